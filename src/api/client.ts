@@ -1,0 +1,417 @@
+/**
+ * The typed client: one method per operation of the service (the specification's, and the documented extras
+ * the extension needs). Every answer is validated with the schemas in ./schemas; every failure is an
+ * ApiError. See docs/api-coverage.md for the source of each operation.
+ */
+import type { z } from 'zod';
+import { ApiError } from './errors';
+import { readList, readOne, type Where } from './envelope';
+import { collectPages, type ListResult } from './paging';
+import type * as req from './requests';
+import * as s from './schemas';
+import { HttpTransport, type HttpMethod, type TransportOptions } from './transport';
+
+export interface ClientOptions extends TransportOptions {
+  /** Pages fetched at once after the first (default 4). */
+  readonly pageConcurrency?: number;
+  /** Page size asked for; the service may answer with its own (default 100). */
+  readonly perPage?: number;
+}
+
+export interface Call {
+  readonly signal?: AbortSignal;
+}
+
+export interface StackletFilter extends Call {
+  readonly tagName?: string;
+  readonly region?: string;
+}
+
+export interface VolumeFilter extends Call {
+  readonly region?: string;
+}
+
+export type { ListResult };
+
+type Query = Readonly<Record<string, string | number | undefined>>;
+
+interface Endpoint {
+  /** Treat 404/405 as "this service does not offer the operation" (undocumented endpoints). */
+  readonly optional?: string;
+}
+
+const byId = (item: { id: number | string }) => item.id;
+const byUuid = (item: { uuid: string }) => item.uuid;
+const bySlug = (item: { slug: string }) => item.slug;
+const byName = (item: { name: string }) => item.name;
+
+export class StackletClient {
+  readonly http: HttpTransport;
+  private readonly concurrency: number;
+  private readonly perPage: number | undefined;
+
+  constructor(options: ClientOptions) {
+    this.http = new HttpTransport(options);
+    this.concurrency = Math.max(1, options.pageConcurrency ?? 4);
+    this.perPage = options.perPage === undefined ? 100 : options.perPage > 0 ? options.perPage : undefined;
+  }
+
+  dispose(): Promise<void> {
+    return this.http.close();
+  }
+
+  // ── account ───────────────────────────────────────────────────────────────
+  getProfile(call?: Call): Promise<s.Profile> {
+    return this.one('GET', '/v1/account/profile', s.Profile, ['profile'], call);
+  }
+
+  // ── catalog ───────────────────────────────────────────────────────────────
+  listSizes(call?: Call): Promise<ListResult<s.Size>> {
+    return this.list('/v1/sizes', s.Size, ['sizes'], bySlug, {}, call);
+  }
+  listRegions(call?: Call): Promise<ListResult<s.Region>> {
+    return this.list('/v1/regions', s.Region, ['regions'], bySlug, {}, call);
+  }
+  listDistributions(call?: Call): Promise<ListResult<s.Distribution>> {
+    return this.list('/v1/distributions', s.Distribution, ['distributions', 'distribution'], byName, {}, call);
+  }
+  listApplications(call?: Call): Promise<ListResult<s.Application>> {
+    return this.list('/v1/applications', s.Application, ['applications', 'application'], bySlug, {}, call);
+  }
+  listContainers(call?: Call): Promise<ListResult<s.ContainerFamily>> {
+    return this.list('/v1/containers', s.ContainerFamily, ['containers', 'container'], byName, {}, call);
+  }
+  listSshKeys(call?: Call): Promise<ListResult<s.SshKey>> {
+    return this.list('/v1/ssh_keys', s.SshKey, ['ssh_keys'], byId, {}, call, { optional: 'listing SSH keys' });
+  }
+  createSshKey(body: req.CreateSshKeyBody, call?: Call): Promise<s.SshKey> {
+    return this.one('POST', '/v1/ssh_keys', s.SshKey, ['ssh_key'], call, body);
+  }
+  deleteSshKey(id: number, call?: Call): Promise<void> {
+    return this.none('DELETE', `/v1/ssh_keys/${id}`, call);
+  }
+  listTags(call?: Call): Promise<ListResult<s.Tag>> {
+    return this.list('/v1/tags', s.Tag, ['tags'], byName, {}, call, { optional: 'listing tags' });
+  }
+
+  // ── stacklets ─────────────────────────────────────────────────────────────
+  listStacklets(filter: StackletFilter = {}): Promise<ListResult<s.Stacklet>> {
+    return this.list('/v1/stacklets', s.Stacklet, ['stacklets'], byId, { tag_name: filter.tagName, region: filter.region }, filter);
+  }
+  getStacklet(id: number, call?: Call): Promise<s.Stacklet> {
+    return this.one('GET', `/v1/stacklets/${id}`, s.Stacklet, ['stacklet'], call);
+  }
+  createStacklet(body: req.CreateStackletBody & { name: string }, call?: Call): Promise<s.Stacklet> {
+    return this.one('POST', '/v1/stacklets', s.Stacklet, ['stacklet'], call, body);
+  }
+  /** Several stacklets at once (`names`); the answer's key is `stacklets`. */
+  async createStacklets(body: Omit<req.CreateStackletBody, 'name'> & { names: string[] }, call?: Call): Promise<s.Stacklet[]> {
+    const where = { method: 'POST', path: '/v1/stacklets' };
+    const response = await this.http.request('POST', where.path, { body, signal: call?.signal });
+    return readList(s.Stacklet, response.json, ['stacklets', 'stacklet'], where).items;
+  }
+  deleteStacklet(id: number, call?: Call): Promise<void> {
+    return this.none('DELETE', `/v1/stacklets/${id}`, call);
+  }
+  /** Any action of POST /v1/stacklets/:id; the answer is the stacklet with its `task`. */
+  stackletAction(id: number, body: req.StackletActionBody, call?: Call): Promise<s.Stacklet> {
+    return this.one('POST', `/v1/stacklets/${id}`, s.Stacklet, ['stacklet'], call, body);
+  }
+  resizeStacklet(id: number, size: string, disk?: boolean, call?: Call): Promise<s.Stacklet> {
+    return this.stackletAction(id, disk === undefined ? { action: 'resize', size } : { action: 'resize', size, disk }, call);
+  }
+  rebuildStacklet(id: number, image: string | number, call?: Call): Promise<s.Stacklet> {
+    return this.stackletAction(id, { action: 'rebuild', image }, call);
+  }
+  enablePrivateNetworking(id: number, call?: Call): Promise<s.Stacklet> {
+    return this.stackletAction(id, { action: 'enable_private_networking' }, call);
+  }
+  snapshotStacklet(id: number, name: string, call?: Call): Promise<s.Stacklet> {
+    return this.stackletAction(id, { action: 'snapshot', name }, call);
+  }
+  resetPassword(id: number, password?: string, call?: Call): Promise<s.Stacklet> {
+    return this.stackletAction(id, password === undefined ? { action: 'reset_password' } : { action: 'reset_password', password }, call);
+  }
+  powerOn(id: number, call?: Call): Promise<s.Stacklet> {
+    return this.stackletAction(id, { action: 'power_on' }, call);
+  }
+  powerOff(id: number, call?: Call): Promise<s.Stacklet> {
+    return this.stackletAction(id, { action: 'power_off' }, call);
+  }
+  powerCycle(id: number, call?: Call): Promise<s.Stacklet> {
+    return this.stackletAction(id, { action: 'power_cycle' }, call);
+  }
+  renameStacklet(id: number, name: string, call?: Call): Promise<s.Stacklet> {
+    return this.stackletAction(id, { action: 'rename', name }, call);
+  }
+  restoreStacklet(id: number, imageId: number, call?: Call): Promise<s.Stacklet> {
+    return this.stackletAction(id, { action: 'restore', image_id: imageId }, call);
+  }
+  listStackletSnapshots(id: number, call?: Call): Promise<ListResult<s.Snapshot>> {
+    return this.list(`/v1/stacklets/${id}/snapshots`, s.Snapshot, ['snapshots'], byId, {}, call);
+  }
+
+  // ── snapshots and backups ─────────────────────────────────────────────────
+  listSnapshots(call?: Call): Promise<ListResult<s.Snapshot>> {
+    return this.list('/v1/snapshots', s.Snapshot, ['snapshots'], byId, {}, call);
+  }
+  getSnapshot(id: number, call?: Call): Promise<s.Snapshot> {
+    return this.one('GET', `/v1/snapshots/${id}`, s.Snapshot, ['snapshot'], call);
+  }
+  deleteSnapshot(id: number, call?: Call): Promise<void> {
+    return this.none('DELETE', `/v1/snapshots/${id}`, call);
+  }
+  renameSnapshot(id: number, name: string, call?: Call): Promise<s.Snapshot> {
+    return this.one('POST', `/v1/snapshots/${id}`, s.Snapshot, ['snapshot'], call, { action: 'rename', name } satisfies req.SnapshotActionBody);
+  }
+  transferSnapshot(id: number, region: string, call?: Call): Promise<s.Snapshot> {
+    return this.one('POST', `/v1/snapshots/${id}`, s.Snapshot, ['snapshot'], call, { action: 'transfer', region } satisfies req.SnapshotActionBody);
+  }
+  listBackups(call?: Call): Promise<ListResult<s.Snapshot>> {
+    return this.list('/v1/backups', s.Snapshot, ['backups'], byId, {}, call, { optional: 'listing backups' });
+  }
+
+  // ── volumes ───────────────────────────────────────────────────────────────
+  listVolumes(filter: VolumeFilter = {}): Promise<ListResult<s.Volume>> {
+    return this.list('/v1/volumes', s.Volume, ['volumes'], byId, { region: filter.region }, filter);
+  }
+  getVolume(id: string, call?: Call): Promise<s.Volume> {
+    return this.one('GET', `/v1/volumes/${enc(id)}`, s.Volume, ['volume'], call);
+  }
+  createVolume(body: req.CreateVolumeBody, call?: Call): Promise<s.Volume> {
+    return this.one('POST', '/v1/volumes', s.Volume, ['volume'], call, body);
+  }
+  deleteVolume(id: string, call?: Call): Promise<void> {
+    return this.none('DELETE', `/v1/volumes/${enc(id)}`, call);
+  }
+  volumeAction(id: string, body: req.VolumeActionBody, call?: Call): Promise<s.Volume> {
+    return this.one('PUT', `/v1/volumes/${enc(id)}`, s.Volume, ['volume'], call, body);
+  }
+  attachVolume(id: string, stackletId: number, call?: Call): Promise<s.Volume> {
+    return this.volumeAction(id, { action: 'attach', stacklet_id: stackletId }, call);
+  }
+  detachVolume(id: string, stackletId?: number, call?: Call): Promise<s.Volume> {
+    return this.volumeAction(id, stackletId === undefined ? { action: 'detach' } : { action: 'detach', stacklet_id: stackletId }, call);
+  }
+  resizeVolume(id: string, sizeGigabytes: number, call?: Call): Promise<s.Volume> {
+    return this.volumeAction(id, { action: 'resize', size_gigabytes: sizeGigabytes }, call);
+  }
+  renameVolume(id: string, name: string, call?: Call): Promise<s.Volume> {
+    return this.volumeAction(id, { action: 'rename', name }, call);
+  }
+
+  // ── firewalls ─────────────────────────────────────────────────────────────
+  listFirewalls(call?: Call): Promise<ListResult<s.Firewall>> {
+    return this.list('/v1/firewalls', s.Firewall, ['firewalls'], byUuid, {}, call, { optional: 'listing firewalls' });
+  }
+  getFirewall(uuid: string, call?: Call): Promise<s.Firewall> {
+    return this.one('GET', `/v1/firewalls/${enc(uuid)}`, s.Firewall, ['firewall'], call);
+  }
+  createFirewall(body: req.CreateFirewallBody, call?: Call): Promise<s.Firewall> {
+    return this.one('POST', '/v1/firewalls', s.Firewall, ['firewall'], call, body);
+  }
+  renameFirewall(uuid: string, name: string, call?: Call): Promise<s.Firewall> {
+    return this.one('PUT', `/v1/firewalls/${enc(uuid)}`, s.Firewall, ['firewall'], call, { name } satisfies req.UpdateFirewallBody);
+  }
+  deleteFirewall(uuid: string, call?: Call): Promise<void> {
+    return this.none('DELETE', `/v1/firewalls/${enc(uuid)}`, call, { optional: 'deleting firewalls' });
+  }
+  /** Adds rules; answers the firewall's rule set (a bare object in the documentation's example). */
+  addFirewallRules(uuid: string, rules: req.FirewallRulesBody, call?: Call): Promise<s.FirewallRuleSet | undefined> {
+    return this.maybeOne('POST', `/v1/firewalls/${enc(uuid)}/rules`, s.FirewallRuleSet, ['rules'], call, rules, {
+      optional: 'editing firewall rules',
+    });
+  }
+  removeFirewallRules(uuid: string, rules: req.FirewallRulesBody, call?: Call): Promise<void> {
+    return this.none('DELETE', `/v1/firewalls/${enc(uuid)}/rules`, call, { optional: 'editing firewall rules' }, rules);
+  }
+  addFirewallStacklets(uuid: string, stackletIds: number[], call?: Call): Promise<void> {
+    return this.none('POST', `/v1/firewalls/${enc(uuid)}/stacklets`, call, { optional: 'attaching stacklets to firewalls' }, { stacklet_ids: stackletIds });
+  }
+  removeFirewallStacklets(uuid: string, stackletIds: number[], call?: Call): Promise<void> {
+    return this.none('DELETE', `/v1/firewalls/${enc(uuid)}/stacklets`, call, { optional: 'detaching stacklets from firewalls' }, { stacklet_ids: stackletIds });
+  }
+
+  // ── load balancers ────────────────────────────────────────────────────────
+  listLoadBalancers(call?: Call): Promise<ListResult<s.LoadBalancer>> {
+    return this.list('/v1/load_balancers', s.LoadBalancer, ['load_balancers', 'load_balancer'], byUuid, {}, call);
+  }
+  getLoadBalancer(uuid: string, call?: Call): Promise<s.LoadBalancer> {
+    return this.one('GET', `/v1/load_balancers/${enc(uuid)}`, s.LoadBalancer, ['load_balancer'], call);
+  }
+  createLoadBalancer(body: req.CreateLoadBalancerBody, call?: Call): Promise<s.LoadBalancer> {
+    return this.one('POST', '/v1/load_balancers', s.LoadBalancer, ['load_balancer'], call, body);
+  }
+  updateLoadBalancer(uuid: string, body: req.UpdateLoadBalancerBody, call?: Call): Promise<s.LoadBalancer> {
+    return this.one('PUT', `/v1/load_balancers/${enc(uuid)}`, s.LoadBalancer, ['load_balancer'], call, body);
+  }
+  deleteLoadBalancer(uuid: string, call?: Call): Promise<void> {
+    return this.none('DELETE', `/v1/load_balancers/${enc(uuid)}`, call, { optional: 'deleting load balancers' });
+  }
+  addLoadBalancerRules(uuid: string, rules: req.ForwardingRuleInput[], call?: Call): Promise<void> {
+    return this.none('POST', `/v1/load_balancers/${enc(uuid)}/rules`, call, {}, { rules } satisfies req.LoadBalancerRulesBody);
+  }
+  removeLoadBalancerRules(uuid: string, rules: req.ForwardingRuleInput[], call?: Call): Promise<void> {
+    return this.none('DELETE', `/v1/load_balancers/${enc(uuid)}/rules`, call, {}, { rules } satisfies req.LoadBalancerRulesBody);
+  }
+  addLoadBalancerStacklets(uuid: string, stackletIds: number[], call?: Call): Promise<void> {
+    return this.none('POST', `/v1/load_balancers/${enc(uuid)}/stacklets`, call, { optional: 'adding stacklets to load balancers' }, { stacklet_ids: stackletIds });
+  }
+  removeLoadBalancerStacklets(uuid: string, stackletIds: number[], call?: Call): Promise<void> {
+    return this.none('DELETE', `/v1/load_balancers/${enc(uuid)}/stacklets`, call, { optional: 'removing stacklets from load balancers' }, { stacklet_ids: stackletIds });
+  }
+
+  // ── kubernetes ────────────────────────────────────────────────────────────
+  listKubernetesClusters(call?: Call): Promise<ListResult<s.KubernetesCluster>> {
+    return this.list('/v1/kubernetes', s.KubernetesCluster, ['kubernetes_clusters', 'kubernetes', 'clusters'], byUuid, {}, call, {
+      optional: 'listing Kubernetes clusters',
+    });
+  }
+  getKubernetesCluster(uuid: string, call?: Call): Promise<s.KubernetesCluster> {
+    return this.one('GET', `/v1/kubernetes/${enc(uuid)}`, s.KubernetesCluster, ['kubernetes', 'kubernetes_cluster'], call);
+  }
+  createKubernetesCluster(body: req.CreateKubernetesBody, call?: Call): Promise<s.KubernetesCluster> {
+    return this.one('POST', '/v1/kubernetes', s.KubernetesCluster, ['kubernetes', 'kubernetes_cluster'], call, body);
+  }
+  renameKubernetesCluster(uuid: string, name: string, call?: Call): Promise<s.KubernetesCluster> {
+    return this.one('PUT', `/v1/kubernetes/${enc(uuid)}`, s.KubernetesCluster, ['kubernetes', 'kubernetes_cluster'], call, {
+      name,
+    } satisfies req.UpdateKubernetesBody);
+  }
+  deleteKubernetesCluster(uuid: string, call?: Call): Promise<void> {
+    return this.none('DELETE', `/v1/kubernetes/${enc(uuid)}`, call, { optional: 'deleting Kubernetes clusters' });
+  }
+  /** Renames a node pool and sets its node count; answers every pool of the cluster. */
+  async updateNodePool(clusterUuid: string, poolId: string, body: req.UpdateNodePoolBody, call?: Call): Promise<s.NodePool[]> {
+    const where = { method: 'PUT', path: `/v1/kubernetes/${enc(clusterUuid)}/node_pools/${enc(poolId)}` };
+    const response = await this.http.request('PUT', where.path, { body, signal: call?.signal });
+    return readList(s.NodePool, response.json, ['node_pools', 'node_pool'], where).items;
+  }
+
+  // ── VPCs ──────────────────────────────────────────────────────────────────
+  listVpcs(call?: Call): Promise<ListResult<s.Vpc>> {
+    return this.list('/v1/vpcs', s.Vpc, ['vpcs', 'vpc'], byUuid, {}, call, { optional: 'listing VPCs' });
+  }
+  getVpc(uuid: string, call?: Call): Promise<s.Vpc> {
+    return this.one('GET', `/v1/vpcs/${enc(uuid)}`, s.Vpc, ['vpc'], call);
+  }
+  createVpc(body: req.CreateVpcBody, call?: Call): Promise<s.Vpc> {
+    return this.one('POST', '/v1/vpcs', s.Vpc, ['vpc'], call, body);
+  }
+  renameVpc(uuid: string, name: string, call?: Call): Promise<s.Vpc> {
+    return this.one('PUT', `/v1/vpcs/${enc(uuid)}`, s.Vpc, ['vpc'], call, { name } satisfies req.UpdateVpcBody);
+  }
+  deleteVpc(uuid: string, call?: Call): Promise<void> {
+    return this.none('DELETE', `/v1/vpcs/${enc(uuid)}`, call, { optional: 'deleting VPCs' });
+  }
+
+  // ── userdata ──────────────────────────────────────────────────────────────
+  listUserdata(call?: Call): Promise<ListResult<s.Userdata>> {
+    return this.list('/v1/userdata', s.Userdata, ['userdata'], byUuid, {}, call);
+  }
+  getUserdata(uuid: string, call?: Call): Promise<s.Userdata> {
+    return this.one('GET', `/v1/userdata/${enc(uuid)}`, s.Userdata, ['userdata'], call);
+  }
+  createUserdata(body: req.UserdataBody, call?: Call): Promise<s.Userdata> {
+    return this.one('POST', '/v1/userdata', s.Userdata, ['userdata'], call, body);
+  }
+  updateUserdata(uuid: string, body: req.UserdataBody, call?: Call): Promise<s.Userdata> {
+    return this.one('PUT', `/v1/userdata/${enc(uuid)}`, s.Userdata, ['userdata'], call, body);
+  }
+  deleteUserdata(uuid: string, call?: Call): Promise<void> {
+    return this.none('DELETE', `/v1/userdata/${enc(uuid)}`, call, { optional: 'deleting userdata scripts' });
+  }
+
+  // ── plumbing ──────────────────────────────────────────────────────────────
+  private async one<S extends z.ZodType>(
+    method: HttpMethod,
+    path: string,
+    schema: S,
+    keys: readonly string[],
+    call: Call | undefined,
+    body?: unknown,
+    endpoint: Endpoint = {},
+  ): Promise<z.output<S>> {
+    const response = await this.call(method, path, { body, signal: call?.signal }, endpoint);
+    return readOne(schema, response.json, keys, { method, path });
+  }
+
+  /** Like `one`, but an empty answer (204) is fine. */
+  private async maybeOne<S extends z.ZodType>(
+    method: HttpMethod,
+    path: string,
+    schema: S,
+    keys: readonly string[],
+    call: Call | undefined,
+    body: unknown,
+    endpoint: Endpoint,
+  ): Promise<z.output<S> | undefined> {
+    const response = await this.call(method, path, { body, signal: call?.signal }, endpoint);
+    return response.json === undefined ? undefined : readOne(schema, response.json, keys, { method, path });
+  }
+
+  private async none(method: HttpMethod, path: string, call: Call | undefined, endpoint: Endpoint = {}, body?: unknown): Promise<void> {
+    await this.call(method, path, { body, signal: call?.signal }, endpoint);
+  }
+
+  private async list<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    keys: readonly string[],
+    keyOf: (item: z.output<S>) => string | number,
+    query: Query,
+    call: Call | undefined,
+    endpoint: Endpoint = {},
+  ): Promise<ListResult<z.output<S>>> {
+    const where: Where = { method: 'GET', path };
+    return collectPages(
+      async (page, signal) => {
+        const response = await this.call('GET', path, { query: { ...query, page: page === 1 ? undefined : page, per_page: this.perPage }, signal }, endpoint);
+        const { items, meta } = readList(schema, response.json, keys, where);
+        return { items, pagination: meta?.pagination ?? undefined };
+      },
+      { concurrency: this.concurrency, keyOf, ...(call?.signal ? { signal: call.signal } : {}) },
+    );
+  }
+
+  private async call(
+    method: HttpMethod,
+    path: string,
+    options: { body?: unknown; query?: Query; signal?: AbortSignal | undefined },
+    endpoint: Endpoint,
+  ) {
+    try {
+      return await this.http.request(method, path, {
+        ...(options.body !== undefined ? { body: options.body } : {}),
+        ...(options.query ? { query: options.query } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (error) {
+      if (
+        endpoint.optional &&
+        error instanceof ApiError &&
+        error.kind === 'http' &&
+        (error.status === 405 || error.status === 501 || (error.status === 404 && isRouteMissing(error)))
+      ) {
+        throw new ApiError(`This service does not support ${endpoint.optional} (HTTP ${error.status}).`, {
+          kind: 'unsupported', method, path, status: error.status,
+        });
+      }
+      throw error;
+    }
+  }
+}
+
+function enc(segment: string): string {
+  return encodeURIComponent(segment);
+}
+
+/**
+ * A 404 on an undocumented endpoint means "no such route" unless the service says which resource it did not
+ * find; list endpoints have no resource in the path, so any 404 there is a missing route.
+ */
+function isRouteMissing(error: ApiError): boolean {
+  const message = error.serviceMessage?.toLowerCase() ?? '';
+  const namesResource = /\b(stacklet|firewall|volume|snapshot|load balancer|cluster|vpc|userdata|key)\b.*not found/.test(message);
+  return !namesResource;
+}

@@ -1,0 +1,127 @@
+/**
+ * Collects every page of a listing. Page 1 tells the page count; the rest are fetched concurrently with a
+ * bound, kept in order and deduplicated by id. A service that ignores the page parameter is detected and
+ * reported instead of looped on.
+ */
+import type { Pagination } from './schemas';
+
+export interface FetchedPage<T> {
+  readonly items: readonly T[];
+  readonly pagination: Pagination | undefined;
+}
+
+export interface ListResult<T> {
+  readonly items: T[];
+  /** What the service reports as the total, or the count collected when it reports none. */
+  readonly total: number;
+  readonly pages: number;
+  /** Set when the listing could not be completed but what was read is still useful. */
+  readonly warning?: string;
+}
+
+export interface CollectOptions<T> {
+  readonly concurrency: number;
+  readonly keyOf: (item: T) => string | number;
+  readonly signal?: AbortSignal;
+  /** Guards against a service that reports an absurd page count. */
+  readonly maxPages?: number;
+}
+
+const IGNORED_PAGE = 'The service ignored the page parameter, so only the first page is shown.';
+
+export async function collectPages<T>(
+  fetchPage: (page: number, signal: AbortSignal | undefined) => Promise<FetchedPage<T>>,
+  options: CollectOptions<T>,
+): Promise<ListResult<T>> {
+  const maxPages = options.maxPages ?? 10_000;
+  const first = await fetchPage(1, options.signal);
+  const pagination = first.pagination;
+  const pages = [first];
+  let warning: string | undefined;
+
+  if (pagination && pagination.pages > 1) {
+    const count = Math.min(pagination.pages, maxPages);
+    if (count < pagination.pages) warning = `The service reports ${pagination.pages} pages; only ${count} were read.`;
+    const rest = await fetchConcurrently(fetchPage, count, options);
+    if (rest === 'ignored') warning = IGNORED_PAGE;
+    else pages.push(...rest);
+  } else if (pagination?.next_page) {
+    // No page count but a next page: follow it one by one, refusing to go backwards or repeat.
+    let next: number | null | undefined = pagination.next_page;
+    let current = pagination.current_page;
+    while (next && pages.length < maxPages) {
+      if (next <= current) {
+        warning = IGNORED_PAGE;
+        break;
+      }
+      const page = await fetchPage(next, options.signal);
+      if (page.pagination && page.pagination.current_page !== next) {
+        warning = IGNORED_PAGE;
+        break;
+      }
+      pages.push(page);
+      current = next;
+      next = page.pagination?.next_page;
+    }
+  }
+
+  const seen = new Set<string | number>();
+  const items: T[] = [];
+  for (const page of pages) {
+    for (const item of page.items) {
+      const key = options.keyOf(item);
+      if (!seen.has(key)) {
+        seen.add(key);
+        items.push(item);
+      }
+    }
+  }
+  const lastPagination = pages[pages.length - 1]?.pagination ?? pagination;
+  return {
+    items,
+    total: warning === undefined ? (lastPagination?.total ?? items.length) : items.length,
+    pages: pages.length,
+    ...(warning !== undefined ? { warning } : {}),
+  };
+}
+
+async function fetchConcurrently<T>(
+  fetchPage: (page: number, signal: AbortSignal | undefined) => Promise<FetchedPage<T>>,
+  count: number,
+  options: CollectOptions<T>,
+): Promise<FetchedPage<T>[] | 'ignored'> {
+  const controller = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+  const results: FetchedPage<T>[] = new Array(count - 1);
+  let next = 2;
+  let ignored = false;
+  let failed = false;
+  let firstError: unknown;
+  const worker = async () => {
+    while (next <= count && !ignored && !failed) {
+      const page = next++;
+      let result: FetchedPage<T>;
+      try {
+        result = await fetchPage(page, signal);
+      } catch (error) {
+        if (ignored) return; // aborted because another page showed the parameter is ignored
+        // One failed page fails the listing: stop the other workers' requests now.
+        if (!failed) firstError = error;
+        failed = true;
+        controller.abort();
+        throw error;
+      }
+      if (result.pagination && result.pagination.current_page !== page) {
+        ignored = true;
+        controller.abort();
+        return;
+      }
+      results[page - 2] = result;
+    }
+  };
+  const workers = Array.from({ length: Math.max(1, Math.min(options.concurrency, count - 1)) }, worker);
+  await Promise.allSettled(workers);
+  if (failed) throw firstError;
+  if (ignored) return 'ignored';
+  return results;
+}

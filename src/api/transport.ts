@@ -1,0 +1,348 @@
+/**
+ * HTTP to one API origin over a keep-alive undici Pool: the auth header, timeouts, cancellation, retries of
+ * reads with backoff, and the redirect policy that keeps the token on its origin. Knows nothing of resources.
+ */
+import { Pool, type Dispatcher } from 'undici';
+import { ApiError, describeStatus, extractServiceMessage, type ApiErrorKind } from './errors';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  readonly maxAttempts: number;
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
+  /** No retry starts once this much time has passed since the first attempt. */
+  readonly budgetMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 300, maxDelayMs: 8_000, budgetMs: 30_000 };
+
+/** One line of the request log: never a header, never a body, never the token. */
+export interface RequestLogEntry {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly status?: number;
+  readonly error?: ApiErrorKind;
+  readonly ms: number;
+  readonly attempt: number;
+}
+
+export interface TransportOptions {
+  /** The API's base URL, e.g. `https://api.example.com` or `https://host/api`; paths start with `/v1`. */
+  readonly baseUrl: string;
+  readonly token: string;
+  readonly allowInsecureHttp?: boolean;
+  readonly connections?: number;
+  readonly connectTimeoutMs?: number;
+  /** Per attempt: from sending the request to the end of the body. */
+  readonly requestTimeoutMs?: number;
+  readonly retry?: Partial<RetryPolicy>;
+  readonly maxBodyBytes?: number;
+  readonly userAgent?: string;
+  readonly onRequest?: (entry: RequestLogEntry) => void;
+  /** For tests: the source of jitter. */
+  readonly random?: () => number;
+}
+
+export interface RequestOptions {
+  readonly query?: Readonly<Record<string, string | number | undefined>>;
+  readonly body?: unknown;
+  readonly signal?: AbortSignal;
+}
+
+export interface RawResponse {
+  readonly status: number;
+  readonly contentType: string | undefined;
+  readonly text: string;
+  /** The parsed body of a 2xx answer; undefined when it was empty (204). */
+  readonly json?: unknown;
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/** Plain HTTP is only for loopback unless the user opted in; other schemes never. */
+export function checkApiUrl(raw: string, allowInsecureHttp = false): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ApiError(`"${raw}" is not a valid URL`, { kind: 'config', method: 'GET', path: '' });
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ApiError(`The API URL must start with https:// (got ${url.protocol})`, {
+      kind: 'config', method: 'GET', path: '',
+    });
+  }
+  if (url.username || url.password) {
+    throw new ApiError('The API URL must not contain a user name or password', { kind: 'config', method: 'GET', path: '' });
+  }
+  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname) && !allowInsecureHttp) {
+    throw new ApiError(
+      `Refusing plain http:// to ${url.hostname}: the API token would cross the network unencrypted. Use https://, or enable the "stacklet.allowInsecureHttp" setting.`,
+      { kind: 'config', method: 'GET', path: '' },
+    );
+  }
+  return url;
+}
+
+export function isLoopbackUrl(url: URL): boolean {
+  return LOOPBACK.test(url.hostname);
+}
+
+const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
+/** Failures that prove the request never left this machine: safe to repeat even a POST. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function parseRetryAfter(value: string | string[] | undefined, now: number): number | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (!raw) return undefined;
+  if (/^\d+$/.test(raw.trim())) return Number(raw.trim());
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
+}
+
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export class HttpTransport {
+  readonly origin: string;
+  private readonly basePath: string;
+  private readonly pool: Pool;
+  private readonly retry: RetryPolicy;
+  private readonly requestTimeoutMs: number;
+  private readonly maxBodyBytes: number;
+  private readonly random: () => number;
+  private readonly headers: Record<string, string>;
+
+  constructor(private readonly options: TransportOptions) {
+    const url = checkApiUrl(options.baseUrl, options.allowInsecureHttp);
+    this.origin = url.origin;
+    this.basePath = url.pathname.replace(/\/+$/, '');
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+    this.maxBodyBytes = options.maxBodyBytes ?? 64 * 1024 * 1024;
+    this.random = options.random ?? Math.random;
+    this.headers = {
+      authorization: `Token ${options.token}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'user-agent': options.userAgent ?? 'stacklet-cloud-vscode',
+    };
+    this.pool = new Pool(this.origin, {
+      connections: options.connections ?? 8,
+      keepAliveTimeout: 30_000,
+      connect: { timeout: options.connectTimeoutMs ?? 10_000 },
+    });
+  }
+
+  /** Replaces the token wherever a hostile or careless service echoed it. */
+  redact(value: string): string {
+    return this.options.token.length >= 4 ? value.split(this.options.token).join('••••') : value;
+  }
+
+  async request(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<RawResponse> {
+    const fullPath = this.buildPath(path, options.query);
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const isRead = method === 'GET';
+    const started = Date.now();
+    for (let attempt = 1; ; attempt++) {
+      const attemptStart = Date.now();
+      let outcome: RawResponse | ApiError;
+      let retryAfter: number | undefined;
+      let mayRetry = false;
+      try {
+        const response = await this.send(method, fullPath, body, options.signal);
+        if (response.status >= 200 && response.status < 300) {
+          this.log(method, fullPath, attemptStart, attempt, response.status);
+          return response;
+        }
+        retryAfter = response.retryAfter;
+        outcome = this.statusError(method, path, response);
+        mayRetry = isRead && RETRYABLE_STATUS.has(response.status);
+        this.log(method, fullPath, attemptStart, attempt, response.status);
+      } catch (error) {
+        outcome = this.failure(method, path, error, options.signal);
+        // A malformed (truncated) body on a read is as transient as a dropped connection; a write is
+        // repeated only when it provably never left this machine.
+        const code = errorCode(error) ?? '';
+        mayRetry =
+          (outcome.kind === 'network' || outcome.kind === 'timeout' || code === 'STACKLET_BAD_JSON') &&
+          (isRead || NOT_SENT_CODES.has(code));
+        this.log(method, fullPath, attemptStart, attempt, undefined, outcome.kind);
+      }
+      if (!mayRetry || attempt >= this.retry.maxAttempts) throw outcome;
+      const backoff = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
+      const delay = retryAfter !== undefined ? retryAfter * 1000 : backoff / 2 + (this.random() * backoff) / 2;
+      if (delay > this.retry.maxDelayMs || Date.now() - started + delay > this.retry.budgetMs) throw outcome;
+      try {
+        await sleep(delay, options.signal);
+      } catch {
+        throw new ApiError('Cancelled', { kind: 'aborted', method, path });
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close().catch(() => this.pool.destroy());
+  }
+
+  private buildPath(path: string, query: RequestOptions['query']): string {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== '') params.set(key, String(value));
+    }
+    const search = params.toString();
+    return `${this.basePath}${path}${search ? `?${search}` : ''}`;
+  }
+
+  private async send(
+    method: HttpMethod,
+    fullPath: string,
+    body: string | undefined,
+    callerSignal: AbortSignal | undefined,
+  ): Promise<RawResponse & { retryAfter?: number }> {
+    const signals = [AbortSignal.timeout(this.requestTimeoutMs)];
+    if (callerSignal) signals.push(callerSignal);
+    const signal = AbortSignal.any(signals);
+    const response = await this.pool.request({
+      method,
+      path: fullPath,
+      headers: this.headers,
+      body,
+      signal,
+      headersTimeout: this.requestTimeoutMs,
+      bodyTimeout: this.requestTimeoutMs,
+    });
+    const location = response.headers.location;
+    if (response.statusCode >= 300 && response.statusCode < 400) {
+      response.body.resume();
+      throw this.redirectError(method, fullPath, response.statusCode, Array.isArray(location) ? location[0] : location);
+    }
+    const text = await this.readBody(response.body);
+    const contentType = response.headers['content-type'];
+    let json: unknown;
+    if (response.statusCode >= 200 && response.statusCode < 300 && text.trim() !== '') {
+      try {
+        json = JSON.parse(text);
+      } catch (error) {
+        throw Object.assign(new Error('malformed JSON'), { code: 'STACKLET_BAD_JSON', cause: error });
+      }
+    }
+    return {
+      status: response.statusCode,
+      contentType: Array.isArray(contentType) ? contentType[0] : contentType,
+      text,
+      json,
+      retryAfter: parseRetryAfter(response.headers['retry-after'], Date.now()),
+    };
+  }
+
+  private async readBody(body: Dispatcher.ResponseData['body']): Promise<string> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body) {
+      size += (chunk as Buffer).length;
+      if (size > this.maxBodyBytes) {
+        body.destroy();
+        throw Object.assign(new Error(`response larger than ${this.maxBodyBytes} bytes`), { code: 'STACKLET_TOO_LARGE' });
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  /**
+   * Redirects are never followed: following one would resend the Authorization header, and a service that
+   * moved should be reconfigured rather than silently chased. The message names only the target's origin.
+   */
+  private redirectError(method: HttpMethod, fullPath: string, status: number, location: string | undefined): ApiError {
+    let target = 'an unknown location';
+    try {
+      if (location) target = new URL(location, this.origin).origin;
+    } catch {
+      target = 'an invalid location';
+    }
+    const same = target === this.origin;
+    return new ApiError(
+      same
+        ? `The service redirected ${method} ${fullPath} (HTTP ${status}); check the API URL setting (for example a missing or extra path prefix).`
+        : `The service redirected to ${target}; the request was not repeated there so that the API token stays with ${this.origin}. Check the API URL setting.`,
+      { kind: 'redirect', method, path: fullPath, status },
+    );
+  }
+
+  private statusError(method: HttpMethod, path: string, response: RawResponse & { retryAfter?: number }): ApiError {
+    const serviceMessage = extractServiceMessage(this.redact(response.text), response.contentType);
+    const summary = serviceMessage ?? describeStatus(response.status);
+    return new ApiError(`${summary} (HTTP ${response.status}, ${method} ${path})`, {
+      kind: 'http',
+      method,
+      path,
+      status: response.status,
+      ...(serviceMessage !== undefined ? { serviceMessage } : {}),
+      ...(response.retryAfter !== undefined ? { retryAfterSeconds: response.retryAfter } : {}),
+    });
+  }
+
+  private failure(method: HttpMethod, path: string, error: unknown, callerSignal: AbortSignal | undefined): ApiError {
+    if (error instanceof ApiError) return error;
+    if (callerSignal?.aborted) return new ApiError('Cancelled', { kind: 'aborted', method, path });
+    const code = errorCode(error);
+    const name = (error as { name?: string } | undefined)?.name;
+    if (name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+      return new ApiError(`No answer from ${this.origin} within ${Math.round(this.requestTimeoutMs / 1000)} s (${method} ${path})`, {
+        kind: 'timeout', method, path, cause: error,
+      });
+    }
+    if (code === 'STACKLET_BAD_JSON') {
+      return new ApiError(`The service answered ${method} ${path} with malformed JSON`, {
+        kind: 'invalid-response', method, path, cause: error,
+      });
+    }
+    if (code === 'STACKLET_TOO_LARGE') {
+      return new ApiError(`The answer to ${method} ${path} was too large`, { kind: 'invalid-response', method, path });
+    }
+    const reason =
+      code === 'ECONNREFUSED' ? 'connection refused'
+      : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'host not found'
+      : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? 'connection closed by the other side'
+      : code ?? 'network error';
+    return new ApiError(`Cannot reach ${this.origin}: ${reason} (${method} ${path})`, {
+      kind: 'network', method, path, cause: error,
+    });
+  }
+
+  private log(method: HttpMethod, path: string, start: number, attempt: number, status?: number, error?: ApiErrorKind): void {
+    this.options.onRequest?.({
+      method,
+      path,
+      ms: Date.now() - start,
+      attempt,
+      ...(status !== undefined ? { status } : {}),
+      ...(error !== undefined ? { error } : {}),
+    });
+  }
+}
