@@ -63,6 +63,18 @@ export const FirewallRulesBody = aliased(
 );
 export type FirewallRulesBody = z.input<typeof FirewallRulesBody>;
 
+/**
+ * Body of POST and DELETE /v1/firewalls/:uuid/stacklets and /v1/load_balancers/:uuid/stacklets (paths
+ * INFERRED from the /rules sub-resources). `stacklet_id` and a bare number are read as in the LB create body.
+ */
+export const StackletIdsBody = aliased(
+  { stacklet_id: 'stacklet_ids' },
+  z.object({
+    stacklet_ids: z.preprocess((value) => (typeof value === 'number' ? [value] : value), z.array(stackletId).min(1)),
+  }),
+);
+export type StackletIdsBody = z.input<typeof StackletIdsBody>;
+
 export const CreateStackletBody = z
   .object({
     name: hostname.optional(),

@@ -1,0 +1,124 @@
+/**
+ * Checks that need state or the catalog (the request schemas cover shape and ranges). Each throws the 404,
+ * 409 or 422 the service would answer, naming the field, and never changes anything.
+ */
+import { findCatalogImage, findRegion, findSize, type CatalogImage } from './catalog';
+import type { Ctx } from './context';
+import { ApiError } from './errors';
+import type { ProjectRef, RegionRec, SizeRec, SnapshotRec, StackletRec, Tasked } from './model';
+import type { Account, Table } from './store';
+
+/** Path ids of stacklets and snapshots are integers; anything else cannot name one. */
+export function intParam(raw: string | undefined): number | undefined {
+  return raw !== undefined && /^[0-9]{1,15}$/.test(raw) ? Number(raw) : undefined;
+}
+
+export function requireStacklet(ctx: Ctx, raw = ctx.params['id']): StackletRec {
+  const id = intParam(raw);
+  const stacklet = id === undefined ? undefined : ctx.account.stacklets.get(id);
+  if (!stacklet) throw ApiError.notFound('stacklet', raw ?? '');
+  return stacklet;
+}
+
+export function requireRecord<K, V>(table: Table<K, V>, kind: string, key: K | undefined, shown: string | number): V {
+  const value = key === undefined ? undefined : table.get(key);
+  if (value === undefined) throw ApiError.notFound(kind, shown);
+  return value;
+}
+
+/** 409 while a task runs on the resource. */
+export function requireIdle(kind: string, id: string | number, target: Tasked): void {
+  if (target.task) throw ApiError.busy(kind, id, target.task.name);
+}
+
+export function requireRegion(field: string, slug: string, feature?: string): RegionRec {
+  const region = findRegion(slug);
+  if (!region) throw ApiError.field(field, `unknown region '${slug}'`);
+  if (!region.available) throw ApiError.field(field, `region ${slug} is not available`);
+  if (feature && !region.features.includes(feature)) {
+    throw ApiError.field(field, `region ${slug} does not offer ${feature.replace(/_/g, ' ')}`);
+  }
+  return region;
+}
+
+/** For a region already chosen (a stacklet's): 422 when it lacks the feature a new resource needs. */
+export function requireRegionFeature(field: string, region: RegionRec, feature: string): void {
+  if (!region.features.includes(feature)) {
+    throw ApiError.field(field, `region ${region.slug} does not offer ${feature.replace(/_/g, ' ')}`);
+  }
+}
+
+export function requireSize(field: string, slug: string): SizeRec {
+  const size = findSize(slug);
+  if (!size) throw ApiError.field(field, `unknown size '${slug}'`);
+  if (!size.available) throw ApiError.field(field, `size ${slug} is not available`);
+  return size;
+}
+
+/** Each id must be one of the account's stacklets; the error names the element (`stacklet_ids[1]`). */
+export function requireOwnStacklets(account: Account, field: string, ids: readonly number[]): StackletRec[] {
+  const found: StackletRec[] = [];
+  ids.forEach((id, i) => {
+    const stacklet = account.stacklets.get(id);
+    if (!stacklet) throw ApiError.field(`${field}[${i}]`, `stacklet ${id} not found`);
+    if (!found.includes(stacklet)) found.push(stacklet);
+  });
+  return found;
+}
+
+/** Names that must be unique within the account (firewalls, VPCs, userdata, clusters). */
+export function requireUniqueName<V extends { name: string }>(
+  table: Table<string, V>,
+  kind: string,
+  name: string,
+  keyOf: (value: V) => string,
+  except?: V,
+): void {
+  const wanted = name.trim().toLowerCase();
+  const other = table.find((value) => value !== except && value.name.trim().toLowerCase() === wanted);
+  if (other) throw ApiError.field('name', `is already used by ${kind} ${keyOf(other)}`);
+}
+
+export function requireProject(account: Account, uuid: string | undefined): ProjectRef {
+  if (uuid !== undefined && uuid !== account.project.id) throw ApiError.field('project_uuid', `project ${uuid} not found`);
+  return account.project;
+}
+
+export type ResolvedImage = { kind: 'catalog'; image: CatalogImage } | { kind: 'account'; image: SnapshotRec };
+
+/** Finds a snapshot or backup of the account by id. */
+export function findAccountImage(account: Account, id: number): SnapshotRec | undefined {
+  return account.snapshots.get(id) ?? account.backups.get(id);
+}
+
+/** An image is a catalog slug, or the id (number or digits) of one of the account's snapshots or backups. */
+export function resolveImage(account: Account, field: string, value: string | number): ResolvedImage {
+  if (typeof value === 'string') {
+    const image = findCatalogImage(value);
+    if (image) {
+      const available = image.kind === 'application' ? image.application.available : image.image.available;
+      if (!available) throw ApiError.field(field, `image ${value} is not available`);
+      return { kind: 'catalog', image };
+    }
+  }
+  const id = typeof value === 'number' ? value : intParam(value);
+  const own = id === undefined ? undefined : findAccountImage(account, id);
+  if (own) return { kind: 'account', image: own };
+  throw ApiError.field(field, `unknown image '${value}' (not a catalog slug, snapshot or backup of this account)`);
+}
+
+/** Refuses a size the image cannot run on. */
+export function requireImageFitsSize(field: string, resolved: ResolvedImage, size: SizeRec): void {
+  if (resolved.kind === 'account') {
+    if (resolved.image.disk_size > size.disk) {
+      throw ApiError.field(field, `image ${resolved.image.id} needs a disk of at least ${gb(resolved.image.disk_size)} GB; size ${size.slug} has ${gb(size.disk)} GB`);
+    }
+    return;
+  }
+  const image = resolved.image;
+  const sizeIds = image.kind === 'application' ? image.application.size_ids : image.image.size_ids;
+  const slug = image.kind === 'application' ? image.application.slug : image.image.slug;
+  if (!sizeIds.includes(size.id)) throw ApiError.field(field, `image ${slug} cannot run on size ${size.slug}`);
+}
+
+export const gb = (bytes: number): number => Math.round((bytes / 1024 ** 3) * 100) / 100;

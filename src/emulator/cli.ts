@@ -1,0 +1,133 @@
+/**
+ * `node dist/emulator.js --port <n> [...]`: runs the emulator until SIGINT/SIGTERM. The first two lines of
+ * output are a contract other tools read: the listening URL, then the demo token.
+ */
+import { DEFAULT_HOST, DEFAULT_PORT, FAULT_KINDS, type EmulatorOptions, type FaultKind } from './options';
+import { startEmulator } from './server';
+
+const USAGE = `Usage: node dist/emulator.js [options]
+
+  --port <n>             port to listen on; 0 picks a free port (default ${DEFAULT_PORT})
+  --host <address>       address to bind (default ${DEFAULT_HOST})
+  --latency-ms <n>       delay added before every response (default 0)
+  --fault-rate <0..1>    share of /v1 requests that fail (default 0)
+  --fault-kinds <list>   comma-separated subset of ${FAULT_KINDS.join(',')}
+  --hang-ms <n>          how long a 'hang' fault holds the connection (default 30000)
+  --task-ms <n>          how long a task runs (default 3000)
+  --seed <demo|empty>    content of the demo account (default demo)
+  --extra-stacklets <n>  add n generated stacklets to the demo account
+  --control              enable the /_emulator/* control endpoints
+  --token <token>        use this token for the demo account instead of the built-in one
+  --help                 show this help
+`;
+
+class UsageError extends Error {}
+
+function number(flag: string, raw: string | undefined, check: (n: number) => boolean): number {
+  const value = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
+  if (!Number.isFinite(value) || !check(value)) throw new UsageError(`${flag}: invalid value '${raw ?? ''}'`);
+  return value;
+}
+
+const whole = (n: number): boolean => Number.isInteger(n) && n >= 0;
+
+export function parseArgs(argv: readonly string[]): EmulatorOptions | 'help' {
+  const options: EmulatorOptions = { port: DEFAULT_PORT };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const eq = arg.indexOf('=');
+    const flag = arg.startsWith('--') && eq !== -1 ? arg.slice(0, eq) : arg;
+    const inline = arg.startsWith('--') && eq !== -1 ? arg.slice(eq + 1) : undefined;
+    const value = (): string => {
+      if (inline !== undefined) return inline;
+      const next = argv[++i];
+      if (next === undefined || next.startsWith('--')) throw new UsageError(`${flag} needs a value`);
+      return next;
+    };
+    switch (flag) {
+      case '--help':
+      case '-h':
+        return 'help';
+      case '--port':
+        options.port = number(flag, value(), (n) => whole(n) && n <= 65535);
+        break;
+      case '--host':
+        options.host = value();
+        break;
+      case '--latency-ms':
+        options.latencyMs = number(flag, value(), whole);
+        break;
+      case '--fault-rate':
+        options.faultRate = number(flag, value(), (n) => n >= 0 && n <= 1);
+        break;
+      case '--fault-kinds': {
+        const kinds = value().split(',').map((k) => k.trim()).filter(Boolean);
+        const unknown = kinds.find((k) => !(FAULT_KINDS as readonly string[]).includes(k));
+        if (unknown !== undefined || kinds.length === 0) throw new UsageError(`--fault-kinds: unknown kind '${unknown ?? ''}'`);
+        options.faultKinds = kinds as FaultKind[];
+        break;
+      }
+      case '--hang-ms':
+        options.hangMs = number(flag, value(), whole);
+        break;
+      case '--task-ms':
+        options.taskMs = number(flag, value(), whole);
+        break;
+      case '--seed': {
+        const seed = value();
+        if (seed !== 'demo' && seed !== 'empty') throw new UsageError(`--seed: expected demo or empty, got '${seed}'`);
+        options.seed = seed;
+        break;
+      }
+      case '--extra-stacklets':
+        options.extraStacklets = number(flag, value(), (n) => whole(n) && n <= 1_000_000);
+        break;
+      case '--control':
+        if (inline !== undefined) throw new UsageError('--control takes no value');
+        options.control = true;
+        break;
+      case '--token': {
+        const token = value();
+        if (!/^\S{8,200}$/.test(token)) throw new UsageError('--token: expected 8 to 200 characters without spaces');
+        options.demoToken = token;
+        break;
+      }
+      default:
+        throw new UsageError(`unknown option '${arg}'`);
+    }
+  }
+  return options;
+}
+
+async function main(): Promise<void> {
+  let options: EmulatorOptions | 'help';
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`emulator: ${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (options === 'help') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const emulator = await startEmulator(options);
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    // close() resolves once every connection is gone; exit either way shortly after, never hang on a signal.
+    setTimeout(() => process.exit(0), 2000).unref();
+    void emulator.close().then(() => process.exit(0));
+  };
+  // Handlers first: whoever reads the lines below may signal at once.
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.stdout.write(`Stacklet emulator listening on ${emulator.url}\nDemo token: ${emulator.demoToken}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`emulator: ${(error as Error)?.message ?? String(error)}\n`);
+  process.exit(1);
+});

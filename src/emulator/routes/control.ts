@@ -1,0 +1,76 @@
+/**
+ * /_emulator/*: test and benchmark controls, mounted only with `control: true`. They take no token and never
+ * show one; accounts are named by e-mail and uuid.
+ */
+import { z } from 'zod';
+import { FAULT_KINDS, type ResolvedConfig, type RuntimeConfig } from '../options';
+import { ApiError } from '../errors';
+import { created, noContent, ok, Router, type Reply } from '../http';
+import type { Account } from '../store';
+import type { StatsRecorder } from '../stats';
+import { parseBody } from '../validation';
+
+export interface ControlDeps {
+  stats: StatsRecorder;
+  configure(change: RuntimeConfig): ResolvedConfig;
+  addAccount(token: string, init: { email?: string; seed?: 'demo' | 'empty' }): Account;
+}
+
+export interface ControlRequest {
+  query: URLSearchParams;
+  body: unknown;
+}
+
+export type ControlHandler = (request: ControlRequest) => Reply;
+
+const AccountBody = z.object({
+  token: z.string().min(8).max(200),
+  email: z.string().email().optional(),
+  seed: z.enum(['demo', 'empty']).optional(),
+});
+
+const nonNegative = z.number().min(0);
+const ConfigBody = z.object({
+  latencyMs: nonNegative.optional(),
+  faultRate: z.number().min(0).max(1).optional(),
+  faultKinds: z.array(z.enum(FAULT_KINDS)).min(1).optional(),
+  hangMs: nonNegative.optional(),
+  taskMs: nonNegative.optional(),
+  quirks: z
+    .object({ ignorePage: z.boolean().optional(), ignorePerPage: z.boolean().optional(), noFirewallRulesEndpoints: z.boolean().optional() })
+    .optional(),
+});
+
+export function controlRouter(deps: ControlDeps): Router<ControlHandler> {
+  const router = new Router<ControlHandler>();
+  router
+    .add('GET', '/_emulator/stats', () => ok(deps.stats.snapshot()))
+    .add('POST', '/_emulator/reset-stats', () => {
+      deps.stats.reset();
+      return noContent();
+    })
+    .add('POST', '/_emulator/accounts', ({ body }) => {
+      const input = parseBody(AccountBody, body);
+      let account: Account;
+      try {
+        account = deps.addAccount(input.token, {
+          ...(input.email !== undefined ? { email: input.email } : {}),
+          ...(input.seed !== undefined ? { seed: input.seed } : {}),
+        });
+      } catch (error) {
+        throw new ApiError(409, 'conflict', (error as Error).message);
+      }
+      return created({ account: { uuid: account.profile.uuid, email: account.email } });
+    })
+    .add('POST', '/_emulator/config', ({ body }) => {
+      const change = parseBody(ConfigBody, body);
+      return ok({ config: deps.configure(change) });
+    })
+    .add('GET', '/_emulator/requests', ({ query }) => {
+      const raw = query.get('limit');
+      const limit = raw === null ? 50 : Number(raw);
+      if (!Number.isInteger(limit) || limit < 1) throw ApiError.field('limit', 'must be a whole number of at least 1');
+      return ok({ requests: deps.stats.recent(limit) });
+    });
+  return router;
+}

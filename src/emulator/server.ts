@@ -1,0 +1,338 @@
+/**
+ * The emulator: a node:http server speaking the service's HTTP contract from in-memory state. One request
+ * goes: route match → fault draw → auth → body → settle due tasks → handler → (break the reply, if a fault
+ * says so) → latency → write. Handlers are synchronous, so a request is applied atomically.
+ */
+import * as http from 'node:http';
+import type { Socket } from 'node:net';
+import type { Ctx, Handler } from './context';
+import { ApiError } from './errors';
+import { earlyFaultReply, EARLY_FAULTS, malformedText, pickFault, wrongShapeBody } from './faults';
+import { BodyTooLarge, ClientGone, normalisePath, parseJson, readBody, type Reply, type Router } from './http';
+import {
+  applyConfig,
+  checkConfig,
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_HOST,
+  DEMO_TOKEN,
+  resolveConfig,
+  type EmulatorOptions,
+  type FaultKind,
+  type ResolvedConfig,
+  type RuntimeConfig,
+  type SeedKind,
+} from './options';
+import { controlRouter, type ControlHandler } from './routes/control';
+import { apiRouter } from './routes/index';
+import { addGeneratedStacklets, createAccount, DEMO_EMAIL } from './seed';
+import { serializeBody } from './serialize';
+import { bodyForLog, StatsRecorder, type EmulatorStats, type RecentRequest } from './stats';
+import { World, type Account } from './store';
+
+export { DEMO_TOKEN, FAULT_KINDS } from './options';
+export type { EmulatorOptions, FaultKind, Quirks, RuntimeConfig, SeedKind } from './options';
+export type { AppliedRecord, EmulatorStats, RequestRecord } from './stats';
+// Pure pieces, exported for unit tests.
+export { pageMeta, paginate, parsePaging, DEFAULT_PER_PAGE, MAX_PER_PAGE } from './pagination';
+export { malformedText, pickFault, wrongShapeBody } from './faults';
+export { TaskQueue, TASKS } from './tasks';
+export { normalisePath, Router } from './http';
+export { fieldPath, parseBody } from './validation';
+export { DEMO_EMAIL } from './seed';
+
+export interface EmulatorHandle {
+  readonly url: string;
+  readonly port: number;
+  readonly demoToken: string;
+  /** Stops listening and closes every connection, keep-alive and hanging ones included. */
+  close(): Promise<void>;
+  stats(): EmulatorStats;
+  resetStats(): void;
+  /** Adds an account reached with `token`; its content is empty unless `seed: 'demo'`. */
+  addAccount(token: string, init?: { email?: string; seed?: SeedKind }): { uuid: string; email: string };
+  /** Changes latency, faults, task time or quirks while running. */
+  configure(change: RuntimeConfig): void;
+}
+
+const TOKEN_HEADER = /^Token\s+(\S+)\s*$/i;
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+class Emulator {
+  readonly world: World;
+  readonly config: ResolvedConfig;
+  readonly stats = new StatsRecorder();
+  private readonly api: Router<Handler> = apiRouter();
+  private readonly control: Router<ControlHandler> | undefined;
+  private readonly random: () => number;
+  private readonly bodyLimit: number;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private accountCount = 1;
+
+  constructor(options: EmulatorOptions, readonly demoToken: string) {
+    this.config = resolveConfig(options);
+    this.world = new World(options.clock ?? Date.now);
+    this.random = options.random ?? Math.random;
+    this.bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
+    const demo = createAccount(this.world, demoToken, DEMO_EMAIL, options.seed ?? 'demo', { first: 'Demo', last: 'User' });
+    if (options.extraStacklets) addGeneratedStacklets(this.world, demo, options.extraStacklets);
+    this.control = options.control
+      ? controlRouter({
+          stats: this.stats,
+          configure: (change) => {
+            this.configure(change);
+            return this.config;
+          },
+          addAccount: (token, init) => this.addAccount(token, init),
+        })
+      : undefined;
+  }
+
+  configure(change: RuntimeConfig): void {
+    applyConfig(this.config, change);
+  }
+
+  addAccount(token: string, init: { email?: string; seed?: SeedKind } = {}): Account {
+    if (!TOKEN_HEADER.test(`Token ${token}`)) throw new Error('a token must be one word without spaces');
+    this.accountCount++;
+    return createAccount(this.world, token, init.email ?? `user${this.accountCount}@stacklet.example`, init.seed ?? 'empty');
+  }
+
+  /** Clears the timers of hanging and delayed replies (close() destroys their sockets). */
+  clearTimers(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private later(ms: number, run: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      run();
+    }, ms);
+    this.timers.add(timer);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => this.later(ms, resolve));
+  }
+
+  async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    const { path, query } = normalisePath(req.url ?? '/');
+    if (path === '/_emulator' || path.startsWith('/_emulator/')) return this.handleControl(req, res, method, path, query);
+
+    const match = this.api.match(method, path);
+    const pattern = match.kind === 'found' ? match.route.pattern : path;
+    const record: RecentRequest = {
+      method,
+      path: pattern,
+      route: match.kind === 'none' ? `${method} (no route)` : `${method} ${pattern}`,
+      status: 0,
+      at: new Date(this.world.now()).toISOString(),
+    };
+    const fault = path === '/v1' || path.startsWith('/v1/') ? pickFault(this.random, this.config.faultRate, this.config.faultKinds) : undefined;
+    if (fault && EARLY_FAULTS.has(fault)) return this.respond(req, res, record, earlyFaultReply(fault), fault);
+
+    let reply: Reply;
+    let closeAfter = false;
+    try {
+      const account = this.authenticate(req);
+      record.account = account.email;
+      if (match.kind === 'none') throw new ApiError(404, 'not_found', `no route ${method} ${path}`);
+      if (match.kind === 'method') {
+        const allow = match.allow.join(', ');
+        throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${path} (allowed: ${allow})`, undefined, { Allow: allow });
+      }
+      let body: unknown = {};
+      if (BODY_METHODS.has(method)) {
+        const buffer = await readBody(req, this.bodyLimit);
+        body = parseJson(buffer);
+        record.body = bodyForLog(body, buffer.length);
+      }
+      const now = this.world.now();
+      if (this.world.tasks.settle(now) > 0) this.world.revision++;
+      const ctx: Ctx = {
+        world: this.world,
+        account,
+        params: match.params,
+        query: new URLSearchParams(query),
+        body,
+        now,
+        config: this.config,
+        applied: (kind) => this.stats.mutation({ method, path, route: record.route, kind, account: account.email }),
+      };
+      try {
+        reply = match.route.handler(ctx);
+      } finally {
+        // Any request that may write moves the revision, even a refused one: cheap, and never stale.
+        if (BODY_METHODS.has(method)) this.world.revision++;
+      }
+    } catch (error) {
+      if (error instanceof ClientGone) {
+        this.stats.request(record);
+        return;
+      }
+      reply = errorReply(error);
+      closeAfter = error instanceof BodyTooLarge;
+    }
+    return this.respond(req, res, record, reply, fault, closeAfter);
+  }
+
+  private authenticate(req: http.IncomingMessage): Account {
+    const header = req.headers.authorization;
+    if (header === undefined || header.trim() === '') {
+      throw ApiError.unauthorized('missing Authorization header; send "Authorization: Token <API key>"');
+    }
+    const token = TOKEN_HEADER.exec(header)?.[1];
+    if (token === undefined) throw ApiError.unauthorized('malformed Authorization header; expected "Token <API key>"');
+    const account = this.world.account(token);
+    if (!account) throw ApiError.unauthorized('the API key is not valid');
+    return account;
+  }
+
+  /** Writes the reply, or breaks it as the fault says: the request has already taken effect by now. */
+  private async respond(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    record: RecentRequest,
+    reply: Reply,
+    fault?: FaultKind,
+    closeAfter = false,
+  ): Promise<void> {
+    let status = reply.status;
+    let headers: Record<string, string> = { ...reply.headers };
+    let text = reply.body === undefined ? undefined : serializeBody(reply.body, reply.cacheItems ?? false, this.world.revision);
+    if (fault) record.fault = fault;
+    if (fault === 'drop' || fault === 'hang') {
+      record.status = 0;
+      this.stats.request(record);
+      if (fault === 'drop') {
+        if (this.config.latencyMs > 0) await this.sleep(this.config.latencyMs);
+        req.socket.destroy();
+      } else {
+        this.later(this.config.hangMs, () => req.socket.destroy());
+      }
+      return;
+    }
+    if (fault === 'malformed') {
+      status = 200;
+      headers = {};
+      text = malformedText(text ?? '');
+    } else if (fault === 'wrong-shape') {
+      status = 200;
+      headers = {};
+      text = JSON.stringify(wrongShapeBody(reply.body));
+    }
+    record.status = status;
+    this.stats.request(record);
+    if (this.config.latencyMs > 0) await this.sleep(this.config.latencyMs);
+    write(res, status, headers, text, closeAfter);
+  }
+
+  private async handleControl(req: http.IncomingMessage, res: http.ServerResponse, method: string, path: string, query: string): Promise<void> {
+    let reply: Reply;
+    let closeAfter = false;
+    try {
+      const match = this.control?.match(method, path) ?? { kind: 'none' as const };
+      if (match.kind === 'none') throw new ApiError(404, 'not_found', `no route ${method} ${path}`);
+      if (match.kind === 'method') {
+        const allow = match.allow.join(', ');
+        throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${path} (allowed: ${allow})`, undefined, { Allow: allow });
+      }
+      const body = BODY_METHODS.has(method) ? parseJson(await readBody(req, this.bodyLimit)) : {};
+      reply = match.route.handler({ query: new URLSearchParams(query), body });
+    } catch (error) {
+      if (error instanceof ClientGone) return;
+      reply = errorReply(error);
+      closeAfter = error instanceof BodyTooLarge;
+    }
+    write(res, reply.status, { ...reply.headers }, reply.body === undefined ? undefined : JSON.stringify(reply.body), closeAfter);
+  }
+}
+
+function errorReply(error: unknown): Reply {
+  if (error instanceof ApiError) {
+    const headers: Record<string, string> = { ...error.headers };
+    if (error.status === 401) headers['WWW-Authenticate'] = 'Token';
+    return { status: error.status, body: error.body(), headers };
+  }
+  console.error('[emulator] internal error:', error);
+  return { status: 500, body: { id: 'server_error', message: `internal error: ${(error as Error)?.message ?? String(error)}` } };
+}
+
+/**
+ * Writes a reply. After a 413 the connection is closed: the rest of the oversize body is never read, and the
+ * next request on this connection could not be told apart from it.
+ */
+function write(res: http.ServerResponse, status: number, headers: Record<string, string>, text: string | undefined, closeAfter: boolean): void {
+  if (res.destroyed || res.writableEnded) return;
+  if (closeAfter) headers['Connection'] = 'close';
+  if (text !== undefined && status !== 204) {
+    headers['Content-Type'] = 'application/json; charset=utf-8';
+    headers['Content-Length'] = String(Buffer.byteLength(text));
+    res.writeHead(status, headers);
+    res.end(text);
+  } else {
+    res.writeHead(status, headers);
+    res.end();
+  }
+  if (closeAfter) res.once('finish', () => res.socket?.end());
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<EmulatorHandle> {
+  const problem = checkConfig(options);
+  if (problem) throw new RangeError(problem);
+  const port = options.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError('port must be from 0 to 65535');
+  if (options.extraStacklets !== undefined && !(Number.isInteger(options.extraStacklets) && options.extraStacklets >= 0)) {
+    throw new RangeError('extraStacklets must be a whole number of at least 0');
+  }
+  const host = options.host ?? DEFAULT_HOST;
+  const demoToken = options.demoToken ?? DEMO_TOKEN;
+  const emulator = new Emulator(options, demoToken);
+
+  const sockets = new Set<Socket>();
+  const server = http.createServer((req, res) => {
+    emulator.handle(req, res).catch((error: unknown) => {
+      console.error('[emulator] failed to answer:', error);
+      if (!res.headersSent) write(res, 500, {}, JSON.stringify({ id: 'server_error', message: 'internal error' }), true);
+      else res.destroy();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost}:${actualPort}`,
+    port: actualPort,
+    demoToken,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        emulator.clearTimers();
+        server.close(() => resolve());
+        server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
+      });
+      return closing;
+    },
+    stats: () => emulator.stats.snapshot(),
+    resetStats: () => emulator.stats.reset(),
+    addAccount(token, init) {
+      const account = emulator.addAccount(token, init);
+      return { uuid: account.profile.uuid, email: account.email };
+    },
+    configure: (change) => emulator.configure(change),
+  };
+}

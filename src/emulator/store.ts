@@ -1,0 +1,151 @@
+/**
+ * In-memory state: the World holds the accounts (keyed by token), the id counters shared by all accounts and
+ * the task queue; each Account holds its own resources, so one account can never reach another's.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type {
+  FirewallRec,
+  KubernetesRec,
+  LoadBalancerRec,
+  ProfileRec,
+  ProjectRef,
+  SnapshotRec,
+  SshKeyRec,
+  StackletRec,
+  UserdataRec,
+  VolumeRec,
+  VpcRec,
+} from './model';
+import { TaskQueue } from './tasks';
+
+/** Records by id plus their creation order, so a list page is a slice and never a sort. */
+export class Table<K, V> {
+  private readonly byId = new Map<K, V>();
+  private readonly order: V[] = [];
+
+  constructor(private readonly keyOf: (value: V) => K) {}
+
+  get size(): number {
+    return this.order.length;
+  }
+
+  get(id: K): V | undefined {
+    return this.byId.get(id);
+  }
+
+  add(value: V): V {
+    this.byId.set(this.keyOf(value), value);
+    this.order.push(value);
+    return value;
+  }
+
+  delete(id: K): V | undefined {
+    const value = this.byId.get(id);
+    if (value === undefined) return undefined;
+    this.byId.delete(id);
+    this.order.splice(this.order.indexOf(value), 1);
+    return value;
+  }
+
+  /** The records in creation order. Shared, not copied: callers must not modify the array. */
+  all(): readonly V[] {
+    return this.order;
+  }
+
+  find(predicate: (value: V) => boolean): V | undefined {
+    return this.order.find(predicate);
+  }
+}
+
+export const DEFAULT_STACKLET_LIMIT = 50;
+
+export class Account {
+  readonly profile: ProfileRec;
+  readonly project: ProjectRef = { id: randomUUID(), name: 'Default' };
+  stackletLimit = DEFAULT_STACKLET_LIMIT;
+  readonly stacklets = new Table<number, StackletRec>((s) => s.id);
+  readonly snapshots = new Table<number, SnapshotRec>((s) => s.id);
+  readonly backups = new Table<number, SnapshotRec>((s) => s.id);
+  readonly volumes = new Table<string, VolumeRec>((v) => v.id);
+  readonly firewalls = new Table<string, FirewallRec>((f) => f.uuid);
+  readonly loadBalancers = new Table<string, LoadBalancerRec>((l) => l.uuid);
+  readonly clusters = new Table<string, KubernetesRec>((k) => k.uuid);
+  readonly vpcs = new Table<string, VpcRec>((v) => v.uuid);
+  readonly userdata = new Table<string, UserdataRec>((u) => u.uuid);
+  readonly sshKeys = new Table<number, SshKeyRec>((k) => k.id);
+  /** Next host number handed out inside each VPC's range. */
+  readonly vpcHosts = new Map<string, number>();
+
+  constructor(email: string, createdAt: string, name: { first: string; last: string } = { first: '', last: '' }) {
+    this.profile = {
+      uuid: randomUUID(),
+      first_name: name.first,
+      last_name: name.last,
+      email,
+      company: '',
+      phone: '',
+      address: '',
+      created_at: createdAt,
+      features: ['kubernetes', 'load_balancers', 'vpc', 'volumes', 'floating_ips'],
+      gravatar_url: `https://www.gravatar.com/avatar/${createHash('md5').update(email.trim().toLowerCase()).digest('hex')}`,
+      is_member: false,
+      is_verified: true,
+      is_email_confirmed: true,
+    };
+  }
+
+  get email(): string {
+    return this.profile.email;
+  }
+}
+
+/** Formats a clock reading as the service does: ISO 8601 UTC with microseconds and a trailing Z. */
+export function isoMicro(ms: number, micro = 0): string {
+  return `${new Date(ms).toISOString().slice(0, 23)}${String(micro % 1000).padStart(3, '0')}Z`;
+}
+
+export class World {
+  readonly accounts = new Map<string, Account>();
+  readonly tasks = new TaskQueue();
+  /** Moves on whenever state may have changed; cached JSON of an older revision is stale. */
+  revision = 0;
+  private nextStackletId = 1001;
+  private nextImageId = 5001;
+  private nextSshKeyId = 301;
+  private nextHost = 10;
+  private microSeq = 0;
+
+  constructor(readonly clock: () => number) {}
+
+  account(token: string): Account | undefined {
+    return this.accounts.get(token);
+  }
+
+  /** Stacklet ids are unique across accounts, as on the real service. */
+  stackletId(): number {
+    return this.nextStackletId++;
+  }
+
+  /** Snapshots and backups share one id space: `restore` and `image` take either. */
+  imageId(): number {
+    return this.nextImageId++;
+  }
+
+  sshKeyId(): number {
+    return this.nextSshKeyId++;
+  }
+
+  /** A host number for public and private addresses, unique across accounts. */
+  host(): number {
+    return this.nextHost++;
+  }
+
+  now(): number {
+    return this.clock();
+  }
+
+  timestamp(ms = this.clock()): string {
+    this.microSeq = (this.microSeq + 137) % 1000;
+    return isoMicro(ms, this.microSeq);
+  }
+}

@@ -1,0 +1,64 @@
+// The CLI as other tools run it: its two output lines, a request with the printed token, clean exit on
+// SIGTERM, and exit code 2 with usage on stderr for a bad flag. Runs the tsc output (out/src/emulator/cli.js).
+import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import { request } from 'undici';
+
+const CLI = path.resolve(__dirname, '../../src/emulator/cli.js');
+
+function run(args: string[]): { child: ChildProcess; lines: Promise<string[]>; exit: Promise<{ code: number | null; stderr: string }> } {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += String(d)));
+  const lines = new Promise<string[]>((resolve, reject) => {
+    child.stdout!.on('data', (d) => {
+      stdout += String(d);
+      const got = stdout.split('\n');
+      if (got.length >= 3) resolve(got.slice(0, 2));
+    });
+    child.once('exit', () => reject(new Error(`exited early: ${stderr}`)));
+  });
+  const exit = new Promise<{ code: number | null; stderr: string }>((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
+  return { child, lines, exit };
+}
+
+describe('emulator: CLI', function () {
+  this.timeout(10_000);
+
+  it('prints the URL and the demo token, answers with it, and exits 0 on SIGTERM', async () => {
+    const { child, lines, exit } = run(['--port', '0', '--task-ms', '10', '--extra-stacklets', '3']);
+    try {
+      const [listening, token] = await lines;
+      const match = /^Stacklet emulator listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(listening!);
+      assert.ok(match, listening);
+      assert.equal(token, 'Demo token: stk_demo_7f3c9a2e5b8d4c1f');
+      const res = await request(`${match[1]}/v1/stacklets`, { headers: { authorization: 'Token stk_demo_7f3c9a2e5b8d4c1f' } });
+      assert.equal(res.statusCode, 200);
+      assert.equal(((await res.body.json()) as { meta: { pagination: { total: number } } }).meta.pagination.total, 9);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    assert.equal((await exit).code, 0);
+  });
+
+  it('uses --token for the demo account', async () => {
+    const { child, lines, exit } = run(['--port', '0', '--token', 'stk_from_the_cli_1']);
+    try {
+      assert.equal((await lines)[1], 'Demo token: stk_from_the_cli_1');
+    } finally {
+      child.kill('SIGINT');
+    }
+    assert.equal((await exit).code, 0);
+  });
+
+  for (const args of [['--port', 'abc'], ['--fault-rate', '2'], ['--frobnicate'], ['--port'], ['--fault-kinds', 'meteor']]) {
+    it(`exits 2 with usage on stderr for ${args.join(' ')}`, async () => {
+      const { exit } = run(args);
+      const { code, stderr } = await exit;
+      assert.equal(code, 2);
+      assert.match(stderr, /Usage: node dist\/emulator\.js/);
+    });
+  }
+});
