@@ -54,9 +54,16 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, key: st
 /** The single resource of a response: under `key` (or an alias), or the body itself when unwrapped. */
 export function readOne<S extends z.ZodType>(schema: S, body: unknown, keys: readonly string[], where: Where): z.output<S> {
   if (!isRecord(body)) throw invalidResponse(where, `expected a JSON object, got ${describe(body)}`);
-  // A key holding a non-object is a field of an unwrapped resource (a userdata script's own `userdata` text).
   for (const key of keys) {
     if (isRecord(body[key])) return validate(schema, body[key], key, where);
+  }
+  // A key holding a non-object is either a field of an unwrapped resource (a userdata script's own
+  // `userdata` text) or a broken envelope: only a body that passes as the resource itself is the former.
+  const present = keys.find((key) => key in body);
+  if (present !== undefined) {
+    const direct = schema.safeParse(body);
+    if (direct.success) return direct.data as z.output<S>;
+    throw invalidResponse(where, `${present}: expected an object, got ${describe(body[present])}`, present);
   }
   return validate(schema, body, keys[0]!, where);
 }

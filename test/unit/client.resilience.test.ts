@@ -1,0 +1,422 @@
+// StackletClient against the emulator (and two tiny scripted servers) when things are not simple: many pages,
+// services that ignore paging parameters, injected faults (reads retried, writes never repeated), tokens and
+// accounts, bodies that break or extend the schema, endpoints the service lacks, and redirects.
+import * as assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+import { StackletClient, type ClientOptions } from '../../src/api/client';
+import { ApiError, isApiError } from '../../src/api/errors';
+import type { RequestLogEntry } from '../../src/api/transport';
+import { startEmulator, type EmulatorHandle, type FaultKind } from '../../src/emulator/server';
+
+const EXTRA = 150;
+const SEEDED = 6; // the demo account's own stacklets
+const USERDATA = '#!/bin/sh\necho "fault test"\n';
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(isApiError(error), `expected an ApiError, got ${String(error)}`);
+    return error;
+  }
+  assert.fail('expected a rejection');
+}
+
+/** A small deterministic PRNG (mulberry32), so a "random" fault pattern is the same on every run. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** GET through undici directly, bypassing the client: the emulator's own view. */
+async function rawGet(emu: EmulatorHandle, path: string): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await request(emu.url + path, { headers: { authorization: `Token ${emu.demoToken}` } });
+  assert.equal(res.statusCode, 200);
+  return res.body.json();
+}
+
+/** A one-route server on 127.0.0.1 answering every request with `handler`; counts the requests it saw. */
+async function tinyServer(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
+  let seen = 0;
+  const server = http.createServer((req, res) => {
+    seen++;
+    req.resume();
+    req.on('end', () => handler(req, res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    get seen() {
+      return seen;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+describe('StackletClient ⇄ emulator: paging', function () {
+  let emu: EmulatorHandle;
+  const clients: StackletClient[] = [];
+  const make = (options: Partial<ClientOptions> = {}): StackletClient => {
+    const client = new StackletClient({ baseUrl: emu.url, token: emu.demoToken, retry: { maxAttempts: 1 }, ...options });
+    clients.push(client);
+    return client;
+  };
+  const listCount = (): number => emu.stats().requestCount['GET /v1/stacklets'] ?? 0;
+
+  before(async () => {
+    emu = await startEmulator({ port: 0, host: '127.0.0.1', extraStacklets: EXTRA });
+  });
+  afterEach(() => emu.configure({ quirks: { ignorePage: false, ignorePerPage: false } }));
+  after(async () => {
+    await Promise.all(clients.map((c) => c.dispose()));
+    await emu.close();
+  });
+
+  it('perPage 25, 4 at once: every stacklet once, in id order, total as meta says, each page fetched once', async () => {
+    const log: RequestLogEntry[] = [];
+    const client = make({ perPage: 25, pageConcurrency: 4, onRequest: (entry) => log.push(entry) });
+    const meta = (await rawGet(emu, '/v1/stacklets?per_page=1')).meta.pagination;
+    assert.equal(meta.total, SEEDED + EXTRA);
+    emu.resetStats();
+
+    const result = await client.listStacklets();
+    const ids = result.items.map((s) => s.id);
+    assert.equal(ids.length, meta.total);
+    assert.equal(new Set(ids).size, ids.length, 'no duplicates');
+    assert.ok(ids.every((id, i) => i === 0 || id > ids[i - 1]!), 'in id order');
+    assert.equal(result.total, meta.total);
+    assert.equal(result.pages, Math.ceil(meta.total / 25));
+    assert.equal(result.warning, undefined);
+
+    assert.equal(listCount(), result.pages, 'one request per page');
+    const pagesAsked = log.map((entry) => new URL(entry.path, emu.url).searchParams.get('page') ?? '1').sort((a, b) => Number(a) - Number(b));
+    assert.deepEqual(pagesAsked, Array.from({ length: result.pages }, (_, i) => String(i + 1)), 'each page exactly once');
+    assert.ok(log.every((entry) => new URL(entry.path, emu.url).searchParams.get('per_page') === '25'));
+  });
+
+  it('a filter is kept on every page: tag_name=even over several pages', async () => {
+    const result = await make({ perPage: 25 }).listStacklets({ tagName: 'even' });
+    assert.equal(result.items.length, EXTRA / 2);
+    assert.equal(result.total, EXTRA / 2);
+    assert.ok(result.items.every((s) => s.tags.includes('even')));
+  });
+
+  it('quirk ignorePage: stops with a warning after a bounded number of requests (no loop)', async () => {
+    emu.configure({ quirks: { ignorePage: true } });
+    emu.resetStats();
+    const result = await make({ perPage: 25, pageConcurrency: 4 }).listStacklets();
+    assert.match(result.warning ?? '', /ignored the page parameter/);
+    assert.equal(result.items.length, 25, 'only the first page');
+    assert.equal(result.total, 25, 'the total is what was read, not what the service claims');
+    assert.equal(new Set(result.items.map((s) => s.id)).size, 25);
+    const count = listCount();
+    assert.ok(count >= 2 && count <= 1 + 4, `${count} requests`);
+  });
+
+  it('quirk ignorePerPage: the service pages by 25 whatever is asked; the client still gets everything', async () => {
+    emu.configure({ quirks: { ignorePerPage: true } });
+    emu.resetStats();
+    const result = await make({ perPage: 100 }).listStacklets();
+    assert.equal(result.items.length, SEEDED + EXTRA);
+    assert.equal(result.total, SEEDED + EXTRA);
+    assert.equal(new Set(result.items.map((s) => s.id)).size, SEEDED + EXTRA);
+    assert.equal(result.warning, undefined);
+    assert.equal(listCount(), Math.ceil((SEEDED + EXTRA) / 25));
+  });
+});
+
+describe('StackletClient ⇄ emulator: faults and retries', function () {
+  this.timeout(10_000); // the 503 test waits out Retry-After: 1 twice
+  let emu: EmulatorHandle;
+  let rng: () => number = Math.random;
+  const clients: StackletClient[] = [];
+  const make = (options: Partial<ClientOptions> = {}): StackletClient => {
+    const client = new StackletClient({
+      baseUrl: emu.url,
+      token: emu.demoToken,
+      retry: { maxAttempts: 4, baseDelayMs: 5, maxDelayMs: 50, budgetMs: 2000 },
+      requestTimeoutMs: 2000,
+      random: () => 0.5,
+      ...options,
+    });
+    clients.push(client);
+    return client;
+  };
+  const count = (route: string): number => emu.stats().requestCount[route] ?? 0;
+  const applied = (kind: string): number => emu.stats().applied.filter((a) => a.kind === kind).length;
+
+  before(async () => {
+    emu = await startEmulator({ port: 0, host: '127.0.0.1', random: () => rng(), hangMs: 1000, taskMs: 0 });
+  });
+  beforeEach(() => {
+    emu.configure({ faultRate: 0 });
+    emu.resetStats();
+  });
+  after(async () => {
+    await Promise.all(clients.map((c) => c.dispose()));
+    await emu.close();
+  });
+
+  it('http503 on every request: a GET is retried (honouring Retry-After: 1), then fails with one ApiError', async () => {
+    // The emulator asks for Retry-After: 1 s; a delay above maxDelayMs ends the retries, so allow 1 s here.
+    const client = make({ retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 1000, budgetMs: 5000 } });
+    emu.configure({ faultRate: 1, faultKinds: ['http503'] });
+    const error = await rejection(client.getProfile());
+    assert.equal(error.kind, 'http');
+    assert.equal(error.status, 503);
+    assert.equal(error.retryAfterSeconds, 1);
+    assert.equal(count('GET /v1/account/profile'), 3, 'three attempts');
+  });
+
+  it('http503 with a retry ceiling below Retry-After: not retried, fails at once', async () => {
+    const client = make();
+    emu.configure({ faultRate: 1, faultKinds: ['http503'] });
+    const error = await rejection(client.getProfile());
+    assert.equal(error.status, 503);
+    assert.equal(count('GET /v1/account/profile'), 1);
+  });
+
+  for (const [kind, errorKind] of [['drop', 'network'], ['malformed', 'invalid-response']] as const) {
+    it(`${kind} on every request: a GET is retried up to maxAttempts, then fails with ApiError kind ${errorKind}`, async () => {
+      const client = make();
+      emu.configure({ faultRate: 1, faultKinds: [kind] });
+      const error = await rejection(client.getProfile());
+      assert.equal(error.kind, errorKind);
+      assert.equal(count('GET /v1/account/profile'), 4);
+    });
+  }
+
+  it('hang on every request: a GET times out per attempt, is retried, then fails with kind timeout', async () => {
+    const client = make({ requestTimeoutMs: 150, retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 50, budgetMs: 2000 } });
+    emu.configure({ faultRate: 1, faultKinds: ['hang'] });
+    const error = await rejection(client.getProfile());
+    assert.equal(error.kind, 'timeout');
+    assert.equal(count('GET /v1/account/profile'), 2);
+  });
+
+  it('half of the requests broken (seeded): reads still succeed within the retry budget', async () => {
+    rng = seeded(20260601);
+    const client = make({ retry: { maxAttempts: 8, baseDelayMs: 5, maxDelayMs: 50, budgetMs: 3000 } });
+    emu.configure({ faultRate: 0.5, faultKinds: ['drop', 'malformed'] });
+    const reads = 12;
+    for (let i = 0; i < reads; i++) {
+      const profile = await client.getProfile();
+      assert.equal(profile.first_name, 'Demo');
+      const stacklets = await client.listStacklets({ tagName: 'production' });
+      assert.deepEqual(stacklets.items.map((s) => s.name), ['web-1', 'web-2', 'db-1']);
+    }
+    const faults = emu.stats().requests.filter((r) => r.fault !== undefined).length;
+    assert.ok(faults >= 5, `only ${faults} faults were injected`);
+    assert.equal(emu.stats().requests.length, 2 * reads + faults, 'one more attempt per fault, and no other requests');
+    rng = Math.random;
+  });
+
+  for (const kind of ['drop', 'malformed', 'http503', 'hang'] as const satisfies readonly FaultKind[]) {
+    it(`${kind} on a POST (createUserdata): sent exactly once, applied at most once`, async () => {
+      // maxDelayMs 1000 lets Retry-After: 1 through, so a 503 would be retried if writes were ever repeated.
+      const client = make({ requestTimeoutMs: 200, retry: { maxAttempts: 4, baseDelayMs: 5, maxDelayMs: 1000, budgetMs: 2000 } });
+      emu.configure({ faultRate: 1, faultKinds: [kind] });
+      const name = `fault-${kind}`;
+      const error = await rejection(client.createUserdata({ name, userdata: USERDATA }));
+      assert.equal(error.kind, { drop: 'network', malformed: 'invalid-response', http503: 'http', hang: 'timeout' }[kind]);
+      assert.equal(count('POST /v1/userdata'), 1, 'a write is never repeated');
+      // Status faults answer before the handler runs; the others break the reply of an applied request.
+      const expected = kind === 'http503' ? 0 : 1;
+      assert.equal(applied('userdata.create'), expected);
+      emu.configure({ faultRate: 0 });
+      const copies = (await make().listUserdata()).items.filter((u) => u.name === name).length;
+      assert.equal(copies, expected);
+    });
+  }
+
+  for (const kind of ['drop', 'malformed', 'http503'] as const satisfies readonly FaultKind[]) {
+    it(`${kind} on a stacklet action (power_cycle): sent exactly once, applied at most once`, async () => {
+      const reader = make();
+      const target = (await reader.listStacklets({ region: 'sgp' })).items[0]!;
+      const client = make({ retry: { maxAttempts: 4, baseDelayMs: 5, maxDelayMs: 1000, budgetMs: 2000 } });
+      emu.resetStats();
+      emu.configure({ faultRate: 1, faultKinds: [kind] });
+      await rejection(client.powerCycle(target.id));
+      assert.equal(count('POST /v1/stacklets/:id'), 1);
+      assert.ok(applied('stacklet.power_cycle') <= 1);
+      assert.equal(applied('stacklet.power_cycle'), kind === 'http503' ? 0 : 1);
+      emu.configure({ faultRate: 0 });
+      // taskMs 0: the task (if any) ends at the next request, leaving the stacklet free for the next test.
+      const after = await reader.getStacklet(target.id);
+      assert.equal(after.status, 'active');
+      assert.equal(after.task, null);
+    });
+  }
+});
+
+describe('StackletClient ⇄ emulator: tokens and accounts', function () {
+  let emu: EmulatorHandle;
+  const clients: StackletClient[] = [];
+  const make = (token: string): StackletClient => {
+    const client = new StackletClient({ baseUrl: emu.url, token, retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 50, budgetMs: 1000 } });
+    clients.push(client);
+    return client;
+  };
+
+  before(async () => {
+    emu = await startEmulator({ port: 0, host: '127.0.0.1', taskMs: 0 });
+  });
+  after(async () => {
+    await Promise.all(clients.map((c) => c.dispose()));
+    await emu.close();
+  });
+
+  it('a wrong token: 401, ApiError.isUnauthorized, not retried', async () => {
+    emu.resetStats();
+    const error = await rejection(make('stk_wrong_token_0000').getProfile());
+    assert.ok(error.isUnauthorized);
+    assert.equal(error.status, 401);
+    assert.equal(error.serviceMessage, 'the API key is not valid');
+    assert.equal(emu.stats().requestCount['GET /v1/account/profile'], 1);
+    assert.equal((await make(emu.demoToken).getProfile()).first_name, 'Demo', 'the right token still works');
+  });
+
+  it('another account cannot see or act on the demo account\'s stacklet, firewall or volume (404)', async () => {
+    const demo = make(emu.demoToken);
+    const web1 = (await demo.listStacklets({ tagName: 'production' })).items[0]!;
+    const firewall = (await demo.listFirewalls()).items[0]!;
+    const volume = (await demo.listVolumes()).items[0]!;
+
+    const second = emu.addAccount('stk_second_account_token', { email: 'second@stacklet.example' });
+    const other = make('stk_second_account_token');
+    assert.equal((await other.getProfile()).email, second.email);
+    assert.deepEqual((await other.listStacklets()).items, []);
+    emu.resetStats();
+
+    for (const attempt of [
+      () => other.getStacklet(web1.id),
+      () => other.powerOff(web1.id),
+      () => other.deleteStacklet(web1.id),
+      () => other.getFirewall(firewall.uuid),
+      () => other.renameFirewall(firewall.uuid, 'taken-over'),
+      () => other.getVolume(volume.id),
+      () => other.deleteVolume(volume.id),
+    ]) {
+      const error = await rejection(attempt());
+      assert.equal(error.status, 404, error.message);
+      assert.equal(error.kind, 'http');
+    }
+    assert.deepEqual(emu.stats().applied, []);
+    const still = await demo.getStacklet(web1.id);
+    assert.equal(still.status, 'active');
+    assert.equal(still.task, null);
+    assert.equal((await demo.getFirewall(firewall.uuid)).name, firewall.name);
+  });
+});
+
+describe('StackletClient: schema tolerance (scripted server)', function () {
+  let emu: EmulatorHandle;
+  let stacklet: Record<string, unknown>;
+
+  before(async () => {
+    emu = await startEmulator({ port: 0, host: '127.0.0.1' });
+    const list = await rawGet(emu, '/v1/stacklets');
+    stacklet = list.stacklets[0];
+  });
+  after(async () => {
+    await emu.close();
+  });
+
+  it('keeps a field the schema does not know', async () => {
+    const server = await tinyServer((_req, res) => sendJson(res, 200, { stacklet: { ...stacklet, extra_field: { x: 1 } } }));
+    const client = new StackletClient({ baseUrl: server.url, token: 'stk_tiny_token', retry: { maxAttempts: 1 } });
+    try {
+      const got = await client.getStacklet(stacklet['id'] as number);
+      assert.equal(got.name, stacklet['name']);
+      assert.deepEqual((got as Record<string, unknown>)['extra_field'], { x: 1 });
+    } finally {
+      await client.dispose();
+      await server.close();
+    }
+  });
+
+  it('a field of the wrong type: ApiError invalid-response naming stacklets[0].id; not retried', async () => {
+    const server = await tinyServer((_req, res) => sendJson(res, 200, { stacklets: [{ ...stacklet, id: 'seven' }], meta: { total: 1 } }));
+    const client = new StackletClient({ baseUrl: server.url, token: 'stk_tiny_token', retry: { maxAttempts: 4, baseDelayMs: 5 } });
+    try {
+      const error = await rejection(client.listStacklets());
+      assert.equal(error.kind, 'invalid-response');
+      assert.equal(error.fieldPath, 'stacklets[0].id');
+      assert.equal(server.seen, 1);
+    } finally {
+      await client.dispose();
+      await server.close();
+    }
+  });
+
+  it('a redirect is never followed: ApiError kind redirect, the other origin sees nothing', async () => {
+    const elsewhere = await tinyServer((_req, res) => sendJson(res, 200, { profile: {} }));
+    const server = await tinyServer((_req, res) => {
+      res.writeHead(302, { location: `${elsewhere.url}/v1/account/profile` });
+      res.end();
+    });
+    const client = new StackletClient({ baseUrl: server.url, token: 'stk_tiny_token', retry: { maxAttempts: 1 } });
+    try {
+      const error = await rejection(client.getProfile());
+      assert.equal(error.kind, 'redirect');
+      assert.equal(error.status, 302);
+      assert.equal(elsewhere.seen, 0);
+    } finally {
+      await client.dispose();
+      await server.close();
+      await elsewhere.close();
+    }
+  });
+});
+
+describe('StackletClient ⇄ emulator: endpoints the service lacks', function () {
+  let emu: EmulatorHandle;
+  let client: StackletClient;
+  before(async () => {
+    emu = await startEmulator({ port: 0, host: '127.0.0.1', quirks: { noFirewallRulesEndpoints: true } });
+    client = new StackletClient({ baseUrl: emu.url, token: emu.demoToken, retry: { maxAttempts: 1 } });
+  });
+  after(async () => {
+    await client.dispose();
+    await emu.close();
+  });
+
+  it('quirk noFirewallRulesEndpoints: add/removeFirewallRules reject with kind unsupported; nothing changes', async () => {
+    const firewall = (await client.listFirewalls()).items[0]!;
+    const rules = { inbound_rules: [{ address: '192.0.2.0/24', port: 8443, protocol: 'tcp' }] };
+    const add = await rejection(client.addFirewallRules(firewall.uuid, rules));
+    assert.equal(add.kind, 'unsupported');
+    assert.equal(add.status, 404);
+    const remove = await rejection(client.removeFirewallRules(firewall.uuid, { inbound_rules: [firewall.inbound_rules[0]!] }));
+    assert.equal(remove.kind, 'unsupported');
+    assert.deepEqual((await client.getFirewall(firewall.uuid)).inbound_rules, firewall.inbound_rules);
+  });
+
+  it('without the quirk, a missing firewall is a plain 404, not "unsupported"', async () => {
+    emu.configure({ quirks: { noFirewallRulesEndpoints: false } });
+    const error = await rejection(client.addFirewallRules('00000000-0000-4000-8000-000000000000', { inbound_rules: [{ address: '192.0.2.1' }] }));
+    assert.equal(error.kind, 'http');
+    assert.ok(error.isNotFound);
+    const firewall = (await client.listFirewalls()).items[0]!;
+    await client.addFirewallRules(firewall.uuid, { inbound_rules: [{ address: '192.0.2.0/24', port: 8443, protocol: 'tcp' }] });
+    assert.equal((await client.getFirewall(firewall.uuid)).inbound_rules.length, firewall.inbound_rules.length + 1);
+  });
+});
