@@ -4,18 +4,9 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StackletClient } from '../../src/api/client';
-import { ApiError, isApiError } from '../../src/api/errors';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { rejection } from './support';
 
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(isApiError(error), `expected an ApiError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected a rejection');
-}
 
 describe('StackletClient: broken and unwrapped envelopes', function () {
   describe('envelope.readOne: an envelope key holding a non-object', () => {

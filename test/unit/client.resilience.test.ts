@@ -6,23 +6,14 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { StackletClient, type ClientOptions } from '../../src/api/client';
-import { ApiError, isApiError } from '../../src/api/errors';
 import type { RequestLogEntry } from '../../src/api/transport';
 import { startEmulator, type EmulatorHandle, type FaultKind } from '../../src/emulator/server';
+import { rejection } from './support';
 
 const EXTRA = 150;
 const SEEDED = 6; // the demo account's own stacklets
 const USERDATA = '#!/bin/sh\necho "fault test"\n';
 
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(isApiError(error), `expected an ApiError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected a rejection');
-}
 
 /** A small deterministic PRNG (mulberry32), so a "random" fault pattern is the same on every run. */
 function seeded(seed: number): () => number {

@@ -3,9 +3,9 @@
 // has ended" is one assignment, not a sleep. The last test proves that no public method went untested.
 import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
-import { ApiError, isApiError } from '../../src/api/errors';
 import type * as s from '../../src/api/schemas';
 import { DEMO_EMAIL, startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { rejection } from './support';
 
 const GiB = 1024 ** 3;
 const TASK_MS = 1000;
@@ -14,16 +14,6 @@ const PUBLIC_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGNsaWVudC10ZXN0LWtleS1m
 /** The methods that are plumbing, not operations: private helpers (still on the prototype) and the constructor. */
 const NOT_OPERATIONS = new Set(['constructor', 'one', 'maybeOne', 'none', 'list', 'call']);
 
-/** The rejection of `promise`, which must be an ApiError. */
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(isApiError(error), `expected an ApiError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected a rejection');
-}
 
 async function rejectsNotFound(promise: Promise<unknown>): Promise<void> {
   const error = await rejection(promise);

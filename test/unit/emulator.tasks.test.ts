@@ -1,22 +1,12 @@
 // Long operations and resource flows: every task shows the specification's texts while it runs, the resource is
 // busy (409) until it ends, and the effect lands exactly when it ends. An injected clock makes this exact.
 import * as assert from 'node:assert/strict';
-import { request, type Dispatcher } from 'undici';
+import { request } from 'undici';
 import { DEMO_TOKEN, startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { call, type Json } from './support';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
 const GiB = 1024 ** 3;
 
-async function call(emu: EmulatorHandle, method: string, path: string, body?: unknown): Promise<{ status: number; json: Json }> {
-  const res = await request(emu.url + path, {
-    method: method as Dispatcher.HttpMethod,
-    headers: { authorization: `Token ${DEMO_TOKEN}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.body.text();
-  return { status: res.statusCode, json: text ? JSON.parse(text) : undefined };
-}
 
 describe('emulator: tasks and resource flows', function () {
   let emu: EmulatorHandle;

@@ -6,34 +6,9 @@ import { request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import * as S from '../../src/api/schemas';
 import { DEMO_TOKEN, startEmulator, type EmulatorHandle, type EmulatorOptions } from '../../src/emulator/server';
+import { call, type Json, type Res } from './support';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-interface Res {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  json: Json;
-}
 
-async function call(emu: EmulatorHandle, method: string, path: string, body?: unknown, token: string | null = DEMO_TOKEN): Promise<Res> {
-  const headers: Record<string, string> = {};
-  if (token !== null) headers['authorization'] = `Token ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await request(emu.url + path, {
-    method: method as Dispatcher.HttpMethod,
-    headers,
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await res.body.text();
-  let json: Json;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { status: res.statusCode, headers: res.headers, text, json };
-}
 
 const get = (emu: EmulatorHandle, path: string, token: string | null = DEMO_TOKEN): Promise<Res> => call(emu, 'GET', path, undefined, token);
 

@@ -1,21 +1,10 @@
 // Every validation rule of the emulator: the 4xx status, the field named in `errors` and in `message`, and the
 // account's whole state unchanged afterwards (every list compared before and after, and nothing in `applied`).
 import * as assert from 'node:assert/strict';
-import { request, type Dispatcher } from 'undici';
-import { DEMO_TOKEN, startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { call, type Json } from './support';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
 
-async function call(emu: EmulatorHandle, method: string, path: string, body?: unknown): Promise<{ status: number; json: Json }> {
-  const res = await request(emu.url + path, {
-    method: method as Dispatcher.HttpMethod,
-    headers: { authorization: `Token ${DEMO_TOKEN}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await res.body.text();
-  return { status: res.statusCode, json: text ? JSON.parse(text) : undefined };
-}
 
 const LISTS = ['stacklets', 'snapshots', 'backups', 'volumes', 'firewalls', 'load_balancers', 'kubernetes', 'vpcs', 'userdata', 'ssh_keys', 'tags'];
 

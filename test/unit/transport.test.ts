@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError, isApiError } from '../../src/api/errors';
 import { checkApiUrl, HttpTransport, type RequestLogEntry } from '../../src/api/transport';
+import { rejection } from './support';
 
 const TOKEN = 'stk_test_secret_token_123456';
 
@@ -44,15 +44,6 @@ function transport(url: string, extra: Partial<ConstructorParameters<typeof Http
   return { t, log };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(isApiError(error), `expected ApiError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected a rejection');
-}
 
 describe('HttpTransport', () => {
   it('sends the token and JSON content type, under the base path', async () => {
