@@ -34,6 +34,8 @@ const common = {
 const contexts = await Promise.all([
   esbuild.context({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
   esbuild.context({ ...common, entryPoints: ['src/emulator/cli.ts'], outfile: 'dist/emulator.js' }),
+  // Loaded by the extension only when the user tries the local emulator, so activation never parses it.
+  esbuild.context({ ...common, entryPoints: ['src/emulator/server.ts'], outfile: 'dist/emulator-server.js' }),
 ]);
 
 if (watch) {

@@ -1,9 +1,77 @@
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { AccountRegistry } from './auth/accountRegistry';
+import { StackletAuthProvider } from './auth/authProvider';
+import { EmbeddedEmulator } from './auth/embeddedEmulator';
+import { SessionManager, type SessionState } from './auth/session';
+import { registerCommands } from './commands';
+import { accountView } from './views/accountView';
+import { containersView } from './views/containersView';
+import { kubernetesView } from './views/kubernetesView';
+import { networkingView } from './views/networkingView';
+import { Notifier } from './views/notifier';
+import { ResourceDocuments } from './views/resourceDocuments';
+import { ResourceTreeProvider, type ViewId } from './views/resourceTreeProvider';
+import { snapshotsView } from './views/snapshotsView';
+import { stackletsView } from './views/stackletsView';
+import { userdataView } from './views/userdataView';
+import { volumesView } from './views/volumesView';
 
-export function activate(context: vscode.ExtensionContext): void {
+const STATE_CONTEXT: Record<SessionState['kind'], string> = { 'signed-out': 'signedOut', active: 'active', expired: 'expired' };
+
+/** What activate() returns: the live objects, for tests running in the same extension host. */
+export interface StackletExtensionApi {
+  readonly session: SessionManager;
+  readonly views: ReadonlyMap<ViewId, ResourceTreeProvider>;
+  readonly emulator: EmbeddedEmulator;
+}
+
+/** Builds the objects, registers them, and returns. No request is made here. */
+export function activate(context: vscode.ExtensionContext): StackletExtensionApi {
+  const log = vscode.window.createOutputChannel('Stacklet Cloud', { log: true });
+  const notifier = new Notifier(log);
+  const registry = new AccountRegistry(context.secrets, context.globalState);
+  const emulator = new EmbeddedEmulator(path.join(context.extensionPath, 'dist', 'emulator-server.js'));
+  const settings = () => {
+    const config = vscode.workspace.getConfiguration('stacklet');
+    return {
+      pageConcurrency: config.get<number>('pageConcurrency', 4),
+      allowInsecureHttp: config.get<boolean>('allowInsecureHttp', false),
+      requestTimeoutMs: config.get<number>('requestTimeout', 30) * 1000,
+      onRequest: (e: { method: string; path: string; status?: number; error?: string; ms: number; attempt: number }) =>
+        log.info(`${e.method} ${e.path} → ${e.status ?? e.error} ${e.ms} ms${e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}`),
+    };
+  };
+  const session = new SessionManager(registry, settings, () => emulator.ensureStarted());
+  const documents = new ResourceDocuments();
+  const views = new Map<ViewId, ResourceTreeProvider>();
+  for (const spec of [stackletsView, volumesView, userdataView, containersView, networkingView, kubernetesView, snapshotsView, accountView]) {
+    views.set(spec.id, new ResourceTreeProvider(spec, session, notifier));
+  }
+
+  const setState = () => void vscode.commands.executeCommand('setContext', 'stacklet.state', STATE_CONTEXT[session.state.kind]);
+  setState();
+  let lastState = session.state.kind;
+  const sessionSubscription = session.onDidChange((state) => {
+    setState();
+    if (state.kind === 'expired' && lastState !== 'expired') {
+      const signInAgain = vscode.l10n.t('Sign In Again');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Your Stacklet Cloud session for {0} has expired or the token was revoked.', state.account.email), signInAgain)
+        .then((choice) => choice === signInAgain && vscode.commands.executeCommand('stacklet.signIn', { apiUrl: state.account.apiUrl }));
+    }
+    lastState = state.kind;
+  });
+
   context.subscriptions.push(
-    vscode.commands.registerCommand('stacklet.showAccount', () => undefined),
+    log,
+    documents,
+    ...views.values(),
+    new StackletAuthProvider(registry, session),
+    ...registerCommands({ context, session, notifier, log, views, emulator, documents }),
+    { dispose: () => sessionSubscription.dispose() },
+    { dispose: () => void session.dispose().then(() => emulator.stop()) },
   );
+  return { session, views, emulator };
 }
 
 export function deactivate(): void {}

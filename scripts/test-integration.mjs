@@ -1,0 +1,10 @@
+// npm run test:integration: the integration tier in code-server's extension host (see test/harness/integrationTier.ts).
+// Expects `npm run compile` and `npm run build` to have run (the npm script does both).
+import tier from '../out/test/harness/integrationTier.js';
+import results from '../out/test/harness/results.js';
+
+const outcome = await tier.runIntegrationTier({ timeoutMs: Number(process.env.STACKLET_INTEGRATION_TIMEOUT_MS) || undefined });
+for (const problem of outcome.problems) console.error(`[integration] ${problem}`);
+console.log(`[integration] ${outcome.passed} passed, ${outcome.failed} failed, ${outcome.pending} pending in ${(outcome.ms / 1000).toFixed(1)} s; logs: ${outcome.artifacts}`);
+console.log(results.formatResult(outcome));
+process.exit(outcome.failed > 0 || outcome.problems.length > 0 || outcome.passed === 0 ? 1 : 0);

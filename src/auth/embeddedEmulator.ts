@@ -1,0 +1,38 @@
+/**
+ * The emulator inside the extension host, for "Try the local emulator". Its code is a separate bundle
+ * (dist/emulator-server.js) loaded on first use, so activation never pays for it.
+ */
+interface EmulatorModule {
+  startEmulator(options: { port: number; host: string }): Promise<{ url: string; demoToken: string; close(): Promise<void> }>;
+}
+
+export class EmbeddedEmulator {
+  private running: Promise<{ url: string; demoToken: string; close(): Promise<void> }> | undefined;
+
+  constructor(private readonly modulePath: string) {}
+
+  get isRunning(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** Starts it on a free loopback port (once); answers its URL and the demo token. */
+  async ensureStarted(): Promise<{ url: string; token: string }> {
+    if (!this.running) {
+      // A computed path keeps esbuild from inlining the emulator into the extension bundle.
+      const load = require as (id: string) => EmulatorModule;
+      const starting = Promise.resolve().then(() => load(this.modulePath).startEmulator({ port: 0, host: '127.0.0.1' }));
+      this.running = starting;
+      starting.catch(() => {
+        if (this.running === starting) this.running = undefined;
+      });
+    }
+    const handle = await this.running;
+    return { url: handle.url, token: handle.demoToken };
+  }
+
+  async stop(): Promise<void> {
+    const running = this.running;
+    this.running = undefined;
+    if (running) await (await running.catch(() => undefined))?.close();
+  }
+}

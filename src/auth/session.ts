@@ -1,0 +1,153 @@
+/**
+ * The active session: which account is in use, its client and its cached listings. Signing in verifies the
+ * token against the account profile before anything is stored; a 401 at any time marks the session expired
+ * and drops that account's cached data. No vscode import: the edges (auth provider, commands) wrap it.
+ */
+import { StackletClient } from '../api/client';
+import { ApiError } from '../api/errors';
+import type { Profile } from '../api/schemas';
+import { checkApiUrl, type RequestLogEntry } from '../api/transport';
+import { Emitter } from '../model/emitter';
+import { ResourceStore } from '../model/resourceStore';
+import { accountId, EMULATOR_ACCOUNT_ID, type Account, type AccountRegistry } from './accountRegistry';
+
+export interface ClientSettings {
+  readonly pageConcurrency: number;
+  readonly allowInsecureHttp: boolean;
+  readonly requestTimeoutMs: number;
+  readonly onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export type SessionState =
+  | { readonly kind: 'signed-out' }
+  | { readonly kind: 'active'; readonly account: Account }
+  | { readonly kind: 'expired'; readonly account: Account };
+
+/** Starts (or finds running) the embedded emulator; answers its URL and demo token. */
+export type EmulatorLauncher = () => Promise<{ url: string; token: string }>;
+
+export class SessionManager {
+  private current: { account: Account; store: ResourceStore } | undefined;
+  private opening: Promise<ResourceStore> | undefined;
+  private expired: Account | undefined;
+  private readonly changed = new Emitter<SessionState>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly registry: AccountRegistry,
+    private readonly settings: () => ClientSettings,
+    private readonly launchEmulator: EmulatorLauncher,
+  ) {}
+
+  get state(): SessionState {
+    const account = this.registry.active();
+    if (!account) return { kind: 'signed-out' };
+    if (this.expired?.id === account.id) return { kind: 'expired', account };
+    return { kind: 'active', account };
+  }
+
+  get accounts(): readonly Account[] {
+    return this.registry.list();
+  }
+
+  /** The active account's store, opened on first use (no request is made to open it). */
+  store(): Promise<ResourceStore> {
+    const state = this.state;
+    if (state.kind !== 'active') {
+      return Promise.reject(new ApiError(state.kind === 'expired' ? 'The session has expired; sign in again.' : 'Not signed in.', {
+        kind: 'http', status: 401, method: 'GET', path: '',
+      }));
+    }
+    if (this.current?.account.id === state.account.id) return Promise.resolve(this.current.store);
+    this.opening ??= this.open(state.account).finally(() => (this.opening = undefined));
+    return this.opening;
+  }
+
+  /** Verifies the token with GET /v1/account/profile, then stores it. Nothing is stored when it fails. */
+  async signIn(apiUrl: string, token: string, options: { isEmulator?: boolean } = {}): Promise<Account> {
+    const url = checkApiUrl(apiUrl, this.settings().allowInsecureHttp).toString().replace(/\/+$/, '');
+    const client = this.createClient(url, token);
+    let profile: Profile;
+    try {
+      profile = await client.getProfile();
+    } finally {
+      await client.dispose();
+    }
+    const account: Account = {
+      id: options.isEmulator ? EMULATOR_ACCOUNT_ID : accountId(url, profile.uuid),
+      apiUrl: url,
+      email: profile.email,
+      profileUuid: profile.uuid,
+      isEmulator: options.isEmulator ?? false,
+    };
+    await this.registry.add(account, token);
+    if (this.expired?.id === account.id) this.expired = undefined;
+    await this.close();
+    this.changed.fire(this.state);
+    return account;
+  }
+
+  async signOut(id: string): Promise<void> {
+    if (this.current?.account.id === id) await this.close();
+    await this.registry.remove(id);
+    if (this.expired?.id === id) this.expired = undefined;
+    this.changed.fire(this.state);
+  }
+
+  async switchTo(id: string): Promise<void> {
+    await this.registry.setActive(id);
+    await this.close();
+    this.changed.fire(this.state);
+  }
+
+  /** A 401 for the active account: drop its cached data and mark it expired until it signs in again. */
+  async markExpired(): Promise<void> {
+    const account = this.registry.active();
+    if (!account || this.expired?.id === account.id) return;
+    this.expired = account;
+    await this.close();
+    this.changed.fire(this.state);
+  }
+
+  async dispose(): Promise<void> {
+    await this.close();
+    this.changed.dispose();
+  }
+
+  private async open(account: Account): Promise<ResourceStore> {
+    const token = await this.registry.token(account.id);
+    if (!token) {
+      await this.markExpired();
+      throw new ApiError('The stored API token is missing; sign in again.', { kind: 'http', status: 401, method: 'GET', path: '' });
+    }
+    let apiUrl = account.apiUrl;
+    if (account.isEmulator) apiUrl = (await this.launchEmulator()).url;
+    const store = new ResourceStore(this.createClient(apiUrl, token), this.registry.known(account.id));
+    store.onDidFail((error) => {
+      if (error.isUnauthorized) void this.markExpired();
+    });
+    this.current = { account, store };
+    return store;
+  }
+
+  private async close(): Promise<void> {
+    const current = this.current;
+    this.current = undefined;
+    if (current) {
+      current.store.dispose();
+      await current.store.client.dispose();
+    }
+  }
+
+  private createClient(apiUrl: string, token: string): StackletClient {
+    const settings = this.settings();
+    return new StackletClient({
+      baseUrl: apiUrl,
+      token,
+      allowInsecureHttp: settings.allowInsecureHttp,
+      pageConcurrency: settings.pageConcurrency,
+      requestTimeoutMs: settings.requestTimeoutMs,
+      ...(settings.onRequest ? { onRequest: settings.onRequest } : {}),
+    });
+  }
+}

@@ -1,0 +1,20 @@
+import type * as vscode from 'vscode';
+import type { SessionManager } from '../auth/session';
+import type { EmbeddedEmulator } from '../auth/embeddedEmulator';
+import type { Notifier } from '../views/notifier';
+import type { ResourceTreeProvider, ViewId } from '../views/resourceTreeProvider';
+import type { ResourceDocuments } from '../views/resourceDocuments';
+
+/** What command handlers are given: passed in, never reached through a global. */
+export interface CommandDeps {
+  readonly context: vscode.ExtensionContext;
+  readonly session: SessionManager;
+  readonly notifier: Notifier;
+  readonly log: vscode.LogOutputChannel;
+  readonly views: ReadonlyMap<ViewId, ResourceTreeProvider>;
+  readonly emulator: EmbeddedEmulator;
+  readonly documents: ResourceDocuments;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type CommandHandler = (deps: CommandDeps, ...args: any[]) => unknown;

@@ -1,0 +1,68 @@
+import * as vscode from 'vscode';
+import { isApiError } from '../api/errors';
+import { checkApiUrl } from '../api/transport';
+import { describe } from '../views/notifier';
+import type { CommandDeps } from './deps';
+
+export interface SignInArgs {
+  readonly apiUrl?: string;
+  readonly token?: string;
+}
+
+const DEFAULT_URL = 'https://api.simplystack.com';
+
+/**
+ * Asks for the API URL and the token, verifies the token with the profile endpoint, and only then stores
+ * it (in SecretStorage) and remembers the URL. Arguments skip the prompts (automation, tests).
+ */
+export async function signIn(deps: CommandDeps, args: SignInArgs = {}): Promise<boolean> {
+  const config = vscode.workspace.getConfiguration('stacklet');
+  const allowInsecure = config.get<boolean>('allowInsecureHttp', false);
+  const apiUrl = args.apiUrl ?? (await vscode.window.showInputBox({
+    title: vscode.l10n.t('Sign In to Stacklet Cloud (1/2)'),
+    prompt: vscode.l10n.t('The API URL, without the /v1 prefix'),
+    value: config.get<string>('apiUrl') || DEFAULT_URL,
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      try {
+        checkApiUrl(value.trim(), allowInsecure);
+        return undefined;
+      } catch (error) {
+        return describe(error);
+      }
+    },
+  }))?.trim();
+  if (!apiUrl) return false;
+  const token = args.token ?? (await vscode.window.showInputBox({
+    title: vscode.l10n.t('Sign In to Stacklet Cloud (2/2)'),
+    prompt: vscode.l10n.t('Your API token. It is kept in the operating system\'s secret store, never in settings.'),
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Enter the API token') : /\s/.test(value.trim()) ? vscode.l10n.t('An API token has no spaces') : undefined),
+  }))?.trim();
+  if (!token) return false;
+  try {
+    const account = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Verifying the API token…') },
+      () => deps.session.signIn(apiUrl, token),
+    );
+    if (config.get<string>('apiUrl') !== account.apiUrl) await config.update('apiUrl', account.apiUrl, vscode.ConfigurationTarget.Global);
+    deps.log.info(`Signed in as ${account.email} at ${account.apiUrl}`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to Stacklet Cloud as {0}.', account.email));
+    return true;
+  } catch (error) {
+    const why = isApiError(error) && error.isUnauthorized
+      ? vscode.l10n.t('The token was refused by {0}. Nothing was stored.', apiUrl)
+      : vscode.l10n.t('Could not sign in: {0} Nothing was stored.', describe(error));
+    deps.log.warn(why);
+    const retry = vscode.l10n.t('Try Again');
+    if (args.token === undefined) {
+      void vscode.window.showErrorMessage(why, retry).then((choice) => {
+        if (choice === retry) void vscode.commands.executeCommand('stacklet.signIn');
+      });
+    } else {
+      void vscode.window.showErrorMessage(why);
+    }
+    return false;
+  }
+}

@@ -1,0 +1,32 @@
+import * as vscode from 'vscode';
+import type { Account } from '../auth/accountRegistry';
+import type { CommandDeps } from './deps';
+
+export async function pickAccount(deps: CommandDeps, title: string, offerNew = false): Promise<Account | 'new' | undefined> {
+  const active = deps.session.state.kind === 'signed-out' ? undefined : deps.session.state.account.id;
+  type Item = vscode.QuickPickItem & { account?: Account };
+  const items: Item[] = deps.session.accounts.map((account) => ({
+    label: `$(${account.isEmulator ? 'beaker' : 'account'}) ${account.email}`,
+    description: account.isEmulator ? vscode.l10n.t('local emulator') : new URL(account.apiUrl).host,
+    ...(account.id === active ? { detail: vscode.l10n.t('active') } : {}),
+    account,
+  }));
+  if (offerNew) items.push({ label: `$(add) ${vscode.l10n.t('Sign in to another account…')}` });
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: title });
+  if (!picked) return undefined;
+  return picked.account ?? 'new';
+}
+
+/** Makes another signed-in account the active one; every view refreshes. */
+export async function switchAccount(deps: CommandDeps, accountId?: string): Promise<void> {
+  const picked = typeof accountId === 'string'
+    ? deps.session.accounts.find((a) => a.id === accountId)
+    : await pickAccount(deps, vscode.l10n.t('Switch to which account?'), true);
+  if (!picked) return;
+  if (picked === 'new') {
+    await vscode.commands.executeCommand('stacklet.signIn');
+    return;
+  }
+  await deps.session.switchTo(picked.id);
+  deps.log.info(`Switched to ${picked.email}`);
+}

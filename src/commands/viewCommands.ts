@@ -1,0 +1,83 @@
+import * as vscode from 'vscode';
+import type { ViewId } from '../views/resourceTreeProvider';
+import type { CommandDeps } from './deps';
+
+/** Refresh, filter and clear-filter for each view: one family of commands, parametrised by the view. */
+function provider(deps: CommandDeps, view: ViewId) {
+  const found = deps.views.get(view);
+  if (!found) throw new Error(`No view ${view}`);
+  return found;
+}
+
+export function refreshView(deps: CommandDeps, view: ViewId): void {
+  provider(deps, view).refresh();
+}
+
+export function refreshAll(deps: CommandDeps): void {
+  for (const p of deps.views.values()) p.refresh();
+}
+
+export async function filterByName(deps: CommandDeps, view: ViewId, value?: string): Promise<void> {
+  const p = provider(deps, view);
+  const name = typeof value === 'string' ? value : await vscode.window.showInputBox({
+    title: vscode.l10n.t('Filter {0} by Name', p.view.title ?? view),
+    prompt: vscode.l10n.t('Show only items whose name contains this text (case-insensitive). Empty clears the filter.'),
+    value: p.filter.name ?? '',
+  });
+  if (name === undefined) return;
+  p.setFilter({ ...p.filter, name: name.trim() || undefined });
+}
+
+export function clearFilter(deps: CommandDeps, view: ViewId): void {
+  provider(deps, view).setFilter({});
+}
+
+/** Asks the service for stacklets carrying a tag (the `tag_name` parameter); tags offered from the tag list. */
+export async function filterByTag(deps: CommandDeps, value?: string): Promise<void> {
+  const p = provider(deps, 'stacklets');
+  const tag = typeof value === 'string' ? value : await pickOrType(deps, 'tags', vscode.l10n.t('Filter Stacklets by Tag'), p.filter.tag);
+  if (tag === undefined) return;
+  p.setFilter({ ...p.filter, tag: tag || undefined });
+}
+
+/** Asks the service for volumes of one region (the `region` parameter). */
+export async function filterByRegion(deps: CommandDeps, value?: string): Promise<void> {
+  const p = provider(deps, 'volumes');
+  const region = typeof value === 'string' ? value : await pickOrType(deps, 'regions', vscode.l10n.t('Filter Volumes by Region'), p.filter.region);
+  if (region === undefined) return;
+  p.setFilter({ ...p.filter, region: region || undefined });
+}
+
+/** A quick pick of known values that also takes whatever the user types. */
+async function pickOrType(deps: CommandDeps, kind: 'tags' | 'regions', title: string, current: string | undefined): Promise<string | undefined> {
+  const store = await deps.session.store();
+  let values: { label: string; description?: string }[] = [];
+  try {
+    values = kind === 'tags'
+      ? (await store.get('tags')).items.map((tag) => ({ label: tag.name }))
+      : (await store.get('regions')).items.map((region) => ({ label: region.slug, description: region.name }));
+  } catch (error) {
+    deps.log.warn(`Could not list ${kind}: ${String(error)}`);
+  }
+  return new Promise((resolve) => {
+    const pick = vscode.window.createQuickPick();
+    pick.title = title;
+    pick.placeholder = vscode.l10n.t('Pick or type a value; empty clears the filter');
+    pick.value = current ?? '';
+    const typed = () => (pick.value.trim() && !values.some((v) => v.label === pick.value.trim()) ? [{ label: pick.value.trim(), description: vscode.l10n.t('(typed)') }] : []);
+    const update = () => (pick.items = [...typed(), ...values]);
+    update();
+    let accepted = false;
+    pick.onDidChangeValue(update);
+    pick.onDidAccept(() => {
+      accepted = true;
+      resolve(pick.selectedItems[0]?.label ?? pick.value.trim());
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      if (!accepted) resolve(undefined);
+      pick.dispose();
+    });
+    pick.show();
+  });
+}

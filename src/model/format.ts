@@ -1,0 +1,67 @@
+/** Pure formatting of resource facts for labels, descriptions and tooltips. */
+import type { Networks, Stacklet } from '../api/schemas';
+
+const GIB = 1024 ** 3;
+const MIB = 1024 ** 2;
+
+/** Bytes as the service counts them, shown in the unit people buy them in: `1 GB`, `512 MB`, `2 TB`. */
+export function formatBytes(bytes: number | undefined): string {
+  if (bytes === undefined || !Number.isFinite(bytes)) return '?';
+  if (bytes >= 1024 * GIB) return `${trim(bytes / (1024 * GIB))} TB`;
+  if (bytes >= GIB) return `${trim(bytes / GIB)} GB`;
+  return `${trim(bytes / MIB)} MB`;
+}
+
+function trim(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(1).replace(/\.0$/, '');
+}
+
+export function formatMoney(value: number | string | undefined): string {
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (n === undefined || !Number.isFinite(n)) return '?';
+  return `$${n.toFixed(n < 1 && n > 0 ? 4 : 2).replace(/(\.\d\d)0+$/, '$1')}`;
+}
+
+export function publicIPv4(networks: Networks): string | undefined {
+  return networks.v4.find((n) => n.type === 'public')?.address ?? networks.v4[0]?.address;
+}
+
+export function privateIPv4(networks: Networks): string | undefined {
+  return networks.v4.find((n) => n.type === 'private')?.address;
+}
+
+export function publicIPv6(networks: Networks): string | undefined {
+  return networks.v6.find((n) => n.type === 'public')?.address ?? networks.v6[0]?.address;
+}
+
+/** `fra · s-1vcpu-1gb · 203.0.113.10` */
+export function stackletDescription(stacklet: Stacklet): string {
+  return [stacklet.region.slug, stacklet.size.slug, publicIPv4(stacklet.networks)].filter(Boolean).join(' · ');
+}
+
+export type ResourceState = 'active' | 'off' | 'busy' | 'inactive' | 'unknown';
+
+/** Busy wins: a running task says more than the status the service reports beside it. */
+export function stackletState(stacklet: Pick<Stacklet, 'status' | 'task'>): ResourceState {
+  if (stacklet.task) return 'busy';
+  switch (stacklet.status) {
+    case 'active':
+      return 'active';
+    case 'off':
+      return 'off';
+    case 'inactive':
+    case 'new':
+      return 'inactive';
+    default:
+      return 'unknown';
+  }
+}
+
+/** Markdown table cell text: pipes and newlines would break the row. */
+export function cell(value: unknown): string {
+  return String(value ?? '—').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+export function matchesName(name: string, filter: string | undefined): boolean {
+  return !filter || name.toLowerCase().includes(filter.toLowerCase());
+}

@@ -1,0 +1,41 @@
+import * as vscode from 'vscode';
+import { cell } from '../model/format';
+import { markdown, ResourceNode } from './resourceNode';
+import type { ViewSpec } from './resourceTreeProvider';
+
+export const accountView: ViewSpec = {
+  id: 'account',
+  kinds: ['profile'],
+  async roots({ store, account }) {
+    const profile = (await store.get('profile')).items[0]!;
+    const name = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
+    const nodes = [
+      new ResourceNode({
+        id: 'account/profile',
+        label: profile.email,
+        description: account.isEmulator ? vscode.l10n.t('local emulator') : name || undefined,
+        icon: new vscode.ThemeIcon(account.isEmulator ? 'beaker' : 'account'),
+        contextValue: 'profile:',
+        resource: { kind: 'profile', id: profile.uuid, name: profile.email, data: profile },
+        tooltip: markdown([
+          `**$(account) ${cell(profile.email)}**`, '', '| | |', '|---|---|',
+          `| ${vscode.l10n.t('Name')} | ${cell(name || '—')} |`,
+          `| ${vscode.l10n.t('Company')} | ${cell(profile.company || '—')} |`,
+          `| ${vscode.l10n.t('API')} | ${cell(account.isEmulator ? vscode.l10n.t('local emulator (demo data)') : account.apiUrl)} |`,
+          `| ${vscode.l10n.t('Verified')} | ${cell(profile.is_verified ? vscode.l10n.t('yes') : vscode.l10n.t('no'))} |`,
+        ]),
+      }),
+    ];
+    for (const [limit, value] of Object.entries(profile.limits)) {
+      nodes.push(new ResourceNode({
+        id: `account/limit/${limit}`,
+        label: limit,
+        description: vscode.l10n.t('{0} used / {1} available', value.used, value.available),
+        icon: new vscode.ThemeIcon(value.used >= value.available ? 'warning' : 'dashboard'),
+        contextValue: 'limit:',
+        accessibilityLabel: vscode.l10n.t('{0}: {1} used of {2} available', limit, value.used, value.available),
+      }));
+    }
+    return nodes;
+  },
+};

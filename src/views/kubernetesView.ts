@@ -1,0 +1,52 @@
+import * as vscode from 'vscode';
+import type { KubernetesCluster, NodePool } from '../api/schemas';
+import { cell, formatBytes } from '../model/format';
+import { stateIcon } from './icons';
+import { singleListingView } from './listing';
+import { markdown, ResourceNode } from './resourceNode';
+
+export const kubernetesView = singleListingView('kubernetes', clusterNode, () => vscode.l10n.t('No Kubernetes clusters.'));
+
+function clusterNode(c: KubernetesCluster): ResourceNode {
+  const base = `cluster/${c.uuid}`;
+  const nodeCount = c.node_pools.reduce((sum, pool) => sum + pool.nodes.length, 0);
+  return new ResourceNode({
+    id: base,
+    label: c.name,
+    description: [c.region.slug, c.version.version ?? c.version.slug, vscode.l10n.t('{0} nodes', nodeCount)].join(' · '),
+    icon: c.task ? stateIcon('busy') : new vscode.ThemeIcon('symbol-namespace', new vscode.ThemeColor('charts.green')),
+    contextValue: `cluster:${c.task ? 'busy' : 'active'}${c.ipv4 ? ' hasIp' : ''}`,
+    resource: { kind: 'cluster', id: c.uuid, name: c.name, ...(c.ipv4 ? { ip: c.ipv4 } : {}), data: c },
+    tooltip: markdown([
+      `**$(symbol-namespace) ${cell(c.name)}**`, '', '| | |', '|---|---|',
+      `| ${vscode.l10n.t('Version')} | ${cell(c.version.version ?? c.version.slug)} |`,
+      `| ${vscode.l10n.t('Endpoint')} | ${cell(c.endpoint)} |`,
+      `| IPv4 | ${cell(c.ipv4)} |`,
+      `| ${vscode.l10n.t('Cluster subnet')} | ${cell(c.cluster_subnet)} |`,
+      `| ${vscode.l10n.t('Service subnet')} | ${cell(c.service_subnet)} |`,
+      ...(c.task ? [`| ${vscode.l10n.t('Task')} | ${cell(c.task.description.progress || c.task.name)} |`] : []),
+    ]),
+    children: () => c.node_pools.map((pool) => poolNode(c, pool, base)),
+  });
+}
+
+function poolNode(c: KubernetesCluster, pool: NodePool, clusterBase: string): ResourceNode {
+  const base = `${clusterBase}/pool/${pool.id}`;
+  return new ResourceNode({
+    id: base,
+    label: pool.name,
+    description: vscode.l10n.t('{0} × {1}', pool.nodes.length, pool.size.slug),
+    icon: new vscode.ThemeIcon('layers'),
+    contextValue: `nodePool:${c.task ? 'busy' : 'active'}`,
+    resource: { kind: 'nodePool', id: pool.id, name: pool.name, data: { ...pool, cluster_uuid: c.uuid } },
+    tooltip: markdown([`**$(layers) ${cell(pool.name)}**`, '', `${vscode.l10n.t('Size')}: ${cell(`${pool.size.slug} (${pool.size.vcpu} vCPU, ${formatBytes(pool.size.memory)})`)}`, '', `${vscode.l10n.t('Nodes')}: ${pool.nodes.length}`]),
+    children: () => pool.nodes.map((node) => new ResourceNode({
+      id: `${base}/node/${node.id}`,
+      label: node.name,
+      ...(node.status ? { description: node.status } : {}),
+      icon: new vscode.ThemeIcon('server'),
+      contextValue: 'kubernetesNode:',
+      resource: { kind: 'kubernetesNode', id: node.id, name: node.name, data: node },
+    })),
+  });
+}

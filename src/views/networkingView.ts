@@ -1,0 +1,124 @@
+import * as vscode from 'vscode';
+import type { Firewall, FirewallRule, LoadBalancer, Vpc } from '../api/schemas';
+import { cell } from '../model/format';
+import type { ListingKind, ResourceStore } from '../model/resourceStore';
+import { stateIcon } from './icons';
+import { listingNodes } from './listing';
+import { markdown, ResourceNode } from './resourceNode';
+import type { ViewFilter, ViewSpec } from './resourceTreeProvider';
+
+export const networkingView: ViewSpec = {
+  id: 'networking',
+  kinds: ['firewalls', 'loadBalancers', 'vpcs', 'stacklets'],
+  async roots({ store, filter }) {
+    return [
+      group('firewalls', vscode.l10n.t('Firewalls'), 'shield', store, filter),
+      group('loadBalancers', vscode.l10n.t('Load Balancers'), 'server-environment', store, filter),
+      group('vpcs', vscode.l10n.t('VPCs'), 'type-hierarchy', store, filter),
+    ];
+  },
+};
+
+function group(kind: 'firewalls' | 'loadBalancers' | 'vpcs', label: string, icon: string, store: ResourceStore, filter: ViewFilter): ResourceNode {
+  const cached = store.peek(kind as ListingKind);
+  return new ResourceNode({
+    id: `networking/${kind}`,
+    label,
+    ...(cached ? { description: String(cached.items.length) } : {}),
+    icon: new vscode.ThemeIcon(icon),
+    contextValue: `group:${kind}`,
+    expanded: true,
+    children: async () => {
+      const nameFilter = filter.name ? { nameFilter: filter.name } : {};
+      if (kind === 'firewalls') {
+        return listingNodes({ id: 'firewalls', listing: await store.get('firewalls'), name: (f) => f.name, build: (f) => firewallNode(f, 'firewall'), ...nameFilter, empty: vscode.l10n.t('No firewalls.') });
+      }
+      if (kind === 'loadBalancers') {
+        return listingNodes({ id: 'loadBalancers', listing: await store.get('loadBalancers'), name: (l) => l.name, build: loadBalancerNode, ...nameFilter, empty: vscode.l10n.t('No load balancers.') });
+      }
+      return listingNodes({ id: 'vpcs', listing: await store.get('vpcs'), name: (v) => v.name, build: vpcNode, ...nameFilter, empty: vscode.l10n.t('No VPCs.') });
+    },
+  });
+}
+
+export function formatRule(rule: FirewallRule): string {
+  const protocol = rule.protocol ? rule.protocol.toUpperCase() : vscode.l10n.t('all');
+  const port = rule.port === null || rule.port === undefined ? vscode.l10n.t('all ports') : String(rule.port);
+  return `${protocol} ${port} ${rule.address}`;
+}
+
+export function firewallNode(f: Firewall, idPrefix: string): ResourceNode {
+  const base = `${idPrefix}/${f.uuid}`;
+  const ruleNode = (direction: 'inbound' | 'outbound') => (rule: FirewallRule, index: number) => new ResourceNode({
+    id: `${base}/${direction}/${index}`,
+    label: formatRule(rule),
+    icon: new vscode.ThemeIcon(direction === 'inbound' ? 'arrow-down' : 'arrow-up'),
+    contextValue: `firewallRule:${direction}`,
+  });
+  return new ResourceNode({
+    id: base,
+    label: f.name,
+    description: vscode.l10n.t('{0} in · {1} out · {2} stacklets', f.inbound_rules.length, f.outbound_rules.length, f.resources.stacklet_ids.length),
+    icon: new vscode.ThemeIcon('shield'),
+    contextValue: 'firewall:ready',
+    resource: { kind: 'firewall', id: f.uuid, name: f.name, data: f },
+    tooltip: markdown([
+      `**$(shield) ${cell(f.name)}**`, '',
+      `${vscode.l10n.t('Inbound')}: ${cell(f.inbound_rules.map(formatRule).join('; ') || '—')}`, '',
+      `${vscode.l10n.t('Outbound')}: ${cell(f.outbound_rules.map(formatRule).join('; ') || '—')}`, '',
+      `ID: ${cell(f.uuid)}`,
+    ]),
+    children: () => [
+      new ResourceNode({
+        id: `${base}/inbound`, label: vscode.l10n.t('Inbound Rules'), description: String(f.inbound_rules.length),
+        icon: new vscode.ThemeIcon('arrow-down'), contextValue: 'group:inbound',
+        children: () => f.inbound_rules.map(ruleNode('inbound')),
+      }),
+      new ResourceNode({
+        id: `${base}/outbound`, label: vscode.l10n.t('Outbound Rules'), description: String(f.outbound_rules.length),
+        icon: new vscode.ThemeIcon('arrow-up'), contextValue: 'group:outbound',
+        children: () => f.outbound_rules.map(ruleNode('outbound')),
+      }),
+    ],
+  });
+}
+
+function loadBalancerNode(lb: LoadBalancer): ResourceNode {
+  const base = `loadBalancer/${lb.uuid}`;
+  return new ResourceNode({
+    id: base,
+    label: lb.name,
+    description: [lb.region.slug, lb.ip, lb.algorithm.replace('_', ' ')].filter(Boolean).join(' · '),
+    icon: lb.task ? stateIcon('busy') : new vscode.ThemeIcon('server-environment', new vscode.ThemeColor('charts.green')),
+    contextValue: `loadBalancer:${lb.task ? 'busy' : 'active'}${lb.ip ? ' hasIp' : ''}`,
+    resource: { kind: 'loadBalancer', id: lb.uuid, name: lb.name, ...(lb.ip ? { ip: lb.ip } : {}), data: lb },
+    tooltip: markdown([
+      `**$(server-environment) ${cell(lb.name)}**`, '', '| | |', '|---|---|',
+      `| IP | ${cell(lb.ip)} |`,
+      `| ${vscode.l10n.t('Algorithm')} | ${cell(lb.algorithm)} |`,
+      `| ${vscode.l10n.t('Rules')} | ${cell(lb.rules.map((r) => `${r.protocol} ${r.source_port}→${r.target_port}`).join(', '))} |`,
+      `| ${vscode.l10n.t('Health check')} | ${cell(lb.health ? `${lb.health.protocol}${lb.health.port ? `:${lb.health.port}` : ''}${lb.health.path ?? ''}` : '—')} |`,
+      `| ${vscode.l10n.t('Stacklets')} | ${cell(lb.stacklet_ids.join(', ') || '—')} |`,
+      ...(lb.task ? [`| ${vscode.l10n.t('Task')} | ${cell(lb.task.description.progress || lb.task.name)} |`] : []),
+    ]),
+    children: () => lb.rules.map((rule, index) => new ResourceNode({
+      id: `${base}/rule/${index}`,
+      label: `${rule.protocol.toUpperCase()} ${rule.source_port} → ${rule.target_port}`,
+      ...(rule.tls_passthrough ? { description: vscode.l10n.t('TLS passthrough') } : {}),
+      icon: new vscode.ThemeIcon('arrow-swap'),
+      contextValue: 'forwardingRule:',
+    })),
+  });
+}
+
+function vpcNode(vpc: Vpc): ResourceNode {
+  return new ResourceNode({
+    id: `vpc/${vpc.uuid}`,
+    label: vpc.name,
+    description: [vpc.region?.slug, vpc.cidr, vscode.l10n.t('{0} stacklets', vpc.stacklet_ids.length)].filter(Boolean).join(' · '),
+    icon: new vscode.ThemeIcon('type-hierarchy'),
+    contextValue: 'vpc:ready',
+    resource: { kind: 'vpc', id: vpc.uuid, name: vpc.name, data: vpc },
+    tooltip: markdown([`**$(type-hierarchy) ${cell(vpc.name)}**`, '', `CIDR: ${cell(vpc.cidr)}`, '', `${vscode.l10n.t('Region')}: ${cell(vpc.region?.name ?? vpc.region?.slug)}`, '', `ID: ${cell(vpc.uuid)}`]),
+  });
+}

@@ -1,0 +1,40 @@
+import * as vscode from 'vscode';
+
+export const RESOURCE_SCHEME = 'stacklet-resource';
+
+/**
+ * Read-only documents for View Properties and Open Userdata Script. The content is kept in memory under a
+ * URI that names the resource (never the token); VS Code shows such documents as read-only.
+ */
+export class ResourceDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly contents = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly registration: vscode.Disposable;
+
+  constructor() {
+    this.registration = vscode.workspace.registerTextDocumentContentProvider(RESOURCE_SCHEME, this);
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.contents.get(uri.toString()) ?? '';
+  }
+
+  /** Opens (or updates and reveals) the document at `path` with `content`. */
+  async show(path: string, content: string, language: string): Promise<vscode.TextEditor> {
+    const uri = vscode.Uri.from({ scheme: RESOURCE_SCHEME, path });
+    const known = this.contents.has(uri.toString());
+    this.contents.set(uri.toString(), content);
+    if (known) this.changed.fire(uri);
+    const document = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(document, { preview: true });
+    if (document.languageId !== language) await vscode.languages.setTextDocumentLanguage(document, language);
+    return editor;
+  }
+
+  dispose(): void {
+    this.registration.dispose();
+    this.changed.dispose();
+    this.contents.clear();
+  }
+}

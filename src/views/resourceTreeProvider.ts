@@ -1,0 +1,159 @@
+import * as vscode from 'vscode';
+import { isApiError } from '../api/errors';
+import type { Account } from '../auth/accountRegistry';
+import type { SessionManager } from '../auth/session';
+import type { Disposable as CoreDisposable } from '../model/emitter';
+import type { ListingKind, ResourceStore } from '../model/resourceStore';
+import type { Notifier } from './notifier';
+import { messageNode, type ResourceNode } from './resourceNode';
+
+export type ViewId = 'stacklets' | 'volumes' | 'userdata' | 'containers' | 'networking' | 'kubernetes' | 'snapshots' | 'account';
+
+export interface ViewFilter {
+  readonly name?: string;
+  readonly tag?: string;
+  readonly region?: string;
+}
+
+export interface ViewContext {
+  readonly store: ResourceStore;
+  readonly account: Account;
+  readonly filter: ViewFilter;
+}
+
+export interface ViewSpec {
+  readonly id: ViewId;
+  /** Listings the view shows: a refresh invalidates them, and their changes redraw the view. */
+  readonly kinds: readonly ListingKind[];
+  roots(context: ViewContext): Promise<ResourceNode[]>;
+}
+
+/** A view of the Stacklet container: its TreeView, its filter, and its part in refreshing. */
+export class ResourceTreeProvider implements vscode.TreeDataProvider<ResourceNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<ResourceNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  readonly view: vscode.TreeView<ResourceNode>;
+  private readonly disposables: vscode.Disposable[] = [];
+  private storeSubscription: CoreDisposable | undefined;
+  private boundStore: ResourceStore | undefined;
+  private filterValue: ViewFilter = {};
+  private autoTimer: NodeJS.Timeout | undefined;
+  private debounce: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly spec: ViewSpec,
+    private readonly session: SessionManager,
+    private readonly notifier: Notifier,
+  ) {
+    this.view = vscode.window.createTreeView(`stacklet.${spec.id}`, { treeDataProvider: this, showCollapseAll: spec.id !== 'account' });
+    this.disposables.push(
+      this.view,
+      this.changed,
+      this.view.onDidChangeVisibility(() => this.scheduleAutoRefresh()),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('stacklet.autoRefresh') || event.affectsConfiguration('stacklet.autoRefreshInterval')) this.scheduleAutoRefresh();
+      }),
+    );
+    const sessionSubscription = session.onDidChange(() => this.onSessionChanged());
+    this.disposables.push({ dispose: () => sessionSubscription.dispose() });
+    this.updateDescription();
+  }
+
+  get filter(): ViewFilter {
+    return this.filterValue;
+  }
+
+  setFilter(filter: ViewFilter): void {
+    this.filterValue = Object.fromEntries(Object.entries(filter).filter(([, value]) => value)) as ViewFilter;
+    void vscode.commands.executeCommand('setContext', `stacklet.filtered.${this.spec.id}`, Object.keys(this.filterValue).length > 0);
+    this.updateDescription();
+    this.changed.fire(undefined);
+  }
+
+  /** Fetches this view's listings again; bursts (a button pressed twice, auto-refresh) become one. */
+  refresh(): void {
+    if (this.debounce) return;
+    this.debounce = setTimeout(() => {
+      this.debounce = undefined;
+      if (this.boundStore) this.boundStore.invalidate(...this.spec.kinds);
+      else this.changed.fire(undefined);
+    }, 150);
+  }
+
+  getTreeItem(node: ResourceNode): vscode.TreeItem {
+    return node.toTreeItem();
+  }
+
+  async getChildren(node?: ResourceNode): Promise<ResourceNode[]> {
+    if (node) {
+      try {
+        return await node.getChildren();
+      } catch (error) {
+        return [this.errorNode(`${node.id}/error`, error)];
+      }
+    }
+    const state = this.session.state;
+    if (state.kind !== 'active') return [];
+    try {
+      const store = await this.session.store();
+      this.bind(store);
+      return await this.spec.roots({ store, account: state.account, filter: this.filterValue });
+    } catch (error) {
+      if (isApiError(error) && error.isUnauthorized) return [];
+      return [this.errorNode(`${this.spec.id}/error`, error)];
+    }
+  }
+
+  dispose(): void {
+    clearInterval(this.autoTimer);
+    clearTimeout(this.debounce);
+    this.storeSubscription?.dispose();
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+
+  private errorNode(id: string, error: unknown): ResourceNode {
+    this.notifier.error(error, vscode.l10n.t('Loading {0} failed', this.view.title ?? this.spec.id));
+    const message = isApiError(error) ? error.message : String(error);
+    return messageNode(id, message, 'error', { command: 'stacklet.showLog', title: vscode.l10n.t('Show Log') });
+  }
+
+  private bind(store: ResourceStore): void {
+    if (this.boundStore === store) return;
+    this.storeSubscription?.dispose();
+    this.boundStore = store;
+    this.storeSubscription = store.onDidChange((change) => {
+      if (this.spec.kinds.includes(change.kind)) this.changed.fire(undefined);
+    });
+  }
+
+  private onSessionChanged(): void {
+    this.storeSubscription?.dispose();
+    this.storeSubscription = undefined;
+    this.boundStore = undefined;
+    this.updateDescription();
+    this.scheduleAutoRefresh();
+    this.changed.fire(undefined);
+  }
+
+  private updateDescription(): void {
+    const state = this.session.state;
+    const parts: string[] = [];
+    if (state.kind !== 'signed-out' && state.account.isEmulator) parts.push(vscode.l10n.t('Local emulator'));
+    if (state.kind === 'expired') parts.push(vscode.l10n.t('Session expired'));
+    const { name, tag, region } = this.filterValue;
+    if (tag) parts.push(vscode.l10n.t('tag: {0}', tag));
+    if (region) parts.push(vscode.l10n.t('region: {0}', region));
+    if (name) parts.push(vscode.l10n.t('name: {0}', name));
+    this.view.description = parts.length > 0 ? parts.join(' · ') : undefined;
+  }
+
+  /** Auto-refresh runs only while the view is visible, someone is signed in, and the setting is on. */
+  private scheduleAutoRefresh(): void {
+    clearInterval(this.autoTimer);
+    this.autoTimer = undefined;
+    const config = vscode.workspace.getConfiguration('stacklet');
+    if (!config.get<boolean>('autoRefresh', false) || !this.view.visible || this.session.state.kind !== 'active') return;
+    const seconds = Math.max(10, config.get<number>('autoRefreshInterval', 60));
+    this.autoTimer = setInterval(() => this.refresh(), seconds * 1000);
+  }
+}

@@ -1,0 +1,113 @@
+import * as vscode from 'vscode';
+import type { Stacklet } from '../api/schemas';
+import { cell, formatBytes, publicIPv4, stackletDescription, stackletState } from '../model/format';
+import type { ResourceStore } from '../model/resourceStore';
+import { firewallNode } from './networkingView';
+import { stateIcon } from './icons';
+import { listingNodes } from './listing';
+import { markdown, ResourceNode } from './resourceNode';
+import type { ViewSpec } from './resourceTreeProvider';
+import { snapshotNode } from './snapshotsView';
+import { volumeNode } from './volumesView';
+
+export const stackletsView: ViewSpec = {
+  id: 'stacklets',
+  kinds: ['stacklets', 'volumes', 'snapshots', 'firewalls'],
+  async roots({ store, filter }) {
+    const listing = await store.get('stacklets', filter.tag ? { tagName: filter.tag } : {});
+    return listingNodes({
+      id: 'stacklets',
+      listing,
+      name: (s) => s.name,
+      build: (s) => stackletNode(s, store, 'stacklet'),
+      ...(filter.name ? { nameFilter: filter.name } : {}),
+      empty: filter.tag ? vscode.l10n.t('No stacklets carry the tag "{0}".', filter.tag) : vscode.l10n.t('No stacklets in this account.'),
+    });
+  },
+};
+
+export function stackletContextValue(stacklet: Stacklet): string {
+  const flags = [`stacklet:${stackletState(stacklet)}`];
+  if (publicIPv4(stacklet.networks)) flags.push('hasIp');
+  if (stacklet.networks.v4.some((n) => n.type === 'private')) flags.push('privateNetworking');
+  if (stacklet.volume_uuid) flags.push('hasVolume');
+  if (stacklet.firewall_uuid) flags.push('hasFirewall');
+  return flags.join(' ');
+}
+
+export function stackletTooltip(s: Stacklet): vscode.MarkdownString {
+  const lines = [
+    `**$(vm) ${cell(s.name)}**`,
+    '',
+    '| | |',
+    '|---|---|',
+    `| ${vscode.l10n.t('Status')} | ${cell(s.task ? `${s.status} — ${s.task.description.progress || s.task.name}` : s.status)} |`,
+    `| ${vscode.l10n.t('Region')} | ${cell(s.region.name || s.region.slug)} |`,
+    `| ${vscode.l10n.t('Size')} | ${cell(`${s.size.slug} (${s.vcpu ?? s.size.vcpu} vCPU, ${formatBytes(s.memory ?? s.size.memory)} RAM, ${formatBytes(s.disk ?? s.size.disk)} disk)`)} |`,
+    `| ${vscode.l10n.t('Image')} | ${cell(s.distribution?.name ?? s.distribution?.image?.slug)} |`,
+    `| IPv4 | ${cell(publicIPv4(s.networks))} |`,
+    `| ${vscode.l10n.t('Tags')} | ${cell(s.tags.join(', ') || '—')} |`,
+    `| ID | ${cell(s.id)} |`,
+  ];
+  return markdown(lines);
+}
+
+export function stackletNode(s: Stacklet, store: ResourceStore, idPrefix: string): ResourceNode {
+  const state = stackletState(s);
+  const base = `${idPrefix}/${s.id}`;
+  const ip = publicIPv4(s.networks);
+  return new ResourceNode({
+    id: base,
+    label: s.name,
+    description: stackletDescription(s),
+    tooltip: stackletTooltip(s),
+    icon: stateIcon(state),
+    contextValue: stackletContextValue(s),
+    resource: { kind: 'stacklet', id: s.id, name: s.name, ...(ip ? { ip } : {}), data: s },
+    accessibilityLabel: vscode.l10n.t('Stacklet {0}, {1}, {2}', s.name, state, stackletDescription(s)),
+    children: () => stackletChildren(s, store, base),
+  });
+}
+
+async function stackletChildren(s: Stacklet, store: ResourceStore, base: string): Promise<ResourceNode[]> {
+  const nodes: ResourceNode[] = [];
+  for (const [family, list] of [['v4', s.networks.v4], ['v6', s.networks.v6]] as const) {
+    list.forEach((network, index) => {
+      nodes.push(new ResourceNode({
+        id: `${base}/net/${family}/${index}`,
+        label: network.address,
+        description: vscode.l10n.t('{0} IP{1}', network.type, family),
+        icon: new vscode.ThemeIcon('globe'),
+        contextValue: `network:${network.type}`,
+        resource: { kind: 'network', id: network.address, name: network.address, ip: network.address, data: network },
+        tooltip: markdown([`**${cell(network.address)}**`, '', `${vscode.l10n.t('Gateway')}: ${cell(network.gateway)}`, '', `${vscode.l10n.t('Netmask')}: ${cell(network.netmask)}`]),
+      }));
+    });
+  }
+  const [volumes, snapshots, firewalls] = await Promise.all([
+    store.get('volumes'),
+    s.snapshot_ids.length > 0 ? store.get('snapshots') : undefined,
+    s.firewall_uuid ? store.get('firewalls').catch(() => undefined) : undefined,
+  ]);
+  for (const volume of volumes.items.filter((v) => v.stacklet?.id === s.id || v.id === s.volume_uuid)) {
+    nodes.push(volumeNode(volume, `${base}/volume`));
+  }
+  if (snapshots) {
+    for (const snapshot of snapshots.items.filter((snap) => s.snapshot_ids.includes(snap.id) || snap.stacklet?.id === s.id)) {
+      nodes.push(snapshotNode(snapshot, `${base}/snapshot`));
+    }
+  }
+  if (s.firewall_uuid) {
+    const firewall = firewalls?.items.find((f) => f.uuid === s.firewall_uuid);
+    nodes.push(firewall
+      ? firewallNode(firewall, `${base}/firewall`)
+      : new ResourceNode({
+          id: `${base}/firewall/${s.firewall_uuid}`,
+          label: vscode.l10n.t('Firewall {0}', s.firewall_uuid),
+          icon: new vscode.ThemeIcon('shield'),
+          contextValue: 'firewall:unknown',
+          resource: { kind: 'firewall', id: s.firewall_uuid, name: s.firewall_uuid, data: { uuid: s.firewall_uuid } },
+        }));
+  }
+  return nodes;
+}

@@ -1,0 +1,45 @@
+import * as vscode from 'vscode';
+import type { Volume } from '../api/schemas';
+import { cell } from '../model/format';
+import { stateIcon } from './icons';
+import { listingNodes } from './listing';
+import { markdown, ResourceNode } from './resourceNode';
+import type { ViewSpec } from './resourceTreeProvider';
+
+export const volumesView: ViewSpec = {
+  id: 'volumes',
+  kinds: ['volumes'],
+  async roots({ store, filter }) {
+    const listing = await store.get('volumes', filter.region ? { region: filter.region } : {});
+    return listingNodes({
+      id: 'volumes',
+      listing,
+      name: (v) => v.name,
+      build: (v) => volumeNode(v, 'volume'),
+      ...(filter.name ? { nameFilter: filter.name } : {}),
+      empty: filter.region ? vscode.l10n.t('No volumes in region {0}.', filter.region) : vscode.l10n.t('No volumes in this account.'),
+    });
+  },
+};
+
+export function volumeNode(v: Volume, idPrefix: string): ResourceNode {
+  const attached = v.stacklet ? (v.stacklet.name ?? `#${v.stacklet.id}`) : undefined;
+  const description = [v.region.slug, `${v.size_gigabytes} GB`, attached ? vscode.l10n.t('on {0}', attached) : vscode.l10n.t('free')].join(' · ');
+  const state = v.task ? 'busy' : attached ? 'active' : 'off';
+  return new ResourceNode({
+    id: `${idPrefix}/${v.id}`,
+    label: v.name,
+    description,
+    icon: v.task ? stateIcon('busy') : new vscode.ThemeIcon('database', new vscode.ThemeColor(attached ? 'charts.green' : 'disabledForeground')),
+    contextValue: `volume:${state === 'busy' ? 'busy' : attached ? 'attached' : 'free'}`,
+    resource: { kind: 'volume', id: v.id, name: v.name, data: v },
+    tooltip: markdown([
+      `**$(database) ${cell(v.name)}**`, '', '| | |', '|---|---|',
+      `| ${vscode.l10n.t('Size')} | ${cell(`${v.size_gigabytes} GB`)} |`,
+      `| ${vscode.l10n.t('Region')} | ${cell(v.region.name || v.region.slug)} |`,
+      `| ${vscode.l10n.t('Attached to')} | ${cell(attached ?? vscode.l10n.t('nothing'))} |`,
+      ...(v.task ? [`| ${vscode.l10n.t('Task')} | ${cell(v.task.description.progress || v.task.name)} |`] : []),
+      `| ID | ${cell(v.id)} |`,
+    ]),
+  });
+}

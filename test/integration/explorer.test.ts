@@ -1,0 +1,264 @@
+import * as assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as vscode from 'vscode';
+import type { StackletExtensionApi } from '../../src/extension';
+import type { ResourceNode } from '../../src/views/resourceNode';
+import type { ViewId } from '../../src/views/resourceTreeProvider';
+import { testEmulator } from './testEnvironment';
+
+const EXTENSION_ID = 'stacklet.stacklet-cloud';
+
+async function api(): Promise<StackletExtensionApi> {
+  const extension = vscode.extensions.getExtension<StackletExtensionApi>(EXTENSION_ID)!;
+  return extension.activate();
+}
+
+/** GET against the emulator directly, to compare what the views show with what the service holds. */
+async function service<T>(path: string, token = testEmulator().token): Promise<T> {
+  const response = await fetch(`${testEmulator().apiUrl}${path}`, { headers: { Authorization: `Token ${token}` } });
+  assert.equal(response.status, 200, `GET ${path}`);
+  return (await response.json()) as T;
+}
+
+async function control(path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${testEmulator().apiUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  assert.ok(response.ok, `POST ${path}: ${response.status}`);
+}
+
+async function roots(a: StackletExtensionApi, view: ViewId): Promise<ResourceNode[]> {
+  return (await a.views.get(view)!.getChildren()) as ResourceNode[];
+}
+
+async function children(a: StackletExtensionApi, view: ViewId, node: ResourceNode): Promise<ResourceNode[]> {
+  return (await a.views.get(view)!.getChildren(node)) as ResourceNode[];
+}
+
+function item(a: StackletExtensionApi, view: ViewId, node: ResourceNode): vscode.TreeItem {
+  return a.views.get(view)!.getTreeItem(node) as vscode.TreeItem;
+}
+
+async function signOutAll(a: StackletExtensionApi): Promise<void> {
+  for (const account of [...a.session.accounts]) await a.session.signOut(account.id);
+}
+
+/** A service that knows one token for the profile and then answers 401 to everything: a revoked token. */
+async function revokingService(): Promise<{ url: string; close(): Promise<void> }> {
+  let profileCalls = 0;
+  const server = http.createServer((req, res) => {
+    if (req.url?.startsWith('/v1/account/profile') && profileCalls++ === 0) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ profile: { uuid: 'revoked-user', email: 'revoked@example.test', limits: {} } }));
+      return;
+    }
+    res.writeHead(401, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ id: 'unauthorized', message: 'token revoked' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+describe('Resource explorer', () => {
+  let a: StackletExtensionApi;
+
+  before(async () => {
+    a = await api();
+    await signOutAll(a);
+  });
+
+  after(async () => {
+    await signOutAll(a);
+  });
+
+  describe('sign-in', () => {
+    it('shows nothing and stores nothing while signed out', async () => {
+      assert.equal(a.session.state.kind, 'signed-out');
+      assert.deepEqual(await roots(a, 'stacklets'), []);
+    });
+
+    it('refuses a bad token and stores nothing', async () => {
+      const ok = await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: testEmulator().apiUrl, token: 'stk_wrong_token' });
+      assert.equal(ok, false);
+      assert.equal(a.session.state.kind, 'signed-out');
+      assert.equal(a.session.accounts.length, 0);
+    });
+
+    it('refuses an unreachable URL and stores nothing', async () => {
+      const ok = await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: 'http://127.0.0.1:9', token: testEmulator().token });
+      assert.equal(ok, false);
+      assert.equal(a.session.accounts.length, 0);
+    });
+
+    it('refuses plain http to a remote host', async () => {
+      const ok = await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: 'http://api.example.com', token: testEmulator().token });
+      assert.equal(ok, false);
+      assert.equal(a.session.accounts.length, 0);
+    });
+
+    it('verifies a good token against the profile and makes the account active', async () => {
+      const ok = await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: testEmulator().apiUrl, token: testEmulator().token });
+      assert.equal(ok, true);
+      const state = a.session.state;
+      assert.equal(state.kind, 'active');
+      const { profile } = await service<{ profile: { email: string } }>('/v1/account/profile');
+      assert.equal(state.kind === 'active' && state.account.email, profile.email);
+      // What VS Code's Accounts menu lists for the provider.
+      const accounts = await vscode.authentication.getAccounts('stacklet');
+      assert.deepEqual(accounts.map((account) => account.label), [profile.email]);
+    });
+  });
+
+  describe('views', () => {
+    it('lists every stacklet of the account with description, tooltip, state and a stable id', async () => {
+      const { stacklets } = await service<{ stacklets: { id: number; name: string; region: { slug: string }; size: { slug: string }; networks: { v4: { address: string; type: string }[] } }[] }>('/v1/stacklets?per_page=200');
+      const nodes = (await roots(a, 'stacklets')).filter((n) => n.resource?.kind === 'stacklet');
+      assert.deepEqual(nodes.map((n) => n.resource!.id).sort(), stacklets.map((s) => s.id).sort());
+      for (const s of stacklets) {
+        const node = nodes.find((n) => n.resource!.id === s.id)!;
+        const treeItem = item(a, 'stacklets', node);
+        assert.equal(treeItem.label, s.name);
+        assert.equal(treeItem.id, `stacklet/${s.id}`);
+        const ip = s.networks.v4.find((n) => n.type === 'public')?.address;
+        assert.equal(treeItem.description, [s.region.slug, s.size.slug, ip].filter(Boolean).join(' · '));
+        assert.match(String(treeItem.contextValue), /^stacklet:(active|off|busy|inactive|unknown)\b/);
+        assert.ok(treeItem.tooltip instanceof vscode.MarkdownString && treeItem.tooltip.value.includes(s.name));
+        assert.ok(treeItem.iconPath instanceof vscode.ThemeIcon);
+      }
+      a.views.get('stacklets')!.refresh();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const again = (await roots(a, 'stacklets')).filter((n) => n.resource?.kind === 'stacklet');
+      assert.deepEqual(again.map((n) => n.id), nodes.map((n) => n.id));
+    });
+
+    it('shows a stacklet’s networks, volume, snapshots and firewall as children', async () => {
+      const nodes = (await roots(a, 'stacklets')).filter((n) => n.resource?.kind === 'stacklet');
+      const withFirewall = nodes.find((n) => (n.resource!.data as { firewall_uuid?: string }).firewall_uuid);
+      assert.ok(withFirewall, 'the demo account has a stacklet behind a firewall');
+      const kids = await children(a, 'stacklets', withFirewall);
+      assert.ok(kids.some((k) => String(item(a, 'stacklets', k).contextValue).startsWith('network:')));
+      assert.ok(kids.some((k) => k.resource?.kind === 'firewall'));
+      const withVolume = nodes.find((n) => (n.resource!.data as { volume_uuid?: string }).volume_uuid);
+      if (withVolume) assert.ok((await children(a, 'stacklets', withVolume)).some((k) => k.resource?.kind === 'volume'));
+      for (const kid of kids) assert.ok(kid.id.startsWith(`${withFirewall.id}/`), `child id ${kid.id} is under its parent`);
+    });
+
+    it('filters stacklets by tag through the service, and by name, and clears the filters', async () => {
+      const provider = a.views.get('stacklets')!;
+      const { stacklets } = await service<{ stacklets: { tags: string[]; name: string }[] }>('/v1/stacklets?per_page=200');
+      const tag = stacklets.flatMap((s) => s.tags)[0]!;
+      await vscode.commands.executeCommand('stacklet.stacklets.filterByTag', tag);
+      const tagged = (await roots(a, 'stacklets')).filter((n) => n.resource?.kind === 'stacklet');
+      assert.equal(tagged.length, stacklets.filter((s) => s.tags.includes(tag)).length);
+      assert.ok(tagged.every((n) => (n.resource!.data as { tags: string[] }).tags.includes(tag)));
+      assert.match(String(provider.view.description), new RegExp(`tag: ${tag}`));
+      const name = stacklets[0]!.name.slice(0, 3);
+      await vscode.commands.executeCommand('stacklet.stacklets.clearFilter');
+      await vscode.commands.executeCommand('stacklet.stacklets.filterByName', name);
+      const named = (await roots(a, 'stacklets')).filter((n) => n.resource?.kind === 'stacklet');
+      assert.ok(named.length > 0 && named.every((n) => n.resource!.name.toLowerCase().includes(name.toLowerCase())));
+      assert.match(String(provider.view.description), new RegExp(`name: ${name}`));
+      await vscode.commands.executeCommand('stacklet.stacklets.clearFilter');
+      assert.equal(provider.view.description, undefined);
+      assert.equal((await roots(a, 'stacklets')).filter((n) => n.resource?.kind === 'stacklet').length, stacklets.length);
+    });
+
+    it('filters volumes by region through the service', async () => {
+      const { volumes } = await service<{ volumes: { region: { slug: string } }[] }>('/v1/volumes?per_page=200');
+      const region = volumes[0]!.region.slug;
+      await vscode.commands.executeCommand('stacklet.volumes.filterByRegion', region);
+      const nodes = (await roots(a, 'volumes')).filter((n) => n.resource?.kind === 'volume');
+      assert.equal(nodes.length, volumes.filter((v) => v.region.slug === region).length);
+      await vscode.commands.executeCommand('stacklet.volumes.clearFilter');
+    });
+
+    it('fills every other view from the service', async () => {
+      const { userdata } = await service<{ userdata: unknown[] }>('/v1/userdata');
+      assert.equal((await roots(a, 'userdata')).filter((n) => n.resource?.kind === 'userdata').length, userdata.length);
+
+      const { containers } = await service<{ containers: { name: string; images: unknown[] }[] }>('/v1/containers');
+      const families = (await roots(a, 'containers')).filter((n) => n.resource?.kind === 'container');
+      assert.equal(families.length, containers.length);
+      assert.equal((await children(a, 'containers', families[0]!)).length, containers.find((c) => c.name === families[0]!.resource!.name)!.images.length);
+
+      const groups = await roots(a, 'networking');
+      assert.deepEqual(groups.map((g) => g.id), ['networking/firewalls', 'networking/loadBalancers', 'networking/vpcs']);
+      for (const g of groups) assert.ok((await children(a, 'networking', g)).some((n) => n.resource), `${g.id} has resources`);
+
+      const clusters = (await roots(a, 'kubernetes')).filter((n) => n.resource?.kind === 'cluster');
+      assert.ok(clusters.length > 0);
+      const pools = await children(a, 'kubernetes', clusters[0]!);
+      assert.equal(pools[0]!.resource?.kind, 'nodePool');
+      assert.ok((await children(a, 'kubernetes', pools[0]!)).length > 0, 'a node pool has nodes');
+
+      const { snapshots } = await service<{ snapshots: unknown[] }>('/v1/snapshots?per_page=200');
+      assert.equal((await roots(a, 'snapshots')).filter((n) => n.resource?.kind === 'snapshot').length, snapshots.length);
+
+      const account = await roots(a, 'account');
+      assert.equal(account[0]!.resource?.kind, 'profile');
+      assert.ok(account.some((n) => /used \/ .* available/.test(String(item(a, 'account', n).description))), 'limits shown as used / available');
+    });
+
+    it('opens View Properties as a read-only JSON document', async () => {
+      const node = (await roots(a, 'stacklets')).find((n) => n.resource?.kind === 'stacklet')!;
+      await vscode.commands.executeCommand('stacklet.viewProperties', node);
+      const editor = vscode.window.activeTextEditor!;
+      assert.equal(editor.document.uri.scheme, 'stacklet-resource');
+      assert.equal(editor.document.languageId, 'json');
+      assert.equal((JSON.parse(editor.document.getText()) as { id: number }).id, node.resource!.id);
+      assert.ok(!editor.document.uri.toString().includes(testEmulator().token));
+    });
+
+    it('copies an IP address, an id and a name', async () => {
+      const node = (await roots(a, 'stacklets')).find((n) => n.resource?.ip)!;
+      await vscode.commands.executeCommand('stacklet.copyIp', node);
+      assert.equal(await vscode.env.clipboard.readText(), node.resource!.ip);
+      await vscode.commands.executeCommand('stacklet.copyId', node);
+      assert.equal(await vscode.env.clipboard.readText(), String(node.resource!.id));
+      await vscode.commands.executeCommand('stacklet.copyName', node);
+      assert.equal(await vscode.env.clipboard.readText(), node.resource!.name);
+    });
+
+    it('opens a userdata script fetched from the service', async () => {
+      const node = (await roots(a, 'userdata')).find((n) => n.resource?.kind === 'userdata')!;
+      const { userdata } = await service<{ userdata: { userdata: string } }>(`/v1/userdata/${String(node.resource!.id)}`);
+      await vscode.commands.executeCommand('stacklet.openUserdata', node);
+      const editor = vscode.window.activeTextEditor!;
+      assert.equal(editor.document.getText(), userdata.userdata);
+      assert.equal(editor.document.languageId, 'shellscript');
+    });
+  });
+
+  describe('accounts', () => {
+    it('switches between signed-in accounts and refreshes every view', async () => {
+      const secondToken = `stk_second_${Date.now()}`;
+      await control('/_emulator/accounts', { token: secondToken, email: 'second@stacklet.example', seed: 'empty' });
+      const first = a.session.state;
+      assert.equal(first.kind, 'active');
+      assert.ok(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: testEmulator().apiUrl, token: secondToken }));
+      assert.equal(a.session.accounts.length, 2);
+      assert.equal(a.session.state.kind === 'active' && a.session.state.account.email, 'second@stacklet.example');
+      assert.equal((await roots(a, 'stacklets')).filter((n) => n.resource?.kind === 'stacklet').length, 0);
+      await vscode.commands.executeCommand('stacklet.switchAccount', first.kind === 'active' ? first.account.id : '');
+      assert.ok((await roots(a, 'stacklets')).filter((n) => n.resource?.kind === 'stacklet').length > 0);
+    });
+
+    it('marks the session expired on a 401, drops its data, and keeps other accounts', async () => {
+      const revoking = await revokingService();
+      try {
+        const before = a.session.accounts.length;
+        assert.ok(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: revoking.url, token: 'stk_soon_revoked' }));
+        assert.equal(a.session.accounts.length, before + 1);
+        const nodes = await roots(a, 'stacklets');
+        assert.deepEqual(nodes, [], 'an expired session shows the welcome, not data');
+        assert.equal(a.session.state.kind, 'expired');
+        assert.equal(a.session.accounts.length, before + 1, 'other accounts are kept');
+        await a.session.signOut(a.session.state.kind === 'expired' ? a.session.state.account.id : '');
+      } finally {
+        await revoking.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,66 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { manifest, testEmulator } from './testEnvironment';
+
+const EXTENSION_ID = 'stacklet.stacklet-cloud';
+
+describe('Stacklet Cloud in the VS Code extension host', () => {
+  const pkg = manifest();
+  // read while mocha loads the files, before any test of any suite can change it
+  const apiUrlAtStartup = vscode.workspace.getConfiguration('stacklet').get<string>('apiUrl');
+
+  it('is installed under its id and activates', async () => {
+    assert.equal(`${pkg.publisher}.${pkg.name}`, EXTENSION_ID);
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(extension, `${EXTENSION_ID} is not among the extensions of this host`);
+    await extension.activate();
+    assert.equal(extension.isActive, true);
+  });
+
+  it('registers every command contributed in package.json', async () => {
+    const contributed = (pkg.contributes?.commands ?? []).map((c) => c.command);
+    assert.ok(contributed.length > 0, 'package.json contributes no command');
+    const registered = new Set(await vscode.commands.getCommands(true));
+    const missing = contributed.filter((id) => !registered.has(id));
+    assert.deepEqual(missing, [], `contributed but not registered: ${missing.join(', ')}`);
+  });
+
+  it('provides every view and view container contributed in package.json', async () => {
+    const viewIds = Object.values(pkg.contributes?.views ?? {}).flat().map((v) => v.id);
+    const containerIds = Object.values(pkg.contributes?.viewsContainers ?? {}).flat().map((c) => c.id);
+    const registered = new Set(await vscode.commands.getCommands());
+    const checkedViews: string[] = [];
+    for (const id of viewIds) {
+      // VS Code registers `<view id>.focus` for every view it knows; running it opens the view
+      assert.ok(registered.has(`${id}.focus`), `view ${id} is not known to the workbench`);
+      await vscode.commands.executeCommand(`${id}.focus`);
+      checkedViews.push(id);
+    }
+    const checkedContainers: string[] = [];
+    for (const id of containerIds) {
+      assert.ok(registered.has(`workbench.view.extension.${id}`), `view container ${id} is not known to the workbench`);
+      await vscode.commands.executeCommand(`workbench.view.extension.${id}`);
+      checkedContainers.push(id);
+    }
+    // With no views contributed yet this checks the empty list, and says so by comparing with package.json.
+    assert.deepEqual(checkedViews, viewIds);
+    assert.deepEqual(checkedContainers, containerIds);
+  });
+
+  it('reaches the emulator from the extension host with the demo token', async () => {
+    // Until the extension has a command that calls the API, the test makes the request itself, from the host.
+    const { apiUrl, token } = testEmulator();
+    const response = await fetch(`${apiUrl}/v1/account/profile`, {
+      headers: { Authorization: `Token ${token}`, Accept: 'application/json' },
+      signal: AbortSignal.timeout(10_000),
+    });
+    assert.equal(response.status, 200);
+    const body = (await response.json()) as { profile?: { email?: unknown } };
+    assert.equal(typeof body.profile?.email, 'string');
+    assert.match(body.profile!.email as string, /@/);
+  });
+
+  it('started with the extension pointed at the emulator by the user settings', () => {
+    assert.equal(apiUrlAtStartup, testEmulator().apiUrl);
+  });
+});
