@@ -28,10 +28,29 @@ export function quickInputRow(page: Page, label: string): Locator {
   return quickInput(page).locator('.monaco-list-row', { hasText: label });
 }
 
+/**
+ * Opens the command palette on `label` and returns its row once listed. The palette lists the commands known when
+ * it opened: an extension whose contributions arrive later shows up only in a palette opened again, so this
+ * reopens it every few seconds until the row appears, for at most `timeoutMs`.
+ */
+export async function findInCommandPalette(page: Page, label: string, timeoutMs = 30_000): Promise<Locator> {
+  const row = quickInputRow(page, label).first();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await searchCommandPalette(page, label);
+    try {
+      await row.waitFor({ timeout: 3000 });
+      return row;
+    } catch (e) {
+      if (Date.now() > deadline) throw new Error(`"${label}" is not in the command palette after ${timeoutMs / 1000} s`, { cause: e });
+      await closeQuickInput(page);
+    }
+  }
+}
+
 /** Runs the palette command whose label is exactly `label` (e.g. "Stacklet: Show Account"). */
-export async function runCommand(page: Page, label: string): Promise<void> {
-  await searchCommandPalette(page, label);
-  await quickInputRow(page, label).first().waitFor();
+export async function runCommand(page: Page, label: string, timeoutMs = 30_000): Promise<void> {
+  await findInCommandPalette(page, label, timeoutMs);
   await page.keyboard.press('Enter');
   await quickInput(page).waitFor({ state: 'hidden' });
 }
@@ -67,4 +86,64 @@ export function statusBarText(page: Page, text: string): Locator {
 /** The row of an installed extension in the Extensions view, by its display name. */
 export function installedExtension(page: Page, displayName: string): Locator {
   return page.locator('.extensions-viewlet .monaco-list-row', { has: page.locator('.extension-list-item .name', { hasText: displayName }) });
+}
+
+/** A button of a view's welcome content (viewsWelcome), by its text. */
+export function welcomeButton(page: Page, text: string): Locator {
+  return page.locator('.welcome-view-content .monaco-button', { hasText: text }).first();
+}
+
+/** A view pane of the side bar, by its title. */
+export function pane(page: Page, title: string): Locator {
+  return page.locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: new RegExp(`^${title}$`, 'i') }) });
+}
+
+export function paneHeader(page: Page, title: string): Locator {
+  return pane(page, title).locator('.pane-header');
+}
+
+async function setPaneExpanded(page: Page, title: string, expanded: boolean): Promise<void> {
+  const header = paneHeader(page, title);
+  await header.waitFor();
+  const isExpanded = (await header.getAttribute('aria-expanded')) === 'true';
+  if (isExpanded !== expanded) await header.click();
+  await page.locator('.pane-header', { has: page.locator('h3.title', { hasText: new RegExp(`^${title}$`, 'i') }) })
+    .and(page.locator(`[aria-expanded="${expanded}"]`)).waitFor();
+}
+
+export function expandPane(page: Page, title: string): Promise<void> {
+  return setPaneExpanded(page, title, true);
+}
+
+export function collapsePane(page: Page, title: string): Promise<void> {
+  return setPaneExpanded(page, title, false);
+}
+
+/** A title-bar action of a view (shown on hover), by its label. */
+export function paneAction(page: Page, title: string, label: string): Locator {
+  return paneHeader(page, title).locator(`.actions .action-label[aria-label="${label}"]`);
+}
+
+/** Right-clicks `target` and runs the context-menu entry `label`. */
+export async function contextMenu(page: Page, target: Locator, label: string): Promise<void> {
+  await target.click({ button: 'right' });
+  const entry = page.locator('.context-view .action-item', { hasText: label }).first();
+  await entry.waitFor();
+  // The menu ignores a click that comes too soon after it opened (the right-click's own mouse-up):
+  // hovering focuses the entry, and Enter runs it, as a keyboard user would.
+  await entry.hover();
+  await page.locator('.context-view .action-item.focused', { hasText: label }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.context-view .monaco-menu').waitFor({ state: 'detached' });
+}
+
+/** Hovers the view's header (its actions show on hover) and clicks the action `label`. */
+export async function clickPaneAction(page: Page, title: string, label: string): Promise<void> {
+  await paneHeader(page, title).hover();
+  await paneAction(page, title, label).click();
+}
+
+/** A row of one view's tree, by its visible text. */
+export function viewRow(page: Page, view: string, text: string): Locator {
+  return pane(page, view).locator('.monaco-list-row', { hasText: text }).first();
 }
