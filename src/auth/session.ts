@@ -105,8 +105,8 @@ export class SessionManager {
     const account = this.registry.active();
     if (!account || this.expired?.id === account.id) return;
     this.expired = account;
-    await this.close();
     this.changed.fire(this.state);
+    await this.close();
   }
 
   async dispose(): Promise<void> {

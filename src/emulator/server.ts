@@ -55,6 +55,8 @@ export interface EmulatorHandle {
 }
 
 const TOKEN_HEADER = /^Token\s+(\S+)\s*$/i;
+/** Listings the real service documents nowhere; the `noListings` quirk takes them away. */
+const UNDOCUMENTED_LISTINGS = new Set(['/v1/firewalls', '/v1/vpcs', '/v1/vpc', '/v1/kubernetes']);
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 class Emulator {
@@ -137,7 +139,9 @@ class Emulator {
     try {
       const account = this.authenticate(req);
       record.account = account.email;
-      if (match.kind === 'none') throw new ApiError(404, 'not_found', `no route ${method} ${path}`);
+      if (match.kind === 'none' || (this.config.quirks.noListings && method === 'GET' && UNDOCUMENTED_LISTINGS.has(path))) {
+        throw new ApiError(404, 'not_found', `no route ${method} ${path}`);
+      }
       if (match.kind === 'method') {
         const allow = match.allow.join(', ');
         throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${path} (allowed: ${allow})`, undefined, { Allow: allow });

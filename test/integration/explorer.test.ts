@@ -231,6 +231,40 @@ describe('Resource explorer', () => {
     });
   });
 
+  describe('local emulator and SSH', () => {
+    it('connects via SSH in a terminal running ssh root@<ip>', async () => {
+      const node = (await roots(a, 'stacklets')).find((n) => n.resource?.ip && /^stacklet:active/.test(String(item(a, 'stacklets', n).contextValue)))!;
+      const opened = new Promise<vscode.Terminal>((resolve) => {
+        const subscription = vscode.window.onDidOpenTerminal((terminal) => {
+          subscription.dispose();
+          resolve(terminal);
+        });
+      });
+      await vscode.commands.executeCommand('stacklet.connectSsh', node);
+      const terminal = await opened;
+      const options = terminal.creationOptions as vscode.TerminalOptions;
+      assert.equal(terminal.name, `SSH ${node.resource!.name}`);
+      assert.equal(options.shellPath, 'ssh');
+      assert.deepEqual(options.shellArgs, [`root@${node.resource!.ip}`]);
+      terminal.dispose();
+    });
+
+    it('tries the local emulator inside the extension host, and says the data is local', async () => {
+      const before = a.session.accounts.length;
+      assert.equal(await vscode.commands.executeCommand('stacklet.tryEmulator'), true);
+      const state = a.session.state;
+      assert.ok(state.kind === 'active' && state.account.isEmulator);
+      assert.ok(a.emulator.isRunning);
+      assert.match(state.account.apiUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
+      assert.notEqual(state.account.apiUrl, testEmulator().apiUrl, 'its own emulator, not the harness one');
+      assert.ok((await roots(a, 'stacklets')).some((n) => n.resource?.kind === 'stacklet'));
+      for (const provider of a.views.values()) assert.match(String(provider.view.description), /Local emulator/);
+      await vscode.commands.executeCommand('stacklet.signOut', state.account.id);
+      assert.equal(a.emulator.isRunning, false, 'signing out of the emulator stops it');
+      assert.equal(a.session.accounts.length, before);
+    });
+  });
+
   describe('accounts', () => {
     it('switches between signed-in accounts and refreshes every view', async () => {
       const secondToken = `stk_second_${Date.now()}`;

@@ -37,7 +37,7 @@ const ConfigBody = z.object({
   hangMs: nonNegative.optional(),
   taskMs: nonNegative.optional(),
   quirks: z
-    .object({ ignorePage: z.boolean().optional(), ignorePerPage: z.boolean().optional(), noFirewallRulesEndpoints: z.boolean().optional() })
+    .object({ ignorePage: z.boolean().optional(), ignorePerPage: z.boolean().optional(), noFirewallRulesEndpoints: z.boolean().optional(), noListings: z.boolean().optional() })
     .optional(),
 });
 

@@ -1,0 +1,204 @@
+import * as assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StackletClient } from '../../src/api/client';
+import { AccountRegistry, type SecretStore, type StateStore } from '../../src/auth/accountRegistry';
+import { SessionManager } from '../../src/auth/session';
+import { ResourceStore } from '../../src/model/resourceStore';
+import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { rejection } from './support';
+
+/** In-memory stand-ins with the shape of VS Code's SecretStorage and Memento. */
+function memoryStores() {
+  const secrets = new Map<string, string>();
+  const state = new Map<string, unknown>();
+  const secretStore: SecretStore = {
+    get: async (key) => secrets.get(key),
+    store: async (key, value) => void secrets.set(key, value),
+    delete: async (key) => void secrets.delete(key),
+  };
+  const stateStore: StateStore = {
+    get: <T>(key: string) => state.get(key) as T | undefined,
+    update: async (key, value) => void (value === undefined ? state.delete(key) : state.set(key, value)),
+  };
+  return { secrets, state, registry: new AccountRegistry(secretStore, stateStore) };
+}
+
+const settings = () => ({ pageConcurrency: 4, allowInsecureHttp: false, requestTimeoutMs: 5000 });
+const noEmulator = () => Promise.reject(new Error('no embedded emulator in this test'));
+
+function requests(emu: EmulatorHandle, route: string): number {
+  return emu.stats().requestCount[route] ?? 0;
+}
+
+describe('ResourceStore', () => {
+  let emu: EmulatorHandle;
+  let client: StackletClient;
+
+  beforeEach(async () => {
+    emu = await startEmulator({ port: 0, latencyMs: 20 });
+    client = new StackletClient({ baseUrl: emu.url, token: emu.demoToken });
+  });
+
+  afterEach(async () => {
+    await client.dispose();
+    await emu.close();
+  });
+
+  it('shares one request among concurrent readers and serves later reads from the cache', async () => {
+    const store = new ResourceStore(client);
+    const [a, b, c] = await Promise.all([store.get('stacklets'), store.get('stacklets'), store.get('stacklets')]);
+    assert.equal(a, b);
+    assert.equal(b, c);
+    await store.get('stacklets');
+    assert.equal(requests(emu, 'GET /v1/stacklets'), 1);
+    assert.ok(a.items.length > 0);
+    assert.equal(a.source, 'service');
+  });
+
+  it('keeps parameter variants apart and invalidates them together', async () => {
+    const store = new ResourceStore(client);
+    const changes: string[] = [];
+    store.onDidChange((change) => changes.push(change.kind));
+    const all = await store.get('stacklets');
+    const web = await store.get('stacklets', { tagName: 'web' });
+    assert.ok(web.items.length < all.items.length);
+    assert.ok(web.items.every((s) => s.tags.includes('web')));
+    store.invalidate('stacklets');
+    assert.deepEqual(changes, ['stacklets']);
+    assert.equal(store.peek('stacklets'), undefined);
+    assert.equal(store.peek('stacklets', { tagName: 'web' }), undefined);
+    await store.get('stacklets');
+    assert.equal(requests(emu, 'GET /v1/stacklets'), 3);
+  });
+
+  it('answers a read superseded by an invalidation with the fresh listing', async () => {
+    const store = new ResourceStore(client);
+    const first = store.get('volumes');
+    store.invalidate('volumes');
+    const listing = await first;
+    assert.ok(listing.items.length > 0);
+  });
+
+  it('replaces one item in place after an action answered it', async () => {
+    const store = new ResourceStore(client);
+    const listing = await store.get('stacklets');
+    const renamed = { ...listing.items[0]!, name: 'renamed-in-place' };
+    let fired = 0;
+    store.onDidChange(() => fired++);
+    store.update('stacklets', (s) => s.id === renamed.id, renamed);
+    assert.equal(store.peek('stacklets')!.items[0]!.name, 'renamed-in-place');
+    assert.equal(fired, 1);
+    assert.equal(requests(emu, 'GET /v1/stacklets'), 1);
+  });
+
+  it('reports a failed load and does not cache it', async () => {
+    const failures: number[] = [];
+    const badClient = new StackletClient({ baseUrl: emu.url, token: 'stk_wrong' });
+    try {
+      const store = new ResourceStore(badClient);
+      store.onDidFail((error) => failures.push(error.status ?? 0));
+      const error = await rejection(store.get('stacklets'));
+      assert.ok(error.isUnauthorized);
+      assert.deepEqual(failures, [401]);
+      await rejection(store.get('stacklets'));
+      assert.equal(failures.length, 2, 'a failure is not cached');
+    } finally {
+      await badClient.dispose();
+    }
+  });
+
+  it('shows what it knows when the service cannot list firewalls, VPCs or clusters', async () => {
+    emu.configure({ quirks: { noListings: true } });
+    const known = new Map<string, string[]>();
+    const store = new ResourceStore(client, {
+      get: (kind) => known.get(kind) ?? [],
+      add: (kind, id) => known.set(kind, [...(known.get(kind) ?? []), id]),
+      remove: (kind, id) => known.set(kind, (known.get(kind) ?? []).filter((k) => k !== id)),
+    });
+    const stacklets = await store.get('stacklets');
+    const firewalls = await store.get('firewalls');
+    assert.equal(firewalls.source, 'known');
+    const referenced = new Set(stacklets.items.map((s) => s.firewall_uuid).filter(Boolean));
+    assert.deepEqual(new Set(firewalls.items.map((f) => f.uuid)), referenced);
+    assert.ok(referenced.size > 0);
+
+    const vpc = await client.createVpc({ name: 'known-vpc', cidr: '10.77.0.0/16', region: 'ams' });
+    store.rememberCreated('vpcs', vpc.uuid);
+    known.set('vpcs', [...(known.get('vpcs') ?? []), 'no-such-vpc']);
+    const vpcs = await store.get('vpcs');
+    assert.ok(vpcs.items.some((v) => v.uuid === vpc.uuid));
+    assert.ok(!(known.get('vpcs') ?? []).includes('no-such-vpc'), 'a stale id (404) is forgotten');
+  });
+});
+
+describe('SessionManager', () => {
+  let emu: EmulatorHandle;
+
+  before(async () => {
+    emu = await startEmulator({ port: 0 });
+  });
+
+  after(async () => {
+    await emu.close();
+  });
+
+  it('stores nothing when the token is refused or the URL unreachable', async () => {
+    const { secrets, state, registry } = memoryStores();
+    const session = new SessionManager(registry, settings, noEmulator);
+    assert.ok((await rejection(session.signIn(emu.url, 'stk_wrong'))).isUnauthorized);
+    assert.equal((await rejection(session.signIn('http://127.0.0.1:9', emu.demoToken))).kind, 'network');
+    assert.equal((await rejection(session.signIn('http://api.example.com', emu.demoToken))).kind, 'config');
+    assert.equal(secrets.size, 0);
+    assert.equal(state.size, 0);
+    assert.equal(session.state.kind, 'signed-out');
+    await session.dispose();
+  });
+
+  it('keeps the token in the secret store only, and drops it on sign-out', async () => {
+    const { secrets, state, registry } = memoryStores();
+    const session = new SessionManager(registry, settings, noEmulator);
+    const account = await session.signIn(`${emu.url}/`, emu.demoToken);
+    assert.equal(session.state.kind, 'active');
+    assert.equal(account.email, 'demo@stacklet.example');
+    assert.equal(account.apiUrl, emu.url);
+    assert.deepEqual([...secrets.values()], [emu.demoToken]);
+    assert.ok(!JSON.stringify([...state.entries()]).includes(emu.demoToken), 'the token is not in plain state');
+    assert.ok((await (await session.store()).get('stacklets')).items.length > 0);
+    await session.signOut(account.id);
+    assert.equal(secrets.size, 0);
+    assert.equal(session.state.kind, 'signed-out');
+    await session.dispose();
+  });
+
+  it('marks the session expired on a 401 and keeps a bad sign-in from touching the previous session', async () => {
+    const { registry } = memoryStores();
+    const session = new SessionManager(registry, settings, noEmulator);
+    // A service that accepts the token once (the sign-in) and then answers 401 to everything: a revoked token.
+    let profileCalls = 0;
+    const server = http.createServer((req, res) => {
+      const ok = req.url?.startsWith('/v1/account/profile') && profileCalls++ === 0;
+      res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(ok ? { profile: { uuid: 'u-1', email: 'soon-revoked@example.test' } } : { message: 'token revoked' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const account = await session.signIn(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 'stk_soon_revoked');
+      await rejection(session.signIn(emu.url, 'stk_wrong'));
+      assert.equal(session.state.kind === 'active' && session.state.account.id, account.id, 'a failed sign-in leaves the session as it was');
+
+      const states: string[] = [];
+      session.onDidChange((state) => states.push(state.kind));
+      const store = await session.store();
+      assert.ok((await rejection(store.get('stacklets'))).isUnauthorized);
+      assert.equal(session.state.kind, 'expired');
+      assert.deepEqual(states, ['expired']);
+      assert.equal((await rejection(session.store())).status, 401, 'an expired session opens no store');
+      assert.equal(session.accounts.length, 1, 'the account stays listed, to sign in again');
+    } finally {
+      server.closeAllConnections();
+      server.close();
+      await session.dispose();
+    }
+  });
+});
