@@ -57,6 +57,7 @@ let session;
 try {
   session = await workbench.startWorkbenchServer({
     kind: 'start',
+    emulatorControl: false,
     port,
     emulatorPort,
     gallery: true,

@@ -1,9 +1,14 @@
 // npm run test:integration: the integration tier in code-server's extension host (see test/harness/integrationTier.ts).
 // Expects `npm run compile` and `npm run build` to have run (the npm script does both).
 import tier from '../out/test/harness/integrationTier.js';
+import processes from '../out/test/harness/processes.js';
 import results from '../out/test/harness/results.js';
 
 const outcome = await tier.runIntegrationTier({ timeoutMs: Number(process.env.STACKLET_INTEGRATION_TIMEOUT_MS) || undefined });
+if (processes.wasInterrupted()) {
+  console.error('[integration] interrupted; everything it started is stopped');
+  process.exit(130);
+}
 for (const problem of outcome.problems) console.error(`[integration] ${problem}`);
 console.log(`[integration] ${outcome.passed} passed, ${outcome.failed} failed, ${outcome.pending} pending in ${(outcome.ms / 1000).toFixed(1)} s; logs: ${outcome.artifacts}`);
 console.log(results.formatResult(outcome));

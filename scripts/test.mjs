@@ -91,12 +91,14 @@ async function runEchoed(command, args, timeoutMs) {
 const outcomes = [];
 const prepared = new Set(); // 'compile', 'build', 'package': each preparation runs once per npm test
 for (const name of selected) {
+  if (processes.wasInterrupted()) break; // Ctrl-C: start nothing new; the handler is stopping the current tier
   const tier = TIERS[name];
   const started = Date.now();
   const problems = [];
   let counts;
   console.log(`\n===== ${name} tier =====`);
   for (const [command, args] of tier.prepare) {
+    if (processes.wasInterrupted()) break;
     if (prepared.has(args[1])) continue;
     prepared.add(args[1]);
     const prep = await runEchoed(command, args, 5 * MIN);
@@ -105,7 +107,7 @@ for (const name of selected) {
       break;
     }
   }
-  if (problems.length === 0) {
+  if (problems.length === 0 && !processes.wasInterrupted()) {
     const result = await runEchoed(tier.run[0], tier.run[1], tier.timeoutMs);
     for (const p of tier.provides ?? []) prepared.add(p);
     counts = results.parseLastResult(result.output);
@@ -141,7 +143,9 @@ for (const o of outcomes) {
 if (leftovers.length > 0) {
   console.log(`leftover processes of this run (killed now):\n${leftovers.map((p) => `  ${p.pid} ${p.pgid} ${p.args.slice(0, 160)}`).join('\n')}`);
 }
+if (processes.wasInterrupted()) console.log('interrupted: the remaining tiers did not run');
 const passed = outcomes.reduce((n, o) => n + o.passed, 0);
 const failed = outcomes.reduce((n, o) => n + o.failed, 0) + (leftovers.length > 0 ? 1 : 0);
 console.log(`${passed} passed, ${failed} failed`);
+if (processes.wasInterrupted()) process.exit(130);
 process.exit(failed > 0 || outcomes.some((o) => o.passed === 0 || o.problems.length > 0) ? 1 : 0);

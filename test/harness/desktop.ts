@@ -39,7 +39,7 @@ export async function runDesktopTests(options: { version?: string; timeoutMs?: n
   let exitCode = 1;
   const groups: number[] = [];
   try {
-    const emulator = await startEmulatorProcess({ logFile: path.join(run.artifacts, 'emulator.log') });
+    const emulator = await startEmulatorProcess({ logFile: path.join(run.artifacts, 'emulator.log'), control: true });
     groups.push(emulator.pgid);
     teardown.add('emulator', () => emulator.stop());
     writeUserSettings(run.userDataDir, { 'stacklet.apiUrl': emulator.url });

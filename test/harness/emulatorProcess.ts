@@ -26,6 +26,8 @@ export interface StartEmulatorOptions {
   /** Bound on the wait for the two lines; default 20 s. */
   timeoutMs?: number;
   env?: NodeJS.ProcessEnv;
+  /** Serve the test-only /_emulator endpoints (the tests ask the emulator what it received). */
+  control?: boolean;
 }
 
 const LISTENING = /Stacklet emulator listening on (https?:\/\/\S+)/;
@@ -35,7 +37,7 @@ const TOKEN = /Demo token: (\S+)/;
  * The command that starts the emulator. STACKLET_EMULATOR_CMD (space-separated, no quoting) replaces
  * `node dist/emulator.js`, for testing the harness itself against a stand-in; `--port N` is appended either way.
  */
-export function emulatorCommand(port: number): { command: string; args: string[] } {
+export function emulatorCommand(port: number, control = false): { command: string; args: string[] } {
   const override = process.env.STACKLET_EMULATOR_CMD?.trim();
   if (override) {
     const [command, ...args] = override.split(/\s+/);
@@ -45,11 +47,11 @@ export function emulatorCommand(port: number): { command: string; args: string[]
   if (!fs.existsSync(script)) {
     throw new HarnessError(`${path.relative(REPO_ROOT, script)} not found: run \`npm run build\` (it bundles src/emulator/cli.ts)`);
   }
-  return { command: process.execPath, args: [script, "--control", "--port", String(port)] };
+  return { command: process.execPath, args: [script, ...(control ? ['--control'] : []), '--port', String(port)] };
 }
 
 export async function startEmulatorProcess(options: StartEmulatorOptions): Promise<EmulatorProcess> {
-  const { command, args } = emulatorCommand(options.port ?? 0);
+  const { command, args } = emulatorCommand(options.port ?? 0, options.control);
   fs.writeFileSync(options.logFile, `$ ${command} ${args.join(' ')}\n`);
   const proc = spawnGroup(command, args, { cwd: REPO_ROOT, env: options.env });
   let url: string | undefined;

@@ -51,7 +51,7 @@ export async function runIntegrationTier(options: { timeoutMs?: number; write?: 
   let output = '';
   let counts: Counts | undefined;
   try {
-    const emulator = await startEmulatorProcess({ logFile: path.join(run.artifacts, 'emulator.log') });
+    const emulator = await startEmulatorProcess({ logFile: path.join(run.artifacts, 'emulator.log'), control: true });
     groups.push(emulator.pgid);
     teardown.add('emulator', () => emulator.stop());
     write(`[integration] emulator ${emulator.url}\n`);

@@ -46,6 +46,7 @@ export async function waitFor<T>(
 
 export interface ProcessRow {
   pid: number;
+  ppid: number;
   pgid: number;
   stat: string;
   args: string;
@@ -53,11 +54,11 @@ export interface ProcessRow {
 
 /** The live process table (`ps -eo pid,pgid,stat,args`), zombies included (stat starts with Z). */
 export function listProcesses(): ProcessRow[] {
-  const out = execFileSync('ps', ['-eo', 'pid=,pgid=,stat=,args='], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const out = execFileSync('ps', ['-eo', 'pid=,ppid=,pgid=,stat=,args='], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
   const rows: ProcessRow[] = [];
   for (const line of out.split('\n')) {
-    const m = /^\s*(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(line);
-    if (m) rows.push({ pid: Number(m[1]), pgid: Number(m[2]), stat: m[3]!, args: m[4]! });
+    const m = /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(line);
+    if (m) rows.push({ pid: Number(m[1]), ppid: Number(m[2]), pgid: Number(m[3]), stat: m[4]!, args: m[5]! });
   }
   return rows;
 }
@@ -124,12 +125,17 @@ export async function killGroup(pgid: number, graceMs = 5000): Promise<void> {
 
 /**
  * Processes whose environment carries `STACKLET_HARNESS_RUN_ID=<runId>` (read from /proc): everything a test run
- * started inherits it, whatever process group it moved to. Excludes this process.
+ * started inherits it, whatever process group it moved to. Excludes this process and its ancestors (which carry
+ * it too when the id was given from outside, e.g. `STACKLET_HARNESS_RUN_ID=x npm test`).
  */
 export function findProcessesOfRun(runId: string): ProcessRow[] {
   const needle = `\0STACKLET_HARNESS_RUN_ID=${runId}\0`;
-  return listProcesses().filter((p) => {
-    if (p.pid === process.pid || p.stat.startsWith('Z')) return false;
+  const rows = listProcesses();
+  const parentOf = new Map(rows.map((p) => [p.pid, p.ppid]));
+  const ancestors = new Set<number>();
+  for (let pid: number | undefined = process.pid; pid !== undefined && pid > 0 && !ancestors.has(pid); pid = parentOf.get(pid)) ancestors.add(pid);
+  return rows.filter((p) => {
+    if (ancestors.has(p.pid) || p.stat.startsWith('Z')) return false;
     try {
       return `\0${fs.readFileSync(`/proc/${p.pid}/environ`, 'latin1')}`.includes(needle);
     } catch {

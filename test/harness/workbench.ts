@@ -36,6 +36,8 @@ export interface WorkbenchServerOptions {
   /** Keep code-server's extension gallery (off in tests; see CodeServerOptions.gallery). */
   gallery?: boolean;
   onEmulatorLine?: (line: string) => void;
+  /** The emulator's test-only /_emulator endpoints (default on; `npm start` turns them off). */
+  emulatorControl?: boolean;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function startWorkbenchServer(options: WorkbenchServerOptions): Pro
     const emulator = await startEmulatorProcess({
       logFile: path.join(run.artifacts, 'emulator.log'),
       port: options.emulatorPort ?? 0,
+      control: options.emulatorControl ?? true,
       onLine: options.onEmulatorLine,
     });
     groups.push(emulator.pgid);
