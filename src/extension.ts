@@ -5,6 +5,12 @@ import { StackletAuthProvider } from './auth/authProvider';
 import { EmbeddedEmulator } from './auth/embeddedEmulator';
 import { SessionManager, type SessionState } from './auth/session';
 import { registerCommands } from './commands';
+import type { CommandDeps } from './commands/deps';
+import type { Prompter } from './commands/prompter';
+import { VscodePrompter } from './commands/vscodePrompter';
+import { TaskStatusBar } from './tasks/statusBar';
+import { TaskNotifications } from './tasks/taskNotifications';
+import { TaskTracker } from './tasks/taskTracker';
 import { accountView } from './views/accountView';
 import { containersView } from './views/containersView';
 import { kubernetesView } from './views/kubernetesView';
@@ -24,6 +30,14 @@ export interface StackletExtensionApi {
   readonly session: SessionManager;
   readonly views: ReadonlyMap<ViewId, ResourceTreeProvider>;
   readonly emulator: EmbeddedEmulator;
+  /** Follows long-running operations (what commands hand their responses' tasks to). */
+  readonly tasks: TaskTracker;
+  /** The status bar item showing running tasks. */
+  readonly taskStatus: TaskStatusBar;
+  /** Messages shown about tasks (completed, timed out, checks failing). */
+  readonly taskNotifications: TaskNotifications;
+  /** Replaces how commands ask questions (tests script the answers); returns a function that restores it. */
+  setPrompter(prompter: Prompter): () => void;
 }
 
 /** Builds the objects, registers them, and returns. No request is made here. */
@@ -62,16 +76,51 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
     lastState = state.kind;
   });
 
+  const tasks = new TaskTracker({
+    session,
+    storage: context.workspaceState,
+    settings: () => {
+      const config = vscode.workspace.getConfiguration('stacklet');
+      return { pollIntervalMs: config.get<number>('pollInterval', 2) * 1000, timeoutMs: config.get<number>('taskTimeout', 900) * 1000 };
+    },
+    log: (message) => log.info(message),
+  });
+  const taskStatus = new TaskStatusBar(tasks);
+  const taskNotifications = new TaskNotifications(tasks, log);
+
+  let prompter: Prompter = new VscodePrompter();
+  const deps: CommandDeps = {
+    context, session, notifier, log, views, emulator, documents, tasks,
+    get prompter() {
+      return prompter;
+    },
+  };
+
   context.subscriptions.push(
     log,
     documents,
     ...views.values(),
     new StackletAuthProvider(registry, session),
-    ...registerCommands({ context, session, notifier, log, views, emulator, documents }),
+    ...registerCommands(deps),
+    tasks,
+    taskStatus,
+    taskNotifications,
     { dispose: () => sessionSubscription.dispose() },
     { dispose: () => void session.dispose().then(() => emulator.stop()) },
   );
-  return { session, views, emulator };
+  return {
+    session,
+    views,
+    emulator,
+    tasks,
+    taskStatus,
+    taskNotifications,
+    setPrompter(next) {
+      const previous = prompter;
+      prompter = next;
+      return () => (prompter = previous);
+    },
+  };
 }
 
 export function deactivate(): void {}

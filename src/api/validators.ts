@@ -173,3 +173,93 @@ export function checkUserdata(value: unknown, what = 'userdata'): Problem {
   if (Buffer.byteLength(value, 'utf8') > USERDATA_MAX_BYTES) return `${what} must be at most 64 KB`;
   return undefined;
 }
+
+// ── rules of the extension's prompts ─────────────────────────────────────────
+
+/** A whole number typed into a prompt, then checked by `check` (a range, "larger than now"). */
+export function checkTypedNumber(text: string, check: (value: number) => Problem, what = 'value'): Problem {
+  const value = parseWholeNumber(text);
+  if (value === undefined) return `${what} must be a whole number`;
+  return check(value);
+}
+
+/** Tag names typed as one comma-separated line: trimmed, empty entries and repeats dropped. */
+export function parseTagList(text: string): string[] {
+  return [...new Set(text.split(',').map((tag) => tag.trim()).filter((tag) => tag !== ''))];
+}
+
+/** A comma-separated tag list; empty means no tags. Each tag is a name (see checkName). */
+export function checkTagList(value: unknown, what = 'tags'): Problem {
+  if (typeof value !== 'string') return `${what} must be a string`;
+  for (const tag of parseTagList(value)) {
+    const problem = checkName(tag, `tag '${tag}'`);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/** A source port not already used by another forwarding rule of the same load balancer. */
+export function checkListenPort(value: unknown, taken: readonly number[], what = 'source_port'): Problem {
+  const problem = checkPort(value, what);
+  if (problem) return problem;
+  if (taken.includes(value as number)) return `${what} ${value as number} is already used by another forwarding rule`;
+  return undefined;
+}
+
+/** A health-check path: starts with '/', no spaces or control characters, at most 255 characters. */
+export function checkHealthCheckPath(value: unknown, what = 'path'): Problem {
+  if (typeof value !== 'string' || value === '') return `${what} is required (for example /health)`;
+  if (!value.startsWith('/')) return `${what} must start with '/'`;
+  if (/\s/.test(value) || CONTROL.test(value)) return `${what} must not contain spaces or control characters`;
+  if (value.length > NAME_MAX) return `${what} must be at most ${NAME_MAX} characters`;
+  return undefined;
+}
+
+/** A cookie name as HTTP allows it (an RFC 6265 token): letters, digits and !#$%&'*+-.^_`|~. */
+export function checkCookieName(value: unknown, what = 'cookie name'): Problem {
+  if (typeof value !== 'string' || value === '') return `${what} is required`;
+  if (value.length > 64) return `${what} must be at most 64 characters`;
+  if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(value)) return `${what} may contain only letters, digits and !#$%&'*+-.^_\`|~`;
+  return undefined;
+}
+
+export const COOKIE_TTL_MAX = 31_536_000;
+
+/** Seconds until a sticky-session cookie expires: 1 second to a year. */
+export function checkCookieTtl(value: unknown, what = 'ttl'): Problem {
+  return checkInteger(value, 1, COOKIE_TTL_MAX, what);
+}
+
+/** A Kubernetes version as the service names them: `1.30`, `1.30.2` or `1.30.2-00`. */
+export function checkKubernetesVersion(value: unknown, what = 'version'): Problem {
+  if (typeof value !== 'string' || value.trim() === '') return `${what} is required (for example 1.30.2-00)`;
+  if (!/^[0-9]+\.[0-9]+(\.[0-9]+)?(-[A-Za-z0-9.]+)?$/.test(value)) return `${what} must look like 1.30.2-00 (major.minor.patch-suffix)`;
+  return undefined;
+}
+
+/** True when two IPv4 CIDRs share an address; false when either is malformed. */
+export function cidrsOverlap(a: string, b: string): boolean {
+  const x = parseCidr(a);
+  const y = parseCidr(b);
+  if (!x || !y) return false;
+  const outer = x.prefix <= y.prefix ? x : y;
+  const inner = outer === x ? y : x;
+  return contains(outer, inner);
+}
+
+/** A VPC range (see checkVpcCidr) that overlaps none of `taken`, the other VPCs of the same region. */
+export function checkVpcCidrFree(value: unknown, taken: readonly string[], what = 'cidr'): Problem {
+  const problem = checkVpcCidr(value, what);
+  if (problem) return problem;
+  const clash = taken.find((other) => cidrsOverlap(value as string, other));
+  return clash ? `${what} overlaps ${clash}, used by another VPC in this region` : undefined;
+}
+
+/** The first /16 of 10.0.0.0/8 (from 10.10.0.0/16 on) that overlaps none of `taken`. */
+export function suggestVpcCidr(taken: readonly string[]): string {
+  for (let octet = 10; octet < 256; octet++) {
+    const candidate = `10.${octet}.0.0/16`;
+    if (!taken.some((other) => cidrsOverlap(candidate, other))) return candidate;
+  }
+  return '10.10.0.0/16';
+}

@@ -1,9 +1,11 @@
 import type * as vscode from 'vscode';
 import type { SessionManager } from '../auth/session';
+import type { TaskRegistry } from '../tasks/types';
 import type { EmbeddedEmulator } from '../auth/embeddedEmulator';
 import type { Notifier } from '../views/notifier';
 import type { ResourceTreeProvider, ViewId } from '../views/resourceTreeProvider';
 import type { ResourceDocuments } from '../views/resourceDocuments';
+import type { Prompter } from './prompter';
 
 /** What command handlers are given: passed in, never reached through a global. */
 export interface CommandDeps {
@@ -14,6 +16,9 @@ export interface CommandDeps {
   readonly views: ReadonlyMap<ViewId, ResourceTreeProvider>;
   readonly emulator: EmbeddedEmulator;
   readonly documents: ResourceDocuments;
+  readonly tasks: TaskRegistry;
+  /** Read at every use: tests swap in scripted answers. */
+  readonly prompter: Prompter;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

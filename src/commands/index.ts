@@ -1,12 +1,38 @@
 import * as vscode from 'vscode';
 import type { ViewId } from '../views/resourceTreeProvider';
+import { attachVolume } from './attachVolume';
 import { connectSsh } from './connectSsh';
 import { copyId, copyIp, copyName } from './copyResource';
+import { createKubernetesCluster } from './createKubernetesCluster';
+import { createLoadBalancer } from './createLoadBalancer';
+import { createStacklet } from './createStacklet';
+import { createVpc } from './createVpc';
+import { deleteStacklet } from './deleteStacklet';
 import type { CommandDeps, CommandHandler } from './deps';
+import { detachVolume } from './detachVolume';
+import { enablePrivateNetworking } from './enablePrivateNetworking';
 import { openUserdata } from './openUserdata';
+import { powerCycle } from './powerCycle';
+import { powerOff } from './powerOff';
+import { powerOn } from './powerOn';
+import { rebuildStacklet } from './rebuildStacklet';
+import { renameCluster } from './renameCluster';
+import { renameFirewall } from './renameFirewall';
+import { renameNodePool } from './renameNodePool';
+import { renameSnapshot } from './renameSnapshot';
+import { renameStacklet } from './renameStacklet';
+import { renameVolume } from './renameVolume';
+import { resetPassword } from './resetPassword';
+import { resizeNodePool } from './resizeNodePool';
+import { resizeStacklet } from './resizeStacklet';
+import { resizeVolume } from './resizeVolume';
+import { restoreStacklet } from './restoreStacklet';
+import { showTasks } from './showTasks';
 import { signIn } from './signIn';
 import { signOut } from './signOut';
+import { snapshotStacklet } from './snapshotStacklet';
 import { switchAccount } from './switchAccount';
+import { transferSnapshot } from './transferSnapshot';
 import { tryEmulator } from './tryEmulator';
 import { clearFilter, filterByName, filterByRegion, filterByTag, refreshAll, refreshView } from './viewCommands';
 import { viewProperties } from './viewProperties';
@@ -31,6 +57,36 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.copyIp': copyIp,
     'stacklet.openUserdata': openUserdata,
     'stacklet.connectSsh': connectSsh,
+    // Stacklets
+    'stacklet.createStacklet': createStacklet,
+    'stacklet.resizeStacklet': resizeStacklet,
+    'stacklet.rebuildStacklet': rebuildStacklet,
+    'stacklet.enablePrivateNetworking': enablePrivateNetworking,
+    'stacklet.snapshotStacklet': snapshotStacklet,
+    'stacklet.resetPassword': resetPassword,
+    'stacklet.powerOn': powerOn,
+    'stacklet.powerOff': powerOff,
+    'stacklet.powerCycle': powerCycle,
+    'stacklet.renameStacklet': renameStacklet,
+    'stacklet.restoreStacklet': restoreStacklet,
+    'stacklet.deleteStacklet': deleteStacklet,
+    // Volumes, snapshots, firewalls
+    'stacklet.resizeVolume': resizeVolume,
+    'stacklet.attachVolume': attachVolume,
+    'stacklet.detachVolume': detachVolume,
+    'stacklet.renameVolume': renameVolume,
+    'stacklet.renameSnapshot': renameSnapshot,
+    'stacklet.transferSnapshot': transferSnapshot,
+    'stacklet.renameFirewall': renameFirewall,
+    // Kubernetes
+    'stacklet.createKubernetesCluster': createKubernetesCluster,
+    'stacklet.renameCluster': renameCluster,
+    'stacklet.renameNodePool': renameNodePool,
+    'stacklet.resizeNodePool': resizeNodePool,
+    // Networking
+    'stacklet.createVpc': createVpc,
+    'stacklet.createLoadBalancer': createLoadBalancer,
+    'stacklet.showTasks': showTasks,
   };
   for (const view of VIEWS) {
     table[`stacklet.${view}.refresh`] = (deps) => refreshView(deps, view);

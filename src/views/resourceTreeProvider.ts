@@ -38,6 +38,8 @@ export class ResourceTreeProvider implements vscode.TreeDataProvider<ResourceNod
   private boundStore: ResourceStore | undefined;
   private filterValue: ViewFilter = {};
   private autoTimer: NodeJS.Timeout | undefined;
+  /** Each node's parent, recorded as children are listed (TreeView.reveal walks it); roots have none. */
+  private readonly parents = new WeakMap<ResourceNode, ResourceNode>();
   private debounce: NodeJS.Timeout | undefined;
 
   constructor(
@@ -87,7 +89,9 @@ export class ResourceTreeProvider implements vscode.TreeDataProvider<ResourceNod
   async getChildren(node?: ResourceNode): Promise<ResourceNode[]> {
     if (node) {
       try {
-        return await node.getChildren();
+        const children = await node.getChildren();
+        for (const child of children) this.parents.set(child, node);
+        return children;
       } catch (error) {
         return [this.errorNode(`${node.id}/error`, error)];
       }
@@ -102,6 +106,27 @@ export class ResourceTreeProvider implements vscode.TreeDataProvider<ResourceNod
       if (isApiError(error) && error.isUnauthorized) return [];
       return [this.errorNode(`${this.spec.id}/error`, error)];
     }
+  }
+
+  getParent(node: ResourceNode): ResourceNode | undefined {
+    return this.parents.get(node);
+  }
+
+  /**
+   * Selects the row of a resource (`resource.kind` and id as its node has them) among the roots or one group
+   * below them; false when the view does not show it (not loaded, filtered out).
+   */
+  async reveal(resourceKind: string, id: string | number): Promise<boolean> {
+    const matches = (node: ResourceNode) => node.resource?.kind === resourceKind && String(node.resource.id) === String(id);
+    const roots = await this.getChildren();
+    let found = roots.find(matches);
+    for (const group of roots.filter((node) => !node.resource && node.init.children)) {
+      if (found) break;
+      found = (await this.getChildren(group)).find(matches);
+    }
+    if (!found) return false;
+    await this.view.reveal(found, { select: true, focus: true });
+    return true;
   }
 
   dispose(): void {

@@ -69,4 +69,64 @@ describe('validators', () => {
     assert.equal(v.parseWholeNumber('-1'), undefined);
     assert.equal(v.parseWholeNumber(''), undefined);
   });
+  describe('prompt rules', () => {
+    it('typed numbers: whole numbers, then the rule given', () => {
+      const larger = (n: number) => v.checkVolumeSize(n, 250, 'Size');
+      assert.equal(v.checkTypedNumber('300', larger, 'Size'), undefined);
+      assert.match(v.checkTypedNumber('250', larger, 'Size')!, /larger than the current 250 GB/);
+      assert.match(v.checkTypedNumber('abc', larger, 'Size')!, /^Size must be a whole number/);
+      assert.match(v.checkTypedNumber('2.5', larger, 'Size')!, /whole number/);
+      assert.match(v.checkTypedNumber('', (n) => v.checkNodeCount(n), 'Count')!, /whole number/);
+      assert.match(v.checkTypedNumber('101', (n) => v.checkNodeCount(n, 'Count'), 'Count')!, /from 1 to 100/);
+    });
+
+    it('tag lists: comma-separated names, empty for none', () => {
+      assert.deepEqual(v.parseTagList(' web, production ,,web '), ['web', 'production']);
+      assert.deepEqual(v.parseTagList(''), []);
+      assert.equal(v.checkTagList(''), undefined);
+      assert.equal(v.checkTagList('web, db'), undefined);
+      assert.match(v.checkTagList(`ok, ${'x'.repeat(256)}`)!, /at most 255/);
+      assert.match(v.checkTagList('a\u0001b')!, /control characters/);
+      assert.match(v.checkTagList(7)!, /must be a string/);
+    });
+
+    it('listen ports: valid and not taken by another rule', () => {
+      assert.equal(v.checkListenPort(443, [80]), undefined);
+      assert.match(v.checkListenPort(80, [80])!, /already used/);
+      assert.match(v.checkListenPort(70000, [])!, /from 0 to 65535/);
+    });
+
+    it('health-check paths start with a slash and have no spaces', () => {
+      assert.equal(v.checkHealthCheckPath('/healthz'), undefined);
+      assert.match(v.checkHealthCheckPath('health')!, /start with '\/'/);
+      assert.match(v.checkHealthCheckPath('/a b')!, /spaces/);
+      assert.match(v.checkHealthCheckPath('')!, /required/);
+    });
+
+    it('sticky-session cookies: token names and a TTL of 1 s to a year', () => {
+      assert.equal(v.checkCookieName('lb_session'), undefined);
+      assert.match(v.checkCookieName('my cookie')!, /only letters/);
+      assert.match(v.checkCookieName('a;b')!, /only letters/);
+      assert.match(v.checkCookieName('')!, /required/);
+      assert.equal(v.checkCookieTtl(300), undefined);
+      assert.match(v.checkCookieTtl(0)!, /from 1 to 31536000/);
+    });
+
+    it('Kubernetes versions: major.minor[.patch][-suffix]', () => {
+      for (const ok of ['1.30', '1.30.2', '1.30.2-00', '1.29.6-do.0']) assert.equal(v.checkKubernetesVersion(ok), undefined, ok);
+      for (const bad of ['', 'latest', '1', 'v1.30', '1.30.2 00']) assert.ok(v.checkKubernetesVersion(bad), bad);
+    });
+
+    it('VPC ranges overlap nothing else in the region, and a free one is suggested', () => {
+      assert.ok(v.cidrsOverlap('10.20.0.0/16', '10.20.5.0/24'));
+      assert.ok(v.cidrsOverlap('10.20.5.0/24', '10.20.0.0/16'));
+      assert.ok(!v.cidrsOverlap('10.20.0.0/16', '10.21.0.0/16'));
+      assert.ok(!v.cidrsOverlap('bad', '10.21.0.0/16'));
+      assert.equal(v.checkVpcCidrFree('10.30.0.0/16', ['10.20.0.0/16']), undefined);
+      assert.match(v.checkVpcCidrFree('10.20.128.0/20', ['10.20.0.0/16'])!, /overlaps 10.20.0.0\/16/);
+      assert.match(v.checkVpcCidrFree('8.8.8.0/24', [])!, /inside 10.0.0.0\/8/);
+      assert.equal(v.suggestVpcCidr([]), '10.10.0.0/16');
+      assert.equal(v.suggestVpcCidr(['10.10.0.0/16', '10.11.4.0/24']), '10.12.0.0/16');
+    });
+  });
 });

@@ -1,0 +1,217 @@
+import * as vscode from 'vscode';
+import type { z } from 'zod';
+import type { CreateLoadBalancerBody, ForwardingRuleInput } from '../api/requests';
+import {
+  checkCookieName,
+  checkCookieTtl,
+  checkHealthCheckPath,
+  checkListenPort,
+  checkName,
+  checkPort,
+  checkTypedNumber,
+  LB_ALGORITHMS,
+  LB_HEALTH_PROTOCOLS,
+  LB_PROTOCOLS,
+  parseWholeNumber,
+} from '../api/validators';
+import { regionItems, stackletItem, typedSlug, typedStackletId, yesNo } from './choices';
+import type { CommandDeps } from './deps';
+import type { PickItem } from './prompter';
+import { done, follow, send } from './serviceAction';
+import { inputStep, pickManyStep, pickStep, runWizard, type WizardStep } from './wizard';
+
+interface RuleDraft {
+  protocol?: string;
+  source?: string;
+  target?: string;
+}
+
+interface NewLoadBalancer {
+  name?: string;
+  region?: string;
+  algorithm?: string;
+  rules: RuleDraft[];
+  /** more[i]: add another rule after rule i. */
+  more: boolean[];
+  healthProtocol?: string;
+  healthPort?: string;
+  healthPath?: string;
+  stacklets?: number[];
+  sticky?: boolean;
+  cookieName?: string;
+  cookieTtl?: string;
+  redirect?: boolean;
+}
+
+const ALGORITHM_TEXT: Record<string, () => string> = {
+  round_robin: () => vscode.l10n.t('each request to the next stacklet in turn'),
+  least_connections: () => vscode.l10n.t('each request to the stacklet with the fewest connections'),
+};
+
+const plain = (values: readonly string[]): PickItem<string>[] => values.map((value) => ({ label: value, value }));
+
+/** How many forwarding rules the answers so far describe: one, plus one per "add another". */
+function ruleCount(state: NewLoadBalancer): number {
+  let count = 1;
+  while (state.more[count - 1] === true) count++;
+  return count;
+}
+
+/** The source ports of the other rules (a rule may keep its own port when re-asked after Back). */
+function otherPorts(state: NewLoadBalancer, index: number): number[] {
+  return state.rules.slice(0, ruleCount(state))
+    .flatMap((rule, i) => (i === index || rule.source === undefined ? [] : [parseWholeNumber(rule.source) ?? -1]));
+}
+
+/**
+ * Create Load Balancer: name, region (those offering load balancers), algorithm, forwarding rules (protocol,
+ * source and target port, repeated while the user adds another), health check (protocol, port, and path
+ * for HTTP), backend stacklets of the region, sticky sessions (none, or a cookie name and TTL) and the
+ * HTTP-to-HTTPS redirect.
+ */
+export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
+  const store = await deps.session.store();
+  const title = (what: string) => vscode.l10n.t('Create Load Balancer: {0}', what);
+  const port = (what: string) => (text: string) => checkTypedNumber(text, (n) => checkPort(n, what), what);
+
+  const ruleSteps = (index: number): WizardStep<NewLoadBalancer>[] => {
+    const rule = (s: NewLoadBalancer) => (s.rules[index] ??= {});
+    const n = index + 1;
+    return [
+      pickStep(deps, `rule${n}.protocol`, () => ({
+        title: title(vscode.l10n.t('Rule {0} Protocol', n)),
+        placeHolder: vscode.l10n.t('The protocol of forwarding rule {0}', n),
+        items: plain(LB_PROTOCOLS),
+      }), (s) => s.rules[index]?.protocol, (s, protocol) => (rule(s).protocol = protocol)),
+      inputStep(deps, `rule${n}.source`, (s) => ({
+        title: title(vscode.l10n.t('Rule {0} Source Port', n)),
+        prompt: vscode.l10n.t('The port the load balancer listens on'),
+        initial: s.rules[index]?.protocol === 'https' || s.rules[index]?.protocol === 'http2' ? '443' : '80',
+        validate: (text) => checkTypedNumber(text, (p) => checkListenPort(p, otherPorts(s, index), vscode.l10n.t('Source port')), vscode.l10n.t('Source port')),
+      }), (s) => s.rules[index]?.source, (s, source) => (rule(s).source = source)),
+      inputStep(deps, `rule${n}.target`, (s) => ({
+        title: title(vscode.l10n.t('Rule {0} Target Port', n)),
+        prompt: vscode.l10n.t('The port on the stacklets that traffic goes to'),
+        initial: s.rules[index]?.source ?? '80',
+        validate: port(vscode.l10n.t('Target port')),
+      }), (s) => s.rules[index]?.target, (s, target) => (rule(s).target = target)),
+      pickStep(deps, `rule${n}.more`, () => ({
+        title: title(vscode.l10n.t('More Rules')),
+        placeHolder: vscode.l10n.t('Add another forwarding rule?'),
+        items: [
+          { label: vscode.l10n.t('$(check) Done'), description: vscode.l10n.t('{0} forwarding rule(s)', n), value: false },
+          { label: vscode.l10n.t('$(add) Add Another Rule'), value: true },
+        ],
+      }), (s) => s.more[index], (s, more) => (s.more[index] = more)),
+    ];
+  };
+
+  const build = (s: NewLoadBalancer): WizardStep<NewLoadBalancer>[] => {
+    const steps: WizardStep<NewLoadBalancer>[] = [
+      inputStep(deps, 'name', () => ({
+        title: title(vscode.l10n.t('Name')),
+        prompt: vscode.l10n.t('The load balancer\'s name'),
+        placeHolder: 'web-lb',
+        validate: (text) => checkName(text, vscode.l10n.t('Name')),
+      }), (st) => st.name, (st, name) => (st.name = name)),
+      pickStep(deps, 'region', async () => ({
+        title: title(vscode.l10n.t('Region')),
+        placeHolder: vscode.l10n.t('Regions that offer load balancers'),
+        items: await regionItems(store, 'load_balancers'),
+        typed: typedSlug,
+      }), (st) => st.region, (st, region) => (st.region = region)),
+      pickStep(deps, 'algorithm', () => ({
+        title: title(vscode.l10n.t('Algorithm')),
+        placeHolder: vscode.l10n.t('How requests are spread over the stacklets'),
+        items: LB_ALGORITHMS.map((value) => ({ label: value, description: ALGORITHM_TEXT[value]?.() ?? '', value })),
+      }), (st) => st.algorithm, (st, algorithm) => (st.algorithm = algorithm)),
+    ];
+    for (let index = 0; index < ruleCount(s); index++) steps.push(...ruleSteps(index));
+    steps.push(
+      pickStep(deps, 'health.protocol', () => ({
+        title: title(vscode.l10n.t('Health Check Protocol')),
+        placeHolder: vscode.l10n.t('How the load balancer checks that a stacklet is healthy'),
+        items: plain(LB_HEALTH_PROTOCOLS),
+      }), (st) => st.healthProtocol, (st, protocol) => (st.healthProtocol = protocol)),
+      inputStep(deps, 'health.port', (st) => ({
+        title: title(vscode.l10n.t('Health Check Port')),
+        prompt: vscode.l10n.t('The port on the stacklets that is checked'),
+        initial: st.rules[0]?.target ?? '80',
+        validate: port(vscode.l10n.t('Health check port')),
+      }), (st) => st.healthPort, (st, value) => (st.healthPort = value)),
+    );
+    if (s.healthProtocol === 'http') {
+      steps.push(inputStep(deps, 'health.path', () => ({
+        title: title(vscode.l10n.t('Health Check Path')),
+        prompt: vscode.l10n.t('The path requested; a 2xx answer means healthy'),
+        initial: '/',
+        validate: (text) => checkHealthCheckPath(text.trim(), vscode.l10n.t('Path')),
+      }), (st) => st.healthPath, (st, path) => (st.healthPath = path)));
+    }
+    steps.push(
+      pickManyStep<NewLoadBalancer, number>(deps, 'stacklets', async (st) => ({
+        title: title(vscode.l10n.t('Stacklets')),
+        placeHolder: vscode.l10n.t('The stacklets in {0} to send traffic to (none is fine; add them later)', st.region ?? ''),
+        items: (await store.get('stacklets')).items.filter((stacklet) => stacklet.region.slug === st.region).map(stackletItem),
+        typed: typedStackletId,
+      }), (st) => st.stacklets, (st, ids) => (st.stacklets = ids)),
+      pickStep(deps, 'sticky', () => ({
+        title: title(vscode.l10n.t('Sticky Sessions')),
+        placeHolder: vscode.l10n.t('Send a client\'s later requests to the same stacklet?'),
+        items: [
+          { label: vscode.l10n.t('None'), description: vscode.l10n.t('every request is balanced on its own'), value: false },
+          { label: vscode.l10n.t('Cookies'), description: vscode.l10n.t('a cookie ties the client to its stacklet'), value: true },
+        ],
+      }), (st) => st.sticky, (st, sticky) => (st.sticky = sticky)),
+    );
+    if (s.sticky) {
+      steps.push(
+        inputStep(deps, 'sticky.name', () => ({
+          title: title(vscode.l10n.t('Cookie Name')),
+          prompt: vscode.l10n.t('The name of the cookie sent to clients'),
+          initial: 'lb',
+          validate: (text) => checkCookieName(text.trim(), vscode.l10n.t('Cookie name')),
+        }), (st) => st.cookieName, (st, name) => (st.cookieName = name)),
+        inputStep(deps, 'sticky.ttl', () => ({
+          title: title(vscode.l10n.t('Cookie TTL')),
+          prompt: vscode.l10n.t('Seconds until the cookie expires'),
+          initial: '300',
+          validate: (text) => checkTypedNumber(text, (ttl) => checkCookieTtl(ttl, vscode.l10n.t('TTL')), vscode.l10n.t('TTL')),
+        }), (st) => st.cookieTtl, (st, ttl) => (st.cookieTtl = ttl)),
+      );
+    }
+    steps.push(pickStep(deps, 'redirect', () => ({
+      title: title(vscode.l10n.t('Redirect HTTP to HTTPS')),
+      placeHolder: vscode.l10n.t('Redirect port 80 to 443?'),
+      items: yesNo(vscode.l10n.t('HTTP requests are redirected to HTTPS'), vscode.l10n.t('no redirect')),
+    }), (st) => st.redirect, (st, redirect) => (st.redirect = redirect)));
+    return steps;
+  };
+
+  const answers = await runWizard<NewLoadBalancer>({ rules: [], more: [] }, build);
+  if (!answers) return;
+  const rules: ForwardingRuleInput[] = answers.rules.slice(0, ruleCount(answers)).map((rule) => ({
+    protocol: rule.protocol!,
+    source_port: parseWholeNumber(rule.source!)!,
+    target_port: parseWholeNumber(rule.target!)!,
+  }));
+  const body: z.output<typeof CreateLoadBalancerBody> = {
+    name: answers.name!,
+    region: answers.region!,
+    algorithm: answers.algorithm!,
+    rules,
+    health: {
+      protocol: answers.healthProtocol!,
+      port: parseWholeNumber(answers.healthPort!)!,
+      ...(answers.healthProtocol === 'http' ? { path: answers.healthPath! } : {}),
+    },
+    ...(answers.stacklets && answers.stacklets.length > 0 ? { stacklet_ids: answers.stacklets } : {}),
+    sticky_sessions: answers.sticky ? { name: answers.cookieName!, ttl: parseWholeNumber(answers.cookieTtl!)! } : null,
+    redirect_http_to_https: answers.redirect ?? false,
+  };
+  const lb = await send(deps, vscode.l10n.t('Creating load balancer {0}…', body.name), vscode.l10n.t('Could not create load balancer {0}', body.name), () => store.client.createLoadBalancer(body));
+  if (!lb) return;
+  store.invalidate('loadBalancers');
+  follow(deps, 'loadBalancers', lb.uuid, lb.name, lb.task);
+  done(deps, vscode.l10n.t('Creating load balancer {0} in {1}.', lb.name, body.region));
+}

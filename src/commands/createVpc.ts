@@ -1,0 +1,48 @@
+import * as vscode from 'vscode';
+import { checkName, checkVpcCidrFree, suggestVpcCidr } from '../api/validators';
+import type { Vpc } from '../api/schemas';
+import { regionItems, typedSlug } from './choices';
+import type { CommandDeps } from './deps';
+import { done, send } from './serviceAction';
+import { inputStep, pickStep, runWizard } from './wizard';
+
+interface NewVpc {
+  name?: string;
+  region?: string;
+  cidr?: string;
+}
+
+/** Create VPC: name, region (those offering VPCs), and a private range that overlaps no VPC of that region. */
+export async function createVpc(deps: CommandDeps): Promise<void> {
+  const store = await deps.session.store();
+  const title = (what: string) => vscode.l10n.t('Create VPC: {0}', what);
+  const existing: readonly Vpc[] = (await store.get('vpcs').catch(() => undefined))?.items ?? [];
+  const taken = (region: string | undefined) => existing.filter((vpc) => vpc.region?.slug === region).map((vpc) => vpc.cidr);
+  const answers = await runWizard<NewVpc>({}, () => [
+    inputStep(deps, 'name', () => ({
+      title: title(vscode.l10n.t('Name')),
+      prompt: vscode.l10n.t('The VPC\'s name (unique in the account)'),
+      placeHolder: 'fra-private',
+      validate: (text) => checkName(text, vscode.l10n.t('Name')),
+    }), (s) => s.name, (s, name) => (s.name = name)),
+    pickStep(deps, 'region', async () => ({
+      title: title(vscode.l10n.t('Region')),
+      placeHolder: vscode.l10n.t('Regions that offer VPCs'),
+      items: await regionItems(store, 'vpc'),
+      typed: typedSlug,
+    }), (s) => s.region, (s, region) => (s.region = region)),
+    inputStep(deps, 'cidr', (s) => ({
+      title: title(vscode.l10n.t('IP Range')),
+      prompt: vscode.l10n.t('A private IPv4 range from /16 to /28, overlapping no other VPC in {0}', s.region ?? ''),
+      initial: suggestVpcCidr(taken(s.region)),
+      validate: (text) => checkVpcCidrFree(text.trim(), taken(s.region), vscode.l10n.t('IP range')),
+    }), (s) => s.cidr, (s, cidr) => (s.cidr = cidr)),
+  ]);
+  if (!answers) return;
+  const body = { name: answers.name!, region: answers.region!, cidr: answers.cidr! };
+  const vpc = await send(deps, vscode.l10n.t('Creating VPC {0}…', body.name), vscode.l10n.t('Could not create VPC {0}', body.name), () => store.client.createVpc(body));
+  if (!vpc) return;
+  store.rememberCreated('vpcs', vpc.uuid);
+  store.invalidate('vpcs');
+  done(deps, vscode.l10n.t('Created VPC {0} ({1}) in {2}.', vpc.name, vpc.cidr, body.region));
+}

@@ -1,0 +1,49 @@
+/**
+ * Every question a command asks goes through a Prompter, so integration tests can script the answers
+ * (and assert that Escape at any step sends nothing) while users get VS Code's own inputs.
+ */
+import type * as vscode from 'vscode';
+
+export interface InputOptions {
+  readonly title: string;
+  readonly prompt?: string;
+  readonly value?: string;
+  readonly placeHolder?: string;
+  readonly password?: boolean;
+  /** A pure validator: undefined when the text is acceptable, else the message shown inline. */
+  readonly validate?: (value: string) => string | undefined;
+  /** 1-based step of a multi-step input, with the total. */
+  readonly step?: number;
+  readonly totalSteps?: number;
+}
+
+export interface PickItem<T> extends vscode.QuickPickItem {
+  readonly value: T;
+}
+
+export interface PickOptions<T> {
+  readonly title: string;
+  readonly placeHolder?: string;
+  readonly items: readonly PickItem<T>[];
+  /** When set, what the user types and does not match an item is offered as an item built by this. */
+  readonly typed?: (text: string) => PickItem<T> | undefined;
+  readonly step?: number;
+  readonly totalSteps?: number;
+  readonly canPickMany?: boolean;
+}
+
+/**
+ * Returned by a step when the user pressed Back. A registered symbol, so the copy compiled into the tests'
+ * scripted prompter is the same value as the extension's.
+ */
+export const BACK: unique symbol = Symbol.for('stacklet.prompter.back');
+export type Back = typeof BACK;
+
+export interface Prompter {
+  /** undefined when cancelled (Escape); BACK when the user went back (only offered when step > 1). */
+  input(options: InputOptions): Promise<string | Back | undefined>;
+  pick<T>(options: PickOptions<T>): Promise<T | Back | undefined>;
+  pickMany<T>(options: PickOptions<T>): Promise<T[] | Back | undefined>;
+  /** A modal confirmation; true only when the user chose `action`. */
+  confirm(message: string, detail: string, action: string): Promise<boolean>;
+}

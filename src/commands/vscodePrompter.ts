@@ -1,0 +1,109 @@
+import * as vscode from 'vscode';
+import { BACK, type Back, type InputOptions, type PickItem, type PickOptions, type Prompter } from './prompter';
+
+/** The Prompter users meet: VS Code's InputBox and QuickPick, with step numbers, Back and inline validation. */
+export class VscodePrompter implements Prompter {
+  input(options: InputOptions): Promise<string | Back | undefined> {
+    const box = vscode.window.createInputBox();
+    box.title = options.title;
+    box.prompt = options.prompt;
+    box.value = options.value ?? '';
+    box.placeholder = options.placeHolder;
+    box.password = options.password ?? false;
+    box.ignoreFocusOut = true;
+    applySteps(box, options.step, options.totalSteps);
+    const check = () => {
+      box.validationMessage = options.validate?.(box.value);
+    };
+    if (box.value) check();
+    return new Promise((resolve) => {
+      let settled = false;
+      const finish = (value: string | Back | undefined) => {
+        if (settled) return;
+        settled = true;
+        resolve(value);
+        box.hide();
+      };
+      const subscriptions = [
+        box.onDidChangeValue(check),
+        box.onDidAccept(() => {
+          const problem = options.validate?.(box.value);
+          box.validationMessage = problem;
+          if (!problem) finish(box.value);
+        }),
+        box.onDidTriggerButton((button) => button === vscode.QuickInputButtons.Back && finish(BACK)),
+        box.onDidHide(() => {
+          finish(undefined);
+          for (const s of subscriptions) s.dispose();
+          box.dispose();
+        }),
+      ];
+      box.show();
+    });
+  }
+
+  async pick<T>(options: PickOptions<T>): Promise<T | Back | undefined> {
+    const picked = await this.quickPick(options, false);
+    return picked === BACK || picked === undefined ? picked : picked[0];
+  }
+
+  pickMany<T>(options: PickOptions<T>): Promise<T[] | Back | undefined> {
+    return this.quickPick(options, true);
+  }
+
+  async confirm(message: string, detail: string, action: string): Promise<boolean> {
+    const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, action);
+    return choice === action;
+  }
+
+  private quickPick<T>(options: PickOptions<T>, many: boolean): Promise<T[] | Back | undefined> {
+    const pick = vscode.window.createQuickPick<PickItem<T>>();
+    pick.title = options.title;
+    pick.placeholder = options.placeHolder;
+    pick.canSelectMany = many;
+    pick.matchOnDescription = true;
+    pick.matchOnDetail = true;
+    pick.ignoreFocusOut = true;
+    applySteps(pick, options.step, options.totalSteps);
+    const base = [...options.items];
+    const refresh = () => {
+      const typed = options.typed && pick.value.trim() !== '' && !base.some((item) => item.label === pick.value.trim())
+        ? options.typed(pick.value.trim())
+        : undefined;
+      pick.items = typed ? [typed, ...base] : base;
+    };
+    refresh();
+    if (many) pick.selectedItems = base.filter((item) => item.picked);
+    return new Promise((resolve) => {
+      let settled = false;
+      const finish = (value: T[] | Back | undefined) => {
+        if (settled) return;
+        settled = true;
+        resolve(value);
+        pick.hide();
+      };
+      const subscriptions = [
+        pick.onDidChangeValue(refresh),
+        pick.onDidAccept(() => {
+          const chosen = many ? pick.selectedItems : pick.activeItems.slice(0, 1);
+          if (!many && chosen.length === 0) return;
+          finish(chosen.map((item) => item.value));
+        }),
+        pick.onDidTriggerButton((button) => button === vscode.QuickInputButtons.Back && finish(BACK)),
+        pick.onDidHide(() => {
+          finish(undefined);
+          for (const s of subscriptions) s.dispose();
+          pick.dispose();
+        }),
+      ];
+      pick.show();
+    });
+  }
+}
+
+function applySteps(input: vscode.QuickInput & { buttons: readonly vscode.QuickInputButton[] }, step?: number, total?: number): void {
+  if (step === undefined) return;
+  input.step = step;
+  input.totalSteps = total;
+  if (step > 1) input.buttons = [vscode.QuickInputButtons.Back];
+}

@@ -1,0 +1,54 @@
+/**
+ * What the user is told about tasks: the service's completed text when one ends, a warning when one runs past
+ * the timeout, and one warning when checks start failing (not one per failed check). Every message is logged
+ * and kept in `shown` (tests cannot read toasts from the extension host).
+ */
+import * as vscode from 'vscode';
+import type { TaskTracker } from './taskTracker';
+import { completedText, progressText } from './taskText';
+
+export interface TaskMessage {
+  readonly level: 'info' | 'warning';
+  readonly text: string;
+}
+
+const KEPT = 50;
+
+export class TaskNotifications implements vscode.Disposable {
+  /** The latest messages, oldest first. */
+  readonly shown: TaskMessage[] = [];
+  private readonly subscriptions: { dispose(): void }[];
+
+  constructor(tracker: TaskTracker, private readonly log: vscode.LogOutputChannel) {
+    this.subscriptions = [
+      tracker.onDidEnd(({ task }) => this.show('info', vscode.l10n.t('{0}: {1}', task.resourceName, completedText(task)))),
+      tracker.onDidTimeout((task) => {
+        const minutes = Math.max(1, Math.round((Date.now() - task.startedAt) / 60_000));
+        this.show('warning', vscode.l10n.t('{0}: "{1}" has not finished after {2} min; it is no longer followed. Refresh the view to see its state.', task.resourceName, progressText(task), minutes));
+      }),
+      tracker.onDidFail(({ error, retryInMs }) => {
+        const message = error instanceof Error ? error.message : String(error);
+        this.show('warning', vscode.l10n.t('Checking running tasks failed: {0}. Retrying in {1} s.', message, Math.round(retryInMs / 1000)));
+      }),
+    ];
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+
+  private show(level: TaskMessage['level'], text: string): void {
+    this.shown.push({ level, text });
+    if (this.shown.length > KEPT) this.shown.splice(0, this.shown.length - KEPT);
+    if (level === 'info') {
+      this.log.info(text);
+      void vscode.window.showInformationMessage(text);
+      return;
+    }
+    this.log.warn(text);
+    const showLog = vscode.l10n.t('Show Log');
+    void vscode.window.showWarningMessage(text, showLog).then((choice) => {
+      if (choice === showLog) this.log.show(true);
+    });
+  }
+}

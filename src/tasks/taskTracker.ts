@@ -1,0 +1,500 @@
+/**
+ * Follows long-running operations until they end: one tracker for the window, fed by every command whose
+ * response carried a `task`. No vscode import: the edges (status bar, notifications) subscribe to its events.
+ *
+ * - One timer, armed only while the active account has running tasks: none while nothing runs, none while
+ *   signed out or expired. Checks start at stacklet.pollInterval (2 s) for three ticks, then the interval
+ *   grows by half per tick up to 30 s; a newly tracked task brings it back to the base. Failed checks double
+ *   it per failure up to 2 min (see ./schedule.ts).
+ * - Coalesced: each tick makes ONE request per resource kind with running tasks. A lone task of a kind: GET
+ *   the resource by id. Several: the first page of the kind's listing (per_page=200, the service's maximum),
+ *   which settles every task whose resource is on it.
+ * - Limit, for accounts with more than 200 resources of a kind: tasks whose resource is not on that first
+ *   page are checked by id instead, one per tick, alternating with the listing (ticks go listing, by id,
+ *   listing, by id …). Each still costs one request per tick, but such a task is seen to end only after up
+ *   to 2 × (number of such tasks) ticks. The same path confirms a resource that vanished from a complete
+ *   listing (a 404 by id ends the task) and serves a service that cannot list the kind at all (404/405/501).
+ * - A task ends when its resource carries no task or another task id, or is gone (404): its item is replaced
+ *   in the account's store in place (removed when gone), listings it changed elsewhere are invalidated (a
+ *   stacklet snapshot → snapshots), and onDidEnd fires. One past stacklet.taskTimeout is dropped and reported.
+ * - A 401 marks the session expired, which stops the timer; the tasks stay and resume on the next sign-in.
+ * - Running tasks are written to the workspace state on every change and read back in the constructor
+ *   without any request; the first check waits for the timer. Only the active account's tasks are polled;
+ *   the others are kept until that account is active again (or dropped when it is signed out of).
+ */
+import { isApiError } from '../api/errors';
+import type { SessionState } from '../auth/session';
+import { Emitter, type Disposable, type Event } from '../model/emitter';
+import type { ListingTypes, ResourceStore } from '../model/resourceStore';
+import { firstPage, PROBES, sameId, taskEnded, type TaskedResource } from './probes';
+import { pollDelay, systemClock, type TaskClock } from './schedule';
+import { readTasks, taskKey, writeTasks, type TaskMemento } from './taskStorage';
+import type { TaskRegistry, TaskResourceKind, TaskStart, TrackedTask } from './types';
+
+/** What the tracker needs of the session (SessionManager fits). */
+export interface TaskSession {
+  readonly state: SessionState;
+  readonly accounts: readonly { readonly id: string }[];
+  store(): Promise<ResourceStore>;
+  markExpired(): Promise<void>;
+  readonly onDidChange: Event<SessionState>;
+}
+
+export interface TrackerSettings {
+  /** stacklet.pollInterval, in milliseconds: the interval the backoff starts from. */
+  readonly pollIntervalMs: number;
+  /** stacklet.taskTimeout, in milliseconds: how long a task may run before it is reported and dropped. */
+  readonly timeoutMs: number;
+}
+
+/** After telling the user that checks fail, stay quiet this long even if they recover and fail again. */
+export const FAILURE_QUIET_MS = 5 * 60_000;
+
+export const DEFAULT_SETTINGS: TrackerSettings = { pollIntervalMs: 2000, timeoutMs: 900_000 };
+
+export interface TaskTrackerOptions {
+  readonly session: TaskSession;
+  /** Where running tasks survive a window reload (the workspace's Memento). */
+  readonly storage?: TaskMemento;
+  /** Read at every scheduling decision, so a changed setting applies from the next check. */
+  readonly settings?: () => TrackerSettings;
+  readonly clock?: TaskClock;
+  readonly log?: (message: string) => void;
+}
+
+export interface TaskEnd {
+  readonly task: TrackedTask;
+  /** The resource as the service holds it now; undefined when it is gone (404, e.g. after a delete). */
+  readonly resource: TaskedResource | undefined;
+}
+
+export interface TaskFailure {
+  readonly error: unknown;
+  readonly retryInMs: number;
+}
+
+interface Entry {
+  readonly task: TrackedTask;
+  /** Clock time of the last request that saw the resource (0: never). */
+  lastCheckedAt: number;
+}
+
+interface KindState {
+  /** The previous request for this kind was the listing. */
+  lastWasListing: boolean;
+  /** The service answered 404/405/501 to the listing: check tasks one by id per tick. */
+  listingUnsupported: boolean;
+  /** Keys of tasks whose resource was not on the listing's first page: checked by id, one per tick. */
+  readonly unseen: Set<string>;
+}
+
+interface KindOutcome {
+  readonly ended: { entry: Entry; resource: TaskedResource | undefined }[];
+  readonly error?: unknown;
+}
+
+export class TaskTracker implements TaskRegistry, Disposable {
+  private readonly entries = new Map<string, Entry>();
+  private readonly kinds = new Map<TaskResourceKind, KindState>();
+  private readonly changed = new Emitter<void>();
+  private readonly endedEmitter = new Emitter<TaskEnd>();
+  private readonly timedOutEmitter = new Emitter<TrackedTask>();
+  private readonly failedEmitter = new Emitter<TaskFailure>();
+  private readonly session: TaskSession;
+  /** Where running tasks are kept across reloads. */
+  readonly storage: TaskMemento | undefined;
+  private readonly settings: () => TrackerSettings;
+  private readonly clock: TaskClock;
+  private readonly log: (message: string) => void;
+  private readonly sessionSubscription: Disposable;
+  private timer: unknown;
+  private timerDue = 0;
+  private ticking: Promise<void> | undefined;
+  private controller: AbortController | undefined;
+  private polledAccount: string | undefined;
+  private ticksSinceTrack = 0;
+  private errorStreak = 0;
+  private failureReported = false;
+  private lastReportAt = Number.NEGATIVE_INFINITY;
+  private disposed = false;
+  private readonly waiters = new Set<() => void>();
+
+  /** The running set (of the active account) changed, or another account became active. */
+  readonly onDidChange: Event<void> = this.changed.event;
+  /** A task ended; its item was already updated in the store. */
+  readonly onDidEnd: Event<TaskEnd> = this.endedEmitter.event;
+  /** A task ran past the timeout and is no longer followed. */
+  readonly onDidTimeout: Event<TrackedTask> = this.timedOutEmitter.event;
+  /** Checks started failing (once per run of failures, at most every 5 min; a 401 expires the session instead). */
+  readonly onDidFail: Event<TaskFailure> = this.failedEmitter.event;
+
+  /** Reads the stored tasks and arms the first check; makes no request. */
+  constructor(options: TaskTrackerOptions) {
+    this.session = options.session;
+    this.storage = options.storage;
+    this.settings = options.settings ?? (() => DEFAULT_SETTINGS);
+    this.clock = options.clock ?? systemClock;
+    this.log = options.log ?? (() => undefined);
+    for (const task of readTasks(this.storage)) this.entries.set(task.key, { task, lastCheckedAt: 0 });
+    if (this.entries.size > 0) this.log(`Restored ${this.entries.size} running task(s) from the workspace state.`);
+    this.polledAccount = this.activeAccountId();
+    this.sessionSubscription = this.session.onDidChange(() => this.onSessionChanged());
+    this.schedule();
+  }
+
+  track(start: TaskStart): void {
+    const accountId = this.activeAccountId();
+    if (!accountId || this.disposed) {
+      this.log(`Not following task ${start.task.id} (${start.task.name}) of ${start.resourceName}: no active session.`);
+      return;
+    }
+    const key = taskKey(accountId, start.kind, start.resourceId, start.task.id);
+    if (this.entries.has(key)) return;
+    // A resource runs one task at a time: a new task means the one followed before has ended.
+    for (const [other, entry] of this.entries) {
+      const t = entry.task;
+      if (t.accountId === accountId && t.kind === start.kind && sameId(t.resourceId, start.resourceId)) this.entries.delete(other);
+    }
+    const task: TrackedTask = {
+      key,
+      accountId,
+      kind: start.kind,
+      resourceId: start.resourceId,
+      resourceName: start.resourceName,
+      task: start.task,
+      startedAt: this.clock.now(),
+    };
+    this.entries.set(key, { task, lastCheckedAt: 0 });
+    this.log(`Following task ${start.task.id} (${start.task.name}) of ${start.kind} ${start.resourceName}.`);
+    this.ticksSinceTrack = 0;
+    this.persist();
+    this.fireChanged();
+    this.schedule();
+  }
+
+  /** Tasks of the active account, oldest first (tasks of other accounts are kept but not followed). */
+  running(): readonly TrackedTask[] {
+    const accountId = this.activeAccountId();
+    return accountId ? this.activeEntries(accountId).map((entry) => entry.task) : [];
+  }
+
+  /** Every stored task, whatever its account. */
+  all(): readonly TrackedTask[] {
+    return [...this.entries.values()].map((entry) => entry.task).sort((a, b) => a.startedAt - b.startedAt);
+  }
+
+  isBusy(kind: TaskResourceKind, resourceId: string | number): boolean {
+    return this.running().some((task) => task.kind === kind && sameId(task.resourceId, resourceId));
+  }
+
+  /** True while a check is armed. */
+  get scheduled(): boolean {
+    return this.timer !== undefined;
+  }
+
+  /** Milliseconds until the armed check, or undefined when none is armed. */
+  get nextCheckIn(): number | undefined {
+    return this.timer === undefined ? undefined : Math.max(0, this.timerDue - this.clock.now());
+  }
+
+  /** Settles when no check is in flight (tests advance a fake clock, then wait for this). */
+  async idle(): Promise<void> {
+    while (this.ticking) await this.ticking;
+  }
+
+  /** Checks the running tasks now instead of at the armed time (the backoff is unchanged). */
+  async checkNow(): Promise<void> {
+    await this.idle();
+    if (this.disposed || this.timer === undefined) return;
+    this.cancelTimer();
+    this.onTimer();
+    await this.idle();
+  }
+
+  /**
+   * Settles once no task of the active account runs (at once when none does), or when the tracker is
+   * disposed. A resource stays busy for the tracker until a check has seen its task end.
+   */
+  allEnded(): Promise<void> {
+    if (this.disposed || this.running().length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.add(resolve));
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.cancelTimer();
+    this.controller?.abort();
+    this.sessionSubscription.dispose();
+    this.releaseWaiters();
+    this.changed.dispose();
+    this.endedEmitter.dispose();
+    this.timedOutEmitter.dispose();
+    this.failedEmitter.dispose();
+  }
+
+  // ── scheduling ────────────────────────────────────────────────────────────
+
+  /** Arms the one timer when tasks of the active account run and none is armed sooner; clears it otherwise. */
+  private schedule(): void {
+    if (this.disposed || this.ticking) return;
+    const accountId = this.activeAccountId();
+    const entries = accountId ? this.activeEntries(accountId) : [];
+    if (entries.length === 0) {
+      this.cancelTimer();
+      return;
+    }
+    const now = this.clock.now();
+    const { pollIntervalMs, timeoutMs } = this.settings();
+    const backoff = pollDelay({ baseMs: pollIntervalMs, ticksSinceTrack: this.ticksSinceTrack, errorStreak: this.errorStreak });
+    const firstTimeout = Math.min(...entries.map((entry) => entry.task.startedAt + timeoutMs)) - now;
+    const delay = Math.max(0, Math.min(backoff, firstTimeout));
+    const due = now + delay;
+    if (this.timer !== undefined && this.timerDue <= due) return;
+    this.cancelTimer();
+    this.timerDue = due;
+    this.timer = this.clock.setTimer(() => this.onTimer(), delay);
+  }
+
+  private cancelTimer(): void {
+    if (this.timer !== undefined) this.clock.clearTimer(this.timer);
+    this.timer = undefined;
+  }
+
+  private onTimer(): void {
+    this.timer = undefined;
+    if (this.disposed) return;
+    this.ticking = this.tick()
+      .catch((error: unknown) => this.log(`Checking running tasks failed unexpectedly: ${String(error)}`))
+      .finally(() => {
+        this.ticking = undefined;
+        this.schedule();
+      });
+  }
+
+  // ── one check ─────────────────────────────────────────────────────────────
+
+  private async tick(): Promise<void> {
+    const accountId = this.activeAccountId();
+    if (!accountId) return;
+    this.ticksSinceTrack++;
+    this.expireOverdue(accountId);
+    const entries = this.activeEntries(accountId);
+    if (entries.length === 0) return;
+
+    const controller = new AbortController();
+    this.controller = controller;
+    let store: ResourceStore;
+    try {
+      store = await this.session.store();
+    } catch (error) {
+      if (!this.isStale(accountId, controller)) this.onFailure(error);
+      return;
+    }
+    if (this.isStale(accountId, controller)) return;
+
+    const byKind = new Map<TaskResourceKind, Entry[]>();
+    for (const entry of entries) {
+      const list = byKind.get(entry.task.kind) ?? [];
+      list.push(entry);
+      byKind.set(entry.task.kind, list);
+    }
+    const outcomes = await Promise.all([...byKind].map(([kind, list]) => this.pollKind(store, kind, list, controller.signal)));
+    if (this.isStale(accountId, controller)) return;
+
+    let failure: unknown;
+    let ended = 0;
+    for (const outcome of outcomes) {
+      if (outcome.error !== undefined && failure === undefined) failure = outcome.error;
+      for (const { entry, resource } of outcome.ended) {
+        // Ended since this check started (a newer task of the same resource replaced it)?
+        if (this.entries.get(entry.task.key) !== entry) continue;
+        this.finish(store, entry, resource);
+        ended++;
+      }
+    }
+    if (ended > 0) {
+      this.persist();
+      this.fireChanged();
+    }
+    if (failure !== undefined) this.onFailure(failure);
+    else {
+      this.errorStreak = 0;
+      this.failureReported = false;
+    }
+  }
+
+  /**
+   * One request for every running task of `kind`: the resource by id when one task runs (or to confirm a task
+   * whose resource the listing did not show), else the first page of the listing.
+   */
+  private async pollKind(store: ResourceStore, kind: TaskResourceKind, entries: Entry[], signal: AbortSignal): Promise<KindOutcome> {
+    const probe = PROBES[kind];
+    const state = this.kindState(kind);
+    for (const key of state.unseen) if (!entries.some((entry) => entry.task.key === key)) state.unseen.delete(key);
+    const unseen = entries.filter((entry) => state.unseen.has(entry.task.key));
+    const now = this.clock.now();
+    try {
+      if (entries.length === 1 || state.listingUnsupported || (state.lastWasListing && unseen.length > 0)) {
+        const pool = entries.length === 1 || state.listingUnsupported ? entries : unseen;
+        const entry = pool.reduce((oldest, candidate) => (candidate.lastCheckedAt < oldest.lastCheckedAt ? candidate : oldest));
+        state.lastWasListing = false;
+        entry.lastCheckedAt = now;
+        state.unseen.delete(entry.task.key);
+        try {
+          const resource = await probe.get(store.client, entry.task.resourceId, { signal });
+          return { ended: taskEnded(resource, entry.task.task.id) ? [{ entry, resource }] : [] };
+        } catch (error) {
+          if (isApiError(error) && error.isNotFound) return { ended: [{ entry, resource: undefined }] };
+          throw error;
+        }
+      }
+
+      state.lastWasListing = true;
+      let page;
+      try {
+        page = await firstPage(store.client, kind, { signal });
+      } catch (error) {
+        if (isApiError(error) && error.kind === 'http' && (error.status === 404 || error.status === 405 || error.status === 501)) {
+          state.listingUnsupported = true;
+          this.log(`The service cannot list ${kind} (HTTP ${error.status}); its tasks are checked one by one.`);
+          return { ended: [] };
+        }
+        throw error;
+      }
+      const items = new Map(page.items.map((item) => [String(probe.identity(item)), item]));
+      const ended: KindOutcome['ended'] = [];
+      for (const entry of entries) {
+        const item = items.get(String(entry.task.resourceId));
+        if (!item) {
+          // Beyond the first page, or gone: the next ticks ask for it by id (a 404 ends it).
+          state.unseen.add(entry.task.key);
+          continue;
+        }
+        state.unseen.delete(entry.task.key);
+        entry.lastCheckedAt = now;
+        if (taskEnded(item, entry.task.task.id)) ended.push({ entry, resource: item });
+      }
+      return { ended };
+    } catch (error) {
+      return { ended: [], error };
+    }
+  }
+
+  /** Drops the task and updates its item in place (removes it when gone); other listings it changed reload. */
+  private finish(store: ResourceStore, entry: Entry, resource: TaskedResource | undefined): void {
+    const { task } = entry;
+    this.entries.delete(task.key);
+    const probe = PROBES[task.kind];
+    type Item = ListingTypes[TaskResourceKind];
+    store.update(task.kind, (item: Item) => sameId(probe.identity(item), task.resourceId), resource as Item | undefined);
+    if (!resource && task.kind === 'kubernetes') store.forgetDeleted('kubernetes', String(task.resourceId));
+    const related = probe.related?.[task.task.name];
+    if (related && related.length > 0) store.invalidate(...related);
+    this.log(`Task ${task.task.id} (${task.task.name}) of ${task.kind} ${task.resourceName} ended${resource ? '' : ' (the resource is gone)'}.`);
+    this.endedEmitter.fire({ task, resource });
+  }
+
+  private expireOverdue(accountId: string): void {
+    const now = this.clock.now();
+    const { timeoutMs } = this.settings();
+    const overdue = this.activeEntries(accountId).filter((entry) => now - entry.task.startedAt >= timeoutMs);
+    if (overdue.length === 0) return;
+    for (const entry of overdue) this.entries.delete(entry.task.key);
+    this.persist();
+    this.fireChanged();
+    for (const { task } of overdue) {
+      this.log(`Task ${task.task.id} (${task.task.name}) of ${task.kind} ${task.resourceName} did not end within ${Math.round(timeoutMs / 1000)} s; no longer followed.`);
+      this.timedOutEmitter.fire(task);
+    }
+  }
+
+  private onFailure(error: unknown): void {
+    if (isApiError(error) && error.kind === 'aborted') return;
+    if (isApiError(error) && error.isUnauthorized) {
+      // The session expired: stop (the session's change clears the timer); the tasks stay for the next sign-in.
+      this.log('Checking running tasks answered 401: stopped until the account signs in again.');
+      void this.session.markExpired();
+      return;
+    }
+    this.errorStreak++;
+    const retryInMs = pollDelay({ baseMs: this.settings().pollIntervalMs, ticksSinceTrack: this.ticksSinceTrack, errorStreak: this.errorStreak });
+    this.log(`Checking running tasks failed (${describe(error)}); retrying in ${Math.round(retryInMs / 1000)} s.`);
+    // Once per run of failures, and not again within a few minutes (a flaky network fails, recovers, fails).
+    const now = this.clock.now();
+    if (!this.failureReported && now - this.lastReportAt >= FAILURE_QUIET_MS) {
+      this.lastReportAt = now;
+      this.failedEmitter.fire({ error, retryInMs });
+    }
+    this.failureReported = true;
+  }
+
+  // ── session ───────────────────────────────────────────────────────────────
+
+  private onSessionChanged(): void {
+    if (this.disposed) return;
+    // A check in flight used the previous store (closed now): its answers are dropped and asked again.
+    this.controller?.abort();
+    const accountId = this.activeAccountId();
+    if (accountId !== this.polledAccount) {
+      // Another account (or none): what was learnt about the previous one's listings no longer applies.
+      this.kinds.clear();
+      this.polledAccount = accountId;
+    }
+    this.errorStreak = 0;
+    this.failureReported = false;
+    this.ticksSinceTrack = 0;
+    // Tasks of accounts signed out of can no longer be followed.
+    const known = new Set(this.session.accounts.map((account) => account.id));
+    let pruned = false;
+    for (const [key, entry] of this.entries) {
+      if (!known.has(entry.task.accountId)) {
+        this.entries.delete(key);
+        pruned = true;
+      }
+    }
+    if (pruned) this.persist();
+    this.cancelTimer();
+    this.fireChanged();
+    this.schedule();
+  }
+
+  private fireChanged(): void {
+    this.changed.fire();
+    if (this.running().length === 0) this.releaseWaiters();
+  }
+
+  private releaseWaiters(): void {
+    for (const resolve of this.waiters) resolve();
+    this.waiters.clear();
+  }
+
+  private activeAccountId(): string | undefined {
+    const state = this.session.state;
+    return state.kind === 'active' ? state.account.id : undefined;
+  }
+
+  private activeEntries(accountId: string): Entry[] {
+    return [...this.entries.values()].filter((entry) => entry.task.accountId === accountId).sort((a, b) => a.task.startedAt - b.task.startedAt);
+  }
+
+  private isStale(accountId: string, controller: AbortController): boolean {
+    return this.disposed || controller.signal.aborted || this.activeAccountId() !== accountId;
+  }
+
+  private kindState(kind: TaskResourceKind): KindState {
+    let state = this.kinds.get(kind);
+    if (!state) {
+      state = { lastWasListing: false, listingUnsupported: false, unseen: new Set() };
+      this.kinds.set(kind, state);
+    }
+    return state;
+  }
+
+  private persist(): void {
+    Promise.resolve(writeTasks(this.storage, this.all())).catch((error: unknown) => this.log(`Saving running tasks failed: ${String(error)}`));
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,45 @@
+/**
+ * The contract between what starts long-running operations (commands) and what follows them (the task
+ * tracker). No vscode import: the tracker's logic is tested in plain Node.
+ */
+import type { Task } from '../api/schemas';
+
+/** The listing a task's resource lives in: what the tracker polls to see the task end. */
+export type TaskResourceKind = 'stacklets' | 'volumes' | 'snapshots' | 'kubernetes' | 'loadBalancers';
+
+export interface TrackedTask {
+  /** `${accountId}:${kind}:${resourceId}:${task.id}`: unique, stable across reloads. */
+  readonly key: string;
+  readonly accountId: string;
+  readonly kind: TaskResourceKind;
+  readonly resourceId: string | number;
+  /** For messages: "web-1". */
+  readonly resourceName: string;
+  readonly task: Task;
+  /** Epoch milliseconds when the tracker first saw the task. */
+  readonly startedAt: number;
+}
+
+/** What a command hands the tracker after the service answered with a resource carrying a `task`. */
+export interface TaskStart {
+  readonly kind: TaskResourceKind;
+  readonly resourceId: string | number;
+  readonly resourceName: string;
+  readonly task: Task;
+}
+
+export interface TaskRegistry {
+  /** Starts following the task (no-op when already followed). */
+  track(start: TaskStart): void;
+  /** Tasks running now, oldest first. */
+  running(): readonly TrackedTask[];
+  /** True when a task of this resource is running (a busy item offers no conflicting action). */
+  isBusy(kind: TaskResourceKind, resourceId: string | number): boolean;
+  /**
+   * Checks the running tasks now rather than at the next scheduled time: a resource stays busy for the
+   * tracker until a check has seen its task end (up to one poll interval after the service finished).
+   */
+  checkNow(): Promise<void>;
+  /** Settles once no task of the active account runs (at once when none does). */
+  allEnded(): Promise<void>;
+}

@@ -1,0 +1,891 @@
+// Actions on resources and the create wizards, driven through the real commands with scripted answers.
+// Every test checks what the emulator received (its request log), the state that resulted (read back from
+// the emulator), and what the user was asked. The suite works in an account of its own, seeded with the
+// demo data, so the demo account other suites read stays as it was.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { StackletExtensionApi } from '../../src/extension';
+import type { ResourceNode } from '../../src/views/resourceNode';
+import type { ViewId } from '../../src/views/resourceTreeProvider';
+import type { PickItem } from '../../src/commands/prompter';
+import { plainLabel, ScriptedPrompter, type Answer, type Asked } from './scriptedPrompter';
+import { manifest, testEmulator } from './testEnvironment';
+
+const EXTENSION_ID = 'stacklet.stacklet-cloud';
+const EMAIL = 'actions@stacklet.example';
+const TOKEN = `stk_actions_${Date.now().toString(36)}`;
+/** Tasks end quickly here, so effects can be read back without long waits. */
+const TASK_MS = 300;
+
+interface Sent {
+  method: string;
+  path: string;
+  route: string;
+  status: number;
+  account?: string;
+  body?: unknown;
+}
+
+interface Task {
+  name: string;
+}
+interface Stacklet {
+  id: number;
+  name: string;
+  status: string;
+  task: Task | null;
+  size: { slug: string };
+  disk: number;
+  tags: string[];
+  firewall_uuid: string | null;
+  networks: { v4: { type: string }[] };
+  distribution: { name: string };
+  volume_uuid: string | null;
+  region: { slug: string };
+}
+interface Volume {
+  id: string;
+  name: string;
+  size_gigabytes: number;
+  task: Task | null;
+  stacklet: { id: number } | null;
+}
+interface Snapshot {
+  id: number;
+  name: string;
+  regions: string[];
+  task: Task | null;
+  stacklet?: { id: number };
+}
+
+// ── the service, directly ────────────────────────────────────────────────────
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+  const response = await fetch(`${testEmulator().apiUrl}${path}`, {
+    method,
+    headers: { Authorization: `Token ${TOKEN}`, 'content-type': 'application/json' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as T };
+}
+
+async function get<T>(path: string): Promise<T> {
+  const { status, json } = await request<T>('GET', path);
+  assert.equal(status, 200, `GET ${path}`);
+  return json;
+}
+
+async function control<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${testEmulator().apiUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  assert.ok(response.ok, `${method} ${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+async function recentRequests(): Promise<Sent[]> {
+  return (await control<{ requests: Sent[] }>('GET', '/_emulator/requests?limit=500')).requests;
+}
+
+/** What this account sent that could change something (every method but GET), after `before`. */
+function mutationsSince(before: readonly Sent[], after: readonly Sent[]): Sent[] {
+  const last = before.length > 0 ? JSON.stringify(before[before.length - 1]) : undefined;
+  let start = 0;
+  if (last !== undefined) {
+    for (let i = after.length - 1; i >= 0; i--) {
+      if (JSON.stringify(after[i]) === last) {
+        start = i + 1;
+        break;
+      }
+    }
+  }
+  return after.slice(start).filter((r) => r.account === EMAIL && r.method !== 'GET' && r.method !== 'HEAD');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function stackletNamed(name: string): Promise<Stacklet> {
+  const { stacklets } = await get<{ stacklets: Stacklet[] }>('/v1/stacklets?per_page=200');
+  const found = stacklets.find((s) => s.name === name);
+  assert.ok(found, `stacklet ${name} exists`);
+  return found;
+}
+
+async function snapshotNamed(name: string): Promise<Snapshot> {
+  const { snapshots } = await get<{ snapshots: Snapshot[] }>('/v1/snapshots?per_page=200');
+  const found = snapshots.find((s) => s.name === name);
+  assert.ok(found, `snapshot ${name} exists`);
+  return found;
+}
+
+// ── the extension ────────────────────────────────────────────────────────────
+
+const byValue = (value: unknown) => (item: PickItem<unknown>) => item.value === value;
+
+describe('Actions and create wizards', function () {
+  this.timeout(60_000);
+  let a: StackletExtensionApi;
+  const prompter = new ScriptedPrompter();
+  let restorePrompter: (() => void) | undefined;
+  let taskMsBefore: number | undefined;
+  const settings = () => vscode.workspace.getConfiguration('stacklet');
+  const shown: { level: 'error' | 'warning' | 'info'; message: string }[] = [];
+  const restoreWindow: (() => void)[] = [];
+
+  const KIND_OF = { stacklets: 'stacklets', volumes: 'volumes', snapshots: 'snapshots', kubernetes: 'kubernetes', load_balancers: 'loadBalancers' } as const;
+
+  /**
+   * Reads a resource until no task runs on it and the extension no longer follows one there (its tracker
+   * has seen the task end, so the resource takes actions again).
+   */
+  async function settled<T extends { task?: Task | null }>(path: string, key: string): Promise<T> {
+    const [, , collection, id] = path.split('/');
+    const kind = KIND_OF[collection as keyof typeof KIND_OF];
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const value = (await get<Record<string, T>>(path))[key]!;
+      if (!value.task && !a.tasks.isBusy(kind, id!)) return value;
+      if (Date.now() > deadline) assert.fail(`${path} is still busy (${value.task?.name ?? 'followed by the tracker'})`);
+      await sleep(100);
+    }
+  }
+
+  /** The answer's task was handed to the tracker. */
+  function assertFollowed(kind: (typeof KIND_OF)[keyof typeof KIND_OF], id: string | number, taskName: string): void {
+    assert.ok(
+      a.tasks.all().some((t) => t.kind === kind && String(t.resourceId) === String(id) && t.task.name === taskName),
+      `the tracker follows the ${taskName} task of ${kind} ${id}`,
+    );
+  }
+
+  /** Fresh listings: drops what the extension cached, so the views read the service again. */
+  async function fresh(): Promise<void> {
+    (await a.session.store()).invalidate('stacklets', 'volumes', 'snapshots', 'firewalls', 'kubernetes', 'vpcs', 'loadBalancers');
+  }
+
+  async function roots(view: ViewId): Promise<ResourceNode[]> {
+    return (await a.views.get(view)!.getChildren()) as ResourceNode[];
+  }
+
+  async function children(view: ViewId, node: ResourceNode): Promise<ResourceNode[]> {
+    return (await a.views.get(view)!.getChildren(node)) as ResourceNode[];
+  }
+
+  function contextValue(view: ViewId, node: ResourceNode): string {
+    return String((a.views.get(view)!.getTreeItem(node) as vscode.TreeItem).contextValue);
+  }
+
+  /** The tree item of a resource, from the view that lists it (read fresh from the service). */
+  async function node(view: ViewId, kind: string, name: string): Promise<ResourceNode> {
+    await fresh();
+    let nodes = await roots(view);
+    if (view === 'networking') nodes = (await Promise.all(nodes.map((group) => children(view, group)))).flat();
+    if (kind === 'nodePool') nodes = (await Promise.all(nodes.map((cluster) => children(view, cluster)))).flat();
+    const found = nodes.find((n) => n.resource?.kind === kind && n.resource.name === name);
+    assert.ok(found, `the ${view} view shows ${kind} ${name}`);
+    return found;
+  }
+
+  interface Outcome {
+    sent: Sent[];
+    asked: Asked[];
+    errors: string[];
+    warnings: string[];
+  }
+
+  /** Runs a command with scripted answers; every answer must be used and nothing may be asked beyond them. */
+  async function run(command: string, target: ResourceNode | undefined, ...answers: Answer[]): Promise<Outcome> {
+    prompter.script(...answers);
+    shown.length = 0;
+    const before = await recentRequests();
+    await vscode.commands.executeCommand(command, target);
+    const sent = mutationsSince(before, await recentRequests());
+    assert.deepEqual(prompter.problems, [], `${command}: the script fits the questions`);
+    assert.equal(prompter.remaining, 0, `${command}: every scripted answer was used`);
+    return {
+      sent,
+      asked: [...prompter.asked],
+      errors: shown.filter((s) => s.level === 'error').map((s) => s.message),
+      warnings: shown.filter((s) => s.level === 'warning').map((s) => s.message),
+    };
+  }
+
+  /** Escape at each step in turn of a wizard answered by `answers`: every time, nothing is sent. */
+  async function escapeAtEveryStep(command: string, answers: readonly Answer[]): Promise<void> {
+    for (let k = 0; k < answers.length; k++) {
+      const outcome = await run(command, undefined, ...answers.slice(0, k), 'escape');
+      assert.deepEqual(outcome.sent, [], `${command}: Escape at step ${k + 1} sends nothing`);
+      assert.equal(outcome.asked.length, k + 1, `${command}: Escape at step ${k + 1} ends the wizard`);
+      assert.equal(outcome.asked[k]!.step, k + 1, `${command}: question ${k + 1} is step ${k + 1}`);
+    }
+  }
+
+  /** Asserts that exactly one request was sent, and returns it. */
+  function one(outcome: Outcome, method: string, route: string): Sent {
+    assert.equal(outcome.sent.length, 1, `one request sent, not ${JSON.stringify(outcome.sent)}`);
+    const [sent] = outcome.sent;
+    assert.equal(sent!.method, method);
+    assert.equal(sent!.path, route);
+    return sent!;
+  }
+
+  before(async () => {
+    a = await vscode.extensions.getExtension<StackletExtensionApi>(EXTENSION_ID)!.activate();
+    for (const account of [...a.session.accounts]) await a.session.signOut(account.id);
+    await control('POST', '/_emulator/accounts', { token: TOKEN, email: EMAIL, seed: 'demo' });
+    taskMsBefore = (await control<{ config: { taskMs: number } }>('POST', '/_emulator/config', {})).config.taskMs;
+    await control('POST', '/_emulator/config', { taskMs: TASK_MS });
+    // The tracker checks every second, so a finished task frees its resource quickly.
+    await settings().update('pollInterval', 1, vscode.ConfigurationTarget.Global);
+    assert.equal(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: testEmulator().apiUrl, token: TOKEN }), true);
+    restorePrompter = a.setPrompter(prompter);
+    // What the commands show: the service's refusals arrive as error messages.
+    const window = vscode.window as unknown as Record<string, (message: string, ...rest: unknown[]) => unknown>;
+    for (const [name, level] of [['showErrorMessage', 'error'], ['showWarningMessage', 'warning'], ['showInformationMessage', 'info']] as const) {
+      const original = window[name]!;
+      window[name] = (message: string, ...rest: unknown[]) => {
+        shown.push({ level, message });
+        return original.call(vscode.window, message, ...rest);
+      };
+      restoreWindow.push(() => (window[name] = original));
+    }
+  });
+
+  after(async () => {
+    for (const restore of restoreWindow) restore();
+    restorePrompter?.();
+    if (taskMsBefore !== undefined) await control('POST', '/_emulator/config', { taskMs: taskMsBefore });
+    await settings().update('pollInterval', undefined, vscode.ConfigurationTarget.Global);
+    // The extension host is shared with the other suites: leave it signed out.
+    for (const account of [...a.session.accounts]) await a.session.signOut(account.id);
+  });
+
+  describe('menus', () => {
+    type Menu = { command: string; when?: string; group?: string };
+    const pkg = manifest() as unknown as { contributes: { commands: { command: string }[]; menus: Record<string, Menu[]> } };
+    const itemMenus = pkg.contributes.menus['view/item/context']!;
+    /** Does the context menu of an item with this contextValue offer the command? */
+    const offered = (command: string, contextValue: string) => itemMenus.some((menu) => {
+      if (menu.command !== command) return false;
+      const regex = /viewItem =~ \/(.*)\/$/.exec(menu.when ?? '')?.[1];
+      return regex !== undefined && new RegExp(regex).test(contextValue);
+    });
+
+    const CASES: [string, string[], string[]][] = [
+      ['stacklet.powerOn', ['stacklet:off hasIp privateNetworking'], ['stacklet:active hasIp', 'stacklet:busy hasIp', 'stacklet:inactive']],
+      ['stacklet.powerOff', ['stacklet:active hasIp'], ['stacklet:off', 'stacklet:busy']],
+      ['stacklet.powerCycle', ['stacklet:active', 'stacklet:off'], ['stacklet:busy', 'stacklet:inactive']],
+      ['stacklet.resizeStacklet', ['stacklet:active hasIp', 'stacklet:off'], ['stacklet:busy hasIp']],
+      ['stacklet.rebuildStacklet', ['stacklet:active', 'stacklet:off'], ['stacklet:busy']],
+      ['stacklet.restoreStacklet', ['stacklet:active'], ['stacklet:busy']],
+      ['stacklet.resetPassword', ['stacklet:active'], ['stacklet:busy']],
+      ['stacklet.enablePrivateNetworking', ['stacklet:active hasIp', 'stacklet:off hasVolume'], ['stacklet:active hasIp privateNetworking', 'stacklet:off privateNetworking hasFirewall', 'stacklet:busy hasIp']],
+      ['stacklet.snapshotStacklet', ['stacklet:active hasIp'], ['stacklet:busy']],
+      ['stacklet.renameStacklet', ['stacklet:active', 'stacklet:off', 'stacklet:inactive'], ['stacklet:busy']],
+      ['stacklet.deleteStacklet', ['stacklet:active', 'stacklet:off', 'stacklet:inactive'], ['stacklet:busy hasIp']],
+      ['stacklet.resizeVolume', ['volume:attached', 'volume:free'], ['volume:busy']],
+      ['stacklet.attachVolume', ['volume:free'], ['volume:attached', 'volume:busy']],
+      ['stacklet.detachVolume', ['volume:attached'], ['volume:free', 'volume:busy']],
+      ['stacklet.renameVolume', ['volume:attached', 'volume:free'], ['volume:busy']],
+      ['stacklet.renameSnapshot', ['snapshot:ready'], ['snapshot:busy']],
+      ['stacklet.transferSnapshot', ['snapshot:ready'], ['snapshot:busy']],
+      ['stacklet.renameFirewall', ['firewall:ready'], ['firewall:unknown', 'firewallRule:inbound']],
+      ['stacklet.renameCluster', ['cluster:active hasIp'], ['cluster:busy hasIp']],
+      ['stacklet.renameNodePool', ['nodePool:active'], ['nodePool:busy']],
+      ['stacklet.resizeNodePool', ['nodePool:active'], ['nodePool:busy']],
+      ['stacklet.createVpc', ['group:vpcs'], ['group:firewalls', 'vpc:ready']],
+      ['stacklet.createLoadBalancer', ['group:loadBalancers'], ['group:vpcs']],
+    ];
+
+    it('offers each action only on items in a state that allows it (a busy item offers none)', () => {
+      for (const [command, yes, no] of CASES) {
+        for (const value of yes) assert.ok(offered(command, value), `${command} on "${value}"`);
+        for (const value of no) assert.ok(!offered(command, value), `no ${command} on "${value}"`);
+      }
+    });
+
+    it('puts the create commands in the title bars, every action in the palette while signed in, and registers them', async () => {
+      const titles = pkg.contributes.menus['view/title']!;
+      for (const [command, view] of [
+        ['stacklet.createStacklet', 'stacklet.stacklets'],
+        ['stacklet.createVpc', 'stacklet.networking'],
+        ['stacklet.createLoadBalancer', 'stacklet.networking'],
+        ['stacklet.createKubernetesCluster', 'stacklet.kubernetes'],
+      ] as const) {
+        assert.ok(titles.some((m) => m.command === command && m.when?.includes(`view == ${view}`) && m.group?.startsWith('navigation')), `${command} in the title bar of ${view}`);
+      }
+      const registered = new Set(await vscode.commands.getCommands(true));
+      const palette = pkg.contributes.menus['commandPalette']!;
+      const actions = [...CASES.map(([command]) => command), 'stacklet.createStacklet', 'stacklet.createKubernetesCluster'];
+      for (const command of new Set(actions)) {
+        assert.ok(pkg.contributes.commands.some((c) => c.command === command), `${command} is contributed`);
+        assert.ok(registered.has(command), `${command} is registered`);
+        assert.ok(palette.some((m) => m.command === command && m.when === 'stacklet.state == active'), `${command} in the palette while signed in`);
+      }
+    });
+  });
+
+  describe('Create Stacklet', () => {
+    const full = (name: string, vpc: Answer = { pick: 'None' }): Answer[] => [
+      { input: name },
+      { pick: 'fra' },
+      { pick: 'b-1vcpu-1gb' },
+      { pick: byValue('ubuntu-22-04-x64') },
+      { input: 'ci, test' },
+      vpc,
+      { pick: 'web-firewall' },
+      { pick: 'docker-bootstrap' },
+      { many: ['laptop'] },
+      { pick: 'No' },
+    ];
+
+    it('asks ten numbered steps, validates inline, sends one create and lists the new stacklet', async () => {
+      const answers = full('ci-new-1');
+      answers[0] = { input: 'ci-new-1', bad: ['', 'bad_name', '-web', 'a..b'] };
+      answers[4] = { input: 'ci, test', bad: [`ok, ${'x'.repeat(256)}`] };
+      const outcome = await run('stacklet.createStacklet', undefined, ...answers);
+      assert.deepEqual(outcome.asked.map((q) => [q.step, q.totalSteps]), Array.from({ length: 10 }, (_, i) => [i + 1, 10]));
+      assert.deepEqual(outcome.asked.map((q) => q.title), [
+        'Create Stacklet: Name', 'Create Stacklet: Region', 'Create Stacklet: Size', 'Create Stacklet: Image', 'Create Stacklet: Tags',
+        'Create Stacklet: VPC', 'Create Stacklet: Firewall', 'Create Stacklet: Userdata', 'Create Stacklet: SSH Keys', 'Create Stacklet: Backups',
+      ]);
+      const [name, region, size, image, tags, vpc, , , keys] = outcome.asked;
+      assert.match(name!.validation!['']!, /must not be empty/);
+      assert.match(name!.validation!['bad_name']!, /only letters, digits/);
+      assert.match(name!.validation!['-web']!, /must not start or end with '-'/);
+      assert.match(name!.validation!['a..b']!, /empty labels/);
+      assert.match(tags!.validation![`ok, ${'x'.repeat(256)}`]!, /at most 255/);
+      // Lists come from the service: available regions only, sizes with vCPU, memory, disk and price, every kind of image.
+      const { regions } = await get<{ regions: { slug: string; available: boolean }[] }>('/v1/regions');
+      assert.deepEqual(region!.items!.map((i) => i.value), regions.filter((r) => r.available).map((r) => r.slug));
+      assert.ok(size!.items!.every((i) => /vCPU · .* memory · .* disk/.test(i.description ?? '') && /per month/.test(i.detail ?? '')));
+      assert.ok(image!.items!.some((i) => i.value === 'wordpress-22-04'), 'applications are offered');
+      assert.ok(image!.items!.some((i) => typeof i.value === 'number'), 'snapshots in the region are offered');
+      assert.deepEqual(vpc!.items!.map(plainLabel), ['None', 'fra-private'], 'VPCs of the chosen region, or none');
+      assert.deepEqual(keys!.items!.map((i) => i.label).sort(), ['ci-deploy', 'laptop']);
+
+      const sent = one(outcome, 'POST', '/v1/stacklets');
+      const { firewalls } = await get<{ firewalls: { uuid: string; name: string }[] }>('/v1/firewalls');
+      const { userdata } = await get<{ userdata: { uuid: string; name: string }[] }>('/v1/userdata');
+      const { ssh_keys: sshKeys } = await get<{ ssh_keys: { id: number; name: string }[] }>('/v1/ssh_keys');
+      assert.deepEqual(sent.body, {
+        name: 'ci-new-1',
+        region: 'fra',
+        size: 'b-1vcpu-1gb',
+        image: 'ubuntu-22-04-x64',
+        tags: ['ci', 'test'],
+        firewall_uuid: firewalls.find((f) => f.name === 'web-firewall')!.uuid,
+        userdata_uuid: userdata.find((u) => u.name === 'docker-bootstrap')!.uuid,
+        ssh_keys: [sshKeys.find((k) => k.name === 'laptop')!.id],
+        backups: false,
+      });
+      assert.equal(sent.status, 201);
+      const id = (await stackletNamed('ci-new-1')).id;
+      assertFollowed('stacklets', id, 'create');
+      const created = await settled<Stacklet>(`/v1/stacklets/${id}`, 'stacklet');
+      assert.equal(created.status, 'active');
+      assert.deepEqual(created.tags, ['ci', 'test']);
+      assert.ok((await roots('stacklets')).some((n) => n.resource?.name === 'ci-new-1'), 'the view lists it (its listing was fetched again)');
+    });
+
+    it('sends nothing when Escape is pressed at any of its steps', async () => {
+      await escapeAtEveryStep('stacklet.createStacklet', full('ci-never'));
+    });
+
+    it('keeps earlier answers when going Back: the previous step is asked again, pre-filled', async () => {
+      const outcome = await run('stacklet.createStacklet', undefined,
+        { input: 'keep-me' }, { pick: 'ams' }, 'back', 'back', { input: 'keep-me-2' }, { pick: 'ams' }, { pick: 'b-1vcpu-1gb' }, 'back', 'back', 'escape');
+      const steps = outcome.asked.map((q) => `${q.step}:${q.title.replace('Create Stacklet: ', '')}`);
+      assert.deepEqual(steps, ['1:Name', '2:Region', '3:Size', '2:Region', '1:Name', '2:Region', '3:Size', '4:Image', '3:Size', '2:Region']);
+      assert.equal(outcome.asked[3]!.items![0]!.value, 'ams', 'Back to the region: the earlier choice comes first');
+      assert.equal(outcome.asked[4]!.value, 'keep-me', 'Back to the name: the earlier text is pre-filled');
+      assert.equal(outcome.asked[8]!.items![0]!.value, 'b-1vcpu-1gb', 'Back to the size: the earlier choice comes first');
+      assert.equal(outcome.asked[9]!.items![0]!.value, 'ams');
+      assert.deepEqual(outcome.sent, []);
+    });
+
+    it('shows the service’s refusal as it was worded, and sends the create once', async () => {
+      // A size the service does not know: the wizard takes typed values, the service refuses them.
+      const answers = full('ci-refused');
+      answers[2] = { typed: 'no-such-size' };
+      const outcome = await run('stacklet.createStacklet', undefined, ...answers);
+      const sent = one(outcome, 'POST', '/v1/stacklets');
+      assert.equal(sent.status, 422);
+      assert.equal(outcome.errors.length, 1);
+      assert.match(outcome.errors[0]!, /Could not create ci-refused/);
+      assert.match(outcome.errors[0]!, /no-such-size/, 'the service’s own message is shown');
+    });
+  });
+
+  describe('stacklet actions', () => {
+    it('Resize from the palette: picks the stacklet, marks and refuses the current size, asks about the disk', async () => {
+      const web2 = await stackletNamed('web-2');
+      const outcome = await run('stacklet.resizeStacklet', undefined,
+        { pick: 'web-2' }, { pick: 'b-1vcpu-2gb' }, { pick: 'b-2vcpu-4gb' }, { pick: 'Yes' });
+      const [which, first, again, disk] = outcome.asked;
+      assert.match(which!.title, /Resize which stacklet/);
+      const current = first!.items!.find((i) => i.value === 'b-1vcpu-2gb')!;
+      assert.match(current.label, /^\$\(check\)/);
+      assert.match(current.description!, /current size/);
+      assert.deepEqual([first!.step, first!.totalSteps], [1, 2]);
+      assert.match(again!.placeHolder!, /b-1vcpu-2gb is the current size/, 'the current size is refused and the question asked again');
+      assert.deepEqual([disk!.step, disk!.totalSteps], [2, 2]);
+      assert.match(disk!.placeHolder!, /Grow the disk from 50 GB to 80 GB/);
+      const sent = one(outcome, 'POST', '/v1/stacklets/:id');
+      assert.deepEqual(sent.body, { action: 'resize', size: 'b-2vcpu-4gb', disk: true });
+      // The answer (with its task) replaced the cached stacklet in place.
+      const cached = (await a.session.store()).peek('stacklets')?.items.find((s) => s.id === web2.id);
+      assert.equal(cached?.task?.name, 'resize');
+      assertFollowed('stacklets', web2.id, 'resize');
+      const after = await settled<Stacklet>(`/v1/stacklets/${web2.id}`, 'stacklet');
+      assert.equal(after.size.slug, 'b-2vcpu-4gb');
+      assert.equal(after.disk, 80 * 1024 ** 3);
+    });
+
+    it('Resize sends nothing when Escape is pressed at either step', async () => {
+      const target = await node('stacklets', 'stacklet', 'web-1');
+      const first = await run('stacklet.resizeStacklet', target, 'escape');
+      const second = await run('stacklet.resizeStacklet', target, { pick: 'b-2vcpu-4gb' }, 'escape');
+      assert.deepEqual([first.sent, second.sent], [[], []]);
+      assert.deepEqual(second.asked.map((q) => [q.step, q.totalSteps]), [[1, 2], [2, 2]]);
+    });
+
+    it('Rebuild: offers distributions, applications and snapshots, warns that the disk is wiped', async () => {
+      const target = await node('stacklets', 'stacklet', 'web-2');
+      const declined = await run('stacklet.rebuildStacklet', target, { pick: byValue('debian-12-x64') }, { confirm: false });
+      assert.deepEqual(declined.sent, [], 'declining the confirmation sends nothing');
+      const [images, confirm] = declined.asked;
+      assert.ok(images!.items!.some((i) => i.value === 'docker-22-04') && images!.items!.some((i) => typeof i.value === 'number'));
+      assert.equal(confirm!.kind, 'confirm');
+      assert.match(confirm!.detail!, /wiped/);
+      assert.equal(confirm!.action, 'Rebuild');
+      const outcome = await run('stacklet.rebuildStacklet', target, { pick: byValue('debian-12-x64') }, { confirm: true });
+      assert.deepEqual(one(outcome, 'POST', '/v1/stacklets/:id').body, { action: 'rebuild', image: 'debian-12-x64' });
+      const after = await settled<Stacklet>(`/v1/stacklets/${target.resource!.id}`, 'stacklet');
+      assert.equal(after.distribution.name, 'Debian');
+    });
+
+    it('Enable Private Networking: offered only without it, and sent once', async () => {
+      const target = await node('stacklets', 'stacklet', 'ci-new-1');
+      assert.doesNotMatch(contextValue('stacklets', target), /privateNetworking/);
+      const outcome = await run('stacklet.enablePrivateNetworking', target);
+      assert.deepEqual(one(outcome, 'POST', '/v1/stacklets/:id').body, { action: 'enable_private_networking' });
+      const after = await settled<Stacklet>(`/v1/stacklets/${target.resource!.id}`, 'stacklet');
+      assert.ok(after.networks.v4.some((n) => n.type === 'private'));
+      assert.match(contextValue('stacklets', await node('stacklets', 'stacklet', 'ci-new-1')), /\bprivateNetworking\b/);
+    });
+
+    it('Take Snapshot: a validated name, and the snapshot appears when the task ends', async () => {
+      const target = await node('stacklets', 'stacklet', 'web-1');
+      const outcome = await run('stacklet.snapshotStacklet', target, { input: 'ci-snap', bad: ['', '   '] });
+      assert.match(outcome.asked[0]!.value!, /^web-1 \d{4}-\d\d-\d\d$/, 'a dated default name');
+      assert.match(outcome.asked[0]!.validation!['']!, /must not be empty/);
+      assert.match(outcome.asked[0]!.validation!['   ']!, /must not be empty/);
+      assert.deepEqual(one(outcome, 'POST', '/v1/stacklets/:id').body, { action: 'snapshot', name: 'ci-snap' });
+      await settled(`/v1/stacklets/${target.resource!.id}`, 'stacklet');
+      assert.equal((await snapshotNamed('ci-snap')).stacklet?.id, target.resource!.id);
+    });
+
+    it('Reset Password: only after a modal confirmation', async () => {
+      const target = await node('stacklets', 'stacklet', 'web-1');
+      assert.deepEqual((await run('stacklet.resetPassword', target, 'escape')).sent, []);
+      const outcome = await run('stacklet.resetPassword', target, { confirm: true });
+      assert.match(outcome.asked[0]!.message!, /Reset the root password of web-1/);
+      assert.deepEqual(one(outcome, 'POST', '/v1/stacklets/:id').body, { action: 'reset_password' });
+      await settled(`/v1/stacklets/${target.resource!.id}`, 'stacklet');
+    });
+
+    it('Power Off (confirmed), Power On, Power Cycle (confirmed)', async () => {
+      let target = await node('stacklets', 'stacklet', 'web-2');
+      const off = await run('stacklet.powerOff', target, { confirm: true });
+      assert.equal(off.asked[0]!.action, 'Power Off');
+      assert.deepEqual(one(off, 'POST', '/v1/stacklets/:id').body, { action: 'power_off' });
+      assert.equal((await settled<Stacklet>(`/v1/stacklets/${target.resource!.id}`, 'stacklet')).status, 'off');
+      target = await node('stacklets', 'stacklet', 'web-2');
+      assert.match(contextValue('stacklets', target), /^stacklet:off\b/);
+      const on = await run('stacklet.powerOn', target);
+      assert.deepEqual(one(on, 'POST', '/v1/stacklets/:id').body, { action: 'power_on' });
+      assert.equal((await settled<Stacklet>(`/v1/stacklets/${target.resource!.id}`, 'stacklet')).status, 'active');
+      target = await node('stacklets', 'stacklet', 'web-2');
+      const declined = await run('stacklet.powerCycle', target, { confirm: false });
+      assert.deepEqual(declined.sent, []);
+      const cycle = await run('stacklet.powerCycle', target, { confirm: true });
+      assert.deepEqual(one(cycle, 'POST', '/v1/stacklets/:id').body, { action: 'power_cycle' });
+      assert.equal((await settled<Stacklet>(`/v1/stacklets/${target.resource!.id}`, 'stacklet')).status, 'active');
+    });
+
+    it('Power On from the palette offers only stacklets that are off', async () => {
+      const outcome = await run('stacklet.powerOn', undefined, 'escape');
+      assert.deepEqual(outcome.asked[0]!.items!.map((i) => i.label), ['staging-1']);
+      assert.deepEqual(outcome.sent, []);
+    });
+
+    it('Rename: the hostname rule inline, the new name sent', async () => {
+      const target = await node('stacklets', 'stacklet', 'web-2');
+      const outcome = await run('stacklet.renameStacklet', target, { input: 'web-2b', bad: ['bad name', '-x', 'ok.example'] });
+      const validation = outcome.asked[0]!.validation!;
+      assert.equal(outcome.asked[0]!.value, 'web-2', 'pre-filled with the current name');
+      assert.match(validation['bad name']!, /only letters, digits/);
+      assert.match(validation['-x']!, /must not start or end with '-'/);
+      assert.equal(validation['ok.example'], undefined);
+      assert.deepEqual(one(outcome, 'POST', '/v1/stacklets/:id').body, { action: 'rename', name: 'web-2b' });
+      assert.equal((await settled<Stacklet>(`/v1/stacklets/${target.resource!.id}`, 'stacklet')).name, 'web-2b');
+    });
+
+    it('Restore: the stacklet’s snapshots, the account’s other snapshots and backups, then a confirmation', async () => {
+      const target = await node('stacklets', 'stacklet', 'db-1');
+      const weekly = await snapshotNamed('db-1 weekly');
+      const outcome = await run('stacklet.restoreStacklet', target, { pick: 'db-1 weekly' }, { confirm: true });
+      const items = outcome.asked[0]!.items!;
+      assert.match(items[0]!.description!, /snapshot of this stacklet/, 'its own snapshots come first');
+      assert.ok(items.some((i) => /backup of this stacklet/.test(i.description ?? '')), 'backups are offered');
+      assert.ok(items.some((i) => i.label === 'web-1 before upgrade' && /snapshot of web-1/.test(i.description ?? '')), 'other snapshots are offered');
+      assert.match(outcome.asked[1]!.detail!, /replaced by the image/);
+      assert.deepEqual(one(outcome, 'POST', '/v1/stacklets/:id').body, { action: 'restore', image_id: weekly.id });
+      await settled(`/v1/stacklets/${target.resource!.id}`, 'stacklet');
+    });
+
+    it('Delete: only when the exact name is typed; the stacklet leaves the view', async () => {
+      const target = await node('stacklets', 'stacklet', 'ci-new-1');
+      const wrong = await run('stacklet.deleteStacklet', target, { input: 'ci-new-1', bad: ['ci-new', 'CI-NEW-1', ''] });
+      for (const bad of ['ci-new', 'CI-NEW-1', '']) assert.match(wrong.asked[0]!.validation![bad]!, /Type ci-new-1 exactly/);
+      assert.match(wrong.asked[0]!.prompt!, /Type its name to confirm/);
+      one(wrong, 'DELETE', '/v1/stacklets/:id');
+      const { status } = await request('GET', `/v1/stacklets/${target.resource!.id}`);
+      assert.equal(status, 404);
+      assert.ok(!(await roots('stacklets')).some((n) => n.resource?.name === 'ci-new-1'));
+    });
+  });
+
+  describe('volume actions', () => {
+    it('Resize: a whole number larger than now', async () => {
+      const target = await node('volumes', 'volume', 'archive');
+      const outcome = await run('stacklet.resizeVolume', target, { input: '300', bad: ['250', '100', 'abc', '99999'] });
+      const validation = outcome.asked[0]!.validation!;
+      assert.match(validation['250']!, /larger than the current 250 GB/);
+      assert.match(validation['100']!, /larger than the current 250 GB/);
+      assert.match(validation['abc']!, /whole number/);
+      assert.match(validation['99999']!, /from 1 to 16384/);
+      assert.deepEqual(one(outcome, 'PUT', '/v1/volumes/:id').body, { action: 'resize', size_gigabytes: 300 });
+      assertFollowed('volumes', target.resource!.id, 'resize');
+      assert.equal((await settled<Volume>(`/v1/volumes/${target.resource!.id}`, 'volume')).size_gigabytes, 300);
+    });
+
+    it('Attach: offers the stacklets of the volume’s region that have no volume', async () => {
+      const target = await node('volumes', 'volume', 'archive');
+      const web1 = await stackletNamed('web-1');
+      const outcome = await run('stacklet.attachVolume', target, { pick: 'web-1' });
+      const offered = outcome.asked[0]!.items!.map((i) => i.label);
+      assert.ok(offered.includes('web-1') && offered.includes('web-2b'));
+      assert.ok(!offered.includes('db-1'), 'a stacklet with a volume is not offered');
+      assert.ok(!offered.includes('staging-1'), 'a stacklet of another region is not offered');
+      assert.deepEqual(one(outcome, 'PUT', '/v1/volumes/:id').body, { action: 'attach', stacklet_id: web1.id });
+      assert.equal((await settled<Volume>(`/v1/volumes/${target.resource!.id}`, 'volume')).stacklet?.id, web1.id);
+    });
+
+    it('Detach: after a confirmation', async () => {
+      const target = await node('volumes', 'volume', 'archive');
+      assert.match(contextValue('volumes', target), /^volume:attached/);
+      const web1 = await stackletNamed('web-1');
+      const outcome = await run('stacklet.detachVolume', target, { confirm: true });
+      assert.match(outcome.asked[0]!.message!, /Detach archive from web-1/);
+      assert.deepEqual(one(outcome, 'PUT', '/v1/volumes/:id').body, { action: 'detach', stacklet_id: web1.id });
+      assert.equal((await settled<Volume>(`/v1/volumes/${target.resource!.id}`, 'volume')).stacklet, null);
+    });
+
+    it('Rename', async () => {
+      const target = await node('volumes', 'volume', 'scratch');
+      const outcome = await run('stacklet.renameVolume', target, { input: 'scratch-2', bad: [''] });
+      assert.match(outcome.asked[0]!.validation!['']!, /must not be empty/);
+      assert.deepEqual(one(outcome, 'PUT', '/v1/volumes/:id').body, { action: 'rename', name: 'scratch-2' });
+      assert.equal((await settled<Volume>(`/v1/volumes/${target.resource!.id}`, 'volume')).name, 'scratch-2');
+    });
+  });
+
+  describe('snapshot, firewall and Kubernetes actions', () => {
+    it('Rename a snapshot', async () => {
+      const target = await node('snapshots', 'snapshot', 'web-1 before upgrade');
+      const outcome = await run('stacklet.renameSnapshot', target, { input: 'web-1 pre-upgrade' });
+      assert.deepEqual(one(outcome, 'POST', '/v1/snapshots/:id').body, { action: 'rename', name: 'web-1 pre-upgrade' });
+      assert.equal((await settled<Snapshot>(`/v1/snapshots/${target.resource!.id}`, 'snapshot')).name, 'web-1 pre-upgrade');
+    });
+
+    it('Transfer a snapshot: only to available regions it is not in yet', async () => {
+      const target = await node('snapshots', 'snapshot', 'web-1 pre-upgrade');
+      const outcome = await run('stacklet.transferSnapshot', target, { pick: 'ams' });
+      assert.deepEqual(outcome.asked[0]!.items!.map((i) => i.value), ['ams', 'nyc', 'sgp']);
+      assert.deepEqual(one(outcome, 'POST', '/v1/snapshots/:id').body, { action: 'transfer', region: 'ams' });
+      assertFollowed('snapshots', target.resource!.id, 'transfer');
+      assert.deepEqual((await settled<Snapshot>(`/v1/snapshots/${target.resource!.id}`, 'snapshot')).regions.sort(), ['ams', 'fra']);
+    });
+
+    it('Rename a firewall: the cached firewall is replaced by the answer', async () => {
+      const target = await node('networking', 'firewall', 'web-firewall');
+      const outcome = await run('stacklet.renameFirewall', target, { input: 'web-fw' });
+      assert.deepEqual(one(outcome, 'PUT', '/v1/firewalls/:uuid').body, { name: 'web-fw' });
+      assert.equal((await get<{ firewall: { name: string } }>(`/v1/firewalls/${target.resource!.id}`)).firewall.name, 'web-fw');
+      assert.equal((await a.session.store()).peek('firewalls')?.items.find((f) => f.uuid === target.resource!.id)?.name, 'web-fw');
+    });
+
+    it('Rename a cluster', async () => {
+      const target = await node('kubernetes', 'cluster', 'demo-cluster');
+      const outcome = await run('stacklet.renameCluster', target, { input: 'demo-k8s' });
+      assert.deepEqual(one(outcome, 'PUT', '/v1/kubernetes/:uuid').body, { name: 'demo-k8s' });
+      assert.equal((await settled<{ name: string; task: Task | null }>(`/v1/kubernetes/${target.resource!.id}`, 'kubernetes')).name, 'demo-k8s');
+    });
+
+    it('Rename a node pool, keeping its node count', async () => {
+      const target = await node('kubernetes', 'nodePool', 'default-pool');
+      const cluster = (target.resource!.data as { cluster_uuid: string }).cluster_uuid;
+      const outcome = await run('stacklet.renameNodePool', target, { input: 'workers' });
+      assert.deepEqual(one(outcome, 'PUT', '/v1/kubernetes/:uuid/node_pools/:pool_id').body, { name: 'workers', count: 3 });
+      assertFollowed('kubernetes', cluster, 'update');
+      const after = await settled<{ node_pools: { name: string }[]; task: Task | null }>(`/v1/kubernetes/${cluster}`, 'kubernetes');
+      assert.equal(after.node_pools[0]!.name, 'workers');
+    });
+
+    it('Change Node Count from the palette: 1 to 100, validated inline', async () => {
+      const outcome = await run('stacklet.resizeNodePool', undefined, { pick: 'workers' }, { input: '4', bad: ['0', '101', 'x', ''] });
+      const validation = outcome.asked[1]!.validation!;
+      assert.equal(outcome.asked[1]!.value, '3');
+      assert.match(validation['0']!, /from 1 to 100/);
+      assert.match(validation['101']!, /from 1 to 100/);
+      assert.match(validation['x']!, /whole number/);
+      assert.match(validation['']!, /whole number/);
+      const sent = one(outcome, 'PUT', '/v1/kubernetes/:uuid/node_pools/:pool_id');
+      assert.deepEqual(sent.body, { name: 'workers', count: 4 });
+      const { kubernetes_clusters: clusters } = await get<{ kubernetes_clusters: { uuid: string; name: string }[] }>('/v1/kubernetes');
+      const uuid = clusters.find((c) => c.name === 'demo-k8s')!.uuid;
+      const after = await settled<{ node_pools: { nodes: unknown[] }[]; task: Task | null }>(`/v1/kubernetes/${uuid}`, 'kubernetes');
+      assert.equal(after.node_pools[0]!.nodes.length, 4);
+    });
+  });
+
+  describe('Create VPC', () => {
+    const full: Answer[] = [{ input: 'ci-vpc' }, { pick: 'fra' }, { input: '10.30.0.0/16' }];
+
+    it('asks name, region (VPC regions) and a free range, and records the created VPC', async () => {
+      const answers = [...full];
+      answers[2] = { input: '10.30.0.0/16', bad: ['10.20.0.0/16', '10.20.128.0/20', '8.8.8.0/24', '10.0.0.0/8', '10.30.0.1/16'] };
+      const outcome = await run('stacklet.createVpc', undefined, ...answers);
+      assert.deepEqual(outcome.asked.map((q) => [q.step, q.totalSteps]), [[1, 3], [2, 3], [3, 3]]);
+      const { regions } = await get<{ regions: { slug: string; available: boolean; features: string[] }[] }>('/v1/regions');
+      assert.deepEqual(outcome.asked[1]!.items!.map((i) => i.value), regions.filter((r) => r.available && r.features.includes('vpc')).map((r) => r.slug));
+      const cidr = outcome.asked[2]!;
+      assert.equal(cidr.value, '10.10.0.0/16', 'a free range is suggested');
+      assert.match(cidr.validation!['10.20.0.0/16']!, /overlaps 10.20.0.0\/16/);
+      assert.match(cidr.validation!['10.20.128.0/20']!, /overlaps/);
+      assert.match(cidr.validation!['8.8.8.0/24']!, /inside 10.0.0.0\/8/);
+      assert.match(cidr.validation!['10.0.0.0/8']!, /prefix must be from \/16/);
+      assert.match(cidr.validation!['10.30.0.1/16']!, /host bits zero/);
+      const sent = one(outcome, 'POST', '/v1/vpcs');
+      assert.deepEqual(sent.body, { name: 'ci-vpc', region: 'fra', cidr: '10.30.0.0/16' });
+      const { vpcs } = await get<{ vpcs: { name: string; cidr: string }[] }>('/v1/vpcs');
+      assert.equal(vpcs.find((v) => v.name === 'ci-vpc')?.cidr, '10.30.0.0/16');
+      const groups = await roots('networking');
+      const listed = await children('networking', groups.find((g) => g.id === 'networking/vpcs')!);
+      assert.ok(listed.some((n) => n.resource?.name === 'ci-vpc'), 'the Networking view lists it');
+    });
+
+    it('sends nothing when Escape is pressed at any of its steps', async () => {
+      await escapeAtEveryStep('stacklet.createVpc', full);
+    });
+
+    it('shows the service’s refusal of a duplicate name', async () => {
+      const outcome = await run('stacklet.createVpc', undefined, { input: 'ci-vpc' }, { pick: 'ams' }, { input: '10.40.0.0/16' });
+      assert.equal(one(outcome, 'POST', '/v1/vpcs').status, 422);
+      assert.equal(outcome.errors.length, 1);
+      assert.match(outcome.errors[0]!, /Could not create VPC ci-vpc: .*already used by vpc/);
+    });
+  });
+
+  describe('Create Kubernetes Cluster', () => {
+    const full: Answer[] = [
+      { input: 'ci-k8s' }, { typed: '1.29.6-00' }, { pick: 'ams' }, { input: 'ci-pool' }, { pick: 'b-2vcpu-4gb' }, { input: '2' },
+    ];
+
+    it('asks six steps with the versions in use, Kubernetes regions and a node pool, and follows the new cluster', async () => {
+      const answers = [...full];
+      answers[0] = { input: 'ci-k8s', bad: [''] };
+      answers[5] = { input: '2', bad: ['0', '101', 'two'] };
+      const outcome = await run('stacklet.createKubernetesCluster', undefined, ...answers);
+      assert.deepEqual(outcome.asked.map((q) => [q.step, q.totalSteps]), Array.from({ length: 6 }, (_, i) => [i + 1, 6]));
+      const versions = outcome.asked[1]!.items!;
+      assert.ok(versions.some((i) => i.value === '1.30.2-00' && /used by a cluster/.test(i.description ?? '')), 'the versions in use are offered');
+      const { regions } = await get<{ regions: { slug: string; available: boolean; features: string[] }[] }>('/v1/regions');
+      assert.deepEqual(outcome.asked[2]!.items!.map((i) => i.value), regions.filter((r) => r.available && r.features.includes('kubernetes')).map((r) => r.slug));
+      assert.equal(outcome.asked[3]!.value, 'ci-k8s-pool', 'the pool name defaults from the cluster name');
+      assert.match(outcome.asked[5]!.validation!['0']!, /from 1 to 100/);
+      assert.match(outcome.asked[5]!.validation!['101']!, /from 1 to 100/);
+      assert.match(outcome.asked[5]!.validation!['two']!, /whole number/);
+      const sent = one(outcome, 'POST', '/v1/kubernetes');
+      assert.deepEqual(sent.body, { name: 'ci-k8s', version: '1.29.6-00', region: 'ams', node_pool: { name: 'ci-pool', size: 'b-2vcpu-4gb', count: 2 } });
+      const { kubernetes_clusters: clusters } = await get<{ kubernetes_clusters: { uuid: string; name: string }[] }>('/v1/kubernetes');
+      const uuid = clusters.find((c) => c.name === 'ci-k8s')!.uuid;
+      assertFollowed('kubernetes', uuid, 'create');
+      const after = await settled<{ node_pools: { nodes: unknown[] }[]; task: Task | null }>(`/v1/kubernetes/${uuid}`, 'kubernetes');
+      assert.equal(after.node_pools[0]!.nodes.length, 2);
+      assert.ok((await roots('kubernetes')).some((n) => n.resource?.name === 'ci-k8s'));
+    });
+
+    it('sends nothing when Escape is pressed at any of its steps', async () => {
+      await escapeAtEveryStep('stacklet.createKubernetesCluster', full);
+    });
+  });
+
+  describe('Create Load Balancer', () => {
+    /** Two forwarding rules, an HTTP health check, one backend, cookie sticky sessions and the redirect: 19 steps. */
+    const full: Answer[] = [
+      { input: 'ci-lb' }, { pick: 'fra' }, { pick: 'least_connections' },
+      { pick: 'http' }, { input: '80' }, { input: '8080' }, { pick: 'Add Another Rule' },
+      { pick: 'https' }, { input: '443' }, { input: '8443' }, { pick: 'Done' },
+      { pick: 'http' }, { input: '8080' }, { input: '/health' },
+      { many: ['web-1'] },
+      { pick: 'Cookies' }, { input: 'ci_lb' }, { input: '600' },
+      { pick: 'Yes' },
+    ];
+
+    it('loops over forwarding rules, asks the health check, backends, sticky sessions and redirect, and sends one create', async () => {
+      const answers = [...full];
+      answers[0] = { input: 'ci-lb', bad: [''] };
+      answers[8] = { input: '443', bad: ['80', '70000', 'x'] };
+      answers[13] = { input: '/health', bad: ['health', '/a b'] };
+      answers[16] = { input: 'ci_lb', bad: ['bad cookie', ''] };
+      answers[17] = { input: '600', bad: ['0', 'x'] };
+      const outcome = await run('stacklet.createLoadBalancer', undefined, ...answers);
+      assert.deepEqual(outcome.asked.map((q) => q.step), Array.from({ length: 19 }, (_, i) => i + 1));
+      assert.equal(outcome.asked[18]!.totalSteps, 19);
+      const { regions } = await get<{ regions: { slug: string; available: boolean; features: string[] }[] }>('/v1/regions');
+      assert.deepEqual(outcome.asked[1]!.items!.map((i) => i.value), regions.filter((r) => r.available && r.features.includes('load_balancers')).map((r) => r.slug));
+      assert.match(outcome.asked[8]!.validation!['80']!, /already used by another forwarding rule/);
+      assert.match(outcome.asked[8]!.validation!['70000']!, /from 0 to 65535/);
+      assert.match(outcome.asked[8]!.validation!['x']!, /whole number/);
+      assert.equal(outcome.asked[12]!.value, '8080', 'the health-check port defaults to the first rule’s target port');
+      assert.match(outcome.asked[13]!.validation!['health']!, /start with '\/'/);
+      assert.match(outcome.asked[13]!.validation!['/a b']!, /spaces/);
+      const backends = outcome.asked[14]!.items!.map((i) => i.label).sort();
+      assert.deepEqual(backends, ['db-1', 'web-1', 'web-2b'], 'only stacklets of the chosen region');
+      assert.match(outcome.asked[16]!.validation!['bad cookie']!, /only letters/);
+      assert.match(outcome.asked[17]!.validation!['0']!, /from 1 to/);
+      const web1 = await stackletNamed('web-1');
+      const sent = one(outcome, 'POST', '/v1/load_balancers');
+      assert.deepEqual(sent.body, {
+        name: 'ci-lb',
+        region: 'fra',
+        algorithm: 'least_connections',
+        rules: [{ protocol: 'http', source_port: 80, target_port: 8080 }, { protocol: 'https', source_port: 443, target_port: 8443 }],
+        health: { protocol: 'http', port: 8080, path: '/health' },
+        stacklet_ids: [web1.id],
+        sticky_sessions: { name: 'ci_lb', ttl: 600 },
+        redirect_http_to_https: true,
+      });
+      const { load_balancers: lbs } = await get<{ load_balancers: { uuid: string; name: string }[] }>('/v1/load_balancers');
+      const lb = lbs.find((l) => l.name === 'ci-lb')!.uuid;
+      assertFollowed('loadBalancers', lb, 'create');
+      const created = await settled<{ rules: unknown[]; stacklet_ids: number[]; task: Task | null }>(`/v1/load_balancers/${lb}`, 'load_balancer');
+      assert.equal(created.rules.length, 2);
+      assert.deepEqual(created.stacklet_ids, [web1.id]);
+    });
+
+    it('skips the path for a TCP check and the cookie for no sticky sessions', async () => {
+      const outcome = await run('stacklet.createLoadBalancer', undefined,
+        { input: 'ci-lb-tcp' }, { pick: 'ams' }, { pick: 'round_robin' },
+        { pick: 'tcp' }, { input: '5432' }, { input: '5432' }, { pick: 'Done' },
+        { pick: 'tcp' }, { input: '5432' }, { many: [] }, { pick: 'None' }, { pick: 'No' });
+      assert.equal(outcome.asked.at(-1)!.totalSteps, 12);
+      assert.deepEqual(one(outcome, 'POST', '/v1/load_balancers').body, {
+        name: 'ci-lb-tcp',
+        region: 'ams',
+        algorithm: 'round_robin',
+        rules: [{ protocol: 'tcp', source_port: 5432, target_port: 5432 }],
+        health: { protocol: 'tcp', port: 5432 },
+        sticky_sessions: null,
+        redirect_http_to_https: false,
+      });
+    });
+
+    it('sends nothing when Escape is pressed at any of its steps', async () => {
+      await escapeAtEveryStep('stacklet.createLoadBalancer', full);
+    });
+
+    it('keeps the rule being entered when going Back', async () => {
+      const outcome = await run('stacklet.createLoadBalancer', undefined,
+        { input: 'ci-lb-back' }, { pick: 'fra' }, { pick: 'round_robin' },
+        { pick: 'tcp' }, { input: '81' }, { input: '8081' }, 'back', 'back', 'back', 'escape');
+      const [, , , protocol, , , more, target, source, protocolAgain] = outcome.asked;
+      assert.equal(more!.step, 7);
+      assert.deepEqual([target!.step, target!.value], [6, '8081']);
+      assert.deepEqual([source!.step, source!.value], [5, '81']);
+      assert.equal(protocolAgain!.step, 4);
+      assert.equal(protocol!.items![0]!.value, 'http');
+      assert.equal(protocolAgain!.items![0]!.value, 'tcp', 'the earlier choice comes first');
+      assert.deepEqual(outcome.sent, []);
+    });
+  });
+
+  describe('from the palette', () => {
+    const ACTIONS = [
+      'stacklet.resizeStacklet', 'stacklet.rebuildStacklet', 'stacklet.snapshotStacklet', 'stacklet.resetPassword',
+      'stacklet.powerOn', 'stacklet.powerOff', 'stacklet.powerCycle', 'stacklet.renameStacklet', 'stacklet.restoreStacklet',
+      'stacklet.deleteStacklet', 'stacklet.resizeVolume', 'stacklet.attachVolume', 'stacklet.detachVolume', 'stacklet.renameVolume',
+      'stacklet.renameSnapshot', 'stacklet.transferSnapshot', 'stacklet.renameFirewall', 'stacklet.renameCluster',
+      'stacklet.renameNodePool', 'stacklet.resizeNodePool',
+    ];
+
+    it('every action asks for its resource with a picker, and Escape there sends nothing', async () => {
+      await fresh();
+      for (const command of ACTIONS) {
+        const outcome = await run(command, undefined, 'escape');
+        assert.equal(outcome.asked[0]!.kind, 'pick', command);
+        assert.match(outcome.asked[0]!.title, /which/, command);
+        assert.ok(outcome.asked[0]!.items!.length > 0, `${command} offers something`);
+        assert.deepEqual(outcome.sent, [], command);
+      }
+    });
+
+    it('says so when no stacklet lacks private networking', async () => {
+      const outcome = await run('stacklet.enablePrivateNetworking', undefined);
+      assert.deepEqual(outcome.asked, []);
+      assert.deepEqual(outcome.sent, []);
+      assert.ok(shown.some((s) => s.level === 'info' && /nothing to choose from/.test(s.message)));
+    });
+  });
+
+  describe('busy resources', () => {
+    before(async () => {
+      // Long tasks, so the resources stay busy while the commands run; the stacklets used are not used again.
+      await control('POST', '/_emulator/config', { taskMs: 30_000 });
+    });
+
+    after(async () => {
+      await control('POST', '/_emulator/config', { taskMs: TASK_MS });
+    });
+
+    it('refuses an action on a stacklet whose task the extension follows, without asking or sending', async () => {
+      const worker = await node('stacklets', 'stacklet', 'worker-1');
+      const cycle = await run('stacklet.powerCycle', worker, { confirm: true });
+      assert.equal(one(cycle, 'POST', '/v1/stacklets/:id').status, 200);
+      // The tree item is the one from before the action: it still shows the stacklet as active.
+      const outcome = await run('stacklet.renameStacklet', worker);
+      assert.deepEqual(outcome.asked, []);
+      assert.deepEqual(outcome.sent, []);
+      assert.equal(outcome.warnings.length, 1);
+      assert.match(outcome.warnings[0]!, /worker-1 is busy .*Try again when it completes/);
+    });
+
+    it('shows the service’s 409 as it was worded when the task started elsewhere', async () => {
+      const blog = await node('stacklets', 'stacklet', 'blog');
+      // Another client starts a task: neither the cached listing nor the tracker knows about it.
+      assert.equal((await request('POST', `/v1/stacklets/${blog.resource!.id}`, { action: 'power_cycle' })).status, 200);
+      const outcome = await run('stacklet.renameStacklet', blog, { input: 'blog-2' });
+      assert.equal(one(outcome, 'POST', '/v1/stacklets/:id').status, 409);
+      assert.equal(outcome.errors.length, 1);
+      assert.match(outcome.errors[0]!, /^Could not rename blog: /);
+      assert.match(outcome.errors[0]!, new RegExp(`stacklet ${blog.resource!.id} has a task in progress \\(power_cycle\\); try again when it completes`));
+      assert.equal((await get<{ stacklet: Stacklet }>(`/v1/stacklets/${blog.resource!.id}`)).stacklet.name, 'blog');
+    });
+  });
+});

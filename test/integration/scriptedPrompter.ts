@@ -1,0 +1,184 @@
+// A Prompter that answers from a script and records every question, so integration tests can drive the
+// extension's commands without a UI: what was asked (title, step numbers, pre-filled value, items), what the
+// inline validation said about given bad inputs, and that nothing was left unasked.
+import { BACK, type Back, type InputOptions, type PickItem, type PickOptions, type Prompter } from '../../src/commands/prompter';
+
+type ItemMatch = string | RegExp | ((item: PickItem<unknown>) => boolean);
+
+/** One scripted answer. */
+export type Answer =
+  /** Type this text; `bad` values are run through the validation first and their messages recorded. */
+  | { readonly input: string; readonly bad?: readonly string[] }
+  /** Pick the first item whose label or description matches (a string matches the label exactly, icons aside). */
+  | { readonly pick: ItemMatch }
+  /** Type a value the list lacks (PickOptions.typed). */
+  | { readonly typed: string }
+  /** Pick every matching item (none when the list is empty). */
+  | { readonly many: readonly ItemMatch[] }
+  | { readonly confirm: boolean }
+  | 'back'
+  /** Escape: the question is cancelled. */
+  | 'escape';
+
+export interface AskedItem {
+  readonly label: string;
+  readonly description?: string;
+  readonly detail?: string;
+  readonly picked?: boolean;
+  readonly value: unknown;
+}
+
+/** One question as the command asked it. */
+export interface Asked {
+  readonly kind: 'input' | 'pick' | 'pickMany' | 'confirm';
+  readonly title: string;
+  readonly step?: number;
+  readonly totalSteps?: number;
+  readonly prompt?: string;
+  readonly placeHolder?: string;
+  /** The pre-filled text of an input. */
+  readonly value?: string;
+  readonly items?: readonly AskedItem[];
+  /** Validation messages of the scripted bad values (undefined: accepted). */
+  readonly validation?: Readonly<Record<string, string | undefined>>;
+  /** For confirm: the message, its detail and the action button. */
+  readonly message?: string;
+  readonly detail?: string;
+  readonly action?: string;
+}
+
+const withoutIcons = (label: string) => label.replace(/\$\([^)]+\)\s*/g, '').trim();
+
+function matches(item: PickItem<unknown>, match: ItemMatch): boolean {
+  if (typeof match === 'function') return match(item);
+  if (typeof match === 'string') return withoutIcons(item.label) === match || item.label === match;
+  return match.test(withoutIcons(item.label)) || (item.description !== undefined && match.test(item.description));
+}
+
+export class ScriptedPrompter implements Prompter {
+  private queue: Answer[] = [];
+  readonly asked: Asked[] = [];
+  /** Script mistakes (an answer of the wrong kind, an invalid input, a question nobody scripted). */
+  readonly problems: string[] = [];
+
+  /** Replaces the script and forgets what was asked before. */
+  script(...answers: Answer[]): this {
+    this.queue = [...answers];
+    this.asked.length = 0;
+    this.problems.length = 0;
+    return this;
+  }
+
+  get remaining(): number {
+    return this.queue.length;
+  }
+
+  async input(options: InputOptions): Promise<string | Back | undefined> {
+    const answer = this.next(options.title);
+    const validation: Record<string, string | undefined> = {};
+    if (answer && typeof answer === 'object' && 'input' in answer) {
+      for (const bad of answer.bad ?? []) validation[bad] = options.validate?.(bad);
+    }
+    this.asked.push({
+      kind: 'input',
+      title: options.title,
+      ...(options.step !== undefined ? { step: options.step, totalSteps: options.totalSteps } : {}),
+      ...(options.prompt !== undefined ? { prompt: options.prompt } : {}),
+      ...(options.placeHolder !== undefined ? { placeHolder: options.placeHolder } : {}),
+      value: options.value ?? '',
+      validation,
+    });
+    if (answer === 'escape' || answer === undefined) return undefined;
+    if (answer === 'back') return BACK;
+    if (!('input' in answer)) return this.wrong('input', options.title, answer);
+    const problem = options.validate?.(answer.input);
+    if (problem) {
+      this.problems.push(`"${options.title}": the scripted input "${answer.input}" is invalid: ${problem}`);
+      return undefined;
+    }
+    return answer.input;
+  }
+
+  async pick<T>(options: PickOptions<T>): Promise<T | Back | undefined> {
+    const answer = this.next(options.title);
+    this.record('pick', options);
+    if (answer === 'escape' || answer === undefined) return undefined;
+    if (answer === 'back') return BACK;
+    if ('typed' in answer) {
+      const item = options.typed?.(answer.typed);
+      if (!item) {
+        this.problems.push(`"${options.title}": typing "${answer.typed}" offers no item`);
+        return undefined;
+      }
+      return item.value;
+    }
+    if (!('pick' in answer)) return this.wrong('pick', options.title, answer);
+    const item = options.items.find((candidate) => matches(candidate as PickItem<unknown>, answer.pick));
+    if (!item) {
+      this.problems.push(`"${options.title}": no item matches ${String(answer.pick)} among ${options.items.map((i) => i.label).join(', ')}`);
+      return undefined;
+    }
+    return item.value;
+  }
+
+  async pickMany<T>(options: PickOptions<T>): Promise<T[] | Back | undefined> {
+    const answer = this.next(options.title);
+    this.record('pickMany', options);
+    if (answer === 'escape' || answer === undefined) return undefined;
+    if (answer === 'back') return BACK;
+    if (!('many' in answer)) return this.wrong('pickMany', options.title, answer);
+    const chosen: T[] = [];
+    for (const match of answer.many) {
+      const item = options.items.find((candidate) => matches(candidate as PickItem<unknown>, match));
+      if (!item) {
+        this.problems.push(`"${options.title}": no item matches ${String(match)}`);
+        return undefined;
+      }
+      chosen.push(item.value);
+    }
+    return chosen;
+  }
+
+  async confirm(message: string, detail: string, action: string): Promise<boolean> {
+    const answer = this.next(message);
+    this.asked.push({ kind: 'confirm', title: message, message, detail, action });
+    if (answer === 'escape' || answer === undefined) return false;
+    if (answer === 'back' || !('confirm' in answer)) {
+      this.wrong('confirm', message, answer);
+      return false;
+    }
+    return answer.confirm;
+  }
+
+  private next(title: string): Answer | undefined {
+    const answer = this.queue.shift();
+    if (answer === undefined) this.problems.push(`"${title}" was asked but the script has no answer left`);
+    return answer;
+  }
+
+  private record<T>(kind: 'pick' | 'pickMany', options: PickOptions<T>): void {
+    this.asked.push({
+      kind,
+      title: options.title,
+      ...(options.step !== undefined ? { step: options.step, totalSteps: options.totalSteps } : {}),
+      ...(options.placeHolder !== undefined ? { placeHolder: options.placeHolder } : {}),
+      items: options.items.map((item) => ({
+        label: item.label,
+        ...(item.description !== undefined ? { description: item.description } : {}),
+        ...(item.detail !== undefined ? { detail: item.detail } : {}),
+        ...(item.picked !== undefined ? { picked: item.picked } : {}),
+        value: item.value,
+      })),
+    });
+  }
+
+  private wrong(kind: string, title: string, answer: Answer): undefined {
+    this.problems.push(`"${title}" asked for ${kind}, the script answered ${JSON.stringify(answer)}`);
+    return undefined;
+  }
+}
+
+/** The label without its codicon, as people read it. */
+export function plainLabel(item: { label: string }): string {
+  return withoutIcons(item.label);
+}
