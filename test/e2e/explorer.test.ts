@@ -58,16 +58,7 @@ describe('Resource explorer in the workbench', function () {
 
   it('signs in through the welcome view with an API token', () =>
     session.steps.step('sign in with the API token', 60_000, async (page) => {
-      await ui.welcomeButton(page, 'Sign in with API Token').click();
-      const input = ui.quickInput(page).locator('input');
-      await ui.quickInput(page).getByText('Sign In to Stacklet Cloud (1/2)').waitFor();
-      assert.equal(await input.inputValue(), session.emulator.url, 'the URL comes from the stacklet.apiUrl setting');
-      await page.keyboard.press('Enter');
-      await ui.quickInput(page).getByText('Sign In to Stacklet Cloud (2/2)').waitFor();
-      assert.equal(await input.getAttribute('type'), 'password');
-      await input.fill(token);
-      await page.keyboard.press('Enter');
-      await ui.toast(page, `Signed in to Stacklet Cloud as ${email}.`).waitFor();
+      await ui.signInThroughWelcome(page, session.emulator.url, token, email);
       await ui.viewRow(page, 'Stacklets', 'web-1').waitFor();
     }));
 

@@ -147,3 +147,30 @@ export async function clickPaneAction(page: Page, title: string, label: string):
 export function viewRow(page: Page, view: string, text: string): Locator {
   return pane(page, view).locator('.monaco-list-row', { hasText: text }).first();
 }
+
+/** Signs in from the Stacklets welcome view with the URL the settings offer and `token`, as a user does. */
+export async function signInThroughWelcome(page: Page, expectedUrl: string, token: string, email: string): Promise<void> {
+  await openStackletContainer(page);
+  await welcomeButton(page, 'Sign in with API Token').click();
+  const input = quickInput(page).locator('input');
+  await quickInput(page).getByText('Sign In to Stacklet Cloud (1/2)').waitFor();
+  if ((await input.inputValue()) !== expectedUrl) throw new Error(`the sign-in offered ${await input.inputValue()}, not ${expectedUrl} from the stacklet.apiUrl setting`);
+  await page.keyboard.press('Enter');
+  await quickInput(page).getByText('Sign In to Stacklet Cloud (2/2)').waitFor();
+  if ((await input.getAttribute('type')) !== 'password') throw new Error('the token prompt is not a password input');
+  await input.fill(token);
+  await page.keyboard.press('Enter');
+  await toast(page, `Signed in to Stacklet Cloud as ${email}.`).waitFor();
+}
+
+/** The inline validation message of the open quick input. */
+export function quickInputMessage(page: Page): Locator {
+  return quickInput(page).locator('.quick-input-message');
+}
+
+/** Shows the Stacklet Cloud container (its activity-bar item toggles the side bar, so click only when closed). */
+export async function openStackletContainer(page: Page): Promise<void> {
+  await activityBarItem(page, 'Stacklet Cloud').waitFor();
+  if (!(await paneHeader(page, 'Stacklets').isVisible())) await activityBarItem(page, 'Stacklet Cloud').click();
+  await paneHeader(page, 'Stacklets').waitFor();
+}

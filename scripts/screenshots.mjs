@@ -1,0 +1,40 @@
+// npm run screenshots: runs the e2e tier against a fresh artifacts folder and copies the steps that show the
+// extension best into media/screenshots/, the pictures the README uses. Their names are the e2e step names.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+/** e2e run kind → step screenshots to keep, by the file name the step runner gives them. */
+const PICKS = {
+  'e2e-explorer': {
+    '03-expand-every-view.png': 'explorer.png',
+    '05-view-properties-of-web-1.png': 'view-properties.png',
+  },
+};
+
+const artifacts = fs.mkdtempSync(path.join(os.tmpdir(), 'stacklet-screenshots-'));
+const run = spawnSync('npm', ['run', 'test:e2e'], { cwd: root, stdio: 'inherit', env: { ...process.env, STACKLET_ARTIFACTS_DIR: artifacts } });
+const target = path.join(root, 'media', 'screenshots');
+fs.mkdirSync(target, { recursive: true });
+let copied = 0;
+for (const folder of fs.readdirSync(artifacts)) {
+  const kind = Object.keys(PICKS).find((k) => folder.includes(`-${k}-`));
+  if (!kind) continue;
+  for (const [from, to] of Object.entries(PICKS[kind])) {
+    const source = path.join(artifacts, folder, from);
+    if (fs.existsSync(source)) {
+      fs.copyFileSync(source, path.join(target, to));
+      console.log(`media/screenshots/${to} ← ${from}`);
+      copied++;
+    }
+  }
+}
+fs.rmSync(artifacts, { recursive: true, force: true });
+const wanted = Object.values(PICKS).reduce((n, picks) => n + Object.keys(picks).length, 0);
+if (run.status !== 0 || copied !== wanted) {
+  console.error(`screenshots: the e2e run ${run.status === 0 ? 'passed' : 'failed'}; ${copied} of ${wanted} pictures copied`);
+  process.exit(1);
+}

@@ -1,0 +1,103 @@
+// Actions as a user runs them: a resize from the context menu with its progress in the status bar, and a
+// wizard that refuses a bad CIDR inline and sends nothing when the user gives up.
+import * as assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { startE2eSession, type E2eSession } from '../harness/workbench';
+import * as ui from './ui';
+
+interface Logged {
+  method: string;
+  path: string;
+  account?: string;
+}
+
+describe('Actions in the workbench', function () {
+  let session: E2eSession;
+  const token = `stk_e2e_${randomBytes(12).toString('hex')}`;
+  const email = 'actions@stacklet.example';
+
+  async function control(path: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${session.emulator.url}/_emulator${path}`, body === undefined ? {} : {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    assert.ok(response.ok, `/_emulator${path}: HTTP ${response.status}`);
+    return response.json();
+  }
+
+  async function mutations(): Promise<Logged[]> {
+    const { requests } = (await control('/requests?limit=500')) as { requests: Logged[] };
+    return requests.filter((r) => r.method !== 'GET' && r.method !== 'HEAD' && r.account === email);
+  }
+
+  beforeEach(function () {
+    if (session?.steps.failed) this.skip();
+  });
+
+  before(async function () {
+    this.timeout(240_000);
+    session = await startE2eSession({ kind: 'e2e-actions' });
+    await control('/accounts', { token, email, seed: 'demo' });
+    // Long enough to see the task in the status bar, short enough to see it end.
+    await control('/config', { taskMs: 5000 });
+    console.log(`      workbench ${session.address}\n      artifacts ${session.run.artifacts}`);
+  });
+
+  after(async function () {
+    this.timeout(90_000);
+    await session?.close();
+  });
+
+  it('signs in', () =>
+    session.steps.step('sign in', 90_000, async (page) => {
+      await ui.openWorkbench(page, session.address);
+      await ui.signInThroughWelcome(page, session.emulator.url, token, email);
+      await ui.viewRow(page, 'Stacklets', 'web-2').waitFor();
+    }));
+
+  it('resizes a stacklet from its context menu and follows the task in the status bar', async () => {
+    await session.steps.step('pick the new size', 45_000, async (page) => {
+      await ui.contextMenu(page, ui.viewRow(page, 'Stacklets', 'web-2'), 'Resize Stacklet…');
+      await ui.quickInput(page).locator('input').fill('b-2vcpu-4gb');
+      await ui.quickInputRow(page, 'b-2vcpu-4gb').first().waitFor();
+      await page.keyboard.press('Enter');
+      await ui.quickInputRow(page, 'No').first().waitFor();
+      await ui.quickInput(page).locator('input').fill('No');
+      await page.keyboard.press('Enter');
+    });
+    await session.steps.step('see "stacklet is resizing" in the status bar', 30_000, async (page) => {
+      await ui.statusBarText(page, 'stacklet is resizing').waitFor();
+    });
+    await session.steps.step('see the status bar clear and the new size in the tree', 60_000, async (page) => {
+      await ui.statusBarText(page, 'stacklet is resizing').waitFor({ state: 'detached', timeout: 50_000 });
+      await ui.viewRow(page, 'Stacklets', 'web-2').filter({ hasText: 'b-2vcpu-4gb' }).waitFor();
+      await ui.toast(page, 'stacklet was resized').first().waitFor();
+    });
+    const resizes = (await mutations()).filter((r) => r.method === 'POST' && /^\/v1\/stacklets\/:id$/.test(r.path));
+    assert.equal(resizes.length, 1, 'one resize request reached the service');
+  });
+
+  it('refuses an invalid CIDR in the VPC wizard inline, and sends nothing on Escape', async () => {
+    const before = (await mutations()).length;
+    await session.steps.step('type an invalid CIDR in the VPC wizard', 45_000, async (page) => {
+      await ui.expandPane(page, 'Networking');
+      await ui.clickPaneAction(page, 'Networking', 'Create VPC…');
+      await ui.quickInput(page).locator('input').fill('e2e-vpc');
+      await page.keyboard.press('Enter');
+      await ui.quickInput(page).locator('input').fill('fra');
+      await ui.quickInputRow(page, 'fra').first().waitFor();
+      await page.keyboard.press('Enter');
+      await ui.quickInput(page).getByText('Create VPC: IP Range').waitFor();
+      await ui.quickInput(page).locator('input').fill('10.20.0.5/16');
+      await ui.quickInputMessage(page).getByText(/host bits zero|overlap/).waitFor();
+      await page.keyboard.press('Enter');
+      await ui.quickInputMessage(page).getByText(/host bits zero|overlap/).waitFor();
+    });
+    await session.steps.step('give up with Escape', 15_000, async (page) => {
+      await page.keyboard.press('Escape');
+      await ui.quickInput(page).waitFor({ state: 'hidden' });
+    });
+    assert.equal((await mutations()).length, before, 'nothing was sent to the service');
+  });
+});
