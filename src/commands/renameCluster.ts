@@ -1,23 +1,16 @@
 import * as vscode from 'vscode';
-import { checkName } from '../api/validators';
+import { askNewName } from './askNewName';
 import type { CommandDeps } from './deps';
 import { done, refuseWhenBusy, send, settle } from './serviceAction';
 import { CLUSTER, resolveTarget } from './targets';
-import { isBack } from './wizard';
 
 export async function renameCluster(deps: CommandDeps, node?: unknown): Promise<void> {
   const target = await resolveTarget(deps, node, CLUSTER, vscode.l10n.t('Rename which Kubernetes cluster?'), (c) => !c.task);
   if (!target) return;
   const { store, item: cluster } = target;
   if (refuseWhenBusy(deps, 'kubernetes', cluster.uuid, cluster.name, cluster.task)) return;
-  const typed = await deps.prompter.input({
-    title: vscode.l10n.t('Rename {0}', cluster.name),
-    prompt: vscode.l10n.t('The new name of the cluster'),
-    value: cluster.name,
-    validate: (text) => checkName(text, vscode.l10n.t('Name')),
-  });
-  if (typed === undefined || isBack(typed) || typed.trim() === cluster.name) return;
-  const name = typed.trim();
+  const name = await askNewName(deps, cluster.name, vscode.l10n.t('cluster'));
+  if (name === undefined) return;
   const answer = await send(deps, vscode.l10n.t('Renaming {0}…', cluster.name), vscode.l10n.t('Could not rename {0}', cluster.name), () => store.client.renameKubernetesCluster(cluster.uuid, name));
   if (!answer) return;
   settle(deps, store, 'kubernetes', (c) => c.uuid, answer);

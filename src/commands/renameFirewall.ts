@@ -1,23 +1,16 @@
 import * as vscode from 'vscode';
-import { checkName } from '../api/validators';
+import { askNewName } from './askNewName';
 import type { CommandDeps } from './deps';
 import { done, send } from './serviceAction';
 import { FIREWALL, resolveTarget } from './targets';
-import { isBack } from './wizard';
 
 /** Rename a firewall; it takes effect at once (no task). */
 export async function renameFirewall(deps: CommandDeps, node?: unknown): Promise<void> {
   const target = await resolveTarget(deps, node, FIREWALL, vscode.l10n.t('Rename which firewall?'));
   if (!target) return;
   const { store, item: firewall } = target;
-  const typed = await deps.prompter.input({
-    title: vscode.l10n.t('Rename {0}', firewall.name),
-    prompt: vscode.l10n.t('The new name of the firewall'),
-    value: firewall.name,
-    validate: (text) => checkName(text, vscode.l10n.t('Name')),
-  });
-  if (typed === undefined || isBack(typed) || typed.trim() === firewall.name) return;
-  const name = typed.trim();
+  const name = await askNewName(deps, firewall.name, vscode.l10n.t('firewall'));
+  if (name === undefined) return;
   const answer = await send(deps, vscode.l10n.t('Renaming {0}…', firewall.name), vscode.l10n.t('Could not rename {0}', firewall.name), () => store.client.renameFirewall(firewall.uuid, name));
   if (!answer) return;
   store.update('firewalls', (f) => f.uuid === firewall.uuid, answer);

@@ -1,23 +1,16 @@
 import * as vscode from 'vscode';
-import { checkName } from '../api/validators';
+import { askNewName } from './askNewName';
 import type { CommandDeps } from './deps';
 import { done, refuseWhenBusy, send, settle } from './serviceAction';
 import { resolveTarget, SNAPSHOT } from './targets';
-import { isBack } from './wizard';
 
 export async function renameSnapshot(deps: CommandDeps, node?: unknown): Promise<void> {
   const target = await resolveTarget(deps, node, SNAPSHOT, vscode.l10n.t('Rename which snapshot?'), (s) => !s.task);
   if (!target) return;
   const { store, item: snapshot } = target;
   if (refuseWhenBusy(deps, 'snapshots', snapshot.id, snapshot.name, snapshot.task)) return;
-  const typed = await deps.prompter.input({
-    title: vscode.l10n.t('Rename {0}', snapshot.name),
-    prompt: vscode.l10n.t('The new name of the snapshot'),
-    value: snapshot.name,
-    validate: (text) => checkName(text, vscode.l10n.t('Name')),
-  });
-  if (typed === undefined || isBack(typed) || typed.trim() === snapshot.name) return;
-  const name = typed.trim();
+  const name = await askNewName(deps, snapshot.name, vscode.l10n.t('snapshot'));
+  if (name === undefined) return;
   const answer = await send(deps, vscode.l10n.t('Renaming {0}…', snapshot.name), vscode.l10n.t('Could not rename {0}', snapshot.name), () => store.client.renameSnapshot(snapshot.id, name));
   if (!answer) return;
   settle(deps, store, 'snapshots', (s) => s.id, answer);

@@ -1,23 +1,16 @@
 import * as vscode from 'vscode';
-import { checkName } from '../api/validators';
+import { askNewName } from './askNewName';
 import type { CommandDeps } from './deps';
 import { done, refuseWhenBusy, send, settle } from './serviceAction';
 import { resolveTarget, VOLUME } from './targets';
-import { isBack } from './wizard';
 
 export async function renameVolume(deps: CommandDeps, node?: unknown): Promise<void> {
   const target = await resolveTarget(deps, node, VOLUME, vscode.l10n.t('Rename which volume?'), (v) => !v.task);
   if (!target) return;
   const { store, item: volume } = target;
   if (refuseWhenBusy(deps, 'volumes', volume.id, volume.name, volume.task)) return;
-  const typed = await deps.prompter.input({
-    title: vscode.l10n.t('Rename {0}', volume.name),
-    prompt: vscode.l10n.t('The new name of the volume'),
-    value: volume.name,
-    validate: (text) => checkName(text, vscode.l10n.t('Name')),
-  });
-  if (typed === undefined || isBack(typed) || typed.trim() === volume.name) return;
-  const name = typed.trim();
+  const name = await askNewName(deps, volume.name, vscode.l10n.t('volume'));
+  if (name === undefined) return;
   const answer = await send(deps, vscode.l10n.t('Renaming {0}…', volume.name), vscode.l10n.t('Could not rename {0}', volume.name), () => store.client.renameVolume(volume.id, name));
   if (!answer) return;
   settle(deps, store, 'volumes', (v) => v.id, answer);
