@@ -9,8 +9,10 @@ import { fileURLToPath } from 'node:url';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 /** e2e run kind → step screenshots to keep, by the file name the step runner gives them. */
 const PICKS = {
+  'e2e-actions': {
+    '03-see-stacklet-is-resizing-in-the-status-bar.png': 'resize-in-progress.png',
+  },
   'e2e-explorer': {
-    '03-expand-every-view.png': 'explorer.png',
     '05-view-properties-of-web-1.png': 'view-properties.png',
   },
 };
