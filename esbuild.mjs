@@ -1,5 +1,7 @@
 // Bundles the extension (and the emulator's CLI) with undici and zod inlined, so the VSIX ships no node_modules.
 import * as esbuild from 'esbuild';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -29,6 +31,8 @@ const common = {
   sourcesContent: false,
   logLevel: 'silent',
   plugins: [problemReporter],
+  // jsonc-parser's main build is UMD with dynamic requires esbuild cannot follow: bundle its ES modules.
+  alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
 };
 
 const contexts = await Promise.all([
@@ -37,6 +41,20 @@ const contexts = await Promise.all([
   // Loaded by the extension only when the user tries the local emulator, so activation never parses it.
   esbuild.context({ ...common, entryPoints: ['src/emulator/server.ts'], outfile: 'dist/emulator-server.js' }),
 ]);
+
+/**
+ * dist/firewall.schema.json (contributes.jsonValidation) is generated from the zod schema of firewall
+ * documents with z.toJSONSchema, never written by hand: the schema module is bundled in memory and run.
+ */
+async function writeFirewallSchema() {
+  const { outputFiles } = await esbuild.build({ ...common, plugins: [], sourcemap: false, entryPoints: ['src/firewall/schema.ts'], write: false });
+  const module = { exports: {} };
+  new Function('module', 'exports', 'require', outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
+  await mkdir('dist', { recursive: true });
+  await writeFile('dist/firewall.schema.json', `${JSON.stringify(module.exports.firewallJsonSchema(), null, 2)}\n`);
+}
+
+await writeFirewallSchema();
 
 if (watch) {
   await Promise.all(contexts.map((ctx) => ctx.watch()));

@@ -8,6 +8,7 @@ import { registerCommands } from './commands';
 import type { CommandDeps } from './commands/deps';
 import type { Prompter } from './commands/prompter';
 import { VscodePrompter } from './commands/vscodePrompter';
+import { FirewallFileSystem } from './firewall/firewallFileSystem';
 import { TaskStatusBar } from './tasks/statusBar';
 import { TaskNotifications } from './tasks/taskNotifications';
 import { TaskTracker } from './tasks/taskTracker';
@@ -89,8 +90,9 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
   const taskNotifications = new TaskNotifications(tasks, log);
 
   let prompter: Prompter = new VscodePrompter();
+  const firewalls = new FirewallFileSystem({ session, notifier, log, prompter: () => prompter });
   const deps: CommandDeps = {
-    context, session, notifier, log, views, emulator, documents, tasks,
+    context, session, notifier, log, views, emulator, documents, tasks, firewalls,
     get prompter() {
       return prompter;
     },
@@ -99,6 +101,7 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
   context.subscriptions.push(
     log,
     documents,
+    firewalls,
     ...views.values(),
     new StackletAuthProvider(registry, session),
     ...registerCommands(deps),

@@ -5,6 +5,7 @@ import type { EmbeddedEmulator } from '../auth/embeddedEmulator';
 import type { Notifier } from '../views/notifier';
 import type { ResourceTreeProvider, ViewId } from '../views/resourceTreeProvider';
 import type { ResourceDocuments } from '../views/resourceDocuments';
+import type { FirewallFileSystem } from '../firewall/firewallFileSystem';
 import type { Prompter } from './prompter';
 
 /** What command handlers are given: passed in, never reached through a global. */
@@ -17,6 +18,8 @@ export interface CommandDeps {
   readonly emulator: EmbeddedEmulator;
   readonly documents: ResourceDocuments;
   readonly tasks: TaskRegistry;
+  /** Firewalls as JSON documents (the stacklet-firewall file system). */
+  readonly firewalls: FirewallFileSystem;
   /** Read at every use: tests swap in scripted answers. */
   readonly prompter: Prompter;
 }

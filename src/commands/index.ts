@@ -10,6 +10,7 @@ import { createVpc } from './createVpc';
 import { deleteStacklet } from './deleteStacklet';
 import type { CommandDeps, CommandHandler } from './deps';
 import { detachVolume } from './detachVolume';
+import { editFirewall, newFirewall } from './editFirewall';
 import { enablePrivateNetworking } from './enablePrivateNetworking';
 import { openUserdata } from './openUserdata';
 import { powerCycle } from './powerCycle';
@@ -78,6 +79,8 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.renameSnapshot': renameSnapshot,
     'stacklet.transferSnapshot': transferSnapshot,
     'stacklet.renameFirewall': renameFirewall,
+    'stacklet.editFirewall': editFirewall,
+    'stacklet.newFirewall': newFirewall,
     // Kubernetes
     'stacklet.createKubernetesCluster': createKubernetesCluster,
     'stacklet.renameCluster': renameCluster,

@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { startE2eSession, type E2eSession } from '../harness/workbench';
+import type { Page } from 'playwright-core';
 import * as ui from './ui';
 
 interface Logged {
@@ -97,6 +98,47 @@ describe('Actions in the workbench', function () {
     await session.steps.step('give up with Escape', 15_000, async (page) => {
       await page.keyboard.press('Escape');
       await ui.quickInput(page).waitFor({ state: 'hidden' });
+    });
+    assert.equal((await mutations()).length, before, 'nothing was sent to the service');
+  });
+  it('creates a firewall by typing its JSON and saving; a port of 70000 is underlined and nothing is sent', async () => {
+    const editor = (page: Page) => page.locator('.editor-instance .monaco-editor').first();
+    /** Replaces the active editor's text as typed, without the editor's auto-closing of brackets and quotes. */
+    const replaceText = async (page: Page, text: string) => {
+      await editor(page).locator('.view-lines').click();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.insertText(text);
+    };
+    const document = (port: number) => `// typed in the e2e test
+{
+  "name": "e2e-fw",
+  "inbound_rules": [{ "address": "0.0.0.0/0", "port": ${port}, "protocol": "TCP" },],
+  "outbound_rules": [{ "address": "0.0.0.0/0" }],
+}
+`;
+    await session.steps.step('open New Firewall from the Networking title bar', 45_000, async (page) => {
+      await ui.expandPane(page, 'Networking');
+      await ui.clickPaneAction(page, 'Networking', 'New Firewall');
+      await page.locator('.tab', { hasText: /new-firewall-\d+\.json/ }).first().waitFor();
+      await editor(page).getByText('"inbound_rules"').first().waitFor();
+    });
+    await session.steps.step('type the firewall, save, confirm, and see it in the Networking view', 60_000, async (page) => {
+      await replaceText(page, document(22));
+      await page.keyboard.press('ControlOrMeta+S');
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.getByText('Create firewall e2e-fw?').waitFor();
+      await dialog.locator('.monaco-button', { hasText: 'Create' }).first().click();
+      await dialog.waitFor({ state: 'detached' });
+      await ui.viewRow(page, 'Networking', 'e2e-fw').waitFor();
+    });
+    const created = (await mutations()).filter((r) => r.method === 'POST' && r.path === '/v1/firewalls');
+    assert.equal(created.length, 1, 'one create request reached the service');
+    const before = (await mutations()).length;
+    await session.steps.step('type port 70000: a squiggle, and a save sends nothing', 45_000, async (page) => {
+      await replaceText(page, document(70000));
+      await editor(page).locator('.squiggly-error').first().waitFor();
+      await page.keyboard.press('ControlOrMeta+S');
+      await ui.toast(page, 'Not saved').first().waitFor();
     });
     assert.equal((await mutations()).length, before, 'nothing was sent to the service');
   });

@@ -106,7 +106,8 @@ async function setPaneExpanded(page: Page, title: string, expanded: boolean): Pr
   const header = paneHeader(page, title);
   await header.waitFor();
   const isExpanded = (await header.getAttribute('aria-expanded')) === 'true';
-  if (isExpanded !== expanded) await header.click();
+  // The title, not the header's centre: a view with many title-bar actions has one there.
+  if (isExpanded !== expanded) await header.locator('h3.title').click();
   await page.locator('.pane-header', { has: page.locator('h3.title', { hasText: new RegExp(`^${title}$`, 'i') }) })
     .and(page.locator(`[aria-expanded="${expanded}"]`)).waitFor();
 }

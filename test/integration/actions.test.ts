@@ -293,6 +293,8 @@ describe('Actions and create wizards', function () {
       ['stacklet.renameSnapshot', ['snapshot:ready'], ['snapshot:busy']],
       ['stacklet.transferSnapshot', ['snapshot:ready'], ['snapshot:busy']],
       ['stacklet.renameFirewall', ['firewall:ready'], ['firewall:unknown', 'firewallRule:inbound']],
+      ['stacklet.editFirewall', ['firewall:ready'], ['firewall:unknown', 'firewallRule:inbound']],
+      ['stacklet.newFirewall', ['group:firewalls'], ['group:vpcs', 'firewall:ready']],
       ['stacklet.renameCluster', ['cluster:active hasIp'], ['cluster:busy hasIp']],
       ['stacklet.renameNodePool', ['nodePool:active'], ['nodePool:busy']],
       ['stacklet.resizeNodePool', ['nodePool:active'], ['nodePool:busy']],
@@ -312,6 +314,7 @@ describe('Actions and create wizards', function () {
       for (const [command, view] of [
         ['stacklet.createStacklet', 'stacklet.stacklets'],
         ['stacklet.createVpc', 'stacklet.networking'],
+        ['stacklet.newFirewall', 'stacklet.networking'],
         ['stacklet.createLoadBalancer', 'stacklet.networking'],
         ['stacklet.createKubernetesCluster', 'stacklet.kubernetes'],
       ] as const) {
@@ -832,7 +835,7 @@ describe('Actions and create wizards', function () {
       'stacklet.powerOn', 'stacklet.powerOff', 'stacklet.powerCycle', 'stacklet.renameStacklet', 'stacklet.restoreStacklet',
       'stacklet.deleteStacklet', 'stacklet.resizeVolume', 'stacklet.attachVolume', 'stacklet.detachVolume', 'stacklet.renameVolume',
       'stacklet.renameSnapshot', 'stacklet.transferSnapshot', 'stacklet.renameFirewall', 'stacklet.renameCluster',
-      'stacklet.renameNodePool', 'stacklet.resizeNodePool',
+      'stacklet.renameNodePool', 'stacklet.resizeNodePool', 'stacklet.editFirewall',
     ];
 
     it('every action asks for its resource with a picker, and Escape there sends nothing', async () => {

@@ -1,0 +1,122 @@
+import * as assert from 'node:assert/strict';
+import { newFirewallTemplate, parseFirewallDocument, renderFirewallDocument, type DocumentProblem } from '../../src/firewall/document';
+import { diffFirewall, diffRules, isEmptyChange, normaliseRules, summariseChange, summariseCreate } from '../../src/firewall/rules';
+import { firewallJsonSchema } from '../../src/firewall/schema';
+
+/** The text a problem covers. */
+const at = (text: string, p: DocumentProblem) => text.slice(p.offset, p.offset + p.length);
+
+function problems(text: string): DocumentProblem[] {
+  const parsed = parseFirewallDocument(text);
+  assert.equal(parsed.ok, false, 'the document has problems');
+  return [...parsed.problems];
+}
+
+describe('firewall documents', () => {
+  it('parses JSONC: comments and trailing commas', () => {
+    const text = `// a header
+{
+  "name": "web-fw", /* inline */
+  "inbound_rules": [
+    { "address": "0.0.0.0/0", "port": 22, "protocol": "TCP", },
+  ],
+  "outbound_rules": [],
+}
+`;
+    const parsed = parseFirewallDocument(text);
+    assert.ok(parsed.ok, JSON.stringify(parsed.problems));
+    assert.equal(parsed.value.name, 'web-fw');
+    assert.deepEqual(parsed.value.inbound_rules, [{ address: '0.0.0.0/0', port: 22, protocol: 'TCP' }]);
+  });
+
+  it('places a port of 70000 at the range of 70000', () => {
+    const text = '{"name":"a","inbound_rules":[{"address":"0.0.0.0/0","port":70000}],"outbound_rules":[]}';
+    const [p, ...rest] = problems(text);
+    assert.equal(rest.length, 0);
+    assert.equal(at(text, p!), '70000');
+    assert.match(p!.message, /port/);
+  });
+
+  it('places a bad protocol, a bad CIDR and a missing address exactly', () => {
+    const text = `{
+  "name": "a",
+  "inbound_rules": [{ "address": "10.0.0.0/33", "protocol": "SCTP" }],
+  "outbound_rules": [{ "port": 80 }]
+}`;
+    const found = problems(text).map((p) => [at(text, p), p.message]);
+    assert.ok(found.some(([t, m]) => t === '"SCTP"' && /TCP, UDP, ICMP/.test(m!)), JSON.stringify(found));
+    assert.ok(found.some(([t, m]) => t === '"10.0.0.0/33"' && /IPv4 address or CIDR/.test(m!)), JSON.stringify(found));
+    assert.ok(found.some(([t, m]) => t === '{ "port": 80 }' && /"address" is required/.test(m!)), JSON.stringify(found));
+    assert.equal(found.length, 3);
+  });
+
+  it('places a missing list on the root, an unknown key on the key, a syntax error where it is', () => {
+    const missing = '{"name":"a","inbound_rules":[],"bogus":1}';
+    const found = problems(missing).map((p) => [at(missing, p), p.message]);
+    assert.ok(found.some(([t, m]) => t === missing && /"outbound_rules" is required/.test(m!)), JSON.stringify(found));
+    assert.ok(found.some(([t, m]) => t === '"bogus"' && /unknown property/.test(m!)), JSON.stringify(found));
+    const broken = '{"name": "a" "inbound_rules": []}';
+    const [syntax] = problems(broken);
+    assert.equal(broken.slice(syntax!.offset).startsWith('"inbound_rules"'), true);
+    assert.match(syntax!.message, /comma/);
+    assert.equal(problems('').length, 1);
+  });
+
+  it('renders a firewall back into a document that parses to the same state', () => {
+    const text = renderFirewallDocument(
+      { name: 'fw', inbound_rules: [{ address: '1.2.3.4', port: null, protocol: 'UDP' }], outbound_rules: [{ address: '0.0.0.0/0', port: 443, protocol: null }], stacklet_ids: [3] },
+      ['a header'],
+    );
+    assert.match(text, /^\/\/ a header\n/);
+    const parsed = parseFirewallDocument(text);
+    assert.ok(parsed.ok);
+    assert.deepEqual(parsed.value.inbound_rules, [{ address: '1.2.3.4', protocol: 'udp' }]);
+    assert.deepEqual(parsed.value.stacklet_ids, [3]);
+    assert.ok(parseFirewallDocument(newFirewallTemplate('new-fw')).ok);
+  });
+
+  it('generates the JSON schema from the zod schema, with descriptions', () => {
+    const schema = firewallJsonSchema() as { properties: Record<string, { description?: string; items?: { properties?: Record<string, { description?: string }> } }> };
+    assert.ok(schema.properties['name']!.description);
+    assert.ok(schema.properties['inbound_rules']!.items?.properties?.['port']?.description);
+  });
+});
+
+describe('firewall rule sets', () => {
+  it('normalises: protocol lowercase, "" and null are all, duplicates collapsed', () => {
+    assert.deepEqual(normaliseRules([
+      { address: '0.0.0.0/0', port: 22, protocol: 'TCP' },
+      { address: '0.0.0.0/0', port: 22, protocol: 'tcp' },
+      { address: '1.1.1.1', protocol: '' },
+      { address: '1.1.1.1', protocol: null, port: null },
+    ]), [
+      { address: '0.0.0.0/0', port: 22, protocol: 'tcp' },
+      { address: '1.1.1.1', port: null, protocol: null },
+    ]);
+  });
+
+  it('diffs per direction; equal up to case and null-vs-empty', () => {
+    const diff = diffRules(
+      [{ address: '0.0.0.0/0', port: 22, protocol: 'tcp' }, { address: '1.1.1.1', protocol: null }, { address: '2.2.2.2' }],
+      [{ address: '0.0.0.0/0', port: 22, protocol: 'TCP' }, { address: '1.1.1.1', protocol: '' }, { address: '3.3.3.3', port: 80 }, { address: '3.3.3.3', port: 80 }],
+    );
+    assert.deepEqual(diff.added, [{ address: '3.3.3.3', port: 80, protocol: null }]);
+    assert.deepEqual(diff.removed, [{ address: '2.2.2.2', port: null, protocol: null }]);
+  });
+
+  it('summarises a change and a creation', () => {
+    const change = diffFirewall(
+      { name: 'fw', inbound_rules: [], outbound_rules: [{ address: '0.0.0.0/0' }], stacklet_ids: [1] },
+      { name: 'web-fw', inbound_rules: [{ address: '1.1.1.1' }, { address: '2.2.2.2', port: 443 }], outbound_rules: [], stacklet_ids: [1, 2] },
+    );
+    assert.equal(summariseChange(change), 'rename to web-fw, +2 inbound, \u22121 outbound, +1 stacklet');
+    assert.deepEqual(change.stackletsAdded, [2]);
+    const same = diffFirewall(
+      { name: 'fw', inbound_rules: [{ address: '1.1.1.1', protocol: 'udp' }], outbound_rules: [], stacklet_ids: [1] },
+      { name: 'fw', inbound_rules: [{ address: '1.1.1.1', protocol: 'UDP' }], outbound_rules: [], stacklet_ids: undefined },
+    );
+    assert.ok(isEmptyChange(same));
+    assert.equal(summariseChange(same), 'no changes');
+    assert.equal(summariseCreate({ name: 'n', inbound_rules: [{ address: '1.1.1.1' }], outbound_rules: [{ address: '1.1.1.1' }], stacklet_ids: [4] }), 'create n with 1 inbound, 1 outbound rule, 1 stacklet');
+  });
+});
