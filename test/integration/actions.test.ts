@@ -9,22 +9,14 @@ import type { ResourceNode } from '../../src/views/resourceNode';
 import type { ViewId } from '../../src/views/resourceTreeProvider';
 import type { PickItem } from '../../src/commands/prompter';
 import { plainLabel, ScriptedPrompter, type Answer, type Asked } from './scriptedPrompter';
+import { control, EXTENSION_ID, mutationsSince as mutationsOf, recentRequests, serviceGet, serviceRequest, type Sent } from './emulatorAccess';
 import { manifest, testEmulator } from './testEnvironment';
 
-const EXTENSION_ID = 'stacklet.stacklet-cloud';
 const EMAIL = 'actions@stacklet.example';
 const TOKEN = `stk_actions_${Date.now().toString(36)}`;
 /** Tasks end quickly here, so effects can be read back without long waits. */
 const TASK_MS = 300;
 
-interface Sent {
-  method: string;
-  path: string;
-  route: string;
-  status: number;
-  account?: string;
-  body?: unknown;
-}
 
 interface Task {
   name: string;
@@ -60,50 +52,9 @@ interface Snapshot {
 
 // ── the service, directly ────────────────────────────────────────────────────
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const response = await fetch(`${testEmulator().apiUrl}${path}`, {
-    method,
-    headers: { Authorization: `Token ${TOKEN}`, 'content-type': 'application/json' },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as T };
-}
-
-async function get<T>(path: string): Promise<T> {
-  const { status, json } = await request<T>('GET', path);
-  assert.equal(status, 200, `GET ${path}`);
-  return json;
-}
-
-async function control<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${testEmulator().apiUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  assert.ok(response.ok, `${method} ${path}: ${response.status}`);
-  return (await response.json()) as T;
-}
-
-async function recentRequests(): Promise<Sent[]> {
-  return (await control<{ requests: Sent[] }>('GET', '/_emulator/requests?limit=500')).requests;
-}
-
-/** What this account sent that could change something (every method but GET), after `before`. */
-function mutationsSince(before: readonly Sent[], after: readonly Sent[]): Sent[] {
-  const last = before.length > 0 ? JSON.stringify(before[before.length - 1]) : undefined;
-  let start = 0;
-  if (last !== undefined) {
-    for (let i = after.length - 1; i >= 0; i--) {
-      if (JSON.stringify(after[i]) === last) {
-        start = i + 1;
-        break;
-      }
-    }
-  }
-  return after.slice(start).filter((r) => r.account === EMAIL && r.method !== 'GET' && r.method !== 'HEAD');
-}
+const request = <T>(method: string, path: string, body?: unknown) => serviceRequest<T>(TOKEN, method, path, body);
+const get = <T>(path: string) => serviceGet<T>(TOKEN, path);
+const mutationsSince = (before: readonly Sent[], after: readonly Sent[]) => mutationsOf(EMAIL, before, after);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -235,9 +186,9 @@ describe('Actions and create wizards', function () {
   before(async () => {
     a = await vscode.extensions.getExtension<StackletExtensionApi>(EXTENSION_ID)!.activate();
     for (const account of [...a.session.accounts]) await a.session.signOut(account.id);
-    await control('POST', '/_emulator/accounts', { token: TOKEN, email: EMAIL, seed: 'demo' });
-    taskMsBefore = (await control<{ config: { taskMs: number } }>('POST', '/_emulator/config', {})).config.taskMs;
-    await control('POST', '/_emulator/config', { taskMs: TASK_MS });
+    await control('/_emulator/accounts', { token: TOKEN, email: EMAIL, seed: 'demo' });
+    taskMsBefore = (await control<{ config: { taskMs: number } }>('/_emulator/config', {})).config.taskMs;
+    await control('/_emulator/config', { taskMs: TASK_MS });
     // The tracker checks every second, so a finished task frees its resource quickly.
     await settings().update('pollInterval', 1, vscode.ConfigurationTarget.Global);
     assert.equal(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: testEmulator().apiUrl, token: TOKEN }), true);
@@ -257,7 +208,7 @@ describe('Actions and create wizards', function () {
   after(async () => {
     for (const restore of restoreWindow) restore();
     restorePrompter?.();
-    if (taskMsBefore !== undefined) await control('POST', '/_emulator/config', { taskMs: taskMsBefore });
+    if (taskMsBefore !== undefined) await control('/_emulator/config', { taskMs: taskMsBefore });
     await settings().update('pollInterval', undefined, vscode.ConfigurationTarget.Global);
     // The extension host is shared with the other suites: leave it signed out.
     for (const account of [...a.session.accounts]) await a.session.signOut(account.id);
@@ -860,11 +811,11 @@ describe('Actions and create wizards', function () {
   describe('busy resources', () => {
     before(async () => {
       // Long tasks, so the resources stay busy while the commands run; the stacklets used are not used again.
-      await control('POST', '/_emulator/config', { taskMs: 30_000 });
+      await control('/_emulator/config', { taskMs: 30_000 });
     });
 
     after(async () => {
-      await control('POST', '/_emulator/config', { taskMs: TASK_MS });
+      await control('/_emulator/config', { taskMs: TASK_MS });
     });
 
     it('refuses an action on a stacklet whose task the extension follows, without asking or sending', async () => {

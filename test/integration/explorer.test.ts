@@ -5,26 +5,11 @@ import * as vscode from 'vscode';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import type { ViewId } from '../../src/views/resourceTreeProvider';
+import { control, extensionApi, serviceGet, signOutAll } from './emulatorAccess';
 import { testEmulator } from './testEnvironment';
 
-const EXTENSION_ID = 'stacklet.stacklet-cloud';
-
-async function api(): Promise<StackletExtensionApi> {
-  const extension = vscode.extensions.getExtension<StackletExtensionApi>(EXTENSION_ID)!;
-  return extension.activate();
-}
-
 /** GET against the emulator directly, to compare what the views show with what the service holds. */
-async function service<T>(path: string, token = testEmulator().token): Promise<T> {
-  const response = await fetch(`${testEmulator().apiUrl}${path}`, { headers: { Authorization: `Token ${token}` } });
-  assert.equal(response.status, 200, `GET ${path}`);
-  return (await response.json()) as T;
-}
-
-async function control(path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${testEmulator().apiUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  assert.ok(response.ok, `POST ${path}: ${response.status}`);
-}
+const service = <T>(path: string, token = testEmulator().token) => serviceGet<T>(token, path);
 
 async function roots(a: StackletExtensionApi, view: ViewId): Promise<ResourceNode[]> {
   return (await a.views.get(view)!.getChildren()) as ResourceNode[];
@@ -36,10 +21,6 @@ async function children(a: StackletExtensionApi, view: ViewId, node: ResourceNod
 
 function item(a: StackletExtensionApi, view: ViewId, node: ResourceNode): vscode.TreeItem {
   return a.views.get(view)!.getTreeItem(node) as vscode.TreeItem;
-}
-
-async function signOutAll(a: StackletExtensionApi): Promise<void> {
-  for (const account of [...a.session.accounts]) await a.session.signOut(account.id);
 }
 
 /** A service that knows one token for the profile and then answers 401 to everything: a revoked token. */
@@ -65,7 +46,7 @@ describe('Resource explorer', () => {
   let a: StackletExtensionApi;
 
   before(async () => {
-    a = await api();
+    a = await extensionApi();
     await signOutAll(a);
   });
 

@@ -7,20 +7,12 @@ import * as vscode from 'vscode';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import { ScriptedPrompter, type Answer, type Asked } from './scriptedPrompter';
+import { control, EXTENSION_ID, mutationsSince as mutationsOf, recentRequests, serviceGet, type Sent } from './emulatorAccess';
 import { testEmulator } from './testEnvironment';
 
-const EXTENSION_ID = 'stacklet.stacklet-cloud';
 const EMAIL = 'firewall-docs@stacklet.example';
 const TOKEN = `stk_fwdocs_${Date.now().toString(36)}`;
 
-interface Sent {
-  method: string;
-  path: string;
-  route: string;
-  status: number;
-  account?: string;
-  body?: unknown;
-}
 interface Rule {
   address: string;
   port: number | null;
@@ -34,50 +26,8 @@ interface Firewall {
   resources: { stacklet_ids: number[] };
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const response = await fetch(`${testEmulator().apiUrl}${path}`, {
-    method,
-    headers: { Authorization: `Token ${TOKEN}`, 'content-type': 'application/json' },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as T };
-}
-
-async function get<T>(path: string): Promise<T> {
-  const { status, json } = await request<T>('GET', path);
-  assert.equal(status, 200, `GET ${path}`);
-  return json;
-}
-
-async function control<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${testEmulator().apiUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  assert.ok(response.ok, `${method} ${path}: ${response.status}`);
-  return (await response.json()) as T;
-}
-
-async function recentRequests(): Promise<Sent[]> {
-  return (await control<{ requests: Sent[] }>('GET', '/_emulator/requests?limit=500')).requests;
-}
-
-/** What this account sent that could change something, after `before`. */
-function mutationsSince(before: readonly Sent[], after: readonly Sent[]): Sent[] {
-  const last = before.length > 0 ? JSON.stringify(before[before.length - 1]) : undefined;
-  let start = 0;
-  if (last !== undefined) {
-    for (let i = after.length - 1; i >= 0; i--) {
-      if (JSON.stringify(after[i]) === last) {
-        start = i + 1;
-        break;
-      }
-    }
-  }
-  return after.slice(start).filter((r) => r.account === EMAIL && r.method !== 'GET' && r.method !== 'HEAD');
-}
+const get = <T>(path: string) => serviceGet<T>(TOKEN, path);
+const mutationsSince = (before: readonly Sent[], after: readonly Sent[]) => mutationsOf(EMAIL, before, after);
 
 async function firewallNamed(name: string): Promise<Firewall | undefined> {
   return (await get<{ firewalls: Firewall[] }>('/v1/firewalls?per_page=200')).firewalls.find((f) => f.name === name);
@@ -159,7 +109,7 @@ describe('Firewall documents', function () {
   before(async () => {
     a = await vscode.extensions.getExtension<StackletExtensionApi>(EXTENSION_ID)!.activate();
     for (const account of [...a.session.accounts]) await a.session.signOut(account.id);
-    await control('POST', '/_emulator/accounts', { token: TOKEN, email: EMAIL, seed: 'demo' });
+    await control('/_emulator/accounts', { token: TOKEN, email: EMAIL, seed: 'demo' });
     assert.equal(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: testEmulator().apiUrl, token: TOKEN }), true);
     restorePrompter = a.setPrompter(prompter);
     const window = vscode.window as unknown as Record<string, (message: string, ...rest: unknown[]) => unknown>;
@@ -176,7 +126,7 @@ describe('Firewall documents', function () {
   after(async () => {
     for (const document of vscode.workspace.textDocuments) if (document.uri.scheme === 'stacklet-firewall') await revert(document);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await control('POST', '/_emulator/config', { quirks: { noFirewallRulesEndpoints: false } });
+    await control('/_emulator/config', { quirks: { noFirewallRulesEndpoints: false } });
     for (const restore of restoreWindow) restore();
     restorePrompter?.();
     // The extension host is shared with the other suites: leave it signed out.
@@ -313,7 +263,7 @@ describe('Firewall documents', function () {
   });
 
   it('a service without the rules endpoints: only the name changes, and the user is told so', async () => {
-    await control('POST', '/_emulator/config', { quirks: { noFirewallRulesEndpoints: true } });
+    await control('/_emulator/config', { quirks: { noFirewallRulesEndpoints: true } });
     try {
       const firewall = (await firewallNamed('doc-created-2'))!;
       const document = await edit(firewall);
@@ -331,7 +281,7 @@ describe('Firewall documents', function () {
       assert.deepEqual(after.inbound_rules, firewall.inbound_rules);
       await revert(document);
     } finally {
-      await control('POST', '/_emulator/config', { quirks: { noFirewallRulesEndpoints: false } });
+      await control('/_emulator/config', { quirks: { noFirewallRulesEndpoints: false } });
     }
   });
 });

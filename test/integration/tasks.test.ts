@@ -9,23 +9,8 @@ import { STORAGE_KEY, type TaskMemento } from '../../src/tasks/taskStorage';
 import { TaskTracker, type TaskEnd } from '../../src/tasks/taskTracker';
 import type { TaskStart, TrackedTask } from '../../src/tasks/types';
 import type { ResourceNode } from '../../src/views/resourceNode';
+import { control, extensionApi, signOutAll } from './emulatorAccess';
 import { testEmulator } from './testEnvironment';
-
-const EXTENSION_ID = 'stacklet.stacklet-cloud';
-
-async function api(): Promise<StackletExtensionApi> {
-  return vscode.extensions.getExtension<StackletExtensionApi>(EXTENSION_ID)!.activate();
-}
-
-async function control<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${testEmulator().apiUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  assert.ok(response.ok, `${path}: ${response.status}`);
-  return (await response.json()) as T;
-}
 
 async function requestCount(route: string): Promise<number> {
   return (await control<{ requestCount: Record<string, number> }>('/_emulator/stats')).requestCount[route] ?? 0;
@@ -42,10 +27,6 @@ async function waitFor(what: string, condition: () => boolean, timeoutMs = 20_00
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-async function signOutAll(a: StackletExtensionApi): Promise<void> {
-  for (const account of [...a.session.accounts]) await a.session.signOut(account.id);
 }
 
 async function stackletNodes(a: StackletExtensionApi): Promise<ResourceNode[]> {
@@ -69,7 +50,7 @@ describe('Task progress', () => {
   let previousTaskMs: number;
 
   before(async () => {
-    a = await api();
+    a = await extensionApi();
     await signOutAll(a);
     previousTaskMs = (await control<{ config: { taskMs: number } }>('/_emulator/config', {})).config.taskMs;
     await control('/_emulator/config', { taskMs: 1500 });

@@ -1,0 +1,75 @@
+// What integration suites use to ask the harness's emulator directly (not through the extension): the
+// service as one account sees it, and the test-only /_emulator control endpoints.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { StackletExtensionApi } from '../../src/extension';
+import { testEmulator } from './testEnvironment';
+
+export const EXTENSION_ID = 'stacklet.stacklet-cloud';
+
+/** The extension's API (activating it if needed). */
+export async function extensionApi(): Promise<StackletExtensionApi> {
+  return vscode.extensions.getExtension<StackletExtensionApi>(EXTENSION_ID)!.activate();
+}
+
+export async function signOutAll(a: StackletExtensionApi): Promise<void> {
+  for (const account of [...a.session.accounts]) await a.session.signOut(account.id);
+}
+
+/** One request as the account of `token` makes it; the body parsed when there is one. */
+export async function serviceRequest<T>(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+  const response = await fetch(`${testEmulator().apiUrl}${path}`, {
+    method,
+    headers: { Authorization: `Token ${token}`, 'content-type': 'application/json' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** A GET that must answer 200. */
+export async function serviceGet<T>(token: string, path: string): Promise<T> {
+  const { status, json } = await serviceRequest<T>(token, 'GET', path);
+  assert.equal(status, 200, `GET ${path}`);
+  return json;
+}
+
+/** A control endpoint: GET without a body, POST with one. */
+export async function control<T>(path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${testEmulator().apiUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  assert.ok(response.ok, `${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** A request as the emulator logged it. */
+export interface Sent {
+  method: string;
+  path: string;
+  route: string;
+  status: number;
+  account?: string;
+  body?: unknown;
+}
+
+export async function recentRequests(): Promise<Sent[]> {
+  return (await control<{ requests: Sent[] }>('/_emulator/requests?limit=500')).requests;
+}
+
+/** What the account of `email` sent that could change something (every method but GET), after `before`. */
+export function mutationsSince(email: string, before: readonly Sent[], after: readonly Sent[]): Sent[] {
+  const last = before.length > 0 ? JSON.stringify(before[before.length - 1]) : undefined;
+  let start = 0;
+  if (last !== undefined) {
+    for (let i = after.length - 1; i >= 0; i--) {
+      if (JSON.stringify(after[i]) === last) {
+        start = i + 1;
+        break;
+      }
+    }
+  }
+  return after.slice(start).filter((r) => r.account === email && r.method !== 'GET' && r.method !== 'HEAD');
+}
