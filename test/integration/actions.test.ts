@@ -11,6 +11,7 @@ import type { PickItem } from '../../src/commands/prompter';
 import { plainLabel, ScriptedPrompter, type Answer, type Asked } from './scriptedPrompter';
 import { control, EXTENSION_ID, mutationsSince as mutationsOf, recentRequests, serviceGet, serviceRequest, type Sent } from './emulatorAccess';
 import { manifest, testEmulator } from './testEnvironment';
+import { recordShownMessages, type Shown } from './shownMessages';
 
 const EMAIL = 'actions@stacklet.example';
 const TOKEN = `stk_actions_${Date.now().toString(36)}`;
@@ -83,8 +84,8 @@ describe('Actions and create wizards', function () {
   let restorePrompter: (() => void) | undefined;
   let taskMsBefore: number | undefined;
   const settings = () => vscode.workspace.getConfiguration('stacklet');
-  const shown: { level: 'error' | 'warning' | 'info'; message: string }[] = [];
-  const restoreWindow: (() => void)[] = [];
+  let shown: Shown[] = [];
+  let restoreWindow: (() => void) | undefined;
 
   const KIND_OF = { stacklets: 'stacklets', volumes: 'volumes', snapshots: 'snapshots', kubernetes: 'kubernetes', load_balancers: 'loadBalancers' } as const;
 
@@ -194,19 +195,11 @@ describe('Actions and create wizards', function () {
     assert.equal(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: testEmulator().apiUrl, token: TOKEN }), true);
     restorePrompter = a.setPrompter(prompter);
     // What the commands show: the service's refusals arrive as error messages.
-    const window = vscode.window as unknown as Record<string, (message: string, ...rest: unknown[]) => unknown>;
-    for (const [name, level] of [['showErrorMessage', 'error'], ['showWarningMessage', 'warning'], ['showInformationMessage', 'info']] as const) {
-      const original = window[name]!;
-      window[name] = (message: string, ...rest: unknown[]) => {
-        shown.push({ level, message });
-        return original.call(vscode.window, message, ...rest);
-      };
-      restoreWindow.push(() => (window[name] = original));
-    }
+    ({ shown, restore: restoreWindow } = recordShownMessages());
   });
 
   after(async () => {
-    for (const restore of restoreWindow) restore();
+    restoreWindow?.();
     restorePrompter?.();
     if (taskMsBefore !== undefined) await control('/_emulator/config', { taskMs: taskMsBefore });
     await settings().update('pollInterval', undefined, vscode.ConfigurationTarget.Global);

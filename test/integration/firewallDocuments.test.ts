@@ -9,6 +9,7 @@ import type { ResourceNode } from '../../src/views/resourceNode';
 import { ScriptedPrompter, type Answer, type Asked } from './scriptedPrompter';
 import { control, EXTENSION_ID, mutationsSince as mutationsOf, recentRequests, serviceGet, type Sent } from './emulatorAccess';
 import { testEmulator } from './testEnvironment';
+import { recordShownMessages, type Shown } from './shownMessages';
 
 const EMAIL = 'firewall-docs@stacklet.example';
 const TOKEN = `stk_fwdocs_${Date.now().toString(36)}`;
@@ -57,8 +58,8 @@ describe('Firewall documents', function () {
   let a: StackletExtensionApi;
   const prompter = new ScriptedPrompter();
   let restorePrompter: (() => void) | undefined;
-  const shown: { level: 'error' | 'warning' | 'info'; message: string }[] = [];
-  const restoreWindow: (() => void)[] = [];
+  let shown: Shown[] = [];
+  let restoreWindow: (() => void) | undefined;
 
   interface Saved {
     saved: boolean;
@@ -112,22 +113,14 @@ describe('Firewall documents', function () {
     await control('/_emulator/accounts', { token: TOKEN, email: EMAIL, seed: 'demo' });
     assert.equal(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: testEmulator().apiUrl, token: TOKEN }), true);
     restorePrompter = a.setPrompter(prompter);
-    const window = vscode.window as unknown as Record<string, (message: string, ...rest: unknown[]) => unknown>;
-    for (const [name, level] of [['showErrorMessage', 'error'], ['showWarningMessage', 'warning'], ['showInformationMessage', 'info']] as const) {
-      const original = window[name]!;
-      window[name] = (message: string, ...rest: unknown[]) => {
-        shown.push({ level, message });
-        return original.call(vscode.window, message, ...rest);
-      };
-      restoreWindow.push(() => (window[name] = original));
-    }
+    ({ shown, restore: restoreWindow } = recordShownMessages());
   });
 
   after(async () => {
     for (const document of vscode.workspace.textDocuments) if (document.uri.scheme === 'stacklet-firewall') await revert(document);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await control('/_emulator/config', { quirks: { noFirewallRulesEndpoints: false } });
-    for (const restore of restoreWindow) restore();
+    restoreWindow?.();
     restorePrompter?.();
     // The extension host is shared with the other suites: leave it signed out.
     for (const account of [...a.session.accounts]) await a.session.signOut(account.id);
