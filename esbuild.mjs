@@ -1,6 +1,7 @@
 // Bundles the extension (and the emulator's CLI) with undici and zod inlined, so the VSIX ships no node_modules.
 import * as esbuild from 'esbuild';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
 import { createRequire } from 'node:module';
 
 const production = process.argv.includes('--production');
@@ -21,6 +22,24 @@ const problemReporter = {
   },
 };
 
+/**
+ * Parts of undici the client can never reach, replaced by a module that throws if that ever changes:
+ * - the SIMD build of the HTTP parser: undici falls back to the plain WebAssembly build it also ships when
+ *   loading the SIMD one throws, and both are 72 KB of base64;
+ * - the fetch body encoder, which undici requires only for a FormData body (the client sends JSON strings).
+ */
+const unreachableUndici = {
+  name: 'unreachable-undici',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/(llhttp\/llhttp_simd-wasm|web\/fetch\/body)\.js$/ }, (args) =>
+      /undici[\\/]lib[\\/]dispatcher$/.test(args.resolveDir) ? { path: args.path, namespace: 'unreachable-undici' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'unreachable-undici' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`${args.path} is left out of this bundle (see esbuild.mjs)`)});`,
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   format: 'cjs',
@@ -30,16 +49,16 @@ const common = {
   sourcemap: !production,
   sourcesContent: false,
   logLevel: 'silent',
-  plugins: [problemReporter],
+  plugins: [problemReporter, unreachableUndici],
   // jsonc-parser's main build is UMD with dynamic requires esbuild cannot follow: bundle its ES modules.
   alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
 };
 
 const contexts = await Promise.all([
-  esbuild.context({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
+  esbuild.context({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], metafile: true }),
   esbuild.context({ ...common, entryPoints: ['src/emulator/cli.ts'], outfile: 'dist/emulator.js' }),
   // Loaded by the extension only when the user tries the local emulator, so activation never parses it.
-  esbuild.context({ ...common, entryPoints: ['src/emulator/server.ts'], outfile: 'dist/emulator-server.js' }),
+  esbuild.context({ ...common, entryPoints: ['src/emulator/server.ts'], outfile: 'dist/emulator-server.js', metafile: true }),
 ]);
 
 /**
@@ -62,4 +81,31 @@ if (watch) {
   const results = await Promise.allSettled(contexts.map((ctx) => ctx.rebuild()));
   await Promise.all(contexts.map((ctx) => ctx.dispose()));
   if (results.some((r) => r.status === 'rejected')) process.exit(1);
+  await writeThirdPartyNotices(results.flatMap((r) => (r.value.metafile ? [r.value.metafile] : [])));
+}
+
+/**
+ * dist/ThirdPartyNotices.txt, shipped in the VSIX: the licence of every package bundled into the files the
+ * VSIX carries, read from node_modules. Minifying drops the packages' own licence comments, so this is where
+ * their notices live.
+ */
+async function writeThirdPartyNotices(metafiles) {
+  const packages = new Set();
+  for (const metafile of metafiles) {
+    for (const input of Object.keys(metafile.inputs)) {
+      const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+      if (match) packages.add(match[1]);
+    }
+  }
+  const sections = [];
+  for (const name of [...packages].sort()) {
+    const dir = path.join('node_modules', name);
+    const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'));
+    const licenceFile = (await readdir(dir)).find((file) => /^(licen[cs]e|copying)(\.|$)/i.test(file));
+    if (!licenceFile) throw new Error(`${name} ships no licence file: check its terms before bundling it`);
+    const text = (await readFile(path.join(dir, licenceFile), 'utf8')).trim();
+    sections.push(`${name} ${manifest.version} (${manifest.license})\n${manifest.homepage ?? manifest.repository?.url ?? ''}\n\n${text}`);
+  }
+  const header = 'Stacklet Cloud for VS Code bundles the following packages. Their licences follow.';
+  await writeFile('dist/ThirdPartyNotices.txt', `${header}\n\n${sections.join(`\n\n${'-'.repeat(78)}\n\n`)}\n`);
 }

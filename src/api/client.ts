@@ -3,10 +3,10 @@
  * the extension needs). Every answer is validated with the schemas in ./schemas; every failure is an
  * ApiError. See docs/api-coverage.md for the source of each operation.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError } from './errors';
 import { readList, readOne, type Where } from './envelope';
-import { collectPages, type ListResult } from './paging';
+import { collectPages, DEFAULT_PAGE_CONCURRENCY, type ListResult } from './paging';
 import type * as req from './requests';
 import * as s from './schemas';
 import { HttpTransport, type HttpMethod, type TransportOptions } from './transport';
@@ -51,8 +51,9 @@ export class StackletClient {
   private readonly perPage: number | undefined;
 
   constructor(options: ClientOptions) {
-    this.http = new HttpTransport(options);
-    this.concurrency = Math.max(1, options.pageConcurrency ?? 4);
+    this.concurrency = Math.max(1, options.pageConcurrency ?? DEFAULT_PAGE_CONCURRENCY);
+    // One connection per page in flight, so that concurrent pages never queue behind each other.
+    this.http = new HttpTransport({ connections: Math.max(8, this.concurrency), ...options });
     this.perPage = options.perPage === undefined ? 100 : options.perPage > 0 ? options.perPage : undefined;
   }
 
@@ -323,7 +324,7 @@ export class StackletClient {
   }
 
   // ── plumbing ──────────────────────────────────────────────────────────────
-  private async one<S extends z.ZodType>(
+  private async one<S extends z.ZodMiniType>(
     method: HttpMethod,
     path: string,
     schema: S,
@@ -337,7 +338,7 @@ export class StackletClient {
   }
 
   /** Like `one`, but an empty answer (204) is fine. */
-  private async maybeOne<S extends z.ZodType>(
+  private async maybeOne<S extends z.ZodMiniType>(
     method: HttpMethod,
     path: string,
     schema: S,
@@ -354,7 +355,7 @@ export class StackletClient {
     await this.call(method, path, { body, signal: call?.signal }, endpoint);
   }
 
-  private async list<S extends z.ZodType>(
+  private async list<S extends z.ZodMiniType>(
     path: string,
     schema: S,
     keys: readonly string[],

@@ -3,9 +3,10 @@
  * the forms the documentation shows besides (singular key for a list, a bare object or array), strict about
  * the resource inside: a body that breaks the schema becomes an ApiError naming the path of the bad field.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError } from './errors';
 import { Meta } from './schemas';
+import './zodLocale';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -36,7 +37,7 @@ export function invalidResponse(where: Where, detail: string, fieldPath?: string
 }
 
 /** Validates `value` (found under `key`) with `schema`; a failure names the field's full path. */
-export function validate<S extends z.ZodType>(schema: S, value: unknown, key: string, where: Where): z.output<S> {
+export function validate<S extends z.ZodMiniType>(schema: S, value: unknown, key: string, where: Where): z.output<S> {
   let result: ReturnType<S['safeParse']>;
   try {
     result = schema.safeParse(value) as ReturnType<S['safeParse']>;
@@ -52,7 +53,7 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, key: st
 }
 
 /** The single resource of a response: under `key` (or an alias), or the body itself when unwrapped. */
-export function readOne<S extends z.ZodType>(schema: S, body: unknown, keys: readonly string[], where: Where): z.output<S> {
+export function readOne<S extends z.ZodMiniType>(schema: S, body: unknown, keys: readonly string[], where: Where): z.output<S> {
   if (!isRecord(body)) throw invalidResponse(where, `expected a JSON object, got ${describe(body)}`);
   for (const key of keys) {
     if (isRecord(body[key])) return validate(schema, body[key], key, where);
@@ -74,7 +75,7 @@ export interface ListPage<T> {
 }
 
 /** A page of a list: the array under `key` (or an alias), or a bare array; `meta` when present and valid. */
-export function readList<S extends z.ZodType>(
+export function readList<S extends z.ZodMiniType>(
   schema: S,
   body: unknown,
   keys: readonly string[],

@@ -27,6 +27,12 @@ export interface CollectOptions<T> {
   readonly maxPages?: number;
 }
 
+/**
+ * Pages after the first that are in flight at once. A listing of N pages then takes about
+ * 1 + ⌈(N − 1) / 12⌉ round trips; the service's 429s are honoured by the transport's Retry-After handling.
+ */
+export const DEFAULT_PAGE_CONCURRENCY = 12;
+
 const IGNORED_PAGE = 'The service ignored the page parameter, so only the first page is shown.';
 
 export async function collectPages<T>(

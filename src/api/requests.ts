@@ -3,31 +3,37 @@
  * emulator validates every body with them, so both sides agree on one contract. Every rule is one of the
  * pure validators, which yields the same message in a prompt, a diagnostic and an HTTP 422 body.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { aliased } from './aliases';
 import * as v from './validators';
 
 /** Turns a pure validator into a zod refinement with the validator's own message. */
-function rule<S extends z.ZodType>(base: S, check: (value: unknown, what: string) => v.Problem): S {
-  return base.superRefine((value, ctx) => {
-    const problem = check(value, 'value');
-    if (problem) ctx.addIssue({ code: 'custom', message: problem.replace(/^value /, '') });
-  });
+function rule<S extends z.ZodMiniType>(base: S, check: (value: unknown, what: string) => v.Problem): S {
+  return base.check(
+    z.superRefine((value, ctx) => {
+      const problem = check(value, 'value');
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.replace(/^value /, '') });
+    }),
+  );
 }
 
 export const name = rule(z.string(), v.checkName);
 export const hostname = rule(z.string(), v.checkHostname);
 export const slug = rule(z.string(), v.checkSlug);
 export const port = rule(z.number(), v.checkPort);
-const uuid = z.string().min(1);
-const stackletId = z.number().int().positive();
+const uuid = z.string().check(z.minLength(1));
+const positiveInt = z.int().check(z.positive());
+const stackletId = positiveInt;
 /** Counts are listed as strings and sent as integers: both are read. */
-const intLike = z.union([z.number(), z.string().regex(/^[0-9]+$/).transform(Number)]);
+const intLike = z.union([z.number(), z.pipe(z.string().check(z.regex(/^[0-9]+$/)), z.transform(Number))]);
+/** A list of ids that may come as one bare id: `4` is read as `[4]`. */
+const oneOrMany = z.transform((value) => (typeof value === 'number' ? [value] : value));
+const password = z.string().check(z.minLength(8));
 
 export const FirewallRuleInput = z.object({
   address: rule(z.string(), v.checkRuleAddress),
-  port: rule(z.number(), v.checkPort).nullish(),
-  protocol: rule(z.string(), v.checkFirewallProtocol).nullish(),
+  port: z.nullish(rule(z.number(), v.checkPort)),
+  protocol: z.nullish(rule(z.string(), v.checkFirewallProtocol)),
 });
 export type FirewallRuleInput = z.infer<typeof FirewallRuleInput>;
 
@@ -39,8 +45,8 @@ export const CreateFirewallBody = aliased(
     name,
     inbound_rules: z.array(FirewallRuleInput),
     outbound_rules: z.array(FirewallRuleInput),
-    stacklet_ids: z.array(stackletId).optional(),
-    project_uuid: uuid.optional(),
+    stacklet_ids: z.optional(z.array(stackletId)),
+    project_uuid: z.optional(uuid),
   }),
 );
 export type CreateFirewallBody = z.input<typeof CreateFirewallBody>;
@@ -53,13 +59,15 @@ export const FirewallRulesBody = aliased(
   ruleAliases,
   z
     .object({
-      inbound_rules: z.array(FirewallRuleInput).optional(),
-      outbound_rules: z.array(FirewallRuleInput).optional(),
+      inbound_rules: z.optional(z.array(FirewallRuleInput)),
+      outbound_rules: z.optional(z.array(FirewallRuleInput)),
     })
-    .refine((b) => (b.inbound_rules?.length ?? 0) + (b.outbound_rules?.length ?? 0) > 0, {
-      message: 'at least one rule is required',
-      path: ['inbound_rules'],
-    }),
+    .check(
+      z.refine((b) => (b.inbound_rules?.length ?? 0) + (b.outbound_rules?.length ?? 0) > 0, {
+        message: 'at least one rule is required',
+        path: ['inbound_rules'],
+      }),
+    ),
 );
 export type FirewallRulesBody = z.input<typeof FirewallRulesBody>;
 
@@ -70,46 +78,48 @@ export type FirewallRulesBody = z.input<typeof FirewallRulesBody>;
 export const StackletIdsBody = aliased(
   { stacklet_id: 'stacklet_ids' },
   z.object({
-    stacklet_ids: z.preprocess((value) => (typeof value === 'number' ? [value] : value), z.array(stackletId).min(1)),
+    stacklet_ids: z.pipe(oneOrMany, z.array(stackletId).check(z.minLength(1))),
   }),
 );
 export type StackletIdsBody = z.input<typeof StackletIdsBody>;
 
 export const CreateStackletBody = z
   .object({
-    name: hostname.optional(),
-    names: z.array(hostname).min(1).max(10).optional(),
+    name: z.optional(hostname),
+    names: z.optional(z.array(hostname).check(z.minLength(1), z.maxLength(10))),
     size: slug,
-    image: z.union([slug, z.number().int().positive()]),
+    image: z.union([slug, positiveInt]),
     region: slug,
-    tags: z.array(name).optional(),
-    volume: z.union([uuid, z.looseObject({ name: name.optional(), size_gigabytes: z.number().int() })]).optional(),
-    backups: z.boolean().optional(),
-    ssh_keys: z.array(z.union([z.number().int(), z.string().min(1)])).optional(),
-    vpc_uuid: uuid.optional(),
-    project_uuid: uuid.optional(),
-    userdata_uuid: uuid.optional(),
-    firewall_uuid: uuid.optional(),
-    private_networking: z.boolean().optional(),
-    password: z.string().min(8).optional(),
+    tags: z.optional(z.array(name)),
+    volume: z.optional(z.union([uuid, z.looseObject({ name: z.optional(name), size_gigabytes: z.int() })])),
+    backups: z.optional(z.boolean()),
+    ssh_keys: z.optional(z.array(z.union([z.int(), z.string().check(z.minLength(1))]))),
+    vpc_uuid: z.optional(uuid),
+    project_uuid: z.optional(uuid),
+    userdata_uuid: z.optional(uuid),
+    firewall_uuid: z.optional(uuid),
+    private_networking: z.optional(z.boolean()),
+    password: z.optional(password),
   })
-  .refine((b) => (b.name === undefined) !== (b.names === undefined), {
-    message: 'exactly one of name or names is required',
-    path: ['name'],
-  });
+  .check(
+    z.refine((b) => (b.name === undefined) !== (b.names === undefined), {
+      message: 'exactly one of name or names is required',
+      path: ['name'],
+    }),
+  );
 export type CreateStackletBody = z.input<typeof CreateStackletBody>;
 
 export const StackletActionBody = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('resize'), size: slug, disk: z.boolean().optional() }),
-  z.object({ action: z.literal('rebuild'), image: z.union([slug, z.number().int().positive()]) }),
+  z.object({ action: z.literal('resize'), size: slug, disk: z.optional(z.boolean()) }),
+  z.object({ action: z.literal('rebuild'), image: z.union([slug, positiveInt]) }),
   z.object({ action: z.literal('enable_private_networking') }),
   z.object({ action: z.literal('snapshot'), name }),
-  z.object({ action: z.literal('reset_password'), password: z.string().min(8).optional() }),
+  z.object({ action: z.literal('reset_password'), password: z.optional(password) }),
   z.object({ action: z.literal('power_on') }),
   z.object({ action: z.literal('power_off') }),
   z.object({ action: z.literal('power_cycle') }),
   z.object({ action: z.literal('rename'), name: hostname }),
-  z.object({ action: z.literal('restore'), image_id: intLike.pipe(z.number().int().positive()) }),
+  z.object({ action: z.literal('restore'), image_id: z.pipe(intLike, positiveInt) }),
 ]);
 export type StackletActionBody = z.input<typeof StackletActionBody>;
 export type StackletAction = StackletActionBody['action'];
@@ -123,7 +133,7 @@ export type CreateVolumeBody = z.infer<typeof CreateVolumeBody>;
 
 export const VolumeActionBody = z.discriminatedUnion('action', [
   z.object({ action: z.literal('attach'), stacklet_id: stackletId }),
-  z.object({ action: z.literal('detach'), stacklet_id: stackletId.optional() }),
+  z.object({ action: z.literal('detach'), stacklet_id: z.optional(stackletId) }),
   z.object({ action: z.literal('resize'), size_gigabytes: rule(z.number(), (value, what) => v.checkVolumeSize(value, 0, what)) }),
   z.object({ action: z.literal('rename'), name }),
 ]);
@@ -137,24 +147,24 @@ export type SnapshotActionBody = z.infer<typeof SnapshotActionBody>;
 
 export const CreateKubernetesBody = z.object({
   name,
-  version: z.string().min(1),
+  version: z.string().check(z.minLength(1)),
   region: slug,
   node_pool: z.object({
     name,
     size: slug,
-    count: intLike.pipe(rule(z.number(), v.checkNodeCount)),
+    count: z.pipe(intLike, rule(z.number(), v.checkNodeCount)),
   }),
-  project_uuid: uuid.optional(),
+  project_uuid: z.optional(uuid),
 });
 export type CreateKubernetesBody = z.input<typeof CreateKubernetesBody>;
 
-export const UpdateKubernetesBody = z.object({ name, uuid: uuid.optional() });
+export const UpdateKubernetesBody = z.object({ name, uuid: z.optional(uuid) });
 export type UpdateKubernetesBody = z.infer<typeof UpdateKubernetesBody>;
 
 export const UpdateNodePoolBody = z.object({
   name,
-  count: intLike.pipe(rule(z.number(), v.checkNodeCount)),
-  id: z.string().optional(),
+  count: z.pipe(intLike, rule(z.number(), v.checkNodeCount)),
+  id: z.optional(z.string()),
 });
 export type UpdateNodePoolBody = z.input<typeof UpdateNodePoolBody>;
 
@@ -162,28 +172,28 @@ export const ForwardingRuleInput = z.object({
   protocol: rule(z.string(), (value, what) => v.checkOneOf(value, v.LB_PROTOCOLS, what)),
   source_port: rule(z.number(), v.checkPort),
   target_port: rule(z.number(), v.checkPort),
-  certificate_id: z.number().int().nullish(),
-  tls_passthrough: z.boolean().optional(),
+  certificate_id: z.nullish(z.int()),
+  tls_passthrough: z.optional(z.boolean()),
 });
 export type ForwardingRuleInput = z.infer<typeof ForwardingRuleInput>;
 
 /** Listed as an array, sent as an object: a one-element array is read as its element. */
-export const HealthCheckInput = z.preprocess(
-  (value) => (Array.isArray(value) && value.length === 1 ? value[0] : value),
+export const HealthCheckInput = z.pipe(
+  z.transform((value) => (Array.isArray(value) && value.length === 1 ? value[0] : value)),
   z.object({
     protocol: rule(z.string(), (value, what) => v.checkOneOf(value, v.LB_HEALTH_PROTOCOLS, what)),
-    port: rule(z.number(), v.checkPort).optional(),
-    path: z.string().startsWith('/').optional(),
-    interval: z.number().int().min(3).max(300).optional(),
-    rise: z.number().int().min(1).max(10).optional(),
-    fall: z.number().int().min(1).max(10).optional(),
+    port: z.optional(rule(z.number(), v.checkPort)),
+    path: z.optional(z.string().check(z.startsWith('/'))),
+    interval: z.optional(z.int().check(z.gte(3), z.lte(300))),
+    rise: z.optional(z.int().check(z.gte(1), z.lte(10))),
+    fall: z.optional(z.int().check(z.gte(1), z.lte(10))),
   }),
 );
 export type HealthCheckInput = z.input<typeof HealthCheckInput>;
 
 export const StickySessionsInput = z.object({
-  name: name.optional(),
-  ttl: z.union([z.string().regex(/^[0-9]+$/), z.number().int().nonnegative()]).optional(),
+  name: z.optional(name),
+  ttl: z.optional(z.union([z.string().check(z.regex(/^[0-9]+$/)), z.int().check(z.nonnegative())])),
 });
 
 const algorithm = rule(z.string(), (value, what) => v.checkOneOf(value, v.LB_ALGORITHMS, what));
@@ -192,14 +202,14 @@ export const CreateLoadBalancerBody = aliased(
   { stacklet_id: 'stacklet_ids' },
   z.object({
     name,
-    rules: z.array(ForwardingRuleInput).min(1),
+    rules: z.array(ForwardingRuleInput).check(z.minLength(1)),
     region: slug,
     health: HealthCheckInput,
     algorithm,
-    project_uuid: uuid.optional(),
-    stacklet_ids: z.preprocess((value) => (typeof value === 'number' ? [value] : value), z.array(stackletId)).optional(),
-    sticky_sessions: StickySessionsInput.nullish(),
-    redirect_http_to_https: z.boolean().optional(),
+    project_uuid: z.optional(uuid),
+    stacklet_ids: z.optional(z.pipe(oneOrMany, z.array(stackletId))),
+    sticky_sessions: z.nullish(StickySessionsInput),
+    redirect_http_to_https: z.optional(z.boolean()),
   }),
 );
 export type CreateLoadBalancerBody = z.input<typeof CreateLoadBalancerBody>;
@@ -208,19 +218,19 @@ export const UpdateLoadBalancerBody = z.object({
   name,
   health: HealthCheckInput,
   algorithm,
-  sticky_sessions: StickySessionsInput.nullish(),
-  redirect_http_to_https: z.boolean().optional(),
+  sticky_sessions: z.nullish(StickySessionsInput),
+  redirect_http_to_https: z.optional(z.boolean()),
 });
 export type UpdateLoadBalancerBody = z.input<typeof UpdateLoadBalancerBody>;
 
-export const LoadBalancerRulesBody = z.object({ rules: z.array(ForwardingRuleInput).min(1) });
+export const LoadBalancerRulesBody = z.object({ rules: z.array(ForwardingRuleInput).check(z.minLength(1)) });
 export type LoadBalancerRulesBody = z.infer<typeof LoadBalancerRulesBody>;
 
 export const CreateVpcBody = z.object({
   name,
   cidr: rule(z.string(), v.checkVpcCidr),
-  region: slug.optional(),
-  project_uuid: uuid.optional(),
+  region: z.optional(slug),
+  project_uuid: z.optional(uuid),
 });
 export type CreateVpcBody = z.infer<typeof CreateVpcBody>;
 
@@ -232,9 +242,11 @@ export type UserdataBody = z.infer<typeof UserdataBody>;
 
 export const CreateSshKeyBody = z.object({
   name,
-  public_key: z.string().regex(/^(ssh-(rsa|ed25519|dss)|ecdsa-sha2-nistp(256|384|521)) [A-Za-z0-9+/=]+( .*)?$/, {
-    message: 'must be an OpenSSH public key (ssh-ed25519 AAAA… or ssh-rsa AAAA…)',
-  }),
-  project_uuid: uuid.optional(),
+  public_key: z.string().check(
+    z.regex(/^(ssh-(rsa|ed25519|dss)|ecdsa-sha2-nistp(256|384|521)) [A-Za-z0-9+/=]+( .*)?$/, {
+      message: 'must be an OpenSSH public key (ssh-ed25519 AAAA… or ssh-rsa AAAA…)',
+    }),
+  ),
+  project_uuid: z.optional(uuid),
 });
 export type CreateSshKeyBody = z.infer<typeof CreateSshKeyBody>;

@@ -2,7 +2,9 @@
  * HTTP to one API origin over a keep-alive undici Pool: the auth header, timeouts, cancellation, retries of
  * reads with backoff, and the redirect policy that keeps the token on its origin. Knows nothing of resources.
  */
-import { Pool, type Dispatcher } from 'undici';
+import type { Pool as UndiciPool } from 'undici';
+import Pool = require('undici/lib/dispatcher/pool');
+import { exchange, TOO_LARGE } from './exchange';
 import { ApiError, describeStatus, extractServiceMessage, type ApiErrorKind } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -130,7 +132,7 @@ function errorCode(error: unknown): string | undefined {
 export class HttpTransport {
   readonly origin: string;
   private readonly basePath: string;
-  private readonly pool: Pool;
+  private readonly pool: UndiciPool;
   private readonly retry: RetryPolicy;
   private readonly requestTimeoutMs: number;
   private readonly maxBodyBytes: number;
@@ -226,23 +228,23 @@ export class HttpTransport {
   ): Promise<RawResponse & { retryAfter?: number }> {
     const signals = [AbortSignal.timeout(this.requestTimeoutMs)];
     if (callerSignal) signals.push(callerSignal);
-    const signal = AbortSignal.any(signals);
-    const response = await this.pool.request({
+    const response = await exchange(this.pool, {
       method,
       path: fullPath,
       headers: this.headers,
-      body,
-      signal,
-      headersTimeout: this.requestTimeoutMs,
-      bodyTimeout: this.requestTimeoutMs,
+      ...(body !== undefined ? { body } : {}),
+      signal: AbortSignal.any(signals),
+      timeoutMs: this.requestTimeoutMs,
+      maxBodyBytes: this.maxBodyBytes,
     });
-    const location = response.headers.location;
+    const header = (name: string) => {
+      const value = response.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
     if (response.statusCode >= 300 && response.statusCode < 400) {
-      response.body.resume();
-      throw this.redirectError(method, fullPath, response.statusCode, Array.isArray(location) ? location[0] : location);
+      throw this.redirectError(method, fullPath, response.statusCode, header('location'));
     }
-    const text = await this.readBody(response.body);
-    const contentType = response.headers['content-type'];
+    const text = response.body.toString('utf8');
     let json: unknown;
     if (response.statusCode >= 200 && response.statusCode < 300 && text.trim() !== '') {
       try {
@@ -253,25 +255,11 @@ export class HttpTransport {
     }
     return {
       status: response.statusCode,
-      contentType: Array.isArray(contentType) ? contentType[0] : contentType,
+      contentType: header('content-type'),
       text,
       json,
-      retryAfter: parseRetryAfter(response.headers['retry-after'], Date.now()),
+      retryAfter: parseRetryAfter(header('retry-after'), Date.now()),
     };
-  }
-
-  private async readBody(body: Dispatcher.ResponseData['body']): Promise<string> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of body) {
-      size += (chunk as Buffer).length;
-      if (size > this.maxBodyBytes) {
-        body.destroy();
-        throw Object.assign(new Error(`response larger than ${this.maxBodyBytes} bytes`), { code: 'STACKLET_TOO_LARGE' });
-      }
-      chunks.push(chunk as Buffer);
-    }
-    return Buffer.concat(chunks).toString('utf8');
   }
 
   /**
@@ -322,7 +310,7 @@ export class HttpTransport {
         kind: 'invalid-response', method, path, cause: error,
       });
     }
-    if (code === 'STACKLET_TOO_LARGE') {
+    if (code === TOO_LARGE) {
       return new ApiError(`The answer to ${method} ${path} was too large`, { kind: 'invalid-response', method, path });
     }
     const reason =

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { CreateLoadBalancerBody, ForwardingRuleInput } from '../api/requests';
 import {
   checkCookieName,

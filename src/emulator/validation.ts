@@ -3,8 +3,9 @@
  * path (`inbound_rules[0].port`) and the message saying the rule. The rules of src/api/requests.ts already
  * carry the validators' own words; the error map below only rewords zod's generic messages.
  */
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, type FieldError } from './errors';
+import '../api/zodLocale';
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -78,8 +79,8 @@ function describe(issue: Issue): string | undefined {
 }
 
 /** Validates `value` with `schema`, or throws the 422 naming every field and its rule. */
-export function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value, { error: describe });
+export function parseBody<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = z.safeParse(schema, value, { error: describe });
   if (result.success) return result.data;
   const errors: FieldError[] = result.error.issues.map((issue) => ({
     field: fieldPath(issue.path),

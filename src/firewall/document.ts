@@ -4,9 +4,10 @@
  * from the service's answer. No vscode here: the file-system provider turns problems into diagnostics.
  */
 import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { FirewallDocument } from './schema';
 import { normaliseRules, type FirewallState } from './rules';
+import '../api/zodLocale';
 
 export interface DocumentProblem {
   readonly offset: number;

@@ -2,7 +2,7 @@
  * How the tracker reads a task's resource: one by id, or the first page of its listing (one request for
  * every task of that kind). No vscode import.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Call, StackletClient } from '../api/client';
 import { readList } from '../api/envelope';
 import * as s from '../api/schemas';
@@ -25,7 +25,7 @@ export interface ListingPage {
 
 interface Probe {
   readonly path: string;
-  readonly schema: z.ZodType;
+  readonly schema: z.ZodMiniType;
   readonly keys: readonly string[];
   /** The value a TaskStart's resourceId holds for this kind. */
   identity(item: TaskedResource): string | number;

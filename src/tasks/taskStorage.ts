@@ -2,7 +2,7 @@
  * Running tasks kept across window reloads: written to the workspace's state on every change and read back,
  * without any request, when the extension activates. No vscode import (a Memento fits `TaskMemento`).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Task } from '../api/schemas';
 import type { TaskResourceKind, TrackedTask } from './types';
 

@@ -90,7 +90,7 @@ describe('emulator: pure pieces', () => {
   it('fieldPath and parseBody: paths with indexes, plain-word messages', () => {
     assert.equal(fieldPath(['inbound_rules', 0, 'port']), 'inbound_rules[0].port');
     assert.equal(fieldPath([]), '');
-    const problem = (schema: z.ZodType, value: unknown): unknown => {
+    const problem = (schema: z.core.$ZodType, value: unknown): unknown => {
       try {
         parseBody(schema, value);
         return undefined;

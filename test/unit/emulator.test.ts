@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as net from 'node:net';
 import { request, type Dispatcher } from 'undici';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import * as S from '../../src/api/schemas';
 import { DEMO_TOKEN, startEmulator, type EmulatorHandle, type EmulatorOptions } from '../../src/emulator/server';
 import { call, type Json, type Res } from './support';
@@ -301,7 +301,7 @@ describe('emulator: HTTP contract', function () {
   });
 
   describe('demo data', () => {
-    const lists: Array<[string, string, z.ZodType]> = [
+    const lists: Array<[string, string, z.ZodMiniType]> = [
       ['/v1/stacklets', 'stacklets', S.Stacklet],
       ['/v1/snapshots', 'snapshots', S.Snapshot],
       ['/v1/stacklets/1001/snapshots', 'snapshots', S.Snapshot],

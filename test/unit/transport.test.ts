@@ -178,6 +178,55 @@ describe('HttpTransport', () => {
     }
   });
 
+  it('cuts off an answer larger than its cap as it streams, instead of buffering it', async () => {
+    let written = 0;
+    let closedEarly = false;
+    const s = await scripted([(_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.on('close', () => (closedEarly = !res.writableFinished));
+      const chunk = Buffer.alloc(16 * 1024, 'x');
+      const pump = () => {
+        // 64 MB in all unless the client hangs up: it must hang up after about 64 KB.
+        while (written < 64 * 1024 * 1024 && !res.destroyed) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      pump();
+    }]);
+    const { t } = transport(s.url, { maxBodyBytes: 64 * 1024, retry: { maxAttempts: 1 } });
+    try {
+      const error = await rejection(t.request('GET', '/v1/big'));
+      assert.equal(error.kind, 'invalid-response');
+      assert.match(error.message, /too large/);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.ok(closedEarly, 'the connection was closed before the server finished');
+      assert.ok(written < 8 * 1024 * 1024, `the server wrote ${written} bytes before the client hung up`);
+    } finally {
+      await t.close();
+      await s.close();
+    }
+  });
+
+  it('cancels while the body is still arriving', async () => {
+    const s = await scripted([(_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"stacklets": [');
+    }]);
+    const { t } = transport(s.url);
+    try {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 100);
+      const error = await rejection(t.request('GET', '/v1/x', { signal: controller.signal }));
+      assert.equal(error.kind, 'aborted');
+      assert.equal(s.seen.length, 1);
+    } finally {
+      await t.close();
+      await s.close();
+    }
+  });
+
   it('never follows a redirect, so the token never reaches another origin', async () => {
     const other = await scripted([json(200, { stolen: true })]);
     const s = await scripted([(_req, res) => { res.writeHead(302, { location: `${other.url}/v1/x?from=redirect` }); res.end(); }]);

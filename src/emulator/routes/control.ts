@@ -2,7 +2,7 @@
  * /_emulator/*: test and benchmark controls, mounted only with `control: true`. They take no token and never
  * show one; accounts are named by e-mail and uuid.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FAULT_KINDS, type ResolvedConfig, type RuntimeConfig } from '../options';
 import { ApiError } from '../errors';
 import { created, noContent, ok, Router, type Reply } from '../http';
@@ -24,21 +24,20 @@ export interface ControlRequest {
 export type ControlHandler = (request: ControlRequest) => Reply;
 
 const AccountBody = z.object({
-  token: z.string().min(8).max(200),
-  email: z.string().email().optional(),
-  seed: z.enum(['demo', 'empty']).optional(),
+  token: z.string().check(z.minLength(8), z.maxLength(200)),
+  email: z.optional(z.email()),
+  seed: z.optional(z.enum(['demo', 'empty'])),
 });
 
-const nonNegative = z.number().min(0);
+const nonNegative = z.number().check(z.gte(0));
+const flag = z.optional(z.boolean());
 const ConfigBody = z.object({
-  latencyMs: nonNegative.optional(),
-  faultRate: z.number().min(0).max(1).optional(),
-  faultKinds: z.array(z.enum(FAULT_KINDS)).min(1).optional(),
-  hangMs: nonNegative.optional(),
-  taskMs: nonNegative.optional(),
-  quirks: z
-    .object({ ignorePage: z.boolean().optional(), ignorePerPage: z.boolean().optional(), noFirewallRulesEndpoints: z.boolean().optional(), noListings: z.boolean().optional() })
-    .optional(),
+  latencyMs: z.optional(nonNegative),
+  faultRate: z.optional(z.number().check(z.gte(0), z.lte(1))),
+  faultKinds: z.optional(z.array(z.enum(FAULT_KINDS)).check(z.minLength(1))),
+  hangMs: z.optional(nonNegative),
+  taskMs: z.optional(nonNegative),
+  quirks: z.optional(z.object({ ignorePage: flag, ignorePerPage: flag, noFirewallRulesEndpoints: flag, noListings: flag })),
 });
 
 export function controlRouter(deps: ControlDeps): Router<ControlHandler> {

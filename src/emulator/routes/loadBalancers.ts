@@ -22,7 +22,7 @@ import { listReply } from '../pagination';
 import type { Account } from '../store';
 import { TASKS } from '../tasks';
 import { parseBody } from '../validation';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 const requireLoadBalancer = (ctx: Ctx): LoadBalancerRec =>
   requireRecord(ctx.account.loadBalancers, 'load balancer', ctx.params['uuid'], ctx.params['uuid']!);
