@@ -30,7 +30,9 @@ export class ApiError extends Error {
   }
 
   /** 422 naming each field and its rule; the message repeats them so a client showing only `message` still helps. */
-  static invalid(errors: FieldError[]): ApiError {
+  static invalid(problems: FieldError[]): ApiError {
+    // A problem with the body as a whole (an array or a string where an object belongs) has no field to name.
+    const errors = problems.map((e) => (e.field ? e : { field: '', message: `the request body ${e.message}` }));
     const shown = errors.slice(0, 3).map((e) => (e.field ? `${e.field}: ${e.message}` : e.message));
     const more = errors.length > 3 ? ` (and ${errors.length - 3} more)` : '';
     return new ApiError(422, 'unprocessable_entity', shown.join('; ') + more, errors);

@@ -47,6 +47,11 @@ export class Router<H> {
     return this;
   }
 
+  /** Every route, in the order added: what tests enumerate to reach every endpoint. */
+  list(): readonly { method: string; pattern: string }[] {
+    return this.routes.map(({ method, pattern }) => ({ method, pattern }));
+  }
+
   /** Literal segments are listed before parameters by the route files, so the first structural match wins. */
   match(method: string, path: string): Match<H> {
     const segments = path.split('/');

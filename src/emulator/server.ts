@@ -27,11 +27,12 @@ import { apiRouter } from './routes/index';
 import { addGeneratedStacklets, createAccount, DEMO_EMAIL } from './seed';
 import { serializeBody } from './serialize';
 import { bodyForLog, StatsRecorder, type EmulatorStats, type RecentRequest } from './stats';
-import { World, type Account } from './store';
+import { World, type Account, type WorldSnapshot } from './store';
 
 export { DEMO_TOKEN, FAULT_KINDS } from './options';
 export type { EmulatorOptions, FaultKind, Quirks, RuntimeConfig, SeedKind } from './options';
 export type { AppliedRecord, EmulatorStats, RequestRecord } from './stats';
+export type { WorldSnapshot } from './store';
 // Pure pieces, exported for unit tests.
 export { pageMeta, paginate, parsePaging, DEFAULT_PER_PAGE, MAX_PER_PAGE } from './pagination';
 export { malformedText, pickFault, wrongShapeBody } from './faults';
@@ -48,6 +49,8 @@ export interface EmulatorHandle {
   close(): Promise<void>;
   stats(): EmulatorStats;
   resetStats(): void;
+  /** A deep copy of the whole state (every account, the id counters, pending tasks); never shows a token. */
+  snapshot(): WorldSnapshot;
   /** Adds an account reached with `token`; its content is empty unless `seed: 'demo'`. */
   addAccount(token: string, init?: { email?: string; seed?: SeedKind }): { uuid: string; email: string };
   /** Changes latency, faults, task time or quirks while running. */
@@ -162,7 +165,8 @@ class Emulator {
         body,
         now,
         config: this.config,
-        applied: (kind) => this.stats.mutation({ method, path, route: record.route, kind, account: account.email }),
+        applied: (kind) =>
+          this.stats.mutation({ method, path, route: record.route, kind, account: account.email, ...(record.body !== undefined ? { body: record.body } : {}) }),
       };
       try {
         reply = match.route.handler(ctx);
@@ -282,6 +286,11 @@ function write(res: http.ServerResponse, status: number, headers: Record<string,
   if (closeAfter) res.once('finish', () => res.socket?.end());
 }
 
+/** Every /v1 route the emulator serves (method and pattern), in the order the route files register them. */
+export function apiRoutes(): readonly { method: string; pattern: string }[] {
+  return apiRouter().list();
+}
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<EmulatorHandle> {
   const problem = checkConfig(options);
   if (problem) throw new RangeError(problem);
@@ -333,6 +342,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     stats: () => emulator.stats.snapshot(),
     resetStats: () => emulator.stats.reset(),
+    snapshot: () => emulator.world.snapshot(),
     addAccount(token, init) {
       const account = emulator.addAccount(token, init);
       return { uuid: account.profile.uuid, email: account.email };

@@ -24,6 +24,8 @@ export interface AppliedRecord {
   /** What changed, e.g. `stacklet.resize`, `firewall.rules.add`. */
   kind: string;
   account: string;
+  /** The request body as the request log keeps it (large ones summarised): tells two writes to one path apart. */
+  body?: unknown;
 }
 
 export interface EmulatorStats {

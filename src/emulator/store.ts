@@ -148,4 +148,45 @@ export class World {
     this.microSeq = (this.microSeq + 137) % 1000;
     return isoMicro(ms, this.microSeq);
   }
+
+  /**
+   * A deep copy of everything a request can change, as plain JSON: each account (by e-mail, never by token)
+   * with all its records, the id counters and the task queue. `revision` is left out: it is a cache key that
+   * moves on every write attempt, refused ones included. Reading it changes nothing.
+   */
+  snapshot(): WorldSnapshot {
+    const accounts: Record<string, unknown> = {};
+    for (const account of this.accounts.values()) {
+      accounts[account.email] = {
+        profile: account.profile,
+        project: account.project,
+        stackletLimit: account.stackletLimit,
+        stacklets: account.stacklets.all(),
+        snapshots: account.snapshots.all(),
+        backups: account.backups.all(),
+        volumes: account.volumes.all(),
+        firewalls: account.firewalls.all(),
+        loadBalancers: account.loadBalancers.all(),
+        clusters: account.clusters.all(),
+        vpcs: account.vpcs.all(),
+        userdata: account.userdata.all(),
+        sshKeys: account.sshKeys.all(),
+        vpcHosts: Object.fromEntries(account.vpcHosts),
+      };
+    }
+    const counters = {
+      stacklet: this.nextStackletId,
+      image: this.nextImageId,
+      sshKey: this.nextSshKeyId,
+      host: this.nextHost,
+      timestamp: this.microSeq,
+    };
+    return JSON.parse(JSON.stringify({ accounts, counters, tasks: this.tasks.describe() })) as WorldSnapshot;
+  }
+}
+
+export interface WorldSnapshot {
+  readonly accounts: Readonly<Record<string, unknown>>;
+  readonly counters: Readonly<Record<string, number>>;
+  readonly tasks: { readonly nextId: number; readonly endsAt: readonly number[] };
 }

@@ -85,4 +85,9 @@ export class TaskQueue {
   get size(): number {
     return this.pending.length;
   }
+
+  /** The queue as data, for state snapshots: the next task id and when each pending task ends. */
+  describe(): { nextId: number; endsAt: number[] } {
+    return { nextId: this.nextId, endsAt: this.pending.map((entry) => entry.endsAt) };
+  }
 }

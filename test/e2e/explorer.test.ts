@@ -1,69 +1,54 @@
 // The resource explorer as a user meets it: sign in from the welcome view, open every view, filter, inspect,
 // copy, sign out; then no file the extension host wrote holds the token.
 import * as assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { startE2eSession, type E2eSession } from '../harness/workbench';
+import { accountSuite, e2eToken } from './accountSession';
 import * as ui from './ui';
 
-/** Every file under `dir` whose bytes contain `needle`. */
-function filesContaining(dir: string, needle: string): string[] {
-  const hits: string[] = [];
+/** Every regular file under `dir` (sockets and other special files left out). */
+function filesUnder(dir: string): string[] {
+  const files: string[] = [];
   const walk = (current: string) => {
     for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
       const full = path.join(current, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.isFile() && fs.readFileSync(full).includes(needle)) hits.push(full);
+      else if (entry.isFile()) files.push(full);
     }
   };
   if (fs.existsSync(dir)) walk(dir);
-  return hits;
+  return files;
+}
+
+/** The token as it could be written: as it is, base64-encoded, and percent-encoded. */
+function spellings(token: string): Buffer[] {
+  return [token, Buffer.from(token).toString('base64').replace(/=+$/, ''), encodeURIComponent(`Token ${token}`)].map((s) => Buffer.from(s));
 }
 
 describe('Resource explorer in the workbench', function () {
-  let session: E2eSession;
   // A token of its own (not the emulator's well-known demo token), so finding it on disk means a leak.
-  const token = `stk_e2e_${randomBytes(12).toString('hex')}`;
+  const token = e2eToken();
   const email = 'e2e@stacklet.example';
-
-  beforeEach(function () {
-    if (session?.steps.failed) this.skip();
-  });
-
-  before(async function () {
-    this.timeout(240_000);
-    session = await startE2eSession({ kind: 'e2e-explorer' });
-    const response = await fetch(`${session.emulator.url}/_emulator/accounts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token, email, seed: 'demo' }),
-    });
-    assert.equal(response.status < 300, true, `creating the e2e account: HTTP ${response.status}`);
-    console.log(`      workbench ${session.address}\n      artifacts ${session.run.artifacts}`);
-  });
-
-  after(async function () {
-    this.timeout(90_000);
-    await session?.close();
-  });
+  const suite = accountSuite('e2e-explorer', { token, email });
+  /** The Stacklet Cloud output channel as the Output panel showed it. */
+  let outputText = '';
 
   it('shows the Stacklet Cloud container with a sign-in welcome', () =>
-    session.steps.step('open the Stacklet Cloud container', 90_000, async (page) => {
-      await ui.openWorkbench(page, session.address);
+    suite.session.steps.step('open the Stacklet Cloud container', 90_000, async (page) => {
+      await ui.openWorkbench(page, suite.session.address);
       await ui.activityBarItem(page, 'Stacklet Cloud').click();
       await ui.welcomeButton(page, 'Sign in with API Token').waitFor();
       await ui.welcomeButton(page, 'Try the Local Emulator').first().waitFor();
     }));
 
   it('signs in through the welcome view with an API token', () =>
-    session.steps.step('sign in with the API token', 60_000, async (page) => {
-      await ui.signInThroughWelcome(page, session.emulator.url, token, email);
+    suite.session.steps.step('sign in with the API token', 60_000, async (page) => {
+      await ui.signInThroughWelcome(page, suite.session.emulator.url, token, email);
       await ui.viewRow(page, 'Stacklets', 'web-1').waitFor();
     }));
 
   it('opens every view with the account’s resources', () =>
-    session.steps.step('expand every view', 90_000, async (page) => {
+    suite.session.steps.step('expand every view', 90_000, async (page) => {
       const expected: [string, string][] = [
         ['Volumes', 'db-data'],
         ['Userdata', 'docker-bootstrap'],
@@ -84,7 +69,7 @@ describe('Resource explorer in the workbench', function () {
     }));
 
   it('filters stacklets by tag, then clears the filter', () =>
-    session.steps.step('filter stacklets by tag', 60_000, async (page) => {
+    suite.session.steps.step('filter stacklets by tag', 60_000, async (page) => {
       await ui.clickPaneAction(page, 'Stacklets', 'Filter Stacklets by Tag');
       await ui.quickInput(page).locator('input').fill('db');
       await ui.quickInputRow(page, 'db').first().waitFor();
@@ -97,29 +82,55 @@ describe('Resource explorer in the workbench', function () {
     }));
 
   it('opens View Properties as a JSON document', () =>
-    session.steps.step('view properties of web-1', 45_000, async (page) => {
+    suite.session.steps.step('view properties of web-1', 45_000, async (page) => {
       await ui.contextMenu(page, ui.viewRow(page, 'Stacklets', 'web-1'), 'View Properties');
       await page.locator('.tabs-container .tab', { hasText: 'web-1.json' }).waitFor();
       await page.locator('.editor-instance .view-lines', { hasText: '"name": "web-1"' }).waitFor();
     }));
 
   it('copies the IP address of a stacklet', () =>
-    session.steps.step('copy the IP address of web-1', 30_000, async (page) => {
+    suite.session.steps.step('copy the IP address of web-1', 30_000, async (page) => {
       await ui.contextMenu(page, ui.viewRow(page, 'Stacklets', 'web-1'), 'Copy IP Address');
       await ui.statusBarText(page, 'Copied IP address').waitFor();
     }));
 
+  it('shows the Stacklet Cloud log without the token', () =>
+    suite.session.steps.step('show the Stacklet Cloud log', 45_000, async (page) => {
+      await ui.runCommand(page, 'Stacklet: Show Log');
+      const lines = page.locator('#workbench\\.parts\\.panel .monaco-editor .view-lines');
+      // The editor draws spaces as no-break spaces.
+      await lines.getByText(/GET\s\/v1\/stacklets/).first().waitFor();
+      outputText = (await lines.innerText()).replace(/\u00a0/g, ' ');
+      assert.ok(!outputText.includes(token), 'the Output panel shows the token');
+    }));
+
   it('signs out, back to the welcome', () =>
-    session.steps.step('sign out', 30_000, async (page) => {
+    suite.session.steps.step('sign out', 30_000, async (page) => {
       await ui.runCommand(page, 'Stacklet: Sign Out');
       await ui.welcomeButton(page, 'Sign in with API Token').first().waitFor();
     }));
 
-  it('leaves the token in no file the extension host wrote', () => {
-    const places = [session.run.userDataDir, session.run.extensionsDir, session.run.workspace];
-    const hits = places.flatMap((dir) => filesContaining(dir, token));
+  it('leaves the token in no file the extension host, code-server or the browser wrote, nor in the output channel', () => {
+    // Everything of the run: user data (settings, globalStorage, workspaceStorage, logs with the output channel's
+    // log file), extensions, workspace, VS Code's temp folder, the browser profile; and code-server's own log.
+    const files = [...filesUnder(suite.session.run.tmp), path.join(suite.session.run.artifacts, 'code-server.log')];
+    const needles = spellings(token);
+    const hits = files.filter((file) => {
+      const bytes = fs.readFileSync(file);
+      return needles.some((needle) => bytes.includes(needle));
+    });
     assert.deepEqual(hits, [], `the token was found in ${hits.join(', ')}`);
-    const searched = places.filter((dir) => fs.existsSync(dir));
-    assert.ok(searched.length >= 2, 'the user-data and extensions folders exist to be searched');
+
+    // The places that matter were there to be searched.
+    const user = path.join(suite.session.run.userDataDir, 'User');
+    const settings = fs.readFileSync(path.join(user, 'settings.json'), 'utf8');
+    assert.match(settings, /"stacklet\.apiUrl"/, 'settings.json holds the API URL (and only that)');
+    for (const dir of ['globalStorage', 'workspaceStorage']) assert.ok(fs.existsSync(path.join(user, dir)), `${dir} exists`);
+    const logFile = files.find((file) => path.basename(file) === 'Stacklet Cloud.log');
+    assert.ok(logFile, 'the output channel\'s log file was among the files searched');
+    const log = fs.readFileSync(logFile, 'utf8');
+    assert.match(log, new RegExp(`Signed in as ${email}`), 'the log file is the one the session wrote to');
+    assert.match(outputText, /GET \/v1\/stacklets/, 'the Output panel was read');
+    console.log(`      searched ${files.length} files (${(files.reduce((n, f) => n + fs.statSync(f).size, 0) / 1e6).toFixed(1)} MB), the Output panel and ${path.relative(suite.session.run.tmp, logFile)}: 0 hits`);
   });
 });

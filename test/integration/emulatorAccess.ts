@@ -45,6 +45,11 @@ export async function control<T>(path: string, body?: unknown): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** Changes the emulator's faults, latency or task time (POST /_emulator/config); answers the whole config. */
+export async function configureEmulator(change: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return (await control<{ config: Record<string, unknown> }>('/_emulator/config', change)).config;
+}
+
 /** A request as the emulator logged it. */
 export interface Sent {
   method: string;

@@ -8,24 +8,13 @@ import { request } from 'undici';
 import { StackletClient, type ClientOptions } from '../../src/api/client';
 import type { RequestLogEntry } from '../../src/api/transport';
 import { startEmulator, type EmulatorHandle, type FaultKind } from '../../src/emulator/server';
-import { rejection } from './support';
+import { rejection, seeded } from './support';
 
 const EXTRA = 150;
 const SEEDED = 6; // the demo account's own stacklets
 const USERDATA = '#!/bin/sh\necho "fault test"\n';
 
 
-/** A small deterministic PRNG (mulberry32), so a "random" fault pattern is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** GET through undici directly, bypassing the client: the emulator's own view. */
 async function rawGet(emu: EmulatorHandle, path: string): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any

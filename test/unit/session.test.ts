@@ -2,27 +2,10 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StackletClient } from '../../src/api/client';
-import { AccountRegistry, type SecretStore, type StateStore } from '../../src/auth/accountRegistry';
 import { SessionManager } from '../../src/auth/session';
 import { ResourceStore } from '../../src/model/resourceStore';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
-import { rejection } from './support';
-
-/** In-memory stand-ins with the shape of VS Code's SecretStorage and Memento. */
-function memoryStores() {
-  const secrets = new Map<string, string>();
-  const state = new Map<string, unknown>();
-  const secretStore: SecretStore = {
-    get: async (key) => secrets.get(key),
-    store: async (key, value) => void secrets.set(key, value),
-    delete: async (key) => void secrets.delete(key),
-  };
-  const stateStore: StateStore = {
-    get: <T>(key: string) => state.get(key) as T | undefined,
-    update: async (key, value) => void (value === undefined ? state.delete(key) : state.set(key, value)),
-  };
-  return { secrets, state, registry: new AccountRegistry(secretStore, stateStore) };
-}
+import { memoryStores, rejection } from './support';
 
 const settings = () => ({ pageConcurrency: 4, allowInsecureHttp: false, requestTimeoutMs: 5000 });
 const noEmulator = () => Promise.reject(new Error('no embedded emulator in this test'));

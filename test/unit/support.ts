@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { request, type Dispatcher } from 'undici';
 import { ApiError, isApiError } from '../../src/api/errors';
+import { AccountRegistry, type SecretStore, type StateStore } from '../../src/auth/accountRegistry';
 import { DEMO_TOKEN, type EmulatorHandle } from '../../src/emulator/server';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -43,4 +44,77 @@ export async function rejection(promise: Promise<unknown>): Promise<ApiError> {
     return error;
   }
   assert.fail('expected a rejection');
+}
+
+/** A small deterministic PRNG (mulberry32): a "random" fault pattern or workload that is the same on every run. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Counts unhandled rejections and uncaught exceptions from `start()` until `stop()`. */
+export function crashRecorder(): { readonly crashes: unknown[]; stop(): void } {
+  const crashes: unknown[] = [];
+  const record = (error: unknown): void => void crashes.push(error);
+  process.on('unhandledRejection', record);
+  process.on('uncaughtException', record);
+  return {
+    crashes,
+    stop() {
+      process.off('unhandledRejection', record);
+      process.off('uncaughtException', record);
+    },
+  };
+}
+
+/** In-memory stand-ins with the shape of VS Code's SecretStorage and Memento, and the registry over them. */
+export function memoryStores(): {
+  secrets: Map<string, string>;
+  state: Map<string, unknown>;
+  stateStore: StateStore;
+  registry: AccountRegistry;
+} {
+  const secrets = new Map<string, string>();
+  const state = new Map<string, unknown>();
+  const secretStore: SecretStore = {
+    get: async (key) => secrets.get(key),
+    store: async (key, value) => void secrets.set(key, value),
+    delete: async (key) => void secrets.delete(key),
+  };
+  const stateStore: StateStore = {
+    get: <T>(key: string) => state.get(key) as T | undefined,
+    update: async (key, value) => void (value === undefined ? state.delete(key) : state.set(key, value)),
+  };
+  return { secrets, state, stateStore, registry: new AccountRegistry(secretStore, stateStore) };
+}
+
+export type JsonPath = (string | number)[];
+
+/** Every path to a value inside `value` (the root excluded), looking at the first `maxItems` of each array. */
+export function jsonPaths(value: Json, maxItems = Infinity, prefix: JsonPath = []): JsonPath[] {
+  if (value === null || typeof value !== 'object') return [];
+  const keys: (string | number)[] = Array.isArray(value) ? value.map((_, i) => i).slice(0, maxItems) : Object.keys(value);
+  return keys.flatMap((key) => [[...prefix, key], ...jsonPaths(value[key], maxItems, [...prefix, key])]);
+}
+
+/** A copy of `value` with `change` applied to the parent of `path` and the path's last key. */
+export function edit(value: Json, path: JsonPath, change: (parent: Json, key: string | number) => void): Json {
+  const copy = structuredClone(value);
+  let parent = copy;
+  for (const key of path.slice(0, -1)) parent = parent[key];
+  change(parent, path[path.length - 1]!);
+  return copy;
+}
+
+/** `leaf` wrapped `depth` times, alternately in an array and in an object. */
+export function nest(depth: number, leaf: Json = 1): Json {
+  let value = leaf;
+  for (let i = 0; i < depth; i++) value = i % 2 === 0 ? [value] : { a: value };
+  return value;
 }

@@ -4,77 +4,13 @@
 import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
 import type { Stacklet, Task } from '../../src/api/schemas';
-import { AccountRegistry, type SecretStore, type StateStore } from '../../src/auth/accountRegistry';
 import { SessionManager } from '../../src/auth/session';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
-import type { TaskClock } from '../../src/tasks/schedule';
 import { STORAGE_KEY } from '../../src/tasks/taskStorage';
 import { TaskTracker, type TaskEnd, type TaskFailure, type TrackerSettings } from '../../src/tasks/taskTracker';
 import type { TaskStart, TrackedTask } from '../../src/tasks/types';
-
-
-
-interface Timer {
-  readonly id: number;
-  readonly due: number;
-  readonly callback: () => void;
-}
-
-class FakeClock implements TaskClock {
-  private timers: Timer[] = [];
-  private nextId = 1;
-  /** Every delay a timer was armed with, in order. */
-  readonly armed: number[] = [];
-
-  constructor(public time = Date.parse('2026-06-01T10:00:00.000Z')) {}
-
-  now(): number {
-    return this.time;
-  }
-
-  setTimer(callback: () => void, ms: number): unknown {
-    const timer = { id: this.nextId++, due: this.time + ms, callback };
-    this.timers.push(timer);
-    this.armed.push(ms);
-    return timer.id;
-  }
-
-  clearTimer(handle: unknown): void {
-    this.timers = this.timers.filter((timer) => timer.id !== handle);
-  }
-
-  get pending(): number {
-    return this.timers.length;
-  }
-
-  /**
-   * Moves time forward by `ms`, firing each timer that falls due at its own time; after each, waits for
-   * `settle` (the tracker's check, which makes real requests) before looking at the next.
-   */
-  async advance(ms: number, settle: () => Promise<void>): Promise<number> {
-    const end = this.time + ms;
-    let fired = 0;
-    for (;;) {
-      const next = this.timers.filter((timer) => timer.due <= end).sort((a, b) => a.due - b.due)[0];
-      if (!next) break;
-      this.timers = this.timers.filter((timer) => timer !== next);
-      this.time = Math.max(this.time, next.due);
-      next.callback();
-      fired++;
-      await settle();
-    }
-    this.time = end;
-    return fired;
-  }
-
-  /** Fires the next timer, whenever it is due; returns false when none is armed. */
-  async step(settle: () => Promise<void>): Promise<boolean> {
-    const next = [...this.timers].sort((a, b) => a.due - b.due)[0];
-    if (!next) return false;
-    await this.advance(Math.max(0, next.due - this.time), settle);
-    return true;
-  }
-}
+import { FakeClock } from './fakeClock';
+import { memoryStores } from './support';
 
 const clientSettings = () => ({ pageConcurrency: 4, allowInsecureHttp: false, requestTimeoutMs: 5000 });
 const noEmulator = () => Promise.reject(new Error('no embedded emulator in this test'));
@@ -118,18 +54,8 @@ const trackers: TaskTracker[] = [];
 async function world(options: { taskMs: number; extraStacklets?: number }): Promise<World> {
   const clock = new FakeClock();
   const emu = await startEmulator({ port: 0, taskMs: options.taskMs, clock: () => clock.now(), ...(options.extraStacklets ? { extraStacklets: options.extraStacklets } : {}) });
-  const secrets = new Map<string, string>();
-  const memento = new Map<string, unknown>();
-  const secretStore: SecretStore = {
-    get: async (key) => secrets.get(key),
-    store: async (key, value) => void secrets.set(key, value),
-    delete: async (key) => void secrets.delete(key),
-  };
-  const stateStore: StateStore = {
-    get: <T>(key: string) => memento.get(key) as T | undefined,
-    update: async (key, value) => void (value === undefined ? memento.delete(key) : memento.set(key, value)),
-  };
-  const session = new SessionManager(new AccountRegistry(secretStore, stateStore), clientSettings, noEmulator);
+  const { secrets, state: memento, stateStore, registry } = memoryStores();
+  const session = new SessionManager(registry, clientSettings, noEmulator);
   await session.signIn(emu.url, emu.demoToken);
   const client = new StackletClient({ baseUrl: emu.url, token: emu.demoToken });
   const w: World = {

@@ -1,0 +1,56 @@
+// What the e2e suites share to set up a run: a token of the suite's own (not the emulator's well-known demo
+// token, so finding it on disk means a leak), a session whose emulator holds that account, and the emulator's
+// /_emulator control endpoints.
+import * as assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { startE2eSession, type E2eSession } from '../harness/workbench';
+
+export function e2eToken(): string {
+  return `stk_e2e_${randomBytes(12).toString('hex')}`;
+}
+
+/** GET (without a body) or POST (with one) an /_emulator control endpoint of the session's emulator. */
+export async function emulatorControl<T>(session: E2eSession, path: string, body?: unknown): Promise<T> {
+  const init = body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  const response = await fetch(`${session.emulator.url}/_emulator${path}`, init);
+  assert.ok(response.ok, `/_emulator${path}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** A workbench and Chromium whose emulator has the demo content under `account`, with `config` applied. */
+export async function startSessionWithAccount(
+  kind: string,
+  account: { token: string; email: string },
+  config?: { taskMs?: number },
+): Promise<E2eSession> {
+  const session = await startE2eSession({ kind });
+  try {
+    await emulatorControl(session, '/accounts', { ...account, seed: 'demo' });
+    if (config) await emulatorControl(session, '/config', config);
+  } catch (error) {
+    await session.close();
+    throw error;
+  }
+  console.log(`      workbench ${session.address}\n      artifacts ${session.run.artifacts}`);
+  return session;
+}
+
+/**
+ * The hooks every e2e suite needs: a session with `account` before its tests, closed after them, and each test
+ * skipped once a step failed (later steps build on earlier ones). `session` is set once `before` has run.
+ */
+export function accountSuite(kind: string, account: { token: string; email: string }, config?: { taskMs?: number }): { readonly session: E2eSession } {
+  const suite: { session: E2eSession } = { session: undefined as unknown as E2eSession };
+  beforeEach(function () {
+    if (suite.session?.steps.failed) this.skip();
+  });
+  before(async function () {
+    this.timeout(240_000);
+    suite.session = await startSessionWithAccount(kind, account, config);
+  });
+  after(async function () {
+    this.timeout(90_000);
+    await suite.session?.close();
+  });
+  return suite;
+}

@@ -1,0 +1,65 @@
+// Nothing lost across a window reload: a power-off confirmed from the context menu shows in the status bar; the
+// page is reloaded while the task runs; the reloaded window follows the same task from its workspace state (the
+// status bar shows it again, the task ends and says so, the service holds the stacklet off) and the power-off
+// was sent exactly once.
+import * as assert from 'node:assert/strict';
+import { accountSuite, e2eToken, emulatorControl } from './accountSession';
+import * as ui from './ui';
+
+describe('Reliability in the workbench: a running task survives a window reload', function () {
+  const token = e2eToken();
+  const email = 'reload@stacklet.example';
+  const suite = accountSuite('e2e-reliability', { token, email }, { taskMs: 30_000 });
+
+  const actionsSent = async (): Promise<number> =>
+    (await emulatorControl<{ requests: { method: string; path: string; account?: string }[] }>(suite.session, '/requests?limit=500')).requests.filter(
+      (r) => r.account === email && r.method === 'POST' && r.path === '/v1/stacklets/:id',
+    ).length;
+
+  async function web1(): Promise<{ status: string; task: unknown }> {
+    const response = await fetch(`${suite.session.emulator.url}/v1/stacklets?per_page=200`, { headers: { authorization: `Token ${token}` } });
+    const { stacklets } = (await response.json()) as { stacklets: { name: string; status: string; task: unknown }[] };
+    return stacklets.find((s) => s.name === 'web-1')!;
+  }
+
+  it('signs in', () =>
+    suite.session.steps.step('sign in', 90_000, async (page) => {
+      await ui.openWorkbench(page, suite.session.address);
+      await ui.signInThroughWelcome(page, suite.session.emulator.url, token, email);
+      await ui.viewRow(page, 'Stacklets', 'web-1').waitFor();
+    }));
+
+  it('powers web-1 off from its context menu, confirmed, and sees the task in the status bar', () =>
+    suite.session.steps.step('power off web-1', 60_000, async (page) => {
+      await ui.contextMenu(page, ui.viewRow(page, 'Stacklets', 'web-1'), 'Power Off…');
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.getByText('web-1').first().waitFor();
+      await dialog.locator('.monaco-button', { hasText: 'Power Off' }).first().click();
+      await dialog.waitFor({ state: 'detached' });
+      await ui.statusBarText(page, 'stacklet is powering off').waitFor();
+    }));
+
+  it('reloads the window while the task runs, and the reloaded window shows the task again', async () => {
+    assert.equal(await actionsSent(), 1);
+    assert.ok((await web1()).task, 'the task still runs at the service');
+    await suite.session.steps.step('reload the window', 90_000, async (page) => {
+      await page.reload();
+      await page.locator('.monaco-workbench').waitFor();
+      await page.locator('#workbench\\.parts\\.statusbar').waitFor();
+      await ui.openStackletContainer(page);
+      await ui.viewRow(page, 'Stacklets', 'web-1').waitFor();
+    });
+    await suite.session.steps.step('see "stacklet is powering off" in the status bar after the reload', 30_000, async (page) => {
+      await ui.statusBarText(page, 'stacklet is powering off').waitFor();
+    });
+  });
+
+  it('follows the task to its end after the reload; the power-off was sent once', async () => {
+    await suite.session.steps.step('see the task end: the status bar clears and says so', 90_000, async (page) => {
+      await ui.statusBarText(page, 'stacklet is powering off').waitFor({ state: 'detached', timeout: 80_000 });
+      await ui.toast(page, 'stacklet was powered off').first().waitFor();
+    });
+    assert.equal((await web1()).status, 'off');
+    assert.equal(await actionsSent(), 1, 'the reload sent nothing again');
+  });
+});
