@@ -7,13 +7,21 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-/** e2e run kind → step screenshots to keep, by the file name the step runner gives them. */
+/**
+ * e2e run kind → step screenshots to keep, by the step's name as the step runner writes it (`NN-<step name>.png`,
+ * matched without its number, so adding a step before one does not lose its picture) → the picture's name.
+ */
 const PICKS = {
-  'e2e-actions': {
-    '03-see-stacklet-is-resizing-in-the-status-bar.png': 'resize-in-progress.png',
-  },
   'e2e-explorer': {
-    '05-view-properties-of-web-1.png': 'view-properties.png',
+    'sign-in-with-the-api-token': 'sidebar.png',
+    'view-properties-of-web-1': 'view-properties.png',
+  },
+  'e2e-actions': {
+    'see-stacklet-is-resizing-in-the-status-bar': 'resize-in-progress.png',
+    'show-the-port-70000-diagnostic-in-the-problems-panel': 'firewall-diagnostic.png',
+  },
+  'e2e-walkthrough': {
+    'explore-from-the-walkthrough': 'walkthrough.png',
   },
 };
 
@@ -25,10 +33,11 @@ let copied = 0;
 for (const folder of fs.readdirSync(artifacts)) {
   const kind = Object.keys(PICKS).find((k) => folder.includes(`-${k}-`));
   if (!kind) continue;
-  for (const [from, to] of Object.entries(PICKS[kind])) {
-    const source = path.join(artifacts, folder, from);
-    if (fs.existsSync(source)) {
-      fs.copyFileSync(source, path.join(target, to));
+  const files = fs.readdirSync(path.join(artifacts, folder));
+  for (const [step, to] of Object.entries(PICKS[kind])) {
+    const from = files.find((file) => file.replace(/^\d+-/, '') === `${step}.png`);
+    if (from) {
+      fs.copyFileSync(path.join(artifacts, folder, from), path.join(target, to));
       console.log(`media/screenshots/${to} ← ${from}`);
       copied++;
     }

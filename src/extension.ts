@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { DEFAULT_PAGE_CONCURRENCY } from './api/paging';
 import { AccountRegistry } from './auth/accountRegistry';
 import { StackletAuthProvider } from './auth/authProvider';
 import { EmbeddedEmulator } from './auth/embeddedEmulator';
@@ -39,10 +40,13 @@ export interface StackletExtensionApi {
   readonly taskNotifications: TaskNotifications;
   /** Replaces how commands ask questions (tests script the answers); returns a function that restores it. */
   setPrompter(prompter: Prompter): () => void;
+  /** How long activate() took, in milliseconds (the benchmark and the integration tier report it). */
+  readonly activationMs: number;
 }
 
 /** Builds the objects, registers them, and returns. No request is made here. */
 export function activate(context: vscode.ExtensionContext): StackletExtensionApi {
+  const started = performance.now();
   const log = vscode.window.createOutputChannel('Stacklet Cloud', { log: true });
   const notifier = new Notifier(log);
   const registry = new AccountRegistry(context.secrets, context.globalState);
@@ -50,7 +54,7 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
   const settings = () => {
     const config = vscode.workspace.getConfiguration('stacklet');
     return {
-      pageConcurrency: config.get<number>('pageConcurrency', 4),
+      pageConcurrency: config.get<number>('pageConcurrency', DEFAULT_PAGE_CONCURRENCY),
       allowInsecureHttp: config.get<boolean>('allowInsecureHttp', false),
       requestTimeoutMs: config.get<number>('requestTimeout', 30) * 1000,
       onRequest: (e: { method: string; path: string; status?: number; error?: string; ms: number; attempt: number }) =>
@@ -111,7 +115,10 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
     { dispose: () => sessionSubscription.dispose() },
     { dispose: () => void session.dispose().then(() => emulator.stop()) },
   );
+  const activationMs = performance.now() - started;
+  log.info(`Activated in ${activationMs.toFixed(1)} ms`);
   return {
+    activationMs,
     session,
     views,
     emulator,

@@ -2,7 +2,9 @@ import * as vscode from 'vscode';
 import type { CommandDeps } from './deps';
 import { resolveResource } from './pickResource';
 
-/** Opens a terminal running `ssh root@<public IPv4>` for an active stacklet. */
+const SSH_USER = /^[A-Za-z_][A-Za-z0-9_.-]{0,31}$/;
+
+/** Opens a terminal running `ssh <stacklet.sshUser>@<public IPv4>` (root unless set) for an active stacklet. */
 export async function connectSsh(deps: CommandDeps, node?: unknown): Promise<void> {
   const ref = await resolveResource(deps, node, ['stacklets'], vscode.l10n.t('Connect to which stacklet?'), (r) => !!r.ip);
   if (!ref) return;
@@ -10,10 +12,16 @@ export async function connectSsh(deps: CommandDeps, node?: unknown): Promise<voi
     void vscode.window.showWarningMessage(vscode.l10n.t('{0} has no public IP address.', ref.name));
     return;
   }
+  const user = vscode.workspace.getConfiguration('stacklet').get<string>('sshUser', 'root').trim() || 'root';
+  // A name only: anything else (a leading "-") would reach ssh as an option.
+  if (!SSH_USER.test(user)) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('The setting stacklet.sshUser ("{0}") is not a user name.', user));
+    return;
+  }
   const terminal = vscode.window.createTerminal({
     name: vscode.l10n.t('SSH {0}', ref.name),
     shellPath: 'ssh',
-    shellArgs: [`root@${ref.ip}`],
+    shellArgs: [`${user}@${ref.ip}`],
     iconPath: new vscode.ThemeIcon('terminal'),
   });
   terminal.show();

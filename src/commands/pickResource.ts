@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
 import { publicIPv4 } from '../model/format';
 import type { ListingKind, ResourceStore } from '../model/resourceStore';
+import { kindName } from '../views/words';
 import type { ResourceNode, ResourceRef } from '../views/resourceNode';
 import type { CommandDeps } from './deps';
+import { isBack } from './wizard';
 
 type Pickable = 'stacklets' | 'volumes' | 'snapshots' | 'firewalls' | 'loadBalancers' | 'vpcs' | 'kubernetes' | 'userdata';
 
@@ -45,11 +47,12 @@ export async function resolveResource(
     void vscode.window.showInformationMessage(vscode.l10n.t('There is nothing to choose from.'));
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(
-    refs.map((ref) => ({ label: ref.name, description: `${ref.kind} · ${String(ref.id)}`, ...(ref.ip ? { detail: ref.ip } : {}), ref })),
-    { title, placeHolder: title, matchOnDescription: true, matchOnDetail: true },
-  );
-  return picked?.ref;
+  const picked = await deps.prompter.pick<ResourceRef>({
+    title,
+    placeHolder: title,
+    items: refs.map((ref) => ({ label: ref.name, description: `${kindName(ref.kind)} · ${String(ref.id)}`, ...(ref.ip ? { detail: ref.ip } : {}), value: ref })),
+  });
+  return picked === undefined || isBack(picked) ? undefined : picked;
 }
 
 export type { ListingKind, Pickable };

@@ -1,20 +1,20 @@
 import * as vscode from 'vscode';
 import type { Account } from '../auth/accountRegistry';
 import type { CommandDeps } from './deps';
+import type { PickItem } from './prompter';
+import { isBack } from './wizard';
 
 export async function pickAccount(deps: CommandDeps, title: string, offerNew = false): Promise<Account | 'new' | undefined> {
   const active = deps.session.state.kind === 'signed-out' ? undefined : deps.session.state.account.id;
-  type Item = vscode.QuickPickItem & { account?: Account };
-  const items: Item[] = deps.session.accounts.map((account) => ({
+  const items: PickItem<Account | 'new'>[] = deps.session.accounts.map((account) => ({
     label: `$(${account.isEmulator ? 'beaker' : 'account'}) ${account.email}`,
     description: account.isEmulator ? vscode.l10n.t('local emulator') : new URL(account.apiUrl).host,
     ...(account.id === active ? { detail: vscode.l10n.t('active') } : {}),
-    account,
+    value: account,
   }));
-  if (offerNew) items.push({ label: `$(add) ${vscode.l10n.t('Sign in to another account…')}` });
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: title });
-  if (!picked) return undefined;
-  return picked.account ?? 'new';
+  if (offerNew) items.push({ label: `$(add) ${vscode.l10n.t('Sign in to another account…')}`, value: 'new' });
+  const picked = await deps.prompter.pick({ title, placeHolder: title, items });
+  return picked === undefined || isBack(picked) ? undefined : picked;
 }
 
 /** Makes another signed-in account the active one; every view refreshes. */

@@ -8,6 +8,7 @@ import type * as s from '../api/schemas';
 import { formatBytes, stackletDescription, stackletState } from '../model/format';
 import type { ListingTypes, ResourceStore } from '../model/resourceStore';
 import type { ResourceNode } from '../views/resourceNode';
+import { stateName } from '../views/words';
 import type { CommandDeps } from './deps';
 import type { PickItem } from './prompter';
 import { isBack } from './wizard';
@@ -26,7 +27,7 @@ export const STACKLET: TargetKind<'stacklets'> = {
   listing: 'stacklets',
   nodeKind: 'stacklet',
   key: (stacklet) => stacklet.id,
-  item: (stacklet) => ({ label: stacklet.name, description: stackletDescription(stacklet), detail: stackletState(stacklet) }),
+  item: (stacklet) => ({ label: stacklet.name, description: stackletDescription(stacklet), detail: stateName(stackletState(stacklet)) }),
 };
 
 export const VOLUME: TargetKind<'volumes'> = {

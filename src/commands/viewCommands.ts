@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import type { ViewId } from '../views/resourceTreeProvider';
 import type { CommandDeps } from './deps';
+import type { PickItem } from './prompter';
+import { isBack } from './wizard';
 
 /** Refresh, filter and clear-filter for each view: one family of commands, parametrised by the view. */
 function provider(deps: CommandDeps, view: ViewId) {
@@ -19,12 +21,12 @@ export function refreshAll(deps: CommandDeps): void {
 
 export async function filterByName(deps: CommandDeps, view: ViewId, value?: string): Promise<void> {
   const p = provider(deps, view);
-  const name = typeof value === 'string' ? value : await vscode.window.showInputBox({
+  const name = typeof value === 'string' ? value : await deps.prompter.input({
     title: vscode.l10n.t('Filter {0} by Name', p.view.title ?? view),
     prompt: vscode.l10n.t('Show only items whose name contains this text (case-insensitive). Empty clears the filter.'),
     value: p.filter.name ?? '',
   });
-  if (name === undefined) return;
+  if (name === undefined || isBack(name)) return;
   p.setFilter({ ...p.filter, name: name.trim() || undefined });
 }
 
@@ -48,36 +50,23 @@ export async function filterByRegion(deps: CommandDeps, value?: string): Promise
   p.setFilter({ ...p.filter, region: region || undefined });
 }
 
-/** A quick pick of known values that also takes whatever the user types. */
+/** A pick of known values that also takes whatever the user types; '' (offered while filtered) clears the filter. */
 async function pickOrType(deps: CommandDeps, kind: 'tags' | 'regions', title: string, current: string | undefined): Promise<string | undefined> {
   const store = await deps.session.store();
-  let values: { label: string; description?: string }[] = [];
+  let values: PickItem<string>[] = [];
   try {
     values = kind === 'tags'
-      ? (await store.get('tags')).items.map((tag) => ({ label: tag.name }))
-      : (await store.get('regions')).items.map((region) => ({ label: region.slug, description: region.name }));
+      ? (await store.get('tags')).items.map((tag) => ({ label: tag.name, value: tag.name }))
+      : (await store.get('regions')).items.map((region) => ({ label: region.slug, description: region.name, value: region.slug }));
   } catch (error) {
     deps.log.warn(`Could not list ${kind}: ${String(error)}`);
   }
-  return new Promise((resolve) => {
-    const pick = vscode.window.createQuickPick();
-    pick.title = title;
-    pick.placeholder = vscode.l10n.t('Pick or type a value; empty clears the filter');
-    pick.value = current ?? '';
-    const typed = () => (pick.value.trim() && !values.some((v) => v.label === pick.value.trim()) ? [{ label: pick.value.trim(), description: vscode.l10n.t('(typed)') }] : []);
-    const update = () => (pick.items = [...typed(), ...values]);
-    update();
-    let accepted = false;
-    pick.onDidChangeValue(update);
-    pick.onDidAccept(() => {
-      accepted = true;
-      resolve(pick.selectedItems[0]?.label ?? pick.value.trim());
-      pick.hide();
-    });
-    pick.onDidHide(() => {
-      if (!accepted) resolve(undefined);
-      pick.dispose();
-    });
-    pick.show();
+  const clear: PickItem<string>[] = current ? [{ label: `$(clear-all) ${vscode.l10n.t('Clear the filter')}`, description: vscode.l10n.t('now: {0}', current), value: '' }] : [];
+  const picked = await deps.prompter.pick<string>({
+    title,
+    placeHolder: vscode.l10n.t('Pick or type a value'),
+    items: [...clear, ...values],
+    typed: (text) => ({ label: text, description: vscode.l10n.t('(typed)'), value: text }),
   });
+  return picked === undefined || isBack(picked) ? undefined : picked;
 }

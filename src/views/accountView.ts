@@ -17,7 +17,7 @@ export const accountView: ViewSpec = {
         icon: new vscode.ThemeIcon(account.isEmulator ? 'beaker' : 'account'),
         contextValue: 'profile:',
         resource: { kind: 'profile', id: profile.uuid, name: profile.email, data: profile },
-        tooltip: markdown([
+        tooltip: () => markdown([
           `**$(account) ${cell(profile.email)}**`, '', '| | |', '|---|---|',
           `| ${vscode.l10n.t('Name')} | ${cell(name || '—')} |`,
           `| ${vscode.l10n.t('Company')} | ${cell(profile.company || '—')} |`,

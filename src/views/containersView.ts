@@ -19,7 +19,7 @@ export const containersView = singleListingView(
       icon: new vscode.ThemeIcon(image.available ? 'symbol-constant' : 'circle-slash'),
       contextValue: `image:${image.available ? 'available' : 'unavailable'}`,
       resource: { kind: 'image', id: image.id ?? image.slug, name: image.slug, data: image },
-      tooltip: markdown([
+      tooltip: () => markdown([
         `**${cell(image.slug)}**`, '', '| | |', '|---|---|',
         `| ${vscode.l10n.t('Version')} | ${cell(image.version)} |`,
         `| ${vscode.l10n.t('Extra price')} | ${cell(formatMoney(image.extra_price ?? 0))} |`,

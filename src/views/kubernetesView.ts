@@ -4,6 +4,7 @@ import { cell, formatBytes } from '../model/format';
 import { stateIcon } from './icons';
 import { singleListingView } from './listing';
 import { markdown, ResourceNode } from './resourceNode';
+import { stateName } from './words';
 
 export const kubernetesView = singleListingView('kubernetes', clusterNode, () => vscode.l10n.t('No Kubernetes clusters.'));
 
@@ -15,9 +16,10 @@ function clusterNode(c: KubernetesCluster): ResourceNode {
     label: c.name,
     description: [c.region.slug, c.version.version ?? c.version.slug, vscode.l10n.t('{0} nodes', nodeCount)].join(' · '),
     icon: c.task ? stateIcon('busy') : new vscode.ThemeIcon('symbol-namespace', new vscode.ThemeColor('charts.green')),
+    state: stateName(c.task ? 'busy' : 'active'),
     contextValue: `cluster:${c.task ? 'busy' : 'active'}${c.ipv4 ? ' hasIp' : ''}`,
     resource: { kind: 'cluster', id: c.uuid, name: c.name, ...(c.ipv4 ? { ip: c.ipv4 } : {}), data: c },
-    tooltip: markdown([
+    tooltip: () => markdown([
       `**$(symbol-namespace) ${cell(c.name)}**`, '', '| | |', '|---|---|',
       `| ${vscode.l10n.t('Version')} | ${cell(c.version.version ?? c.version.slug)} |`,
       `| ${vscode.l10n.t('Endpoint')} | ${cell(c.endpoint)} |`,
@@ -39,7 +41,7 @@ function poolNode(c: KubernetesCluster, pool: NodePool, clusterBase: string): Re
     icon: new vscode.ThemeIcon('layers'),
     contextValue: `nodePool:${c.task ? 'busy' : 'active'}`,
     resource: { kind: 'nodePool', id: pool.id, name: pool.name, data: { ...pool, cluster_uuid: c.uuid } },
-    tooltip: markdown([`**$(layers) ${cell(pool.name)}**`, '', `${vscode.l10n.t('Size')}: ${cell(`${pool.size.slug} (${pool.size.vcpu} vCPU, ${formatBytes(pool.size.memory)})`)}`, '', `${vscode.l10n.t('Nodes')}: ${pool.nodes.length}`]),
+    tooltip: () => markdown([`**$(layers) ${cell(pool.name)}**`, '', `${vscode.l10n.t('Size')}: ${cell(`${pool.size.slug} (${pool.size.vcpu} vCPU, ${formatBytes(pool.size.memory)})`)}`, '', `${vscode.l10n.t('Nodes')}: ${pool.nodes.length}`]),
     children: () => pool.nodes.map((node) => new ResourceNode({
       id: `${base}/node/${node.id}`,
       label: node.name,

@@ -6,6 +6,7 @@ import { stateIcon } from './icons';
 import { listingNodes } from './listing';
 import { markdown, ResourceNode } from './resourceNode';
 import type { ViewFilter, ViewSpec } from './resourceTreeProvider';
+import { stateName } from './words';
 
 export const networkingView: ViewSpec = {
   id: 'networking',
@@ -62,7 +63,7 @@ export function firewallNode(f: Firewall, idPrefix: string): ResourceNode {
     icon: new vscode.ThemeIcon('shield'),
     contextValue: 'firewall:ready',
     resource: { kind: 'firewall', id: f.uuid, name: f.name, data: f },
-    tooltip: markdown([
+    tooltip: () => markdown([
       `**$(shield) ${cell(f.name)}**`, '',
       `${vscode.l10n.t('Inbound')}: ${cell(f.inbound_rules.map(formatRule).join('; ') || '—')}`, '',
       `${vscode.l10n.t('Outbound')}: ${cell(f.outbound_rules.map(formatRule).join('; ') || '—')}`, '',
@@ -90,9 +91,10 @@ function loadBalancerNode(lb: LoadBalancer): ResourceNode {
     label: lb.name,
     description: [lb.region.slug, lb.ip, lb.algorithm.replace('_', ' ')].filter(Boolean).join(' · '),
     icon: lb.task ? stateIcon('busy') : new vscode.ThemeIcon('server-environment', new vscode.ThemeColor('charts.green')),
+    state: stateName(lb.task ? 'busy' : 'active'),
     contextValue: `loadBalancer:${lb.task ? 'busy' : 'active'}${lb.ip ? ' hasIp' : ''}`,
     resource: { kind: 'loadBalancer', id: lb.uuid, name: lb.name, ...(lb.ip ? { ip: lb.ip } : {}), data: lb },
-    tooltip: markdown([
+    tooltip: () => markdown([
       `**$(server-environment) ${cell(lb.name)}**`, '', '| | |', '|---|---|',
       `| IP | ${cell(lb.ip)} |`,
       `| ${vscode.l10n.t('Algorithm')} | ${cell(lb.algorithm)} |`,
@@ -119,6 +121,6 @@ function vpcNode(vpc: Vpc): ResourceNode {
     icon: new vscode.ThemeIcon('type-hierarchy'),
     contextValue: 'vpc:ready',
     resource: { kind: 'vpc', id: vpc.uuid, name: vpc.name, data: vpc },
-    tooltip: markdown([`**$(type-hierarchy) ${cell(vpc.name)}**`, '', `CIDR: ${cell(vpc.cidr)}`, '', `${vscode.l10n.t('Region')}: ${cell(vpc.region?.name ?? vpc.region?.slug)}`, '', `ID: ${cell(vpc.uuid)}`]),
+    tooltip: () => markdown([`**$(type-hierarchy) ${cell(vpc.name)}**`, '', `CIDR: ${cell(vpc.cidr)}`, '', `${vscode.l10n.t('Region')}: ${cell(vpc.region?.name ?? vpc.region?.slug)}`, '', `ID: ${cell(vpc.uuid)}`]),
   });
 }

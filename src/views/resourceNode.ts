@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { spokenLabel } from './words';
 
 /** What the per-item commands (properties, copy, SSH) need to know about the resource behind a node. */
 export interface ResourceRef {
@@ -14,14 +15,17 @@ export interface NodeInit {
   readonly id: string;
   readonly label: string;
   readonly description?: string;
-  readonly tooltip?: vscode.MarkdownString | string;
+  /** Built on hover (TreeDataProvider.resolveTreeItem), not for every row of a long listing. */
+  readonly tooltip?: vscode.MarkdownString | string | (() => vscode.MarkdownString | string);
   readonly icon?: vscode.ThemeIcon;
   readonly contextValue?: string;
   readonly resource?: ResourceRef;
   readonly children?: () => Promise<ResourceNode[]> | ResourceNode[];
   readonly expanded?: boolean;
   readonly command?: vscode.Command;
-  /** Read by screen readers; defaults to the label and description. */
+  /** The state the icon shows (a word: "busy", "off"), read by screen readers after the name. */
+  readonly state?: string;
+  /** Read by screen readers; defaults to the kind, the label, the state and the description's parts. */
   readonly accessibilityLabel?: string;
 }
 
@@ -41,6 +45,11 @@ export class ResourceNode {
     return this.init.children?.() ?? [];
   }
 
+  get tooltip(): vscode.MarkdownString | string | undefined {
+    const { tooltip } = this.init;
+    return typeof tooltip === 'function' ? tooltip() : tooltip;
+  }
+
   toTreeItem(): vscode.TreeItem {
     const { init } = this;
     const collapsible = init.children
@@ -51,15 +60,19 @@ export class ResourceNode {
     const item = new vscode.TreeItem(init.label, collapsible);
     item.id = init.id;
     if (init.description !== undefined) item.description = init.description;
-    if (init.tooltip !== undefined) item.tooltip = init.tooltip;
+    if (init.tooltip !== undefined && typeof init.tooltip !== 'function') item.tooltip = init.tooltip;
     if (init.icon) item.iconPath = init.icon;
     if (init.contextValue) item.contextValue = init.contextValue;
     if (init.command) item.command = init.command;
-    item.accessibilityInformation = {
-      label: init.accessibilityLabel ?? [init.label, init.description].filter(Boolean).join(', '),
-    };
+    item.accessibilityInformation = { label: init.accessibilityLabel ?? defaultSpokenLabel(init) };
     return item;
   }
+}
+
+/** `Volume db-data, busy, fra1, 100 GB, on web-1`: what a sighted user reads off the row, in words. */
+function defaultSpokenLabel(init: NodeInit): string {
+  const facts = [init.state, ...(init.description ?? '').split(' · ')];
+  return init.resource ? spokenLabel(init.resource.kind, init.label, ...facts) : [init.label, ...facts].filter(Boolean).join(', ');
 }
 
 /** A row that carries a message (empty, warning, error) instead of a resource. */

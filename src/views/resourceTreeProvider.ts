@@ -86,6 +86,12 @@ export class ResourceTreeProvider implements vscode.TreeDataProvider<ResourceNod
     return node.toTreeItem();
   }
 
+  /** Tooltips are built when a row is hovered: a listing of 10,000 rows would otherwise build 10,000. */
+  resolveTreeItem(item: vscode.TreeItem, node: ResourceNode): vscode.TreeItem {
+    item.tooltip ??= node.tooltip;
+    return item;
+  }
+
   async getChildren(node?: ResourceNode): Promise<ResourceNode[]> {
     if (node) {
       try {

@@ -4,6 +4,7 @@ import { cell, formatBytes } from '../model/format';
 import { stateIcon } from './icons';
 import { singleListingView } from './listing';
 import { markdown, ResourceNode } from './resourceNode';
+import { stateName } from './words';
 
 export const snapshotsView = singleListingView('snapshots', (s) => snapshotNode(s, 'snapshot'), () => vscode.l10n.t('No snapshots in this account.'));
 
@@ -14,9 +15,10 @@ export function snapshotNode(s: Snapshot, idPrefix: string): ResourceNode {
     label: s.name,
     description: [s.regions.join(', '), size].filter(Boolean).join(' · '),
     icon: s.task ? stateIcon('busy') : new vscode.ThemeIcon('device-camera'),
+    ...(s.task ? { state: stateName('busy') } : {}),
     contextValue: `snapshot:${s.task ? 'busy' : 'ready'}`,
     resource: { kind: 'snapshot', id: s.id, name: s.name, data: s },
-    tooltip: markdown([
+    tooltip: () => markdown([
       `**$(device-camera) ${cell(s.name)}**`, '', '| | |', '|---|---|',
       `| ${vscode.l10n.t('Regions')} | ${cell(s.regions.join(', '))} |`,
       `| ${vscode.l10n.t('Size')} | ${cell(size)} |`,

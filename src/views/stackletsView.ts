@@ -9,6 +9,7 @@ import { markdown, ResourceNode } from './resourceNode';
 import type { ViewSpec } from './resourceTreeProvider';
 import { snapshotNode } from './snapshotsView';
 import { volumeNode } from './volumesView';
+import { spokenLabel, stateName } from './words';
 
 export const stackletsView: ViewSpec = {
   id: 'stacklets',
@@ -52,6 +53,21 @@ export function stackletTooltip(s: Stacklet): vscode.MarkdownString {
   return markdown(lines);
 }
 
+/** `Stacklet web-1, active, New York 1, 2 vCPUs 4 GB, 203.0.113.10`: name, state, region and size in words. */
+export function stackletSpokenLabel(s: Stacklet): string {
+  const state = stackletState(s);
+  const vcpus = s.vcpu ?? s.size.vcpu;
+  const memory = formatBytes(s.memory ?? s.size.memory);
+  return spokenLabel(
+    'stacklet',
+    s.name,
+    state === 'busy' && s.task ? vscode.l10n.t('busy: {0}', s.task.description.progress || s.task.name) : stateName(state),
+    s.region.name || s.region.slug,
+    vcpus === 1 ? vscode.l10n.t('1 vCPU {0}', memory) : vscode.l10n.t('{0} vCPUs {1}', vcpus, memory),
+    publicIPv4(s.networks),
+  );
+}
+
 export function stackletNode(s: Stacklet, store: ResourceStore, idPrefix: string): ResourceNode {
   const state = stackletState(s);
   const base = `${idPrefix}/${s.id}`;
@@ -60,11 +76,11 @@ export function stackletNode(s: Stacklet, store: ResourceStore, idPrefix: string
     id: base,
     label: s.name,
     description: stackletDescription(s),
-    tooltip: stackletTooltip(s),
+    tooltip: () => stackletTooltip(s),
     icon: stateIcon(state),
     contextValue: stackletContextValue(s),
     resource: { kind: 'stacklet', id: s.id, name: s.name, ...(ip ? { ip } : {}), data: s },
-    accessibilityLabel: vscode.l10n.t('Stacklet {0}, {1}, {2}', s.name, state, stackletDescription(s)),
+    accessibilityLabel: stackletSpokenLabel(s),
     children: () => stackletChildren(s, store, base),
   });
 }
@@ -80,7 +96,7 @@ async function stackletChildren(s: Stacklet, store: ResourceStore, base: string)
         icon: new vscode.ThemeIcon('globe'),
         contextValue: `network:${network.type}`,
         resource: { kind: 'network', id: network.address, name: network.address, ip: network.address, data: network },
-        tooltip: markdown([`**${cell(network.address)}**`, '', `${vscode.l10n.t('Gateway')}: ${cell(network.gateway)}`, '', `${vscode.l10n.t('Netmask')}: ${cell(network.netmask)}`]),
+        tooltip: () => markdown([`**${cell(network.address)}**`, '', `${vscode.l10n.t('Gateway')}: ${cell(network.gateway)}`, '', `${vscode.l10n.t('Netmask')}: ${cell(network.netmask)}`]),
       }));
     });
   }

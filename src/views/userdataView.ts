@@ -15,7 +15,7 @@ export const userdataView = singleListingView(
       contextValue: 'userdata:script',
       resource: { kind: 'userdata', id: u.uuid, name: u.name, data: u },
       command: { command: 'stacklet.openUserdata', title: vscode.l10n.t('Open Userdata Script'), arguments: [undefined, u.uuid] },
-      tooltip: markdown([`**$(file-code) ${cell(u.name)}**`, '', '```sh', u.userdata.split('\n').slice(0, 12).join('\n'), '```', '', `ID: ${cell(u.uuid)}`]),
+      tooltip: () => markdown([`**$(file-code) ${cell(u.name)}**`, '', '```sh', u.userdata.split('\n').slice(0, 12).join('\n'), '```', '', `ID: ${cell(u.uuid)}`]),
     });
   },
   () => vscode.l10n.t('No userdata scripts in this account.'),

@@ -5,6 +5,7 @@ import { stateIcon } from './icons';
 import { listingNodes } from './listing';
 import { markdown, ResourceNode } from './resourceNode';
 import type { ViewSpec } from './resourceTreeProvider';
+import { spokenLabel, stateName } from './words';
 
 export const volumesView: ViewSpec = {
   id: 'volumes',
@@ -31,9 +32,17 @@ export function volumeNode(v: Volume, idPrefix: string): ResourceNode {
     label: v.name,
     description,
     icon: v.task ? stateIcon('busy') : new vscode.ThemeIcon('database', new vscode.ThemeColor(attached ? 'charts.green' : 'disabledForeground')),
+    accessibilityLabel: spokenLabel(
+      'volume',
+      v.name,
+      v.task ? stateName('busy') : undefined,
+      attached ? vscode.l10n.t('attached to {0}', attached) : vscode.l10n.t('not attached'),
+      v.region.name || v.region.slug,
+      `${v.size_gigabytes} GB`,
+    ),
     contextValue: `volume:${state === 'busy' ? 'busy' : attached ? 'attached' : 'free'}`,
     resource: { kind: 'volume', id: v.id, name: v.name, data: v },
-    tooltip: markdown([
+    tooltip: () => markdown([
       `**$(database) ${cell(v.name)}**`, '', '| | |', '|---|---|',
       `| ${vscode.l10n.t('Size')} | ${cell(`${v.size_gigabytes} GB`)} |`,
       `| ${vscode.l10n.t('Region')} | ${cell(v.region.name || v.region.slug)} |`,

@@ -1,8 +1,7 @@
 // Actions as a user runs them: a resize from the context menu with its progress in the status bar, and a
 // wizard that refuses a bad CIDR inline and sends nothing when the user gives up.
 import * as assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { startE2eSession, type E2eSession } from '../harness/workbench';
+import { accountSuite, e2eToken, emulatorControl } from './accountSession';
 import type { Page } from 'playwright-core';
 import * as ui from './ui';
 
@@ -13,52 +12,24 @@ interface Logged {
 }
 
 describe('Actions in the workbench', function () {
-  let session: E2eSession;
-  const token = `stk_e2e_${randomBytes(12).toString('hex')}`;
+  const token = e2eToken();
   const email = 'actions@stacklet.example';
-
-  async function control(path: string, body?: unknown): Promise<unknown> {
-    const response = await fetch(`${session.emulator.url}/_emulator${path}`, body === undefined ? {} : {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    assert.ok(response.ok, `/_emulator${path}: HTTP ${response.status}`);
-    return response.json();
-  }
+  const suite = accountSuite('e2e-actions', { token, email }, { taskMs: 5000 });
 
   async function mutations(): Promise<Logged[]> {
-    const { requests } = (await control('/requests?limit=500')) as { requests: Logged[] };
+    const { requests } = await emulatorControl<{ requests: Logged[] }>(suite.session, '/requests?limit=500');
     return requests.filter((r) => r.method !== 'GET' && r.method !== 'HEAD' && r.account === email);
   }
 
-  beforeEach(function () {
-    if (session?.steps.failed) this.skip();
-  });
-
-  before(async function () {
-    this.timeout(240_000);
-    session = await startE2eSession({ kind: 'e2e-actions' });
-    await control('/accounts', { token, email, seed: 'demo' });
-    // Long enough to see the task in the status bar, short enough to see it end.
-    await control('/config', { taskMs: 5000 });
-    console.log(`      workbench ${session.address}\n      artifacts ${session.run.artifacts}`);
-  });
-
-  after(async function () {
-    this.timeout(90_000);
-    await session?.close();
-  });
-
   it('signs in', () =>
-    session.steps.step('sign in', 90_000, async (page) => {
-      await ui.openWorkbench(page, session.address);
-      await ui.signInThroughWelcome(page, session.emulator.url, token, email);
+    suite.session.steps.step('sign in', 90_000, async (page) => {
+      await ui.openWorkbench(page, suite.session.address);
+      await ui.signInThroughWelcome(page, suite.session.emulator.url, token, email);
       await ui.viewRow(page, 'Stacklets', 'web-2').waitFor();
     }));
 
   it('resizes a stacklet from its context menu and follows the task in the status bar', async () => {
-    await session.steps.step('pick the new size', 45_000, async (page) => {
+    await suite.session.steps.step('pick the new size', 45_000, async (page) => {
       await ui.contextMenu(page, ui.viewRow(page, 'Stacklets', 'web-2'), 'Resize Stacklet…');
       await ui.quickInput(page).locator('input').fill('b-2vcpu-4gb');
       await ui.quickInputRow(page, 'b-2vcpu-4gb').first().waitFor();
@@ -67,10 +38,10 @@ describe('Actions in the workbench', function () {
       await ui.quickInput(page).locator('input').fill('No');
       await page.keyboard.press('Enter');
     });
-    await session.steps.step('see "stacklet is resizing" in the status bar', 30_000, async (page) => {
+    await suite.session.steps.step('see "stacklet is resizing" in the status bar', 30_000, async (page) => {
       await ui.statusBarText(page, 'stacklet is resizing').waitFor();
     });
-    await session.steps.step('see the status bar clear and the new size in the tree', 60_000, async (page) => {
+    await suite.session.steps.step('see the status bar clear and the new size in the tree', 60_000, async (page) => {
       await ui.statusBarText(page, 'stacklet is resizing').waitFor({ state: 'detached', timeout: 50_000 });
       await ui.viewRow(page, 'Stacklets', 'web-2').filter({ hasText: 'b-2vcpu-4gb' }).waitFor();
       await ui.toast(page, 'stacklet was resized').first().waitFor();
@@ -81,7 +52,7 @@ describe('Actions in the workbench', function () {
 
   it('refuses an invalid CIDR in the VPC wizard inline, and sends nothing on Escape', async () => {
     const before = (await mutations()).length;
-    await session.steps.step('type an invalid CIDR in the VPC wizard', 45_000, async (page) => {
+    await suite.session.steps.step('type an invalid CIDR in the VPC wizard', 45_000, async (page) => {
       await ui.expandPane(page, 'Networking');
       await ui.clickPaneAction(page, 'Networking', 'Create VPC…');
       await ui.quickInput(page).locator('input').fill('e2e-vpc');
@@ -95,7 +66,7 @@ describe('Actions in the workbench', function () {
       await page.keyboard.press('Enter');
       await ui.quickInputMessage(page).getByText(/host bits zero|overlap/).waitFor();
     });
-    await session.steps.step('give up with Escape', 15_000, async (page) => {
+    await suite.session.steps.step('give up with Escape', 15_000, async (page) => {
       await page.keyboard.press('Escape');
       await ui.quickInput(page).waitFor({ state: 'hidden' });
     });
@@ -116,13 +87,13 @@ describe('Actions in the workbench', function () {
   "outbound_rules": [{ "address": "0.0.0.0/0" }],
 }
 `;
-    await session.steps.step('open New Firewall from the Networking title bar', 45_000, async (page) => {
+    await suite.session.steps.step('open New Firewall from the Networking title bar', 45_000, async (page) => {
       await ui.expandPane(page, 'Networking');
       await ui.clickPaneAction(page, 'Networking', 'New Firewall');
       await page.locator('.tab', { hasText: /new-firewall-\d+\.json/ }).first().waitFor();
       await editor(page).getByText('"inbound_rules"').first().waitFor();
     });
-    await session.steps.step('type the firewall, save, confirm, and see it in the Networking view', 60_000, async (page) => {
+    await suite.session.steps.step('type the firewall, save, confirm, and see it in the Networking view', 60_000, async (page) => {
       await replaceText(page, document(22));
       await page.keyboard.press('ControlOrMeta+S');
       const dialog = page.locator('.monaco-dialog-box');
@@ -134,11 +105,19 @@ describe('Actions in the workbench', function () {
     const created = (await mutations()).filter((r) => r.method === 'POST' && r.path === '/v1/firewalls');
     assert.equal(created.length, 1, 'one create request reached the service');
     const before = (await mutations()).length;
-    await session.steps.step('type port 70000: a squiggle, and a save sends nothing', 45_000, async (page) => {
+    await suite.session.steps.step('type port 70000: a squiggle, and a save sends nothing', 45_000, async (page) => {
       await replaceText(page, document(70000));
       await editor(page).locator('.squiggly-error').first().waitFor();
       await page.keyboard.press('ControlOrMeta+S');
       await ui.toast(page, 'Not saved').first().waitFor();
+    });
+    // The README's picture of a firewall document with a diagnostic (npm run screenshots).
+    await suite.session.steps.step('show the port 70000 diagnostic in the Problems panel', 30_000, async (page) => {
+      await editor(page).locator('.view-lines').click();
+      await page.keyboard.press('ControlOrMeta+Home');
+      await page.keyboard.press('ControlOrMeta+Shift+M');
+      await page.locator('.markers-panel .monaco-list-row', { hasText: /65535/ }).first().waitFor();
+      await editor(page).locator('.squiggly-error').first().waitFor();
     });
     assert.equal((await mutations()).length, before, 'nothing was sent to the service');
   });

@@ -153,9 +153,16 @@ export function viewRow(page: Page, view: string, text: string): Locator {
 export async function signInThroughWelcome(page: Page, expectedUrl: string, token: string, email: string): Promise<void> {
   await openStackletContainer(page);
   await welcomeButton(page, 'Sign in with API Token').click();
+  await answerSignIn(page, expectedUrl, token, email);
+}
+
+/** Answers the two sign-in prompts (however they were opened): the URL the settings offer, then `token`. */
+export async function answerSignIn(page: Page, expectedUrl: string, token: string, email: string): Promise<void> {
   const input = quickInput(page).locator('input');
   await quickInput(page).getByText('Sign In to Stacklet Cloud (1/2)').waitFor();
   if ((await input.inputValue()) !== expectedUrl) throw new Error(`the sign-in offered ${await input.inputValue()}, not ${expectedUrl} from the stacklet.apiUrl setting`);
+  // Opened from a webview (the walkthrough), the prompt may show before the focus has left the webview.
+  await input.focus();
   await page.keyboard.press('Enter');
   await quickInput(page).getByText('Sign In to Stacklet Cloud (2/2)').waitFor();
   if ((await input.getAttribute('type')) !== 'password') throw new Error('the token prompt is not a password input');

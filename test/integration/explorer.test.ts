@@ -105,7 +105,9 @@ describe('Resource explorer', () => {
         const ip = s.networks.v4.find((n) => n.type === 'public')?.address;
         assert.equal(treeItem.description, [s.region.slug, s.size.slug, ip].filter(Boolean).join(' · '));
         assert.match(String(treeItem.contextValue), /^stacklet:(active|off|busy|inactive|unknown)\b/);
-        assert.ok(treeItem.tooltip instanceof vscode.MarkdownString && treeItem.tooltip.value.includes(s.name));
+        assert.equal(treeItem.tooltip, undefined, 'the tooltip waits for a hover');
+        const resolved = a.views.get('stacklets')!.resolveTreeItem(treeItem, node);
+        assert.ok(resolved.tooltip instanceof vscode.MarkdownString && resolved.tooltip.value.includes(s.name));
         assert.ok(treeItem.iconPath instanceof vscode.ThemeIcon);
       }
       a.views.get('stacklets')!.refresh();

@@ -1,0 +1,239 @@
+// package.json as users meet it: every setting described, bounded and read by the code; every command of a
+// tree menu also in the Command Palette; a walkthrough whose steps have their media, buttons and completion
+// events; and a package (vsce's own file list) that ships the icon, the translations and the walkthrough but
+// no sources, tests or screenshots.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as ts from 'typescript';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+interface Setting {
+  type?: string;
+  default?: unknown;
+  description?: string;
+  markdownDescription?: string;
+  order?: number;
+  minimum?: number;
+  maximum?: number;
+}
+interface MenuEntry {
+  command: string;
+  when?: string;
+}
+interface WalkthroughStep {
+  id: string;
+  title: string;
+  description: string;
+  media: { markdown?: string; image?: string | Record<string, string>; altText?: string };
+  completionEvents?: string[];
+}
+interface Manifest {
+  icon?: string;
+  categories?: string[];
+  keywords?: string[];
+  repository?: { url?: string };
+  license?: string;
+  contributes: {
+    commands: { command: string; title: string }[];
+    configuration: { properties: Record<string, Setting> };
+    menus: Record<string, MenuEntry[]>;
+    views: Record<string, { id: string }[]>;
+    viewsContainers: Record<string, { id: string }[]>;
+    walkthroughs: { id: string; title: string; steps: WalkthroughStep[] }[];
+  };
+}
+
+const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Manifest;
+const nls = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
+const SECTION = 'stacklet';
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [full] : [];
+  });
+}
+
+/** `getConfiguration('stacklet')` (through any receiver, e.g. `vscode.workspace`). */
+function isStackletConfiguration(node: ts.Node | undefined): boolean {
+  return !!node && ts.isCallExpression(node)
+    && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'getConfiguration'
+    && node.arguments.length === 1 && ts.isStringLiteralLike(node.arguments[0]!) && node.arguments[0].text === SECTION;
+}
+
+/**
+ * The settings the code reads, by their full name, found with the TypeScript parser: `.get('x')` (and
+ * `.inspect`, `.update`) on `getConfiguration('stacklet')` itself or on a variable holding it, and
+ * `affectsConfiguration('stacklet.x')`.
+ */
+export function settingsReadIn(file: string, text: string): { read: Set<string>; written: Set<string> } {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const holders = new Set<string>();
+  const read = new Set<string>();
+  const written = new Set<string>();
+  const collectHolders = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && isStackletConfiguration(node.initializer)) holders.add(node.name.text);
+    ts.forEachChild(node, collectHolders);
+  };
+  collectHolders(source);
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+      const method = node.expression.name.text;
+      const receiver = node.expression.expression;
+      const key = node.arguments[0].text;
+      const onConfiguration = isStackletConfiguration(receiver) || (ts.isIdentifier(receiver) && holders.has(receiver.text));
+      if (onConfiguration && (method === 'get' || method === 'inspect')) read.add(`${SECTION}.${key}`);
+      if (onConfiguration && method === 'update') written.add(`${SECTION}.${key}`);
+      if (method === 'affectsConfiguration' && key.startsWith(`${SECTION}.`)) read.add(key);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return { read, written };
+}
+
+describe('package.json', () => {
+  const settings = manifest.contributes.configuration.properties;
+  const commands = new Set(manifest.contributes.commands.map((c) => c.command));
+
+  describe('settings', () => {
+    it('describes every setting (in package.nls.json), with a type, a default, an order, and bounds for numbers', () => {
+      const problems: string[] = [];
+      for (const [name, setting] of Object.entries(settings)) {
+        const text = setting.markdownDescription ?? setting.description;
+        const key = /^%(.+)%$/.exec(text ?? '')?.[1];
+        if (!key || !nls[key]) problems.push(`${name}: no description from package.nls.json`);
+        if (!setting.type) problems.push(`${name}: no type`);
+        if (setting.default === undefined) problems.push(`${name}: no default`);
+        if (typeof setting.order !== 'number') problems.push(`${name}: no order`);
+        if (setting.type === 'integer' || setting.type === 'number') {
+          if (typeof setting.minimum !== 'number' || typeof setting.maximum !== 'number') problems.push(`${name}: a number without minimum and maximum`);
+          else if (typeof setting.default !== 'number' || setting.default < setting.minimum || setting.default > setting.maximum) problems.push(`${name}: default ${String(setting.default)} outside ${setting.minimum}–${setting.maximum}`);
+        }
+      }
+      assert.deepEqual(problems, []);
+      const orders = Object.values(settings).map((s) => s.order);
+      assert.equal(new Set(orders).size, orders.length, `every setting has its own order: ${orders.join(', ')}`);
+    });
+
+    it('contributes every setting the code reads, and the code reads every setting contributed', () => {
+      const read = new Set<string>();
+      for (const file of sourceFiles(path.join(ROOT, 'src'))) {
+        for (const name of settingsReadIn(file, fs.readFileSync(file, 'utf8')).read) read.add(name);
+      }
+      const contributed = Object.keys(settings);
+      assert.deepEqual([...read].filter((name) => !contributed.includes(name)).sort(), [], 'read but not contributed');
+      assert.deepEqual(contributed.filter((name) => !read.has(name)).sort(), [], 'contributed but never read');
+    });
+
+    it('finds reads through a variable, a chained call and affectsConfiguration, and nothing of other sections', () => {
+      const { read, written } = settingsReadIn('x.ts', `
+        const config = vscode.workspace.getConfiguration('stacklet');
+        config.get<number>('pollInterval', 2);
+        vscode.workspace.getConfiguration('stacklet').get('apiUrl');
+        event.affectsConfiguration('stacklet.autoRefresh');
+        config.update('apiUrl', url);
+        const other = vscode.workspace.getConfiguration('editor');
+        other.get('fontSize');
+        map.get('notASetting');
+      `);
+      assert.deepEqual([...read].sort(), ['stacklet.apiUrl', 'stacklet.autoRefresh', 'stacklet.pollInterval']);
+      assert.deepEqual([...written], ['stacklet.apiUrl']);
+    });
+  });
+
+  describe('commands and menus', () => {
+    it('gives every command a title from package.nls.json', () => {
+      const untitled = manifest.contributes.commands.filter((c) => !nls[/^%(.+)%$/.exec(c.title)?.[1] ?? '']).map((c) => c.command);
+      assert.deepEqual(untitled, []);
+    });
+
+    it('lists only contributed commands in its menus', () => {
+      const unknown = Object.values(manifest.contributes.menus).flat().map((m) => m.command).filter((id) => !commands.has(id));
+      assert.deepEqual(unknown, []);
+    });
+
+    it('keeps every command of a tree menu reachable from the Command Palette', () => {
+      const treeMenus = [...manifest.contributes.menus['view/item/context'] ?? [], ...manifest.contributes.menus['view/title'] ?? []];
+      assert.ok(treeMenus.length > 30, 'the tree menus were read');
+      const palette = manifest.contributes.menus.commandPalette ?? [];
+      const hidden = [...new Set(treeMenus.map((m) => m.command))].filter((id) =>
+        palette.some((entry) => entry.command === id && (entry.when ?? '').replace(/\s/g, '') === 'false'));
+      assert.deepEqual(hidden, [], 'hidden from the palette');
+      // A palette condition may only ask for a session (or a filter to clear), never for a tree item.
+      const tied = palette.filter((entry) => /\bview(Item)?\b|\blistFocus\b/.test(entry.when ?? '')).map((entry) => entry.command);
+      assert.deepEqual(tied, [], 'palette entries that depend on a tree item');
+    });
+  });
+
+  describe('walkthrough', () => {
+    const walkthroughs = manifest.contributes.walkthroughs ?? [];
+    const knownCommand = (id: string) => commands.has(id)
+      || Object.values(manifest.contributes.views).flat().some((view) => id === `${view.id}.focus`);
+
+    it('has the four steps: sign in, explore, run an action, edit a firewall', () => {
+      assert.equal(walkthroughs.length, 1);
+      assert.deepEqual(walkthroughs[0]!.steps.map((s) => s.id), ['signIn', 'explore', 'runAction', 'editFirewall']);
+    });
+
+    it('gives each step its words, a media file that exists and ships, buttons that run contributed commands, and completion events', () => {
+      const problems: string[] = [];
+      for (const step of walkthroughs.flatMap((w) => w.steps)) {
+        for (const field of ['title', 'description'] as const) {
+          if (!nls[/^%(.+)%$/.exec(step[field])?.[1] ?? '']) problems.push(`${step.id}: ${field} is not from package.nls.json`);
+        }
+        const media = step.media.markdown ?? (typeof step.media.image === 'string' ? step.media.image : undefined);
+        if (!media || !fs.existsSync(path.join(ROOT, media))) problems.push(`${step.id}: media ${String(media)} does not exist`);
+        else if (!media.startsWith('media/walkthrough/')) problems.push(`${step.id}: media ${media} is not under media/walkthrough/`);
+        const description = nls[/^%(.+)%$/.exec(step.description)?.[1] ?? ''] ?? '';
+        const buttons = [...description.matchAll(/\]\(command:([^)?\s]+)/g)].map((m) => m[1]!);
+        if (buttons.length === 0) problems.push(`${step.id}: no button`);
+        for (const id of buttons.filter((b) => !knownCommand(b))) problems.push(`${step.id}: button runs unknown command ${id}`);
+        const events = step.completionEvents ?? [];
+        if (events.length === 0) problems.push(`${step.id}: no completion event`);
+        for (const event of events) {
+          const [kind, arg] = event.split(/:(.*)/s);
+          if (kind === 'onCommand' && !commands.has(arg!)) problems.push(`${step.id}: completes on unknown command ${arg}`);
+          else if (kind === 'onView' && !knownCommand(`${arg}.focus`)) problems.push(`${step.id}: completes on unknown view ${arg}`);
+          else if (!['onCommand', 'onView', 'onContext', 'onSettingChanged', 'onLink', 'onEvent', 'extensionInstalled', 'onStepSelected'].includes(kind!)) problems.push(`${step.id}: unknown completion event ${event}`);
+        }
+      }
+      assert.deepEqual(problems, []);
+    });
+  });
+
+  describe('package', () => {
+    it('names an icon of 128×128 pixels, categories, keywords, a repository and a license file', () => {
+      assert.ok(manifest.icon, 'an icon');
+      const png = fs.readFileSync(path.join(ROOT, manifest.icon));
+      assert.equal(png.subarray(1, 4).toString('ascii'), 'PNG');
+      assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [128, 128], 'width and height from the IHDR chunk');
+      assert.ok((manifest.categories ?? []).length > 0);
+      assert.ok((manifest.keywords ?? []).length >= 5);
+      assert.match(manifest.repository?.url ?? '', /^https:\/\//);
+      assert.ok(manifest.license && fs.existsSync(path.join(ROOT, 'LICENSE')));
+    });
+
+    it('ships (by vsce’s own file list) the bundles, icon, translations and walkthrough, and no sources, tests or screenshots', async function () {
+      this.timeout(60_000);
+      // vsce ships no type declarations; listFiles is its documented API (what `vsce ls` prints).
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const vsce = require('@vscode/vsce') as { listFiles(options: { cwd: string; packageManager: number }): Promise<string[]> };
+      const files = (await vsce.listFiles({ cwd: ROOT, packageManager: 2 /* PackageManager.None */ })).map((f) => f.replace(/\\/g, '/')).sort();
+      const required = [
+        'package.json', 'package.nls.json', 'package.nls.de.json', 'README.md', 'CHANGELOG.md', 'LICENSE',
+        'dist/extension.js', 'dist/emulator-server.js', 'dist/firewall.schema.json', manifest.icon!,
+        'l10n/bundle.l10n.json', 'l10n/bundle.l10n.de.json', 'media/stacklet.svg',
+        ...(manifest.contributes.walkthroughs ?? []).flatMap((w) => w.steps.map((s) => s.media.markdown!)),
+      ];
+      const built = fs.existsSync(path.join(ROOT, 'dist', 'extension.js'));
+      const missing = required.filter((file) => !files.includes(file) && (built || !file.startsWith('dist/')));
+      assert.deepEqual(missing, [], 'left out of the package');
+      const unwanted = files.filter((file) => /^(src|test|out|scripts|bench|docs|node_modules|media\/screenshots)\/|\.map$|\.ts$|^\.|tsconfig/.test(file));
+      assert.deepEqual(unwanted, [], 'shipped but not needed');
+    });
+  });
+});
