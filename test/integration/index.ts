@@ -2,8 +2,10 @@
 // @vscode/test-electron both load this file and await run(). The last line of output carries the counts
 // (see test/harness/results.ts); run() rejects when a test failed or none ran, which makes VS Code exit non-zero.
 import { findTestFiles, runMochaFiles } from '../harness/mochaRun';
+import { measureActivation } from './activation';
 
 export async function run(): Promise<void> {
+  await measureActivation();
   const files = findTestFiles(__dirname);
   const counts = await runMochaFiles(files, {
     timeoutMs: 30_000,

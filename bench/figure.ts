@@ -1,0 +1,83 @@
+/**
+ * A benchmark figure: a measured value, the target issue 7 sets for it, the baseline measured in the same
+ * run, and the ratio between them. `--check` compares `tracked` (the ratio when there is a baseline, since a
+ * ratio survives a slower or busier machine far better than an absolute time) with the recorded run.
+ */
+
+export type Direction = 'lower' | 'higher';
+
+export interface Figure {
+  readonly id: string;
+  readonly label: string;
+  readonly value: number;
+  readonly unit: string;
+  /** Which way is better, for the target and for regressions. */
+  readonly better: Direction;
+  readonly target?: { readonly value: number; readonly text: string };
+  readonly baseline?: { readonly label: string; readonly value: number };
+  /** The figure against its baseline, with words saying which way round (e.g. "11.2× faster than sequential"). */
+  readonly ratio?: { readonly value: number; readonly text: string };
+  /** What --check compares with the recorded run; defaults to the ratio, else the value. */
+  readonly tracked?: { readonly value: number; readonly better: Direction };
+  readonly note?: string;
+}
+
+export interface Tracked {
+  readonly value: number;
+  readonly better: Direction;
+}
+
+export function trackedOf(figure: Figure): Tracked {
+  if (figure.tracked) return figure.tracked;
+  return { value: figure.ratio?.value ?? figure.value, better: figure.better };
+}
+
+export function meetsTarget(figure: Figure): boolean | undefined {
+  if (!figure.target) return undefined;
+  return figure.better === 'lower' ? figure.value <= figure.target.value : figure.value >= figure.target.value;
+}
+
+/** Allowed slide from the recorded value before --check fails. */
+export const TOLERANCE = 0.2;
+
+export interface Regression {
+  readonly id: string;
+  readonly recorded: number;
+  readonly current: number;
+}
+
+/**
+ * A figure regresses when it is more than 20 % worse than its recorded value. Zero stays zero: a count of
+ * requests that was 0 regresses at 1.
+ */
+export function regressed(current: Tracked, recorded: number): boolean {
+  if (current.better === 'lower') return current.value > recorded * (1 + TOLERANCE) && current.value > recorded;
+  return current.value < recorded * (1 - TOLERANCE);
+}
+
+export function findRegressions(figures: readonly Figure[], recorded: Readonly<Record<string, number>>): Regression[] {
+  const found: Regression[] = [];
+  for (const figure of figures) {
+    const previous = recorded[figure.id];
+    if (previous === undefined) continue;
+    const current = trackedOf(figure);
+    if (regressed(current, previous)) found.push({ id: figure.id, recorded: previous, current: current.value });
+  }
+  return found;
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export function round(value: number, digits = 1): number {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+}
+
+/** `12.3×` for a speed-up, `0.41×` for a share. */
+export function times(value: number): string {
+  return `${value >= 10 ? value.toFixed(1) : value.toFixed(2)}×`;
+}

@@ -1,0 +1,87 @@
+/**
+ * Figures only a real extension host can give: the integration tier's performance suite
+ * (test/integration/performance.test.ts) run alone in code-server, its measurements read back from a file.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { times, type Figure } from './figure';
+
+interface HostFigures {
+  activation: { activateMs: number; wallMs: number; requests: number; alreadyActive: number };
+  children: { getChildrenMs: number; getTreeItemsMs: number; bareTreeItemsMs: number; loadRequests: number; cachedRequests: number; firstExpandRequests: number; uiRequests: number; refreshRequests: number };
+  hiddenViews: { requestsIn11s: number };
+}
+
+export async function hostFigures(log: (line: string) => void): Promise<Figure[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'stacklet-bench-'));
+  const out = path.join(dir, 'host.json');
+  try {
+    const run = spawnSync(process.execPath, ['scripts/test-integration.mjs'], {
+      env: { ...process.env, STACKLET_TEST_GREP: 'performance at scale', STACKLET_BENCH_OUT: out },
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
+    const output = `${run.stdout ?? ''}${run.stderr ?? ''}`;
+    for (const line of output.split('\n')) if (/\[(performance|activation)\]/.test(line)) log(`host: ${line.trim()}`);
+    if (run.status !== 0) throw new Error(`the integration tier's performance suite failed:\n${output.slice(-3000)}`);
+    const host = JSON.parse(readFileSync(out, 'utf8')) as HostFigures;
+    const { activation, children, hiddenViews } = host;
+    if (activation.alreadyActive) throw new Error('the extension was active before the tier measured its activation');
+    return [
+      {
+        id: 'host.activate',
+        label: 'activate() in the code-server extension host',
+        value: activation.activateMs,
+        unit: 'ms',
+        better: 'lower',
+        target: { value: 15, text: '≤ 15 ms' },
+        baseline: { label: 'Extension.activate() as a caller sees it (loading the bundle included)', value: activation.wallMs },
+        ratio: { value: activation.activateMs / activation.wallMs, text: `${times(activation.activateMs / activation.wallMs)} of the whole activation` },
+        // Single runs of a few milliseconds: tracked with a floor so that 2 ms → 3 ms is not a regression.
+        tracked: { value: Math.max(activation.activateMs, 10), better: 'lower' },
+      },
+      {
+        id: 'host.activateRequests',
+        label: 'requests during activation (and 0.5 s after)',
+        value: activation.requests,
+        unit: 'requests',
+        better: 'lower',
+        target: { value: 0, text: '0' },
+      },
+      {
+        id: 'host.children',
+        label: "the Stacklets view's getChildren() over 10,000 cached stacklets",
+        value: children.getChildrenMs,
+        unit: 'ms',
+        better: 'lower',
+        target: { value: 100, text: '≤ 100 ms' },
+        baseline: { label: '10,000 bare TreeItems', value: children.bareTreeItemsMs },
+        ratio: { value: children.getChildrenMs / children.bareTreeItemsMs, text: `${times(children.getChildrenMs / children.bareTreeItemsMs)} bare TreeItems` },
+        // The baseline's 2 ms swing by half from run to run (JIT and GC), the 40 ms of getChildren by a few %.
+        tracked: { value: children.getChildrenMs, better: 'lower' },
+        note: `getTreeItem for all 10,000 rows: ${children.getTreeItemsMs.toFixed(1)} ms; first load ${children.loadRequests} requests`,
+      },
+      {
+        id: 'host.uiRequests',
+        label: 'requests while listing 10,000 rows from the cache 9 times, showing the view, re-expanding 20 rows, revealing one, collapsing all and redrawing',
+        value: children.cachedRequests + children.uiRequests,
+        unit: 'requests',
+        better: 'lower',
+        target: { value: 0, text: '0' },
+        note: `the first expansion of 20 rows loaded their related listings in ${children.firstExpandRequests} requests; an explicit Refresh: ${children.refreshRequests} listing requests, none per row`,
+      },
+      {
+        id: 'host.hiddenViews',
+        label: 'auto-refresh on (10 s), views hidden: requests in 11 s',
+        value: hiddenViews.requestsIn11s,
+        unit: 'requests',
+        better: 'lower',
+        target: { value: 0, text: '0' },
+      },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,170 @@
+// Performance at scale inside the real extension host: activation (measured by index.ts before any suite),
+// the Stacklets view over 10,000 stacklets served by an emulator of this suite's own, and auto-refresh that
+// asks only while the view is visible. Timings are printed (and written for `npm run bench` when
+// STACKLET_BENCH_OUT is set), never asserted; request counts are asserted.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import type { StackletExtensionApi } from '../../src/extension';
+import type { ResourceTreeProvider } from '../../src/views/resourceTreeProvider';
+import { activationFacts } from './activation';
+import { extensionApi } from './emulatorAccess';
+
+const STACKLETS = 10_000;
+const RUNS = 9;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function totalRequests(emu: EmulatorHandle): number {
+  return Object.values(emu.stats().requestCount).reduce((sum, n) => sum + n, 0);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `condition` holds, polling every 100 ms, for at most `ms`. */
+async function eventually(condition: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (condition()) return true;
+    await sleep(100);
+  }
+  return condition();
+}
+
+const figures: Record<string, unknown> = {};
+
+function report(name: string, values: Record<string, number>): void {
+  figures[name] = values;
+  // The harness shows the lines carrying its tag in the tier's output (see test/harness/mochaRun.ts).
+  console.log(`${process.env.STACKLET_TEST_OUTPUT_TAG ?? ''}[performance] ${name}: ${Object.entries(values).map(([key, value]) => `${key} ${Number.isInteger(value) ? value : value.toFixed(2)}`).join(', ')}`);
+}
+
+describe('performance at scale', function () {
+  this.timeout(120_000);
+  let emu: EmulatorHandle;
+  let a: StackletExtensionApi;
+  let stacklets: ResourceTreeProvider;
+  let accountId: string;
+
+  before(async () => {
+    emu = await startEmulator({ port: 0, seed: 'empty', extraStacklets: STACKLETS });
+    a = await extensionApi();
+    assert.equal(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: emu.url, token: emu.demoToken }), true);
+    assert.equal(a.session.state.kind, 'active');
+    accountId = a.session.state.kind === 'active' ? a.session.state.account.id : '';
+    stacklets = a.views.get('stacklets')!;
+  });
+
+  after(async () => {
+    await vscode.workspace.getConfiguration('stacklet').update('autoRefresh', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('stacklet').update('autoRefreshInterval', undefined, vscode.ConfigurationTarget.Global);
+    if (accountId) await a.session.signOut(accountId);
+    await emu.close();
+    if (process.env.STACKLET_BENCH_OUT) fs.writeFileSync(process.env.STACKLET_BENCH_OUT, JSON.stringify(figures, null, 2));
+  });
+
+  it('activates without a request', () => {
+    const facts = activationFacts();
+    report('activation', { activateMs: facts.activateMs, wallMs: facts.wallMs, requests: facts.requests, alreadyActive: facts.alreadyActive ? 1 : 0 });
+    assert.equal(facts.requests, 0, 'activation reached the network');
+  });
+
+  it('lists 10,000 stacklets from the cache: no request to list them again, to collapse, redraw or re-expand them', async () => {
+    const loadStart = totalRequests(emu);
+    const loaded = await stacklets.getChildren();
+    const loadRequests = totalRequests(emu) - loadStart;
+    assert.equal(loaded.filter((node) => node.resource?.kind === 'stacklet').length, STACKLETS);
+
+    const before = totalRequests(emu);
+    const childrenRuns: number[] = [];
+    const itemsRuns: number[] = [];
+    const baselineRuns: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      let started = performance.now();
+      const nodes = await stacklets.getChildren();
+      childrenRuns.push(performance.now() - started);
+      started = performance.now();
+      for (const node of nodes) stacklets.getTreeItem(node);
+      itemsRuns.push(performance.now() - started);
+      // Baseline: the least any provider does for 10,000 rows, a bare TreeItem each.
+      started = performance.now();
+      const bare = nodes.map((node, index) => Object.assign(new vscode.TreeItem(String(index), vscode.TreeItemCollapsibleState.Collapsed), { id: node.id, contextValue: 'stacklet' }));
+      baselineRuns.push(performance.now() - started);
+      assert.equal(nodes.length, bare.length);
+    }
+
+    const cachedRequests = totalRequests(emu) - before;
+
+    // A row's children show its volumes, snapshots and firewall: the first expansion loads those listings
+    // once (not once per row), and later ones come from the cache.
+    const visible = (await stacklets.getChildren()).filter((node) => node.resource?.kind === 'stacklet').slice(0, 20);
+    const expandStart = { ...emu.stats().requestCount };
+    for (const node of visible) await stacklets.getChildren(node);
+    const expandRoutes = Object.entries(emu.stats().requestCount)
+      .map(([route, count]) => [route, count - (expandStart[route] ?? 0)] as const)
+      .filter(([, count]) => count > 0);
+    for (const [route, count] of expandRoutes) assert.ok(route.startsWith('GET ') && !route.includes(':') && count <= 2, `expanding rows asked ${count}× ${route}`);
+
+    // The UI: show the container (each of its views loads its own listings the first time), then expand the
+    // rows again, reveal one, collapse all and redraw without a change.
+    await vscode.commands.executeCommand('stacklet.stacklets.focus');
+    for (const view of a.views.values()) await view.getChildren();
+    await sleep(500);
+    const uiStart = totalRequests(emu);
+    for (const node of visible) await stacklets.getChildren(node);
+    assert.ok(await stacklets.reveal('stacklet', visible[5]!.resource!.id), 'revealed a row');
+    await vscode.commands.executeCommand('workbench.actions.treeView.stacklet.stacklets.collapseAll');
+    stacklets.setFilter({});
+    await sleep(500);
+    const uiRequests = totalRequests(emu) - uiStart;
+
+    // An explicit Refresh asks the service again: one listing, nothing per row.
+    const refreshStart = { ...emu.stats().requestCount };
+    const refreshTotal = totalRequests(emu);
+    stacklets.refresh();
+    assert.ok(await eventually(() => totalRequests(emu) > refreshTotal, 5_000), 'Refresh reached the service');
+    await sleep(1_000);
+    const refreshRoutes = Object.entries(emu.stats().requestCount)
+      .map(([route, count]) => [route, count - (refreshStart[route] ?? 0)] as const)
+      .filter(([, count]) => count > 0);
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+
+    report('children', {
+      getChildrenMs: median(childrenRuns),
+      getTreeItemsMs: median(itemsRuns),
+      bareTreeItemsMs: median(baselineRuns),
+      loadRequests,
+      cachedRequests,
+      firstExpandRequests: expandRoutes.reduce((sum, [, count]) => sum + count, 0),
+      uiRequests,
+      refreshRequests: refreshRoutes.reduce((sum, [, count]) => sum + count, 0),
+    });
+    assert.equal(cachedRequests, 0, 'listing from the cache asked the service');
+    assert.equal(uiRequests, 0, 'showing, expanding again, collapsing or redrawing asked the service');
+    assert.ok(refreshRoutes.some(([route]) => route === 'GET /v1/stacklets'), 'Refresh listed the stacklets');
+    for (const [route] of refreshRoutes) assert.ok(route.startsWith('GET ') && !route.includes(':'), `Refresh asked for one row: ${route}`);
+  });
+
+  it('auto-refreshes a visible view and never a hidden one', async () => {
+    const config = vscode.workspace.getConfiguration('stacklet');
+    await config.update('autoRefreshInterval', 10, vscode.ConfigurationTarget.Global);
+    await config.update('autoRefresh', true, vscode.ConfigurationTarget.Global);
+
+    await vscode.commands.executeCommand('stacklet.stacklets.focus');
+    await sleep(1_000);
+    const visibleStart = totalRequests(emu);
+    assert.ok(await eventually(() => totalRequests(emu) > visibleStart, 13_000), 'a visible view with auto-refresh on asked again within its interval');
+
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    await sleep(1_000);
+    const hiddenStart = totalRequests(emu);
+    await sleep(11_000);
+    const hidden = totalRequests(emu) - hiddenStart;
+    report('hiddenViews', { requestsIn11s: hidden });
+    assert.equal(hidden, 0, 'a hidden view asked the service');
+  });
+});
