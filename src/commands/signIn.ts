@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isApiError } from '../api/errors';
-import { checkApiUrl } from '../api/transport';
+import { checkApiUrl, isLoopbackUrl } from '../api/transport';
 import { describe } from '../views/notifier';
 import type { CommandDeps } from './deps';
 
@@ -33,6 +33,7 @@ export async function signIn(deps: CommandDeps, args: SignInArgs = {}): Promise<
     },
   }))?.trim();
   if (!apiUrl) return false;
+  if (args.token === undefined && !(await acceptPlainHttp(deps, apiUrl))) return false;
   const token = args.token ?? (await vscode.window.showInputBox({
     title: vscode.l10n.t('Sign In to Stacklet Cloud (2/2)'),
     prompt: vscode.l10n.t('Your API token. It is kept in the operating system\'s secret store, never in settings.'),
@@ -65,4 +66,23 @@ export async function signIn(deps: CommandDeps, args: SignInArgs = {}): Promise<
     }
     return false;
   }
+}
+
+/**
+ * stacklet.allowInsecureHttp lets plain http:// reach another machine; the user still confirms, each time,
+ * before typing a token that would cross the network unencrypted.
+ */
+async function acceptPlainHttp(deps: CommandDeps, apiUrl: string): Promise<boolean> {
+  let url: URL;
+  try {
+    url = new URL(apiUrl);
+  } catch {
+    return true; // checkApiUrl refuses it with its own message at sign-in
+  }
+  if (url.protocol !== 'http:' || isLoopbackUrl(url)) return true;
+  return deps.prompter.confirm(
+    vscode.l10n.t('Send your API token unencrypted to {0}?', url.host),
+    vscode.l10n.t('{0} is plain http://: anyone on the network path can read the token and use it to change or delete your servers. Use https:// unless this network is yours alone.', url.origin),
+    vscode.l10n.t('Send Unencrypted'),
+  );
 }

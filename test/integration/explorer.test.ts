@@ -6,6 +6,7 @@ import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import type { ViewId } from '../../src/views/resourceTreeProvider';
 import { control, extensionApi, serviceGet, signOutAll } from './emulatorAccess';
+import { ScriptedPrompter } from './scriptedPrompter';
 import { testEmulator } from './testEnvironment';
 
 /** GET against the emulator directly, to compare what the views show with what the service holds. */
@@ -77,6 +78,26 @@ describe('Resource explorer', () => {
       const ok = await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: 'http://api.example.com', token: testEmulator().token });
       assert.equal(ok, false);
       assert.equal(a.session.accounts.length, 0);
+    });
+
+    it('asks before typing a token for plain http to a remote host even when opted in, and stops on Cancel', async () => {
+      const config = vscode.workspace.getConfiguration('stacklet');
+      await config.update('allowInsecureHttp', true, vscode.ConfigurationTarget.Global);
+      const prompter = new ScriptedPrompter().script({ confirm: false });
+      const restore = a.setPrompter(prompter);
+      try {
+        const ok = await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: 'http://api.example.com' });
+        assert.equal(ok, false);
+        assert.deepEqual(prompter.asked.map((q) => [q.kind, q.message, q.action]), [
+          ['confirm', 'Send your API token unencrypted to api.example.com?', 'Send Unencrypted'],
+        ]);
+        assert.match(prompter.asked[0]!.detail!, /anyone on the network path can read the token/);
+        assert.deepEqual(prompter.problems, []);
+        assert.equal(a.session.accounts.length, 0, 'nothing was stored');
+      } finally {
+        restore();
+        await config.update('allowInsecureHttp', undefined, vscode.ConfigurationTarget.Global);
+      }
     });
 
     it('verifies a good token against the profile and makes the account active', async () => {
