@@ -178,7 +178,13 @@ export function quickInputMessage(page: Page): Locator {
 
 /** Shows the Stacklet Cloud container (its activity-bar item toggles the side bar, so click only when closed). */
 export async function openStackletContainer(page: Page): Promise<void> {
+  const header = paneHeader(page, 'Stacklets');
   await activityBarItem(page, 'Stacklet Cloud').waitFor();
-  if (!(await paneHeader(page, 'Stacklets').isVisible())) await activityBarItem(page, 'Stacklet Cloud').click();
-  await paneHeader(page, 'Stacklets').waitFor();
+  // The activity bar item toggles. After a reload the restored side bar can appear just after the check, and
+  // the click then closes it: look again after each click.
+  for (let attempt = 0; attempt < 3 && !(await header.isVisible()); attempt++) {
+    await activityBarItem(page, 'Stacklet Cloud').click();
+    await header.waitFor({ timeout: 5_000 }).catch(() => undefined);
+  }
+  await header.waitFor();
 }
