@@ -5,7 +5,7 @@
  */
 import { StackletClient } from '../src/api/client';
 import { SessionManager } from '../src/auth/session';
-import { startEmulator, type EmulatorHandle } from '../src/emulator/server';
+import { requestsSince, startEmulator, totalRequests, type EmulatorHandle } from '../src/emulator/server';
 import { TaskTracker } from '../src/tasks/taskTracker';
 import { FakeClock } from '../test/unit/fakeClock';
 import { memoryStores } from '../test/unit/support';
@@ -16,16 +16,7 @@ const MINUTE = 60_000;
 const POLL_MS = 2_000;
 
 function total(emu: EmulatorHandle): number {
-  return Object.values(emu.stats().requestCount).reduce((sum, n) => sum + n, 0);
-}
-
-/** Requests by route since `before`. */
-function delta(emu: EmulatorHandle, before: Readonly<Record<string, number>>): Record<string, number> {
-  const made: Record<string, number> = {};
-  for (const [route, count] of Object.entries(emu.stats().requestCount)) {
-    if (count > (before[route] ?? 0)) made[route] = count - (before[route] ?? 0);
-  }
-  return made;
+  return totalRequests(emu.stats().requestCount);
 }
 
 export async function pollingFigures(log: (line: string) => void): Promise<Figure[]> {
@@ -59,7 +50,7 @@ export async function pollingFigures(log: (line: string) => void): Promise<Figur
       const before = { ...emu.stats().requestCount };
       if (!(await clock.step(() => tracker.idle()))) break;
       ticks++;
-      worstTick = Math.max(worstTick, ...Object.values(delta(emu, before)), 0);
+      worstTick = Math.max(worstTick, ...Object.values(requestsSince(emu.stats().requestCount, before)), 0);
     }
     const minuteRequests = total(emu) - beforeMinute;
 

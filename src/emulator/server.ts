@@ -32,6 +32,7 @@ import { World, type Account, type WorldSnapshot } from './store';
 export { DEMO_TOKEN, FAULT_KINDS } from './options';
 export type { EmulatorOptions, FaultKind, Quirks, RuntimeConfig, SeedKind } from './options';
 export type { AppliedRecord, EmulatorStats, RequestRecord } from './stats';
+export { requestsSince, totalRequests } from './stats';
 export type { WorldSnapshot } from './store';
 // Pure pieces, exported for unit tests.
 export { pageMeta, paginate, parsePaging, DEFAULT_PER_PAGE, MAX_PER_PAGE } from './pagination';

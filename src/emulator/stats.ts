@@ -34,6 +34,20 @@ export interface EmulatorStats {
   applied: AppliedRecord[];
 }
 
+/** Requests of every route in `requestCount` (as `stats().requestCount` or GET /_emulator/stats gives it). */
+export function totalRequests(requestCount: Readonly<Record<string, number>>): number {
+  return Object.values(requestCount).reduce((sum, n) => sum + n, 0);
+}
+
+/** The requests made between two readings of `requestCount`, by route; routes with none are left out. */
+export function requestsSince(now: Readonly<Record<string, number>>, before: Readonly<Record<string, number>>): Record<string, number> {
+  const made: Record<string, number> = {};
+  for (const [route, count] of Object.entries(now)) {
+    if (count > (before[route] ?? 0)) made[route] = count - (before[route] ?? 0);
+  }
+  return made;
+}
+
 /** A request as GET /_emulator/requests shows it: with the body of mutations. */
 export interface RecentRequest extends RequestRecord {
   at: string;

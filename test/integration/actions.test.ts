@@ -12,6 +12,7 @@ import { plainLabel, ScriptedPrompter, type Answer, type Asked } from './scripte
 import { control, EXTENSION_ID, mutationsSince as mutationsOf, recentRequests, serviceGet, serviceRequest, type Sent } from './emulatorAccess';
 import { manifest, testEmulator } from './testEnvironment';
 import { recordShownMessages, type Shown } from './shownMessages';
+import { sleep } from '../harness/processes';
 
 const EMAIL = 'actions@stacklet.example';
 const TOKEN = `stk_actions_${Date.now().toString(36)}`;
@@ -57,7 +58,6 @@ const request = <T>(method: string, path: string, body?: unknown) => serviceRequ
 const get = <T>(path: string) => serviceGet<T>(TOKEN, path);
 const mutationsSince = (before: readonly Sent[], after: readonly Sent[]) => mutationsOf(EMAIL, before, after);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function stackletNamed(name: string): Promise<Stacklet> {
   const { stacklets } = await get<{ stacklets: Stacklet[] }>('/v1/stacklets?per_page=200');

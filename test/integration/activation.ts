@@ -1,6 +1,7 @@
 // Activation as the integration tier sees it: index.ts activates the extension before any suite runs, timing
 // the call and counting what the emulator received meanwhile; the performance suite reports and checks it.
 import * as vscode from 'vscode';
+import { totalRequests } from '../../src/emulator/stats';
 import type { StackletExtensionApi } from '../../src/extension';
 import { EXTENSION_ID } from './emulatorAccess';
 import { testEmulator } from './testEnvironment';
@@ -21,7 +22,7 @@ let facts: ActivationFacts | undefined;
 async function emulatorRequestCount(): Promise<number> {
   const response = await fetch(`${testEmulator().apiUrl}/_emulator/stats`);
   const stats = (await response.json()) as { requestCount: Record<string, number> };
-  return Object.values(stats.requestCount).reduce((sum, n) => sum + n, 0);
+  return totalRequests(stats.requestCount);
 }
 
 export async function measureActivation(): Promise<void> {

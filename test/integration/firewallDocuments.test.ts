@@ -10,6 +10,7 @@ import { ScriptedPrompter, type Answer, type Asked } from './scriptedPrompter';
 import { control, EXTENSION_ID, mutationsSince as mutationsOf, recentRequests, serviceGet, type Sent } from './emulatorAccess';
 import { testEmulator } from './testEnvironment';
 import { recordShownMessages, type Shown } from './shownMessages';
+import { sleep, waitFor } from '../harness/processes';
 
 const EMAIL = 'firewall-docs@stacklet.example';
 const TOKEN = `stk_fwdocs_${Date.now().toString(36)}`;
@@ -34,16 +35,9 @@ async function firewallNamed(name: string): Promise<Firewall | undefined> {
   return (await get<{ firewalls: Firewall[] }>('/v1/firewalls?per_page=200')).firewalls.find((f) => f.name === name);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
+/** The first truthy value of `probe`, looked at every 50 ms for at most `ms`. */
+function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, ms = 5000): Promise<T> {
+  return waitFor(what, ms, async () => (await probe()) || undefined, 50);
 }
 
 async function replaceText(document: vscode.TextDocument, text: string): Promise<void> {

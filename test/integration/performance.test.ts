@@ -5,7 +5,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { requestsSince, startEmulator, totalRequests, type EmulatorHandle } from '../../src/emulator/server';
+import { median } from '../../bench/figure';
+import { sleep, waitFor } from '../harness/processes';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceTreeProvider } from '../../src/views/resourceTreeProvider';
 import { activationFacts } from './activation';
@@ -14,25 +16,8 @@ import { extensionApi } from './emulatorAccess';
 const STACKLETS = 10_000;
 const RUNS = 9;
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-function totalRequests(emu: EmulatorHandle): number {
-  return Object.values(emu.stats().requestCount).reduce((sum, n) => sum + n, 0);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits until `condition` holds, polling every 100 ms, for at most `ms`. */
-async function eventually(condition: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (condition()) return true;
-    await sleep(100);
-  }
-  return condition();
+function requestTotal(emu: EmulatorHandle): number {
+  return totalRequests(emu.stats().requestCount);
 }
 
 const figures: Record<string, unknown> = {};
@@ -74,12 +59,12 @@ describe('performance at scale', function () {
   });
 
   it('lists 10,000 stacklets from the cache: no request to list them again, to collapse, redraw or re-expand them', async () => {
-    const loadStart = totalRequests(emu);
+    const loadStart = requestTotal(emu);
     const loaded = await stacklets.getChildren();
-    const loadRequests = totalRequests(emu) - loadStart;
+    const loadRequests = requestTotal(emu) - loadStart;
     assert.equal(loaded.filter((node) => node.resource?.kind === 'stacklet').length, STACKLETS);
 
-    const before = totalRequests(emu);
+    const before = requestTotal(emu);
     const childrenRuns: number[] = [];
     const itemsRuns: number[] = [];
     const baselineRuns: number[] = [];
@@ -97,16 +82,14 @@ describe('performance at scale', function () {
       assert.equal(nodes.length, bare.length);
     }
 
-    const cachedRequests = totalRequests(emu) - before;
+    const cachedRequests = requestTotal(emu) - before;
 
     // A row's children show its volumes, snapshots and firewall: the first expansion loads those listings
     // once (not once per row), and later ones come from the cache.
     const visible = (await stacklets.getChildren()).filter((node) => node.resource?.kind === 'stacklet').slice(0, 20);
     const expandStart = { ...emu.stats().requestCount };
     for (const node of visible) await stacklets.getChildren(node);
-    const expandRoutes = Object.entries(emu.stats().requestCount)
-      .map(([route, count]) => [route, count - (expandStart[route] ?? 0)] as const)
-      .filter(([, count]) => count > 0);
+    const expandRoutes = Object.entries(requestsSince(emu.stats().requestCount, expandStart));
     for (const [route, count] of expandRoutes) assert.ok(route.startsWith('GET ') && !route.includes(':') && count <= 2, `expanding rows asked ${count}× ${route}`);
 
     // The UI: show the container (each of its views loads its own listings the first time), then expand the
@@ -114,23 +97,21 @@ describe('performance at scale', function () {
     await vscode.commands.executeCommand('stacklet.stacklets.focus');
     for (const view of a.views.values()) await view.getChildren();
     await sleep(500);
-    const uiStart = totalRequests(emu);
+    const uiStart = requestTotal(emu);
     for (const node of visible) await stacklets.getChildren(node);
     assert.ok(await stacklets.reveal('stacklet', visible[5]!.resource!.id), 'revealed a row');
     await vscode.commands.executeCommand('workbench.actions.treeView.stacklet.stacklets.collapseAll');
     stacklets.setFilter({});
     await sleep(500);
-    const uiRequests = totalRequests(emu) - uiStart;
+    const uiRequests = requestTotal(emu) - uiStart;
 
     // An explicit Refresh asks the service again: one listing, nothing per row.
     const refreshStart = { ...emu.stats().requestCount };
-    const refreshTotal = totalRequests(emu);
+    const refreshTotal = requestTotal(emu);
     stacklets.refresh();
-    assert.ok(await eventually(() => totalRequests(emu) > refreshTotal, 5_000), 'Refresh reached the service');
+    await waitFor('Refresh to reach the service', 5_000, () => requestTotal(emu) > refreshTotal || undefined, 100);
     await sleep(1_000);
-    const refreshRoutes = Object.entries(emu.stats().requestCount)
-      .map(([route, count]) => [route, count - (refreshStart[route] ?? 0)] as const)
-      .filter(([, count]) => count > 0);
+    const refreshRoutes = Object.entries(requestsSince(emu.stats().requestCount, refreshStart));
     await vscode.commands.executeCommand('workbench.action.closeSidebar');
 
     report('children', {
@@ -156,14 +137,14 @@ describe('performance at scale', function () {
 
     await vscode.commands.executeCommand('stacklet.stacklets.focus');
     await sleep(1_000);
-    const visibleStart = totalRequests(emu);
-    assert.ok(await eventually(() => totalRequests(emu) > visibleStart, 13_000), 'a visible view with auto-refresh on asked again within its interval');
+    const visibleStart = requestTotal(emu);
+    await waitFor('a visible view with auto-refresh on to ask again within its interval', 13_000, () => requestTotal(emu) > visibleStart || undefined, 100);
 
     await vscode.commands.executeCommand('workbench.action.closeSidebar');
     await sleep(1_000);
-    const hiddenStart = totalRequests(emu);
+    const hiddenStart = requestTotal(emu);
     await sleep(11_000);
-    const hidden = totalRequests(emu) - hiddenStart;
+    const hidden = requestTotal(emu) - hiddenStart;
     report('hiddenViews', { requestsIn11s: hidden });
     assert.equal(hidden, 0, 'a hidden view asked the service');
   });

@@ -11,6 +11,7 @@ import type { TaskStart, TrackedTask } from '../../src/tasks/types';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import { control, extensionApi, signOutAll } from './emulatorAccess';
 import { testEmulator } from './testEnvironment';
+import { waitFor } from '../harness/processes';
 
 async function requestCount(route: string): Promise<number> {
   return (await control<{ requestCount: Record<string, number> }>('/_emulator/stats')).requestCount[route] ?? 0;
@@ -19,14 +20,6 @@ async function requestCount(route: string): Promise<number> {
 async function totalRequests(): Promise<number> {
   const { requestCount } = await control<{ requestCount: Record<string, number> }>('/_emulator/stats');
   return Object.entries(requestCount).filter(([route]) => !route.includes('/_emulator/')).reduce((sum, [, n]) => sum + n, 0);
-}
-
-async function waitFor(what: string, condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 async function stackletNodes(a: StackletExtensionApi): Promise<ResourceNode[]> {
@@ -152,7 +145,7 @@ describe('Task progress', () => {
       assert.ok(reloaded.scheduled, 'a check is armed');
       const ends: TaskEnd[] = [];
       reloaded.onDidEnd((end) => ends.push(end));
-      await waitFor('the reloaded tracker to see the end', () => ends.length === 1);
+      await waitFor('the reloaded tracker to see the end', 20_000, () => ends.length === 1 || undefined, 100);
       assert.equal((ends[0]!.resource as Stacklet).status, 'off');
       assert.equal(copy.get(STORAGE_KEY), undefined, 'and to drop it from its state');
     } finally {

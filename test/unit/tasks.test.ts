@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
 import type { Stacklet, Task } from '../../src/api/schemas';
 import { SessionManager } from '../../src/auth/session';
-import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { requestsSince, startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { STORAGE_KEY } from '../../src/tasks/taskStorage';
 import { TaskTracker, type TaskEnd, type TaskFailure, type TrackerSettings } from '../../src/tasks/taskTracker';
 import type { TaskStart, TrackedTask } from '../../src/tasks/types';
@@ -24,12 +24,7 @@ function counts(emu: EmulatorHandle): Counts {
 
 /** Requests made since `before`, by route. */
 function since(emu: EmulatorHandle, before: Counts): Counts {
-  const delta: Counts = {};
-  for (const [route, count] of Object.entries(emu.stats().requestCount)) {
-    const made = count - (before[route] ?? 0);
-    if (made > 0) delta[route] = made;
-  }
-  return delta;
+  return requestsSince(emu.stats().requestCount, before);
 }
 
 interface World {

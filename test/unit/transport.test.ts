@@ -45,6 +45,22 @@ function transport(url: string, extra: Partial<ConstructorParameters<typeof Http
 }
 
 
+/** A GET the caller cancels `afterMs` into the answer `handler` gives: it ends as 'aborted' and is not sent again. */
+async function cancelledDuring(handler: Handler, afterMs: number): Promise<void> {
+  const s = await scripted([handler]);
+  const { t } = transport(s.url);
+  try {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), afterMs);
+    const error = await rejection(t.request('GET', '/v1/x', { signal: controller.signal }));
+    assert.equal(error.kind, 'aborted');
+    assert.equal(s.seen.length, 1);
+  } finally {
+    await t.close();
+    await s.close();
+  }
+}
+
 describe('HttpTransport', () => {
   it('sends the token and JSON content type, under the base path', async () => {
     const s = await scripted([json(200, { ok: true })]);
@@ -163,20 +179,7 @@ describe('HttpTransport', () => {
     }
   });
 
-  it('cancels on the caller’s signal without retrying', async () => {
-    const s = await scripted([() => undefined]);
-    const { t } = transport(s.url);
-    try {
-      const controller = new AbortController();
-      setTimeout(() => controller.abort(), 50);
-      const error = await rejection(t.request('GET', '/v1/x', { signal: controller.signal }));
-      assert.equal(error.kind, 'aborted');
-      assert.equal(s.seen.length, 1);
-    } finally {
-      await t.close();
-      await s.close();
-    }
-  });
+  it('cancels on the caller’s signal without retrying', () => cancelledDuring(() => undefined, 50));
 
   it('cuts off an answer larger than its cap as it streams, instead of buffering it', async () => {
     let written = 0;
@@ -209,23 +212,11 @@ describe('HttpTransport', () => {
     }
   });
 
-  it('cancels while the body is still arriving', async () => {
-    const s = await scripted([(_req, res) => {
+  it('cancels while the body is still arriving', () =>
+    cancelledDuring((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"stacklets": [');
-    }]);
-    const { t } = transport(s.url);
-    try {
-      const controller = new AbortController();
-      setTimeout(() => controller.abort(), 100);
-      const error = await rejection(t.request('GET', '/v1/x', { signal: controller.signal }));
-      assert.equal(error.kind, 'aborted');
-      assert.equal(s.seen.length, 1);
-    } finally {
-      await t.close();
-      await s.close();
-    }
-  });
+    }, 100));
 
   it('never follows a redirect, so the token never reaches another origin', async () => {
     const other = await scripted([json(200, { stolen: true })]);
