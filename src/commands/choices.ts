@@ -7,7 +7,7 @@ import type * as s from '../api/schemas';
 import { checkSlug, parseWholeNumber } from '../api/validators';
 import { formatBytes, formatMoney, stackletDescription } from '../model/format';
 import type { ResourceStore } from '../model/resourceStore';
-import type { PickItem } from './prompter';
+import type { PickItem } from '../ui/prompter';
 
 /** A slug typed into a picker becomes an item of its own (a size, region or image the list lacks). */
 export function typedSlug(text: string): PickItem<string> | undefined {

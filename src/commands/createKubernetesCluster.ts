@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { checkKubernetesVersion, checkName, checkNodeCount, checkTypedNumber, parseWholeNumber } from '../api/validators';
 import { regionItems, sizeItems, typedSlug } from './choices';
 import type { CommandDeps } from './deps';
-import type { PickItem } from './prompter';
+import type { PickItem } from '../ui/prompter';
 import { done, follow, send } from './serviceAction';
 import { inputStep, pickStep, runWizard } from './wizard';
 

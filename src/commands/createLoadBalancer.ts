@@ -16,7 +16,7 @@ import {
 } from '../api/validators';
 import { regionItems, stackletItem, typedSlug, typedStackletId, yesNo } from './choices';
 import type { CommandDeps } from './deps';
-import type { PickItem } from './prompter';
+import type { PickItem } from '../ui/prompter';
 import { done, follow, send } from './serviceAction';
 import { inputStep, pickManyStep, pickStep, runWizard, type WizardStep } from './wizard';
 

@@ -3,7 +3,7 @@ import type { CreateStackletBody } from '../api/requests';
 import { checkHostname, checkTagList, parseTagList } from '../api/validators';
 import type { CommandDeps } from './deps';
 import { imageItems, regionItems, sizeItems, typedSlug, yesNo } from './choices';
-import type { PickItem } from './prompter';
+import type { PickItem } from '../ui/prompter';
 import { done, follow, send } from './serviceAction';
 import { inputStep, pickManyStep, pickStep, runWizard, type WizardStep } from './wizard';
 

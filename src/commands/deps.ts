@@ -1,12 +1,12 @@
 import type * as vscode from 'vscode';
 import type { SessionManager } from '../auth/session';
 import type { TaskRegistry } from '../tasks/types';
-import type { EmbeddedEmulator } from '../auth/embeddedEmulator';
-import type { Notifier } from '../views/notifier';
+import type { EmbeddedEmulator } from '../emulator/embedded';
+import type { Notifier } from '../ui/notifier';
 import type { ResourceTreeProvider, ViewId } from '../views/resourceTreeProvider';
-import type { ResourceDocuments } from '../views/resourceDocuments';
+import type { ResourceDocuments } from '../ui/resourceDocuments';
 import type { FirewallFileSystem } from '../firewall/firewallFileSystem';
-import type { Prompter } from './prompter';
+import type { Prompter } from '../ui/prompter';
 
 /** What command handlers are given: passed in, never reached through a global. */
 export interface CommandDeps {

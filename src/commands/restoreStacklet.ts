@@ -3,7 +3,7 @@ import type { Snapshot } from '../api/schemas';
 import { isApiError } from '../api/errors';
 import { formatBytes, stackletState } from '../model/format';
 import type { CommandDeps } from './deps';
-import type { PickItem } from './prompter';
+import type { PickItem } from '../ui/prompter';
 import { done, refuseWhenBusy, send, settle } from './serviceAction';
 import { resolveTarget, STACKLET } from './targets';
 import { isBack } from './wizard';

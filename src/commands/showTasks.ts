@@ -3,7 +3,7 @@ import { label } from '../tasks/statusBar';
 import type { TaskResourceKind, TrackedTask } from '../tasks/types';
 import type { ViewId } from '../views/resourceTreeProvider';
 import type { CommandDeps } from './deps';
-import { BACK } from './prompter';
+import { BACK } from '../ui/prompter';
 
 /** Where a task's resource is shown: the view, and the `resource.kind` of its node there. */
 const WHERE: Record<TaskResourceKind, { view: ViewId; node: string }> = {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { isApiError } from '../api/errors';
 import { checkApiUrl, isLoopbackUrl } from '../api/transport';
-import { describe } from '../views/notifier';
+import { describe } from '../ui/notifier';
 import type { CommandDeps } from './deps';
 
 export interface SignInArgs {

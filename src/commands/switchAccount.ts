@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Account } from '../auth/accountRegistry';
 import type { CommandDeps } from './deps';
-import type { PickItem } from './prompter';
+import type { PickItem } from '../ui/prompter';
 import { isBack } from './wizard';
 
 export async function pickAccount(deps: CommandDeps, title: string, offerNew = false): Promise<Account | 'new' | undefined> {

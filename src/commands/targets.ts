@@ -10,7 +10,7 @@ import type { ListingTypes, ResourceStore } from '../model/resourceStore';
 import type { ResourceNode } from '../views/resourceNode';
 import { stateName } from '../views/words';
 import type { CommandDeps } from './deps';
-import type { PickItem } from './prompter';
+import type { PickItem } from '../ui/prompter';
 import { isBack } from './wizard';
 
 type TargetListing = 'stacklets' | 'volumes' | 'snapshots' | 'firewalls' | 'kubernetes';

@@ -7,7 +7,7 @@
  * The list of steps is rebuilt from the state after every answer, so a step can depend on earlier ones (a
  * health-check path only for HTTP checks, one more forwarding rule after "add another").
  */
-import { BACK, type Back, type InputOptions, type PickItem, type PickOptions } from './prompter';
+import { BACK, type Back, type InputOptions, type PickItem, type PickOptions } from '../ui/prompter';
 import type { CommandDeps } from './deps';
 
 /**

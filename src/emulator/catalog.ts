@@ -12,7 +12,7 @@ import type {
   RegionRec,
   SizeRec,
   StackletImage,
-} from './model';
+} from './records';
 
 export const GiB = 1024 ** 3;
 const TiB = 1024 ** 4;

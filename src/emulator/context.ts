@@ -3,9 +3,9 @@
  * request, and `applied()` to record a mutation once it has changed state.
  */
 import type { Reply } from './http';
-import type { Tasked, TaskRec } from './model';
+import type { Tasked, TaskRec } from './records';
 import type { ResolvedConfig } from './options';
-import type { Account, World } from './store';
+import type { Account, World } from './world';
 import type { TaskSpec } from './tasks';
 
 export interface Ctx {

@@ -2,8 +2,8 @@
  * The links between resources, kept consistent in both directions: a stacklet's firewall_uuid and the
  * firewall's resources, its volume_uuid and the volume's stacklet, VPC and load balancer membership.
  */
-import type { FirewallRec, StackletRec, VolumeRec } from './model';
-import type { Account } from './store';
+import type { FirewallRec, StackletRec, VolumeRec } from './records';
+import type { Account } from './world';
 
 export function removeValue<T>(array: T[], value: T): void {
   const i = array.indexOf(value);

@@ -1,177 +1,291 @@
 /**
- * Builders for new records, shared by the seed and the create routes so seeded and created resources have
- * the same shape: addresses, timestamps, nested references.
+ * The emulator's records. Each is kept in the exact shape the service returns, so a response serialises the
+ * stored object as it is (no per-request copying); related records are kept in step when something changes.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { GiB, REGIONS, nodePoolSize, stackletImage } from './catalog';
-import type {
-  ApplicationRec,
-  DistributionImageRec,
-  KubernetesNodeRec,
-  NetworkV4,
-  NetworkV6,
-  NodePoolRec,
-  RegionRec,
-  SizeRec,
-  SnapshotRec,
-  StackletRec,
-  StackletRef,
-  VolumeRec,
-  VpcRec,
-} from './model';
-import { ipv4ToNumber, parseCidr } from '../api/validators';
-import type { Account, World } from './store';
 
-const regionIndex = (region: RegionRec): number => Math.max(0, REGIONS.findIndex((r) => r.slug === region.slug));
-
-function numberToIpv4(n: number): string {
-  return [24, 16, 8, 0].map((shift) => (Math.floor(n / 2 ** shift) % 256).toString()).join('.');
-}
-
-function prefixToNetmask(prefix: number): string {
-  return numberToIpv4(prefix === 0 ? 0 : (2 ** 32 - 2 ** (32 - prefix)));
-}
-
-/** Public addresses come from 198.18.0.0/15 (reserved for benchmarks): room for 131,000 stacklets. */
-function publicV4(host: number): NetworkV4 {
-  return { address: numberToIpv4(ipv4ToNumber('198.18.0.0') + (host % 131_000) + 2), gateway: '198.18.0.1', netmask: '255.254.0.0', type: 'public' };
-}
-
-/** A private address: inside the stacklet's VPC when it has one, else in the region's default private network. */
-export function privateV4(account: Account, region: RegionRec, host: number, vpc?: VpcRec): NetworkV4 {
-  if (vpc) {
-    const cidr = parseCidr(vpc.cidr)!;
-    const next = account.vpcHosts.get(vpc.uuid) ?? 2;
-    account.vpcHosts.set(vpc.uuid, next + 1);
-    const base = ipv4ToNumber(cidr.address);
-    return { address: numberToIpv4(base + next), gateway: numberToIpv4(base + 1), netmask: prefixToNetmask(cidr.prefix), type: 'private' };
-  }
-  const second = 110 + regionIndex(region);
-  return { address: `10.${second}.${(host >> 8) & 255}.${host & 255}`, gateway: `10.${second}.0.1`, netmask: '255.255.0.0', type: 'private' };
-}
-
-function publicV6(region: RegionRec, host: number): NetworkV6 {
-  const prefix = `2001:db8:${(regionIndex(region) + 1).toString(16)}:${host.toString(16)}`;
-  return {
-    address: `${prefix}::1`,
-    gateway: `2001:db8:${(regionIndex(region) + 1).toString(16)}::1`,
-    netmask: 64,
-    range_start: `${prefix}::`,
-    range_end: `${prefix}:ffff:ffff:ffff:ffff`,
-    type: 'public',
-  };
-}
-
-export interface NewStacklet {
+export interface TaskRec {
+  id: number;
   name: string;
-  size: SizeRec;
+  description: { progress: string; completed: string };
+}
+
+/** Anything that can run a task. */
+export interface Tasked {
+  task: TaskRec | null;
+}
+
+export interface RegionRec {
+  slug: string;
+  name: string;
+  features: string[];
+  available: boolean;
+}
+
+export interface SizeRec {
+  id: number;
+  slug: string;
+  vcpu: number;
+  disk: number;
+  memory: number;
+  bandwidth: number;
+  available: boolean;
+  price_hourly: number;
+  price_monthly: number;
+}
+
+export interface NodePoolSizeRec extends SizeRec {
+  category: { name: string; premium: boolean; cpu_model: string; description: string };
+  snapshots_limit: number;
+}
+
+export interface DistributionImageRec {
+  id?: number;
+  name: string;
+  slug: string;
+  version: string;
+  available: boolean;
+  default: boolean;
+  extra_price: string;
+  size_ids: number[];
+  min_disk: number | null;
+  min_vcpu: number | null;
+  min_memory: number | null;
+}
+
+export interface DistributionRec {
+  name: string;
+  images: DistributionImageRec[];
+}
+
+export interface ApplicationRec {
+  id: number;
+  name: string;
+  slug: string;
+  version: string;
+  available: boolean;
+  extra_price: number;
+  size_ids: number[];
+}
+
+export interface ContainerImageRec {
+  id?: number;
+  slug: string;
+  version: string;
+  default: boolean;
+  size_ids: number[];
+  available: boolean;
+  extra_price: string;
+}
+
+export interface ContainerFamilyRec {
+  name: string;
+  images: ContainerImageRec[];
+}
+
+export interface KubernetesVersionRec {
+  slug: string;
+  version: string;
+  min_vcpu: number;
+  min_disk: number;
+  min_memory: number;
+  available: boolean;
+}
+
+export interface NetworkV4 {
+  address: string;
+  gateway: string;
+  netmask: string;
+  type: 'public' | 'private';
+}
+
+export interface NetworkV6 {
+  address: string;
+  gateway: string;
+  netmask: number;
+  range_start: string;
+  range_end: string;
+  type: 'public';
+}
+
+/** The image as a stacklet's `distribution.image` shows it. */
+export interface StackletImage {
+  available: boolean;
+  default: boolean;
+  extra_price: string;
+  min_disk: number | null;
+  min_vcpu: number | null;
+  min_memory: number | null;
+  slug: string;
+  version: string;
+}
+
+export interface StackletRec extends Tasked {
+  id: number;
+  name: string;
+  created_at: string;
+  application: { id: number; name: string; slug: string } | null;
+  backup_ids: number[];
+  backups_enabled: boolean;
+  disk: number;
+  memory: number;
+  vcpu: number;
+  distribution: { name: string; image: StackletImage };
+  firewall_uuid: string | null;
+  locked: boolean;
+  recovery_mode: boolean;
+  networks: { v4: NetworkV4[]; v6: NetworkV6[] };
   region: RegionRec;
-  distribution: StackletRec['distribution'];
-  application?: ApplicationRec;
-  tags?: string[];
-  status?: StackletRec['status'];
-  createdAt?: string;
-  privateNetworking?: boolean;
-  backups?: boolean;
-  vpc?: VpcRec;
+  size: SizeRec;
+  snapshot_ids: number[];
+  status: 'active' | 'inactive' | 'off';
+  tags: string[];
+  volume_uuid: string | null;
+  vpc_uuid: string | null;
 }
 
-export function makeStacklet(world: World, account: Account, init: NewStacklet): StackletRec {
-  const host = world.host();
-  const v4 = [publicV4(host)];
-  if (init.privateNetworking || init.vpc) v4.push(privateV4(account, init.region, host, init.vpc));
-  return {
-    id: world.stackletId(),
-    name: init.name,
-    created_at: init.createdAt ?? world.timestamp(),
-    application: init.application ? { id: init.application.id, name: init.application.name, slug: init.application.slug } : null,
-    backup_ids: [],
-    backups_enabled: init.backups ?? false,
-    disk: init.size.disk,
-    memory: init.size.memory,
-    vcpu: init.size.vcpu,
-    distribution: init.distribution,
-    firewall_uuid: null,
-    locked: false,
-    recovery_mode: false,
-    networks: { v4, v6: [publicV6(init.region, host)] },
-    region: init.region,
-    size: init.size,
-    snapshot_ids: [],
-    status: init.status ?? 'active',
-    tags: init.tags ?? [],
-    task: null,
-    volume_uuid: null,
-    vpc_uuid: init.vpc?.uuid ?? null,
-  };
+/** The stacklet nested in a volume, snapshot or backup (elided in the service's examples). */
+export interface StackletRef {
+  id: number;
+  name: string;
 }
 
-export function distributionOf(distributionName: string, image: DistributionImageRec): StackletRec['distribution'] {
-  return { name: distributionName, image: stackletImage(image) };
+export interface SnapshotRec extends Tasked {
+  id: number;
+  name: string;
+  created_at: string;
+  disk_size: number;
+  size: number;
+  size_gigabytes: number;
+  regions: string[];
+  stacklet: StackletRef;
 }
 
-export const stackletRef = (s: StackletRec): StackletRef => ({ id: s.id, name: s.name });
-
-/** The distribution a snapshot or backup was taken of, so a stacklet built from it runs the same system. */
-const imageDistribution = new WeakMap<SnapshotRec, StackletRec['distribution']>();
-
-export function distributionOfImage(image: SnapshotRec): StackletRec['distribution'] | undefined {
-  return imageDistribution.get(image);
+export interface VolumeRec extends Tasked {
+  id: string;
+  name: string;
+  created_at: string;
+  region: RegionRec;
+  size: number;
+  size_gigabytes: number;
+  stacklet: StackletRef | null;
 }
 
-/** A snapshot or backup image of `stacklet` (same shape for both, as the documentation shows them). */
-export function makeImage(world: World, stacklet: StackletRec, name: string, createdAt = world.timestamp()): SnapshotRec {
-  const id = world.imageId();
-  // Images hold the used part of the disk: a stable fraction so sizes look real and stay deterministic.
-  const used = Math.round(stacklet.disk * (0.08 + (id % 7) / 100));
-  const image: SnapshotRec = {
-    id,
-    name,
-    created_at: createdAt,
-    disk_size: stacklet.disk,
-    size: used,
-    size_gigabytes: Math.round((used / GiB) * 100) / 100,
-    regions: [stacklet.region.slug],
-    stacklet: stackletRef(stacklet),
-    task: null,
-  };
-  imageDistribution.set(image, stacklet.distribution);
-  return image;
+export interface FirewallRuleRec {
+  address: string;
+  port: number | null;
+  protocol: string | null;
 }
 
-export function makeVolume(world: World, init: { name: string; sizeGb: number; region: RegionRec; stacklet: StackletRec | null; createdAt?: string }): VolumeRec {
-  return {
-    id: randomUUID(),
-    name: init.name,
-    created_at: init.createdAt ?? world.timestamp(),
-    task: null,
-    region: init.region,
-    size: init.sizeGb * GiB,
-    size_gigabytes: init.sizeGb,
-    stacklet: init.stacklet ? stackletRef(init.stacklet) : null,
-  };
+export interface ProjectRef {
+  id: string;
+  name: string;
 }
 
-export function makeNodes(world: World, poolName: string, count: number, createdAt = world.timestamp()): KubernetesNodeRec[] {
-  return Array.from({ length: count }, () => {
-    const id = randomUUID();
-    return { id, name: `${poolName}-${id.slice(0, 5)}`, created_at: createdAt };
-  });
+export interface FirewallRec {
+  uuid: string;
+  name: string;
+  created_at: string;
+  inbound_rules: FirewallRuleRec[];
+  outbound_rules: FirewallRuleRec[];
+  project: ProjectRef;
+  resources: { stacklet_ids: number[] };
 }
 
-/** Grows or shrinks the node list to `count`, keeping the oldest nodes. */
-export function resizeNodes(world: World, pool: NodePoolRec, count: number): void {
-  if (count < pool.nodes.length) pool.nodes.splice(count);
-  else pool.nodes.push(...makeNodes(world, pool.name, count - pool.nodes.length));
-  pool.count = count;
+export interface ForwardingRuleRec {
+  protocol: string;
+  source_port: number;
+  target_port: number;
+  certificate_id: number | null;
+  tls_passthrough: boolean;
 }
 
-export function makeNodePool(world: World, name: string, size: SizeRec, count: number, withNodes: boolean): NodePoolRec {
-  return { id: randomUUID(), name, size: nodePoolSize(size), count, nodes: withNodes ? makeNodes(world, name, count) : [] };
+export interface HealthRec {
+  protocol: string;
+  port?: number;
+  path?: string;
+  interval: number;
+  rise: number;
+  fall: number;
 }
 
-/** The MD5 fingerprint in the colon form `ssh-keygen -l -E md5` prints. */
-export function sshFingerprint(publicKey: string): string {
-  const blob = Buffer.from(publicKey.split(/\s+/)[1] ?? '', 'base64');
-  return createHash('md5').update(blob).digest('hex').match(/../g)!.join(':');
+export interface LoadBalancerRec extends Tasked {
+  uuid: string;
+  name: string;
+  created_at: string;
+  region: RegionRec;
+  ip: string;
+  algorithm: string;
+  sticky_sessions: { name?: string; ttl?: string } | null;
+  rules: ForwardingRuleRec[];
+  health: HealthRec;
+  redirect_http_to_https: boolean;
+  stacklet_ids: number[];
+}
+
+export interface KubernetesNodeRec {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface NodePoolRec {
+  id: string;
+  name: string;
+  size: NodePoolSizeRec;
+  count: number;
+  nodes: KubernetesNodeRec[];
+}
+
+export interface KubernetesRec extends Tasked {
+  uuid: string;
+  name: string;
+  tags: string[];
+  ipv4: string;
+  region: RegionRec;
+  version: KubernetesVersionRec;
+  endpoint: string;
+  created_at: string;
+  node_pools: NodePoolRec[];
+  cluster_subnet: string;
+  service_subnet: string;
+}
+
+export interface VpcRec {
+  uuid: string;
+  name: string;
+  cidr: string;
+  created_at: string;
+  region: RegionRec;
+  stacklet_ids: number[];
+}
+
+export interface UserdataRec {
+  uuid: string;
+  name: string;
+  userdata: string;
+  created_at: string;
+}
+
+export interface SshKeyRec {
+  id: number;
+  name: string;
+  fingerprint: string;
+  public_key: string;
+  created_at: string;
+}
+
+export interface ProfileRec {
+  uuid: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  company: string;
+  phone: string;
+  address: string;
+  created_at: string;
+  features: string[];
+  gravatar_url: string;
+  is_member: boolean;
+  is_verified: boolean;
+  is_email_confirmed: boolean;
 }

@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { APPLICATIONS, DISTRIBUTIONS, findKubernetesVersion, findRegion, findSize, REGIONS, SIZES } from './catalog';
 import { attachFirewall } from './links';
-import type { FirewallRec, LoadBalancerRec, StackletRec, VpcRec } from './model';
-import { distributionOf, makeImage, makeNodePool, makeStacklet, makeVolume, sshFingerprint, stackletRef } from './records';
-import { Account, DEFAULT_STACKLET_LIMIT, World } from './store';
+import type { FirewallRec, LoadBalancerRec, StackletRec, VpcRec } from './records';
+import { distributionOf, makeImage, makeNodePool, makeStacklet, makeVolume, sshFingerprint, stackletRef } from './recordBuilders';
+import { Account, DEFAULT_STACKLET_LIMIT, World } from './world';
 import type { SeedKind } from './options';
 
 export const DEMO_EMAIL = 'demo@stacklet.example';

@@ -27,19 +27,19 @@ import { apiRouter } from './routes/index';
 import { addGeneratedStacklets, createAccount, DEMO_EMAIL } from './seed';
 import { serializeBody } from './serialize';
 import { bodyForLog, StatsRecorder, type EmulatorStats, type RecentRequest } from './stats';
-import { World, type Account, type WorldSnapshot } from './store';
+import { World, type Account, type WorldSnapshot } from './world';
 
 export { DEMO_TOKEN, FAULT_KINDS } from './options';
 export type { EmulatorOptions, FaultKind, Quirks, RuntimeConfig, SeedKind } from './options';
 export type { AppliedRecord, EmulatorStats, RequestRecord } from './stats';
 export { requestsSince, totalRequests } from './stats';
-export type { WorldSnapshot } from './store';
+export type { WorldSnapshot } from './world';
 // Pure pieces, exported for unit tests.
 export { pageMeta, paginate, parsePaging, DEFAULT_PER_PAGE, MAX_PER_PAGE } from './pagination';
 export { malformedText, pickFault, wrongShapeBody } from './faults';
 export { TaskQueue, TASKS } from './tasks';
 export { normalisePath, Router } from './http';
-export { fieldPath, parseBody } from './validation';
+export { fieldPath, parseBody } from './issueMessages';
 export { DEMO_EMAIL } from './seed';
 
 export interface EmulatorHandle {

@@ -3,7 +3,7 @@
  * request first settles the tasks that are due. Nothing runs on a timer, so the emulator never keeps a process
  * alive on its own and a test with an injected clock sees exactly the same sequence every time.
  */
-import type { TaskRec, Tasked } from './model';
+import type { TaskRec, Tasked } from './records';
 
 export interface TaskSpec {
   readonly name: string;

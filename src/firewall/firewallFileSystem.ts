@@ -8,8 +8,8 @@ import * as vscode from 'vscode';
 import type * as s from '../api/schemas';
 import { isApiError } from '../api/errors';
 import type { SessionManager } from '../auth/session';
-import type { Prompter } from '../commands/prompter';
-import type { Notifier } from '../views/notifier';
+import type { Prompter } from '../ui/prompter';
+import type { Notifier } from '../ui/notifier';
 import { documentState, FIREWALL_HEADER, newFirewallTemplate, parseFirewallDocument, renderFirewallDocument, type DocumentProblem } from './document';
 import { diffFirewall, isEmptyChange, normaliseRules, rulesChanged, summariseChange, summariseCreate, type FirewallState, type NormalRule } from './rules';
 

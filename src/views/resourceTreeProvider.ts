@@ -4,7 +4,7 @@ import type { Account } from '../auth/accountRegistry';
 import type { SessionManager } from '../auth/session';
 import type { Disposable as CoreDisposable } from '../model/emitter';
 import type { ListingKind, ResourceStore } from '../model/resourceStore';
-import type { Notifier } from './notifier';
+import type { Notifier } from '../ui/notifier';
 import { messageNode, type ResourceNode } from './resourceNode';
 
 export type ViewId = 'stacklets' | 'volumes' | 'userdata' | 'containers' | 'networking' | 'kubernetes' | 'snapshots' | 'account';

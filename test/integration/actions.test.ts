@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import type { ViewId } from '../../src/views/resourceTreeProvider';
-import type { PickItem } from '../../src/commands/prompter';
+import type { PickItem } from '../../src/ui/prompter';
 import { plainLabel, ScriptedPrompter, type Answer, type Asked } from './scriptedPrompter';
 import { control, EXTENSION_ID, mutationsSince as mutationsOf, recentRequests, serviceGet, serviceRequest, type Sent } from './emulatorAccess';
 import { manifest, testEmulator } from './testEnvironment';

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { StackletExtensionApi } from '../../src/extension';
-import type { PickItem } from '../../src/commands/prompter';
+import type { PickItem } from '../../src/ui/prompter';
 import type { ResourceNode, ResourceRef } from '../../src/views/resourceNode';
 import type { ViewId } from '../../src/views/resourceTreeProvider';
 import { control, extensionApi, serviceGet, signOutAll } from './emulatorAccess';

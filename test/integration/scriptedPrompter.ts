@@ -1,7 +1,7 @@
 // A Prompter that answers from a script and records every question, so integration tests can drive the
 // extension's commands without a UI: what was asked (title, step numbers, pre-filled value, items), what the
 // inline validation said about given bad inputs, and that nothing was left unasked.
-import { BACK, type Back, type InputOptions, type PickItem, type PickOptions, type Prompter } from '../../src/commands/prompter';
+import { BACK, type Back, type InputOptions, type PickItem, type PickOptions, type Prompter } from '../../src/ui/prompter';
 
 type ItemMatch = string | RegExp | ((item: PickItem<unknown>) => boolean);
 

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Stacklet } from '../../src/api/schemas';
-import type { Prompter } from '../../src/commands/prompter';
+import type { Prompter } from '../../src/ui/prompter';
 import type { StackletExtensionApi } from '../../src/extension';
 import { STORAGE_KEY, type TaskMemento } from '../../src/tasks/taskStorage';
 import { TaskTracker, type TaskEnd } from '../../src/tasks/taskTracker';

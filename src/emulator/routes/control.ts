@@ -6,9 +6,9 @@ import * as z from 'zod/mini';
 import { FAULT_KINDS, type ResolvedConfig, type RuntimeConfig } from '../options';
 import { ApiError } from '../errors';
 import { created, noContent, ok, Router, type Reply } from '../http';
-import type { Account } from '../store';
+import type { Account } from '../world';
 import type { StatsRecorder } from '../stats';
-import { parseBody } from '../validation';
+import { parseBody } from '../issueMessages';
 
 export interface ControlDeps {
   stats: StatsRecorder;

@@ -5,14 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CreateFirewallBody, FirewallRulesBody, StackletIdsBody, UpdateFirewallBody, type FirewallRuleInput } from '../../api/requests';
-import { requireOwnStacklets, requireProject, requireRecord, requireUniqueName } from '../checks';
+import { requireOwnStacklets, requireProject, requireRecord, requireUniqueName } from '../stateChecks';
 import type { Ctx, Handler } from '../context';
 import { ApiError, type FieldError } from '../errors';
 import { created, noContent, ok, type Reply, type Router } from '../http';
 import { attachFirewall, detachFirewall } from '../links';
-import type { FirewallRec, FirewallRuleRec } from '../model';
+import type { FirewallRec, FirewallRuleRec } from '../records';
 import { listReply } from '../pagination';
-import { parseBody } from '../validation';
+import { parseBody } from '../issueMessages';
 
 export function normaliseRule(rule: FirewallRuleInput): FirewallRuleRec {
   return {

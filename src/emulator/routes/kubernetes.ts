@@ -6,15 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import { CreateKubernetesBody, UpdateKubernetesBody, UpdateNodePoolBody } from '../../api/requests';
 import { findKubernetesVersion, KUBERNETES_VERSIONS } from '../catalog';
-import { gb, requireIdle, requireProject, requireRecord, requireRegion, requireSize, requireUniqueName } from '../checks';
+import { gb, requireIdle, requireProject, requireRecord, requireRegion, requireSize, requireUniqueName } from '../stateChecks';
 import { startTask, type Ctx, type Handler } from '../context';
 import { ApiError } from '../errors';
 import { created, noContent, ok, type Reply, type Router } from '../http';
-import type { KubernetesRec, NodePoolRec } from '../model';
+import type { KubernetesRec, NodePoolRec } from '../records';
 import { listReply } from '../pagination';
-import { makeNodePool, makeNodes, resizeNodes } from '../records';
+import { makeNodePool, makeNodes, resizeNodes } from '../recordBuilders';
 import { TASKS } from '../tasks';
-import { parseBody } from '../validation';
+import { parseBody } from '../issueMessages';
 
 const uuidOf = (k: KubernetesRec): string => k.uuid;
 

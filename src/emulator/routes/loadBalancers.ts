@@ -12,16 +12,16 @@ import {
   type ForwardingRuleInput,
   type HealthCheckInput,
 } from '../../api/requests';
-import { requireIdle, requireOwnStacklets, requireProject, requireRecord, requireRegion } from '../checks';
+import { requireIdle, requireOwnStacklets, requireProject, requireRecord, requireRegion } from '../stateChecks';
 import { startTask, type Ctx, type Handler } from '../context';
 import { ApiError, type FieldError } from '../errors';
 import { created, noContent, ok, type Reply, type Router } from '../http';
 import { removeValue } from '../links';
-import type { ForwardingRuleRec, HealthRec, LoadBalancerRec, RegionRec, StackletRec } from '../model';
+import type { ForwardingRuleRec, HealthRec, LoadBalancerRec, RegionRec, StackletRec } from '../records';
 import { listReply } from '../pagination';
-import type { Account } from '../store';
+import type { Account } from '../world';
 import { TASKS } from '../tasks';
-import { parseBody } from '../validation';
+import { parseBody } from '../issueMessages';
 import type * as z from 'zod/mini';
 
 const requireLoadBalancer = (ctx: Ctx): LoadBalancerRec =>

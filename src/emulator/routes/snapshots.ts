@@ -2,15 +2,15 @@
  * Snapshots (list, get, delete, actions transfer and rename, both as tasks) and the read-only backups list.
  */
 import { SnapshotActionBody } from '../../api/requests';
-import { intParam, requireIdle, requireRegion } from '../checks';
+import { intParam, requireIdle, requireRegion } from '../stateChecks';
 import { startTask, type Ctx, type Handler } from '../context';
 import { ApiError } from '../errors';
 import { noContent, ok, type Reply, type Router } from '../http';
-import type { SnapshotRec } from '../model';
+import type { SnapshotRec } from '../records';
 import { removeValue } from '../links';
 import { listReply } from '../pagination';
 import { TASKS } from '../tasks';
-import { parseBody } from '../validation';
+import { parseBody } from '../issueMessages';
 
 function requireSnapshot(ctx: Ctx): SnapshotRec {
   const raw = ctx.params['id']!;

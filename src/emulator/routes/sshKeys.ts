@@ -1,13 +1,13 @@
 /** SSH keys (CLIENT): list, get, create, delete. A public key can be registered once per account. */
 import { CreateSshKeyBody } from '../../api/requests';
-import { intParam, requireProject } from '../checks';
+import { intParam, requireProject } from '../stateChecks';
 import type { Ctx, Handler } from '../context';
 import { ApiError } from '../errors';
 import { created, noContent, ok, type Reply, type Router } from '../http';
-import type { SshKeyRec } from '../model';
+import type { SshKeyRec } from '../records';
 import { listReply } from '../pagination';
-import { sshFingerprint } from '../records';
-import { parseBody } from '../validation';
+import { sshFingerprint } from '../recordBuilders';
+import { parseBody } from '../issueMessages';
 
 function requireKey(ctx: Ctx): SshKeyRec {
   const raw = ctx.params['id']!;

@@ -18,16 +18,16 @@ import {
   requireStacklet,
   resolveImage,
   type ResolvedImage,
-} from '../checks';
+} from '../stateChecks';
 import { startTask, type Ctx, type Handler } from '../context';
 import { ApiError } from '../errors';
 import { created, noContent, ok, type Reply, type Router } from '../http';
-import type { StackletRec, VolumeRec } from '../model';
+import type { StackletRec, VolumeRec } from '../records';
 import { listReply } from '../pagination';
-import { distributionOf, distributionOfImage, makeImage, makeStacklet, makeVolume, privateV4, stackletRef } from '../records';
+import { distributionOf, distributionOfImage, makeImage, makeStacklet, makeVolume, privateV4, stackletRef } from '../recordBuilders';
 import { TASKS, type TaskSpec } from '../tasks';
 import { attachFirewall, detachStackletEverywhere, volumeTaskOn } from '../links';
-import { parseBody } from '../validation';
+import { parseBody } from '../issueMessages';
 
 function list(ctx: Ctx): Reply {
   const tag = ctx.query.get('tag_name');

@@ -1,12 +1,12 @@
 /** Userdata scripts: list, get, create, update (name and script), delete. Names are unique per account. */
 import { randomUUID } from 'node:crypto';
 import { UserdataBody } from '../../api/requests';
-import { requireRecord, requireUniqueName } from '../checks';
+import { requireRecord, requireUniqueName } from '../stateChecks';
 import type { Ctx, Handler } from '../context';
 import { created, noContent, ok, type Reply, type Router } from '../http';
-import type { UserdataRec } from '../model';
+import type { UserdataRec } from '../records';
 import { listReply } from '../pagination';
-import { parseBody } from '../validation';
+import { parseBody } from '../issueMessages';
 
 const uuidOf = (u: UserdataRec): string => u.uuid;
 const requireUserdata = (ctx: Ctx): UserdataRec => requireRecord(ctx.account.userdata, 'userdata', ctx.params['uuid'], ctx.params['uuid']!);

@@ -4,17 +4,17 @@
  */
 import { CreateVolumeBody, VolumeActionBody } from '../../api/requests';
 import { checkVolumeSize } from '../../api/validators';
-import { requireIdle, requireRecord, requireRegionFeature } from '../checks';
+import { requireIdle, requireRecord, requireRegionFeature } from '../stateChecks';
 import { startTask, type Ctx, type Handler } from '../context';
 import { ApiError } from '../errors';
 import { created, noContent, ok, type Reply, type Router } from '../http';
 import { setAttachTarget, volumeTaskOn } from '../links';
-import type { StackletRec, VolumeRec } from '../model';
+import type { StackletRec, VolumeRec } from '../records';
 import { listReply } from '../pagination';
-import { makeVolume, stackletRef } from '../records';
-import type { Account } from '../store';
+import { makeVolume, stackletRef } from '../recordBuilders';
+import type { Account } from '../world';
 import { TASKS } from '../tasks';
-import { parseBody } from '../validation';
+import { parseBody } from '../issueMessages';
 import { GiB } from '../catalog';
 
 const requireVolume = (ctx: Ctx): VolumeRec => requireRecord(ctx.account.volumes, 'volume', ctx.params['id'], ctx.params['id']!);

@@ -7,13 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { CreateVpcBody, UpdateVpcBody } from '../../api/requests';
 import { ipv4ToNumber, parseCidr } from '../../api/validators';
 import { REGIONS } from '../catalog';
-import { requireProject, requireRecord, requireRegion, requireUniqueName } from '../checks';
+import { requireProject, requireRecord, requireRegion, requireUniqueName } from '../stateChecks';
 import type { Ctx, Handler } from '../context';
 import { ApiError } from '../errors';
 import { created, noContent, ok, type Reply, type Router } from '../http';
-import type { VpcRec } from '../model';
+import type { VpcRec } from '../records';
 import { listReply } from '../pagination';
-import { parseBody } from '../validation';
+import { parseBody } from '../issueMessages';
 
 const uuidOf = (v: VpcRec): string => v.uuid;
 const requireVpc = (ctx: Ctx): VpcRec => requireRecord(ctx.account.vpcs, 'vpc', ctx.params['uuid'], ctx.params['uuid']!);

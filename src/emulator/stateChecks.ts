@@ -5,8 +5,8 @@
 import { findCatalogImage, findRegion, findSize, type CatalogImage } from './catalog';
 import type { Ctx } from './context';
 import { ApiError } from './errors';
-import type { ProjectRef, RegionRec, SizeRec, SnapshotRec, StackletRec, Tasked } from './model';
-import type { Account, Table } from './store';
+import type { ProjectRef, RegionRec, SizeRec, SnapshotRec, StackletRec, Tasked } from './records';
+import type { Account, Table } from './world';
 
 /** Path ids of stacklets and snapshots are integers; anything else cannot name one. */
 export function intParam(raw: string | undefined): number | undefined {

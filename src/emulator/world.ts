@@ -15,7 +15,7 @@ import type {
   UserdataRec,
   VolumeRec,
   VpcRec,
-} from './model';
+} from './records';
 import { TaskQueue } from './tasks';
 
 /** Records by id plus their creation order, so a list page is a slice and never a sort. */
