@@ -102,10 +102,33 @@ async function writeThirdPartyNotices(metafiles) {
     const dir = path.join('node_modules', name);
     const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'));
     const licenceFile = (await readdir(dir)).find((file) => /^(licen[cs]e|copying)(\.|$)/i.test(file));
-    if (!licenceFile) throw new Error(`${name} ships no licence file: check its terms before bundling it`);
-    const text = (await readFile(path.join(dir, licenceFile), 'utf8')).trim();
+    let text;
+    if (licenceFile) text = (await readFile(path.join(dir, licenceFile), 'utf8')).trim();
+    // @vscode/l10n publishes no licence file; its manifest says MIT, whose text names the copyright holder.
+    else if (manifest.license === 'MIT' && typeof manifest.author === 'string') text = mitLicence(manifest.author);
+    else throw new Error(`${name} ships no licence file: check its terms before bundling it`);
     sections.push(`${name} ${manifest.version} (${manifest.license})\n${manifest.homepage ?? manifest.repository?.url ?? ''}\n\n${text}`);
   }
   const header = 'Stacklet Cloud for VS Code bundles the following packages. Their licences follow.';
   await writeFile('dist/ThirdPartyNotices.txt', `${header}\n\n${sections.join(`\n\n${'-'.repeat(78)}\n\n`)}\n`);
+}
+
+function mitLicence(holder) {
+  return `MIT License
+
+Copyright (c) ${holder}
+
+Permission is hereby granted, free of charge, to any person obtaining a copy of this software and associated
+documentation files (the "Software"), to deal in the Software without restriction, including without limitation
+the rights to use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies of the Software, and
+to permit persons to whom the Software is furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all copies or substantial portions of
+the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO
+THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF
+CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
+IN THE SOFTWARE.`;
 }

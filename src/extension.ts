@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { DEFAULT_PAGE_CONCURRENCY } from './api/paging';
 import { AccountRegistry } from './auth/accountRegistry';
@@ -47,6 +48,9 @@ export interface StackletExtensionApi {
 /** Builds the objects, registers them, and returns. No request is made here. */
 export function activate(context: vscode.ExtensionContext): StackletExtensionApi {
   const started = performance.now();
+  // The core's words (validators, API errors, document diagnostics) use @vscode/l10n, which has no vscode
+  // import: give it the bundle VS Code loaded for the display language (none for English).
+  if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
   const log = vscode.window.createOutputChannel('Stacklet Cloud', { log: true });
   const notifier = new Notifier(log);
   const registry = new AccountRegistry(context.secrets, context.globalState);
