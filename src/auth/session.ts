@@ -18,6 +18,13 @@ export interface ClientSettings {
   readonly onRequest?: (entry: RequestLogEntry) => void;
 }
 
+/** What a signed-in session hands out: who, the client that sends (writes included), and the cached listings. */
+export interface ActiveSession {
+  readonly account: Account;
+  readonly client: StackletClient;
+  readonly store: ResourceStore;
+}
+
 export type SessionState =
   | { readonly kind: 'signed-out' }
   | { readonly kind: 'active'; readonly account: Account }
@@ -27,8 +34,8 @@ export type SessionState =
 export type EmulatorLauncher = () => Promise<{ url: string; token: string }>;
 
 export class SessionManager {
-  private current: { account: Account; store: ResourceStore } | undefined;
-  private opening: Promise<ResourceStore> | undefined;
+  private active: ActiveSession | undefined;
+  private opening: Promise<ActiveSession> | undefined;
   private expired: Account | undefined;
   private readonly changed = new Emitter<SessionState>();
   readonly onDidChange = this.changed.event;
@@ -50,15 +57,15 @@ export class SessionManager {
     return this.registry.list();
   }
 
-  /** The active account's store, opened on first use (no request is made to open it). */
-  store(): Promise<ResourceStore> {
+  /** The active account's session, opened on first use (no request is made to open it). */
+  current(): Promise<ActiveSession> {
     const state = this.state;
     if (state.kind !== 'active') {
       return Promise.reject(new ApiError(state.kind === 'expired' ? 'The session has expired; sign in again.' : 'Not signed in.', {
         kind: 'http', status: 401, method: 'GET', path: '',
       }));
     }
-    if (this.current?.account.id === state.account.id) return Promise.resolve(this.current.store);
+    if (this.active?.account.id === state.account.id) return Promise.resolve(this.active);
     this.opening ??= this.open(state.account).finally(() => (this.opening = undefined));
     return this.opening;
   }
@@ -88,7 +95,7 @@ export class SessionManager {
   }
 
   async signOut(id: string): Promise<void> {
-    if (this.current?.account.id === id) await this.close();
+    if (this.active?.account.id === id) await this.close();
     await this.registry.remove(id);
     if (this.expired?.id === id) this.expired = undefined;
     this.changed.fire(this.state);
@@ -114,7 +121,7 @@ export class SessionManager {
     this.changed.dispose();
   }
 
-  private async open(account: Account): Promise<ResourceStore> {
+  private async open(account: Account): Promise<ActiveSession> {
     const token = await this.registry.token(account.id);
     if (!token) {
       await this.markExpired();
@@ -122,20 +129,21 @@ export class SessionManager {
     }
     let apiUrl = account.apiUrl;
     if (account.isEmulator) apiUrl = (await this.launchEmulator()).url;
-    const store = new ResourceStore(this.createClient(apiUrl, token), this.registry.known(account.id));
+    const client = this.createClient(apiUrl, token);
+    const store = new ResourceStore(client, this.registry.known(account.id));
     store.onDidFail((error) => {
       if (error.isUnauthorized) void this.markExpired();
     });
-    this.current = { account, store };
-    return store;
+    this.active = { account, client, store };
+    return this.active;
   }
 
   private async close(): Promise<void> {
-    const current = this.current;
-    this.current = undefined;
-    if (current) {
-      current.store.dispose();
-      await current.store.client.dispose();
+    const active = this.active;
+    this.active = undefined;
+    if (active) {
+      active.store.dispose();
+      await active.client.dispose();
     }
   }
 

@@ -10,7 +10,7 @@ import { isBack } from './wizard';
 export async function attachVolume(deps: CommandDeps, node?: unknown): Promise<void> {
   const target = await resolveTarget(deps, node, VOLUME, vscode.l10n.t('Attach which volume?'), (v) => !v.task && !v.stacklet);
   if (!target) return;
-  const { store, item: volume } = target;
+  const { client, store, item: volume } = target;
   if (refuseWhenBusy(deps, 'volumes', volume.id, volume.name, volume.task)) return;
   if (volume.stacklet) {
     void vscode.window.showInformationMessage(vscode.l10n.t('{0} is already attached to {1}; detach it first.', volume.name, volume.stacklet.name ?? `#${volume.stacklet.id}`));
@@ -29,7 +29,7 @@ export async function attachVolume(deps: CommandDeps, node?: unknown): Promise<v
   });
   if (stackletId === undefined || isBack(stackletId)) return;
   const stackletName = candidates.find((s) => s.id === stackletId)?.name ?? `#${stackletId}`;
-  const answer = await send(deps, vscode.l10n.t('Attaching {0} to {1}…', volume.name, stackletName), vscode.l10n.t('Could not attach {0} to {1}', volume.name, stackletName), () => store.client.attachVolume(volume.id, stackletId));
+  const answer = await send(deps, vscode.l10n.t('Attaching {0} to {1}…', volume.name, stackletName), vscode.l10n.t('Could not attach {0} to {1}', volume.name, stackletName), () => client.attachVolume(volume.id, stackletId));
   if (!answer) return;
   settle(deps, store, 'volumes', (v) => v.id, answer);
   done(deps, vscode.l10n.t('Attaching {0} to {1}.', volume.name, stackletName));

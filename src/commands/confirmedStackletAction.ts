@@ -21,10 +21,10 @@ export interface ConfirmedStackletAction {
 export async function runConfirmedStackletAction(deps: CommandDeps, node: unknown, action: ConfirmedStackletAction): Promise<void> {
   const target = await resolveTarget(deps, node, STACKLET, action.pickTitle, action.accept);
   if (!target) return;
-  const { store, item: stacklet } = target;
+  const { client, store, item: stacklet } = target;
   if (refuseWhenBusy(deps, 'stacklets', stacklet.id, stacklet.name, stacklet.task)) return;
   if (!(await deps.prompter.confirm(action.question(stacklet.name), action.detail(stacklet.name), action.button))) return;
-  const answer = await send(deps, action.progress(stacklet.name), action.failure(stacklet.name), () => action.run(store.client, stacklet.id));
+  const answer = await send(deps, action.progress(stacklet.name), action.failure(stacklet.name), () => action.run(client, stacklet.id));
   if (!answer) return;
   settle(deps, store, 'stacklets', (s) => s.id, answer);
   done(deps, action.started(stacklet.name));

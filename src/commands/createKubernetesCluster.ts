@@ -27,7 +27,7 @@ function typedVersion(text: string): PickItem<string> | undefined {
 
 /** Create Kubernetes Cluster: name, version, region (those offering Kubernetes), then the first node pool's name, size and count. */
 export async function createKubernetesCluster(deps: CommandDeps): Promise<void> {
-  const store = await deps.session.store();
+  const { client, store } = await deps.session.current();
   const title = (what: string) => vscode.l10n.t('Create Kubernetes Cluster: {0}', what);
   const inUse = ((await store.get('kubernetes').catch(() => undefined))?.items ?? [])
     .map((cluster) => cluster.version.version ?? cluster.version.slug);
@@ -81,7 +81,7 @@ export async function createKubernetesCluster(deps: CommandDeps): Promise<void> 
     region: answers.region!,
     node_pool: { name: answers.poolName!, size: answers.poolSize!, count: parseWholeNumber(answers.poolCount!)! },
   };
-  const cluster = await send(deps, vscode.l10n.t('Creating cluster {0}…', body.name), vscode.l10n.t('Could not create cluster {0}', body.name), () => store.client.createKubernetesCluster(body));
+  const cluster = await send(deps, vscode.l10n.t('Creating cluster {0}…', body.name), vscode.l10n.t('Could not create cluster {0}', body.name), () => client.createKubernetesCluster(body));
   if (!cluster) return;
   store.rememberCreated('kubernetes', cluster.uuid);
   store.invalidate('kubernetes');

@@ -70,7 +70,7 @@ function otherPorts(state: NewLoadBalancer, index: number): number[] {
  * HTTP-to-HTTPS redirect.
  */
 export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
-  const store = await deps.session.store();
+  const { client, store } = await deps.session.current();
   const title = (what: string) => vscode.l10n.t('Create Load Balancer: {0}', what);
   const port = (what: string) => (text: string) => checkTypedNumber(text, (n) => checkPort(n, what), what);
 
@@ -209,7 +209,7 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
     sticky_sessions: answers.sticky ? { name: answers.cookieName!, ttl: parseWholeNumber(answers.cookieTtl!)! } : null,
     redirect_http_to_https: answers.redirect ?? false,
   };
-  const lb = await send(deps, vscode.l10n.t('Creating load balancer {0}…', body.name), vscode.l10n.t('Could not create load balancer {0}', body.name), () => store.client.createLoadBalancer(body));
+  const lb = await send(deps, vscode.l10n.t('Creating load balancer {0}…', body.name), vscode.l10n.t('Could not create load balancer {0}', body.name), () => client.createLoadBalancer(body));
   if (!lb) return;
   store.invalidate('loadBalancers');
   follow(deps, 'loadBalancers', lb.uuid, lb.name, lb.task);

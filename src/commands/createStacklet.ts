@@ -30,7 +30,7 @@ function none(description: string): PickItem<null> {
  * Nothing is sent before the last answer; the new stacklet's create task is followed.
  */
 export async function createStacklet(deps: CommandDeps): Promise<void> {
-  const store = await deps.session.store();
+  const { client, store } = await deps.session.current();
   const title = (what: string) => vscode.l10n.t('Create Stacklet: {0}', what);
   const steps: WizardStep<NewStacklet>[] = [
     inputStep(deps, 'name', () => ({
@@ -117,7 +117,7 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
     ...(answers.sshKeys && answers.sshKeys.length > 0 ? { ssh_keys: answers.sshKeys } : {}),
     backups: answers.backups ?? false,
   };
-  const created = await send(deps, vscode.l10n.t('Creating {0}…', body.name), vscode.l10n.t('Could not create {0}', body.name), () => store.client.createStacklet(body));
+  const created = await send(deps, vscode.l10n.t('Creating {0}…', body.name), vscode.l10n.t('Could not create {0}', body.name), () => client.createStacklet(body));
   if (!created) return;
   store.invalidate('stacklets', ...(body.firewall_uuid ? (['firewalls'] as const) : []), ...(body.vpc_uuid ? (['vpcs'] as const) : []));
   follow(deps, 'stacklets', created.id, created.name, created.task);

@@ -14,7 +14,7 @@ interface NewVpc {
 
 /** Create VPC: name, region (those offering VPCs), and a private range that overlaps no VPC of that region. */
 export async function createVpc(deps: CommandDeps): Promise<void> {
-  const store = await deps.session.store();
+  const { client, store } = await deps.session.current();
   const title = (what: string) => vscode.l10n.t('Create VPC: {0}', what);
   const existing: readonly Vpc[] = (await store.get('vpcs').catch(() => undefined))?.items ?? [];
   const taken = (region: string | undefined) => existing.filter((vpc) => vpc.region?.slug === region).map((vpc) => vpc.cidr);
@@ -40,7 +40,7 @@ export async function createVpc(deps: CommandDeps): Promise<void> {
   ]);
   if (!answers) return;
   const body = { name: answers.name!, region: answers.region!, cidr: answers.cidr! };
-  const vpc = await send(deps, vscode.l10n.t('Creating VPC {0}…', body.name), vscode.l10n.t('Could not create VPC {0}', body.name), () => store.client.createVpc(body));
+  const vpc = await send(deps, vscode.l10n.t('Creating VPC {0}…', body.name), vscode.l10n.t('Could not create VPC {0}', body.name), () => client.createVpc(body));
   if (!vpc) return;
   store.rememberCreated('vpcs', vpc.uuid);
   store.invalidate('vpcs');

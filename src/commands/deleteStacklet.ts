@@ -10,7 +10,7 @@ import { isBack } from './wizard';
 export async function deleteStacklet(deps: CommandDeps, node?: unknown): Promise<void> {
   const target = await resolveTarget(deps, node, STACKLET, vscode.l10n.t('Delete which stacklet?'), (s) => stackletState(s) !== 'busy');
   if (!target) return;
-  const { store, item: stacklet } = target;
+  const { client, store, item: stacklet } = target;
   if (refuseWhenBusy(deps, 'stacklets', stacklet.id, stacklet.name, stacklet.task)) return;
   const typed = await deps.prompter.input({
     title: vscode.l10n.t('Delete {0}', stacklet.name),
@@ -20,7 +20,7 @@ export async function deleteStacklet(deps: CommandDeps, node?: unknown): Promise
   });
   if (typed === undefined || isBack(typed) || typed !== stacklet.name) return;
   const deleted = await send(deps, vscode.l10n.t('Deleting {0}…', stacklet.name), vscode.l10n.t('Could not delete {0}', stacklet.name), async () => {
-    await store.client.deleteStacklet(stacklet.id);
+    await client.deleteStacklet(stacklet.id);
     return true;
   });
   if (!deleted) return;

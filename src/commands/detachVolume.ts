@@ -7,7 +7,7 @@ import { resolveTarget, VOLUME } from './targets';
 export async function detachVolume(deps: CommandDeps, node?: unknown): Promise<void> {
   const target = await resolveTarget(deps, node, VOLUME, vscode.l10n.t('Detach which volume?'), (v) => !v.task && !!v.stacklet);
   if (!target) return;
-  const { store, item: volume } = target;
+  const { client, store, item: volume } = target;
   if (refuseWhenBusy(deps, 'volumes', volume.id, volume.name, volume.task)) return;
   const attached = volume.stacklet;
   if (!attached) {
@@ -21,7 +21,7 @@ export async function detachVolume(deps: CommandDeps, node?: unknown): Promise<v
     vscode.l10n.t('Detach'),
   );
   if (!confirmed) return;
-  const answer = await send(deps, vscode.l10n.t('Detaching {0}…', volume.name), vscode.l10n.t('Could not detach {0}', volume.name), () => store.client.detachVolume(volume.id, attached.id));
+  const answer = await send(deps, vscode.l10n.t('Detaching {0}…', volume.name), vscode.l10n.t('Could not detach {0}', volume.name), () => client.detachVolume(volume.id, attached.id));
   if (!answer) return;
   settle(deps, store, 'volumes', (v) => v.id, answer);
   done(deps, vscode.l10n.t('Detaching {0} from {1}.', volume.name, stackletName));

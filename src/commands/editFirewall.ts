@@ -7,15 +7,15 @@ import { FIREWALL, resolveTarget } from './targets';
 export async function editFirewall(deps: CommandDeps, node?: unknown): Promise<void> {
   const target = await resolveTarget(deps, node, FIREWALL, vscode.l10n.t('Edit which firewall?'));
   if (!target) return;
-  const { store, item } = target;
+  const { client, item } = target;
   // The document starts from the service's current state, not from a listing that may be stale.
-  const firewall = await send(deps, vscode.l10n.t('Reading {0}…', item.name), vscode.l10n.t('Could not read firewall {0}', item.name), () => store.client.getFirewall(item.uuid));
+  const firewall = await send(deps, vscode.l10n.t('Reading {0}…', item.name), vscode.l10n.t('Could not read firewall {0}', item.name), () => client.getFirewall(item.uuid));
   if (!firewall) return;
   await deps.firewalls.openFirewall(firewall);
 }
 
 /** Opens a new firewall's document (stacklet-firewall:/new/<name>.json) pre-filled with a template; saving creates it. */
 export async function newFirewall(deps: CommandDeps): Promise<void> {
-  await deps.session.store();
+  await deps.session.current();
   await deps.firewalls.openNew();
 }

@@ -14,7 +14,7 @@ export async function enablePrivateNetworking(deps: CommandDeps, node?: unknown)
     (s) => stackletState(s) !== 'busy' && !hasPrivateNetworking(s),
   );
   if (!target) return;
-  const { store, item: stacklet } = target;
+  const { client, store, item: stacklet } = target;
   if (hasPrivateNetworking(stacklet)) {
     void vscode.window.showInformationMessage(vscode.l10n.t('{0} already has private networking.', stacklet.name));
     return;
@@ -24,7 +24,7 @@ export async function enablePrivateNetworking(deps: CommandDeps, node?: unknown)
     deps,
     vscode.l10n.t('Enabling private networking on {0}…', stacklet.name),
     vscode.l10n.t('Could not enable private networking on {0}', stacklet.name),
-    () => store.client.enablePrivateNetworking(stacklet.id),
+    () => client.enablePrivateNetworking(stacklet.id),
   );
   if (!answer) return;
   settle(deps, store, 'stacklets', (s) => s.id, answer);

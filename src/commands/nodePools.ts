@@ -1,6 +1,6 @@
 import type { UpdateNodePoolBody } from '../api/requests';
 import type { KubernetesCluster, NodePool } from '../api/schemas';
-import type { ResourceStore } from '../model/resourceStore';
+import type { ActiveSession } from '../auth/session';
 import type { CommandDeps } from './deps';
 import { send, settle } from './serviceAction';
 
@@ -10,17 +10,17 @@ import { send, settle } from './serviceAction';
  */
 export async function updateNodePool(
   deps: CommandDeps,
-  store: ResourceStore,
+  { client, store }: ActiveSession,
   cluster: KubernetesCluster,
   pool: NodePool,
   body: UpdateNodePoolBody,
   progress: string,
   failure: string,
 ): Promise<boolean> {
-  const pools = await send(deps, progress, failure, () => store.client.updateNodePool(cluster.uuid, pool.id, body));
+  const pools = await send(deps, progress, failure, () => client.updateNodePool(cluster.uuid, pool.id, body));
   if (!pools) return false;
   try {
-    settle(deps, store, 'kubernetes', (c) => c.uuid, await store.client.getKubernetesCluster(cluster.uuid));
+    settle(deps, store, 'kubernetes', (c) => c.uuid, await client.getKubernetesCluster(cluster.uuid));
   } catch (error) {
     deps.log.warn(`Could not fetch cluster ${cluster.uuid} after updating node pool ${pool.id}: ${String(error)}`);
     store.update('kubernetes', (c) => c.uuid === cluster.uuid, { ...cluster, node_pools: pools });

@@ -4,11 +4,11 @@ import { resolveResource } from './pickResource';
 
 /** Shows a userdata script, fetched fresh from the service, in a read-only shell document. */
 export async function openUserdata(deps: CommandDeps, node?: unknown, uuid?: string): Promise<void> {
-  const store = await deps.session.store();
+  const { client } = await deps.session.current();
   const id = uuid ?? (await resolveResource(deps, node, ['userdata'], vscode.l10n.t('Open which userdata script?')))?.id;
   if (id === undefined) return;
   try {
-    const script = await store.client.getUserdata(String(id));
+    const script = await client.getUserdata(String(id));
     const safeName = script.name.replace(/[^\w.-]+/g, '_') || 'userdata';
     await deps.documents.show(`/userdata/${script.uuid}/${safeName}.sh`, script.userdata, 'shellscript');
   } catch (error) {

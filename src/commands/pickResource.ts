@@ -38,7 +38,7 @@ export async function resolveResource(
 ): Promise<ResourceRef | undefined> {
   const fromNode = (node as ResourceNode | undefined)?.resource;
   if (fromNode) return fromNode;
-  const store = await deps.session.store();
+  const { store } = await deps.session.current();
   const settled = await Promise.allSettled(kinds.map((kind) => REFS[kind](store)));
   const refs = settled.flatMap((result) => (result.status === 'fulfilled' ? result.value : [])).filter(accept);
   if (refs.length === 0) {

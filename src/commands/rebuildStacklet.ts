@@ -10,7 +10,7 @@ import { isBack } from './wizard';
 export async function rebuildStacklet(deps: CommandDeps, node?: unknown): Promise<void> {
   const target = await resolveTarget(deps, node, STACKLET, vscode.l10n.t('Rebuild which stacklet?'), (s) => stackletState(s) !== 'busy');
   if (!target) return;
-  const { store, item: stacklet } = target;
+  const { client, store, item: stacklet } = target;
   if (refuseWhenBusy(deps, 'stacklets', stacklet.id, stacklet.name, stacklet.task)) return;
   const items = await imageItems(store);
   const image = await deps.prompter.pick<string | number>({
@@ -27,7 +27,7 @@ export async function rebuildStacklet(deps: CommandDeps, node?: unknown): Promis
     vscode.l10n.t('Rebuild'),
   );
   if (!confirmed) return;
-  const answer = await send(deps, vscode.l10n.t('Rebuilding {0}…', stacklet.name), vscode.l10n.t('Could not rebuild {0}', stacklet.name), () => store.client.rebuildStacklet(stacklet.id, image));
+  const answer = await send(deps, vscode.l10n.t('Rebuilding {0}…', stacklet.name), vscode.l10n.t('Could not rebuild {0}', stacklet.name), () => client.rebuildStacklet(stacklet.id, image));
   if (!answer) return;
   settle(deps, store, 'stacklets', (s) => s.id, answer);
   done(deps, vscode.l10n.t('Rebuilding {0} from {1}.', stacklet.name, imageName));

@@ -10,7 +10,7 @@ import { isBack } from './wizard';
 export async function renameNodePool(deps: CommandDeps, node?: unknown): Promise<void> {
   const target = await resolveNodePool(deps, node, vscode.l10n.t('Rename which node pool?'));
   if (!target) return;
-  const { store, cluster, pool } = target;
+  const { cluster, pool } = target;
   if (refuseWhenBusy(deps, 'kubernetes', cluster.uuid, cluster.name, cluster.task)) return;
   const typed = await deps.prompter.input({
     title: vscode.l10n.t('Rename {0}', pool.name),
@@ -20,7 +20,7 @@ export async function renameNodePool(deps: CommandDeps, node?: unknown): Promise
   });
   if (typed === undefined || isBack(typed) || typed.trim() === pool.name) return;
   const name = typed.trim();
-  const ok = await updateNodePool(deps, store, cluster, pool, { name, count: poolCount(pool) },
+  const ok = await updateNodePool(deps, target, cluster, pool, { name, count: poolCount(pool) },
     vscode.l10n.t('Renaming {0}…', pool.name), vscode.l10n.t('Could not rename {0}', pool.name));
   if (ok) done(deps, vscode.l10n.t('Renaming node pool {0} to {1}.', pool.name, name));
 }

@@ -10,7 +10,7 @@ import { isBack } from './wizard';
 export async function renameStacklet(deps: CommandDeps, node?: unknown): Promise<void> {
   const target = await resolveTarget(deps, node, STACKLET, vscode.l10n.t('Rename which stacklet?'), (s) => stackletState(s) !== 'busy');
   if (!target) return;
-  const { store, item: stacklet } = target;
+  const { client, store, item: stacklet } = target;
   if (refuseWhenBusy(deps, 'stacklets', stacklet.id, stacklet.name, stacklet.task)) return;
   const typed = await deps.prompter.input({
     title: vscode.l10n.t('Rename {0}', stacklet.name),
@@ -20,7 +20,7 @@ export async function renameStacklet(deps: CommandDeps, node?: unknown): Promise
   });
   if (typed === undefined || isBack(typed) || typed.trim() === stacklet.name) return;
   const name = typed.trim();
-  const answer = await send(deps, vscode.l10n.t('Renaming {0}…', stacklet.name), vscode.l10n.t('Could not rename {0}', stacklet.name), () => store.client.renameStacklet(stacklet.id, name));
+  const answer = await send(deps, vscode.l10n.t('Renaming {0}…', stacklet.name), vscode.l10n.t('Could not rename {0}', stacklet.name), () => client.renameStacklet(stacklet.id, name));
   if (!answer) return;
   settle(deps, store, 'stacklets', (s) => s.id, answer);
   done(deps, vscode.l10n.t('Renaming {0} to {1}.', stacklet.name, name));

@@ -7,11 +7,11 @@ import { resolveTarget, VOLUME } from './targets';
 export async function renameVolume(deps: CommandDeps, node?: unknown): Promise<void> {
   const target = await resolveTarget(deps, node, VOLUME, vscode.l10n.t('Rename which volume?'), (v) => !v.task);
   if (!target) return;
-  const { store, item: volume } = target;
+  const { client, store, item: volume } = target;
   if (refuseWhenBusy(deps, 'volumes', volume.id, volume.name, volume.task)) return;
   const name = await askNewName(deps, volume.name, vscode.l10n.t('volume'));
   if (name === undefined) return;
-  const answer = await send(deps, vscode.l10n.t('Renaming {0}…', volume.name), vscode.l10n.t('Could not rename {0}', volume.name), () => store.client.renameVolume(volume.id, name));
+  const answer = await send(deps, vscode.l10n.t('Renaming {0}…', volume.name), vscode.l10n.t('Could not rename {0}', volume.name), () => client.renameVolume(volume.id, name));
   if (!answer) return;
   settle(deps, store, 'volumes', (v) => v.id, answer);
   done(deps, vscode.l10n.t('Renaming {0} to {1}.', volume.name, name));

@@ -10,7 +10,7 @@ import { isBack } from './wizard';
 export async function resizeNodePool(deps: CommandDeps, node?: unknown): Promise<void> {
   const target = await resolveNodePool(deps, node, vscode.l10n.t('Change the node count of which node pool?'));
   if (!target) return;
-  const { store, cluster, pool } = target;
+  const { cluster, pool } = target;
   if (refuseWhenBusy(deps, 'kubernetes', cluster.uuid, cluster.name, cluster.task)) return;
   const current = poolCount(pool);
   const what = vscode.l10n.t('Node count');
@@ -23,7 +23,7 @@ export async function resizeNodePool(deps: CommandDeps, node?: unknown): Promise
   if (typed === undefined || isBack(typed)) return;
   const count = parseWholeNumber(typed)!;
   if (count === current) return;
-  const ok = await updateNodePool(deps, store, cluster, pool, { name: pool.name, count },
+  const ok = await updateNodePool(deps, target, cluster, pool, { name: pool.name, count },
     vscode.l10n.t('Changing {0} to {1} nodes…', pool.name, count), vscode.l10n.t('Could not change the node count of {0}', pool.name));
   if (ok) done(deps, vscode.l10n.t('Changing node pool {0} to {1} nodes.', pool.name, count));
 }

@@ -18,7 +18,7 @@ interface Resize {
 export async function resizeStacklet(deps: CommandDeps, node?: unknown): Promise<void> {
   const target = await resolveTarget(deps, node, STACKLET, vscode.l10n.t('Resize which stacklet?'), (s) => stackletState(s) !== 'busy');
   if (!target) return;
-  const { store, item: stacklet } = target;
+  const { client, store, item: stacklet } = target;
   if (refuseWhenBusy(deps, 'stacklets', stacklet.id, stacklet.name, stacklet.task)) return;
   const sizes = (await store.get('sizes')).items;
   const currentDisk = stacklet.disk ?? stacklet.size.disk;
@@ -54,7 +54,7 @@ export async function resizeStacklet(deps: CommandDeps, node?: unknown): Promise
   if (!answers?.size) return;
   const size = answers.size;
   const disk = asksDisk(answers) ? answers.disk : undefined;
-  const answer = await send(deps, vscode.l10n.t('Resizing {0}…', stacklet.name), vscode.l10n.t('Could not resize {0}', stacklet.name), () => store.client.resizeStacklet(stacklet.id, size, disk));
+  const answer = await send(deps, vscode.l10n.t('Resizing {0}…', stacklet.name), vscode.l10n.t('Could not resize {0}', stacklet.name), () => client.resizeStacklet(stacklet.id, size, disk));
   if (!answer) return;
   settle(deps, store, 'stacklets', (s) => s.id, answer);
   done(deps, vscode.l10n.t('Resizing {0} to {1}.', stacklet.name, size));

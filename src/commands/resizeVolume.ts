@@ -9,7 +9,7 @@ import { isBack } from './wizard';
 export async function resizeVolume(deps: CommandDeps, node?: unknown): Promise<void> {
   const target = await resolveTarget(deps, node, VOLUME, vscode.l10n.t('Resize which volume?'), (v) => !v.task);
   if (!target) return;
-  const { store, item: volume } = target;
+  const { client, store, item: volume } = target;
   if (refuseWhenBusy(deps, 'volumes', volume.id, volume.name, volume.task)) return;
   const current = volume.size_gigabytes;
   const what = vscode.l10n.t('Size');
@@ -21,7 +21,7 @@ export async function resizeVolume(deps: CommandDeps, node?: unknown): Promise<v
   });
   if (typed === undefined || isBack(typed)) return;
   const size = parseWholeNumber(typed)!;
-  const answer = await send(deps, vscode.l10n.t('Resizing {0}…', volume.name), vscode.l10n.t('Could not resize {0}', volume.name), () => store.client.resizeVolume(volume.id, size));
+  const answer = await send(deps, vscode.l10n.t('Resizing {0}…', volume.name), vscode.l10n.t('Could not resize {0}', volume.name), () => client.resizeVolume(volume.id, size));
   if (!answer) return;
   settle(deps, store, 'volumes', (v) => v.id, answer);
   done(deps, vscode.l10n.t('Resizing {0} to {1} GB.', volume.name, size));

@@ -25,12 +25,12 @@ function imageItem(image: Snapshot, description: string): PickItem<number> {
 export async function restoreStacklet(deps: CommandDeps, node?: unknown): Promise<void> {
   const target = await resolveTarget(deps, node, STACKLET, vscode.l10n.t('Restore which stacklet?'), (s) => stackletState(s) !== 'busy');
   if (!target) return;
-  const { store, item: stacklet } = target;
+  const { client, store, item: stacklet } = target;
   if (refuseWhenBusy(deps, 'stacklets', stacklet.id, stacklet.name, stacklet.task)) return;
   const [own, all, backups] = await Promise.all([
-    store.client.listStackletSnapshots(stacklet.id),
+    client.listStackletSnapshots(stacklet.id),
     store.get('snapshots'),
-    store.client.listBackups().catch((error: unknown) => {
+    client.listBackups().catch((error: unknown) => {
       if (isApiError(error) && error.kind === 'unsupported') return undefined;
       throw error;
     }),
@@ -62,7 +62,7 @@ export async function restoreStacklet(deps: CommandDeps, node?: unknown): Promis
     vscode.l10n.t('Restore'),
   );
   if (!confirmed) return;
-  const answer = await send(deps, vscode.l10n.t('Restoring {0}…', stacklet.name), vscode.l10n.t('Could not restore {0}', stacklet.name), () => store.client.restoreStacklet(stacklet.id, imageId));
+  const answer = await send(deps, vscode.l10n.t('Restoring {0}…', stacklet.name), vscode.l10n.t('Could not restore {0}', stacklet.name), () => client.restoreStacklet(stacklet.id, imageId));
   if (!answer) return;
   settle(deps, store, 'stacklets', (s) => s.id, answer);
   done(deps, vscode.l10n.t('Restoring {0} from {1}.', stacklet.name, imageName));

@@ -10,7 +10,7 @@ import { isBack } from './wizard';
 export async function snapshotStacklet(deps: CommandDeps, node?: unknown): Promise<void> {
   const target = await resolveTarget(deps, node, STACKLET, vscode.l10n.t('Take a snapshot of which stacklet?'), (s) => stackletState(s) !== 'busy');
   if (!target) return;
-  const { store, item: stacklet } = target;
+  const { client, store, item: stacklet } = target;
   if (refuseWhenBusy(deps, 'stacklets', stacklet.id, stacklet.name, stacklet.task)) return;
   const name = await deps.prompter.input({
     title: vscode.l10n.t('Take Snapshot of {0}', stacklet.name),
@@ -20,7 +20,7 @@ export async function snapshotStacklet(deps: CommandDeps, node?: unknown): Promi
   });
   if (name === undefined || isBack(name)) return;
   const snapshotName = name.trim();
-  const answer = await send(deps, vscode.l10n.t('Taking a snapshot of {0}…', stacklet.name), vscode.l10n.t('Could not take a snapshot of {0}', stacklet.name), () => store.client.snapshotStacklet(stacklet.id, snapshotName));
+  const answer = await send(deps, vscode.l10n.t('Taking a snapshot of {0}…', stacklet.name), vscode.l10n.t('Could not take a snapshot of {0}', stacklet.name), () => client.snapshotStacklet(stacklet.id, snapshotName));
   if (!answer) return;
   settle(deps, store, 'stacklets', (s) => s.id, answer);
   done(deps, vscode.l10n.t('Taking snapshot "{0}" of {1}.', snapshotName, stacklet.name));

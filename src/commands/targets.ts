@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import type * as s from '../api/schemas';
 import { formatBytes, stackletDescription, stackletState } from '../model/format';
-import type { ListingTypes, ResourceStore } from '../model/resourceStore';
+import type { ActiveSession } from '../auth/session';
+import type { ListingTypes } from '../model/resourceStore';
 import type { ResourceNode } from '../views/resourceNode';
 import { stateName } from '../views/words';
 import type { CommandDeps } from './deps';
@@ -64,8 +65,7 @@ export const CLUSTER: TargetKind<'kubernetes'> = {
   item: (cluster) => ({ label: cluster.name, description: [cluster.region.slug, cluster.version.version ?? cluster.version.slug].join(' · ') }),
 };
 
-export interface Target<T> {
-  readonly store: ResourceStore;
+export interface Target<T> extends ActiveSession {
   readonly item: T;
 }
 
@@ -77,11 +77,12 @@ export async function resolveTarget<K extends TargetListing>(
   title: string,
   accept: (item: ListingTypes[K]) => boolean = () => true,
 ): Promise<Target<ListingTypes[K]> | undefined> {
-  const store = await deps.session.store();
+  const session = await deps.session.current();
+  const { store } = session;
   const ref = (node as ResourceNode | undefined)?.resource;
   if (ref && ref.kind === kind.nodeKind) {
     const cached = store.peek(kind.listing)?.items.find((item) => String(kind.key(item)) === String(ref.id));
-    return { store, item: cached ?? (ref.data as ListingTypes[K]) };
+    return { ...session, item: cached ?? (ref.data as ListingTypes[K]) };
   }
   const items = (await store.get(kind.listing)).items.filter(accept);
   if (items.length === 0) {
@@ -94,25 +95,25 @@ export async function resolveTarget<K extends TargetListing>(
     items: items.map((item) => ({ ...kind.item(item), value: item })),
   });
   if (picked === undefined || isBack(picked)) return undefined;
-  return { store, item: picked };
+  return { ...session, item: picked };
 }
 
-export interface PoolTarget {
-  readonly store: ResourceStore;
+export interface PoolTarget extends ActiveSession {
   readonly cluster: s.KubernetesCluster;
   readonly pool: s.NodePool;
 }
 
 /** A node pool: the tree item's (its data names the cluster), or one picked from every cluster's pools. */
 export async function resolveNodePool(deps: CommandDeps, node: unknown, title: string): Promise<PoolTarget | undefined> {
-  const store = await deps.session.store();
+  const session = await deps.session.current();
+  const { store } = session;
   const ref = (node as ResourceNode | undefined)?.resource;
   if (ref && ref.kind === 'nodePool') {
     const data = ref.data as s.NodePool & { cluster_uuid: string };
     const clusters = store.peek('kubernetes')?.items ?? (await store.get('kubernetes')).items;
     const cluster = clusters.find((c) => c.uuid === data.cluster_uuid);
     if (!cluster) throw new Error(vscode.l10n.t('The cluster of node pool {0} is no longer listed; refresh the view.', data.name));
-    return { store, cluster, pool: cluster.node_pools.find((p) => p.id === data.id) ?? data };
+    return { ...session, cluster, pool: cluster.node_pools.find((p) => p.id === data.id) ?? data };
   }
   const clusters = (await store.get('kubernetes')).items;
   const items = clusters.flatMap((cluster) => cluster.node_pools.map((pool) => ({
@@ -126,7 +127,7 @@ export async function resolveNodePool(deps: CommandDeps, node: unknown, title: s
   }
   const picked = await deps.prompter.pick({ title, placeHolder: title, items });
   if (picked === undefined || isBack(picked)) return undefined;
-  return { store, ...picked };
+  return { ...session, ...picked };
 }
 
 /** How many nodes a pool is meant to have: `count` when the service says, else the nodes it lists. */

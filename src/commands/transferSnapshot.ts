@@ -9,7 +9,7 @@ import { isBack } from './wizard';
 export async function transferSnapshot(deps: CommandDeps, node?: unknown): Promise<void> {
   const target = await resolveTarget(deps, node, SNAPSHOT, vscode.l10n.t('Transfer which snapshot?'), (s) => !s.task);
   if (!target) return;
-  const { store, item: snapshot } = target;
+  const { client, store, item: snapshot } = target;
   if (refuseWhenBusy(deps, 'snapshots', snapshot.id, snapshot.name, snapshot.task)) return;
   const items = await regionItems(store, undefined, snapshot.regions);
   if (items.length === 0) {
@@ -23,7 +23,7 @@ export async function transferSnapshot(deps: CommandDeps, node?: unknown): Promi
     typed: typedSlug,
   });
   if (region === undefined || isBack(region)) return;
-  const answer = await send(deps, vscode.l10n.t('Transferring {0} to {1}…', snapshot.name, region), vscode.l10n.t('Could not transfer {0} to {1}', snapshot.name, region), () => store.client.transferSnapshot(snapshot.id, region));
+  const answer = await send(deps, vscode.l10n.t('Transferring {0} to {1}…', snapshot.name, region), vscode.l10n.t('Could not transfer {0} to {1}', snapshot.name, region), () => client.transferSnapshot(snapshot.id, region));
   if (!answer) return;
   settle(deps, store, 'snapshots', (s) => s.id, answer);
   done(deps, vscode.l10n.t('Transferring {0} to {1}.', snapshot.name, region));

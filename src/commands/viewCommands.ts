@@ -52,7 +52,7 @@ export async function filterByRegion(deps: CommandDeps, value?: string): Promise
 
 /** A pick of known values that also takes whatever the user types; '' (offered while filtered) clears the filter. */
 async function pickOrType(deps: CommandDeps, kind: 'tags' | 'regions', title: string, current: string | undefined): Promise<string | undefined> {
-  const store = await deps.session.store();
+  const { store } = await deps.session.current();
   let values: PickItem<string>[] = [];
   try {
     values = kind === 'tags'

@@ -155,7 +155,7 @@ export class FirewallFileSystem implements vscode.FileSystemProvider, vscode.Dis
       this.put(uri, newFirewallTemplate(second.replace(/\.json$/, '')));
     } else {
       try {
-        const firewall = await (await this.deps.session.store()).client.getFirewall(first);
+        const firewall = await (await this.deps.session.current()).client.getFirewall(first);
         this.put(uri, renderFirewallDocument(firewallState(firewall), [`Firewall ${firewall.name} (${firewall.uuid}).`, ...FIREWALL_HEADER]), first);
       } catch {
         return undefined;
@@ -192,7 +192,7 @@ export class FirewallFileSystem implements vscode.FileSystemProvider, vscode.Dis
       );
     }
     const next = documentState(parsed.value);
-    const store = await this.deps.session.store();
+    const { client, store } = await this.deps.session.current();
     const known = this.entries.get(uri.toString());
     const [first] = uri.path.split('/').filter(Boolean);
     const uuid = known?.uuid ?? (first !== 'new' ? first : undefined);
@@ -208,7 +208,7 @@ export class FirewallFileSystem implements vscode.FileSystemProvider, vscode.Dis
       const ok = await prompter.confirm(vscode.l10n.t('Create firewall {0}?', next.name), summariseCreate(next), vscode.l10n.t('Create'));
       if (!ok) throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Not saved: cancelled.'));
       try {
-        saved = await store.client.createFirewall({
+        saved = await client.createFirewall({
           name: next.name,
           inbound_rules: normaliseRules(next.inbound_rules).map(requestRule),
           outbound_rules: normaliseRules(next.outbound_rules).map(requestRule),
@@ -222,7 +222,7 @@ export class FirewallFileSystem implements vscode.FileSystemProvider, vscode.Dis
     } else {
       let current: s.Firewall;
       try {
-        current = await store.client.getFirewall(uuid);
+        current = await client.getFirewall(uuid);
       } catch (error) {
         return refused(error, vscode.l10n.t('Could not read firewall {0}', next.name));
       }
@@ -230,7 +230,6 @@ export class FirewallFileSystem implements vscode.FileSystemProvider, vscode.Dis
       if (!isEmptyChange(change)) {
         const ok = await prompter.confirm(vscode.l10n.t('Apply these changes to firewall {0}?', current.name), summariseChange(change), vscode.l10n.t('Apply'));
         if (!ok) throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Not saved: cancelled.'));
-        const client = store.client;
         const failure = vscode.l10n.t('Could not update firewall {0}', current.name);
         try {
           if (change.rename !== undefined) await client.renameFirewall(uuid, change.rename);
@@ -264,7 +263,7 @@ export class FirewallFileSystem implements vscode.FileSystemProvider, vscode.Dis
         this.deps.log.info(`Updated firewall ${current.name} (${uuid}): ${summariseChange(change)}`);
       }
       try {
-        saved = await store.client.getFirewall(uuid);
+        saved = await client.getFirewall(uuid);
       } catch (error) {
         return refused(error, vscode.l10n.t('Could not read firewall {0}', next.name));
       }

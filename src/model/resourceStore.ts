@@ -109,7 +109,7 @@ export class ResourceStore {
   readonly onDidFail = this.failed.event;
 
   constructor(
-    readonly client: StackletClient,
+    private readonly client: StackletClient,
     private readonly known?: KnownResources,
   ) {}
 

@@ -23,7 +23,7 @@
  *   the others are kept until that account is active again (or dropped when it is signed out of).
  */
 import { isApiError } from '../api/errors';
-import type { SessionState } from '../auth/session';
+import type { ActiveSession, SessionState } from '../auth/session';
 import { Emitter, type Disposable, type Event } from '../model/emitter';
 import type { ListingTypes, ResourceStore } from '../model/resourceStore';
 import { firstPage, PROBES, sameId, taskEnded, type TaskedResource } from './probes';
@@ -35,7 +35,7 @@ import type { TaskRegistry, TaskResourceKind, TaskStart, TrackedTask } from './t
 export interface TaskSession {
   readonly state: SessionState;
   readonly accounts: readonly { readonly id: string }[];
-  store(): Promise<ResourceStore>;
+  current(): Promise<ActiveSession>;
   markExpired(): Promise<void>;
   readonly onDidChange: Event<SessionState>;
 }
@@ -283,9 +283,9 @@ export class TaskTracker implements TaskRegistry, Disposable {
 
     const controller = new AbortController();
     this.controller = controller;
-    let store: ResourceStore;
+    let session: ActiveSession;
     try {
-      store = await this.session.store();
+      session = await this.session.current();
     } catch (error) {
       if (!this.isStale(accountId, controller)) this.onFailure(error);
       return;
@@ -298,7 +298,7 @@ export class TaskTracker implements TaskRegistry, Disposable {
       list.push(entry);
       byKind.set(entry.task.kind, list);
     }
-    const outcomes = await Promise.all([...byKind].map(([kind, list]) => this.pollKind(store, kind, list, controller.signal)));
+    const outcomes = await Promise.all([...byKind].map(([kind, list]) => this.pollKind(session, kind, list, controller.signal)));
     if (this.isStale(accountId, controller)) return;
 
     let failure: unknown;
@@ -308,7 +308,7 @@ export class TaskTracker implements TaskRegistry, Disposable {
       for (const { entry, resource } of outcome.ended) {
         // Ended since this check started (a newer task of the same resource replaced it)?
         if (this.entries.get(entry.task.key) !== entry) continue;
-        this.finish(store, entry, resource);
+        this.finish(session.store, entry, resource);
         ended++;
       }
     }
@@ -327,7 +327,7 @@ export class TaskTracker implements TaskRegistry, Disposable {
    * One request for every running task of `kind`: the resource by id when one task runs (or to confirm a task
    * whose resource the listing did not show), else the first page of the listing.
    */
-  private async pollKind(store: ResourceStore, kind: TaskResourceKind, entries: Entry[], signal: AbortSignal): Promise<KindOutcome> {
+  private async pollKind({ client }: ActiveSession, kind: TaskResourceKind, entries: Entry[], signal: AbortSignal): Promise<KindOutcome> {
     const probe = PROBES[kind];
     const state = this.kindState(kind);
     for (const key of state.unseen) if (!entries.some((entry) => entry.task.key === key)) state.unseen.delete(key);
@@ -341,7 +341,7 @@ export class TaskTracker implements TaskRegistry, Disposable {
         entry.lastCheckedAt = now;
         state.unseen.delete(entry.task.key);
         try {
-          const resource = await probe.get(store.client, entry.task.resourceId, { signal });
+          const resource = await probe.get(client, entry.task.resourceId, { signal });
           return { ended: taskEnded(resource, entry.task.task.id) ? [{ entry, resource }] : [] };
         } catch (error) {
           if (isApiError(error) && error.isNotFound) return { ended: [{ entry, resource: undefined }] };
@@ -352,7 +352,7 @@ export class TaskTracker implements TaskRegistry, Disposable {
       state.lastWasListing = true;
       let page;
       try {
-        page = await firstPage(store.client, kind, { signal });
+        page = await firstPage(client, kind, { signal });
       } catch (error) {
         if (isApiError(error) && error.kind === 'http' && (error.status === 404 || error.status === 405 || error.status === 501)) {
           state.listingUnsupported = true;

@@ -105,7 +105,7 @@ export class ResourceTreeProvider implements vscode.TreeDataProvider<ResourceNod
     const state = this.session.state;
     if (state.kind !== 'active') return [];
     try {
-      const store = await this.session.store();
+      const { store } = await this.session.current();
       this.bind(store);
       return await this.spec.roots({ store, account: state.account, filter: this.filterValue });
     } catch (error) {

@@ -115,7 +115,7 @@ describe('Actions and create wizards', function () {
 
   /** Fresh listings: drops what the extension cached, so the views read the service again. */
   async function fresh(): Promise<void> {
-    (await a.session.store()).invalidate('stacklets', 'volumes', 'snapshots', 'firewalls', 'kubernetes', 'vpcs', 'loadBalancers');
+    ((await a.session.current()).store).invalidate('stacklets', 'volumes', 'snapshots', 'firewalls', 'kubernetes', 'vpcs', 'loadBalancers');
   }
 
   async function roots(view: ViewId): Promise<ResourceNode[]> {
@@ -384,7 +384,7 @@ describe('Actions and create wizards', function () {
       const sent = one(outcome, 'POST', '/v1/stacklets/:id');
       assert.deepEqual(sent.body, { action: 'resize', size: 'b-2vcpu-4gb', disk: true });
       // The answer (with its task) replaced the cached stacklet in place.
-      const cached = (await a.session.store()).peek('stacklets')?.items.find((s) => s.id === web2.id);
+      const cached = ((await a.session.current()).store).peek('stacklets')?.items.find((s) => s.id === web2.id);
       assert.equal(cached?.task?.name, 'resize');
       assertFollowed('stacklets', web2.id, 'resize');
       const after = await settled<Stacklet>(`/v1/stacklets/${web2.id}`, 'stacklet');
@@ -574,7 +574,7 @@ describe('Actions and create wizards', function () {
       const outcome = await run('stacklet.renameFirewall', target, { input: 'web-fw' });
       assert.deepEqual(one(outcome, 'PUT', '/v1/firewalls/:uuid').body, { name: 'web-fw' });
       assert.equal((await get<{ firewall: { name: string } }>(`/v1/firewalls/${target.resource!.id}`)).firewall.name, 'web-fw');
-      assert.equal((await a.session.store()).peek('firewalls')?.items.find((f) => f.uuid === target.resource!.id)?.name, 'web-fw');
+      assert.equal(((await a.session.current()).store).peek('firewalls')?.items.find((f) => f.uuid === target.resource!.id)?.name, 'web-fw');
     });
 
     it('Rename a cluster', async () => {

@@ -37,7 +37,7 @@ async function shows(a: StackletExtensionApi, view: ViewId): Promise<{ shows: Sh
 async function refresh(a: StackletExtensionApi, view: ViewId): Promise<void> {
   const provider = a.views.get(view)!;
   await provider.getChildren(); // bound to the store, so the refresh reaches it
-  const store = await a.session.store();
+  const store = (await a.session.current()).store;
   await new Promise<void>((resolve) => {
     const subscription = store.onDidChange((change) => {
       if (provider.spec.kinds.includes(change.kind)) {
@@ -132,15 +132,15 @@ describe('Faults: the views under a failing service', function () {
     const before = a.session.state;
     assert.equal(before.kind, 'active');
     const accounts = a.session.accounts.map((account) => account.id);
-    const store = await a.session.store();
+    const store = (await a.session.current()).store;
     const shownBefore = recorder.shown.length;
     assert.equal(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: testEmulator().apiUrl, token: 'stk_not_a_valid_token' }), false);
     assert.equal(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: 'http://127.0.0.1:9', token: TOKEN }), false);
     const after = a.session.state;
     assert.equal(after.kind === 'active' && after.account.id, before.kind === 'active' && before.account.id);
     assert.deepEqual(a.session.accounts.map((account) => account.id), accounts);
-    assert.equal(await a.session.store(), store, 'the same store, not reopened');
-    assert.equal((await store.client.getProfile()).email, EMAIL, 'the stored token still works');
+    assert.equal((await a.session.current()).store, store, 'the same store, not reopened');
+    assert.equal((await (await a.session.current()).client.getProfile()).email, EMAIL, 'the stored token still works');
     await refresh(a, 'stacklets');
     assert.equal((await shows(a, 'stacklets')).shows, 'resources');
     const told = recorder.shown.slice(shownBefore).filter((m) => m.level === 'error').map((m) => m.message);

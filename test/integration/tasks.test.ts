@@ -60,12 +60,12 @@ describe('Task progress', () => {
     this.timeout(30_000);
     assert.equal(a.taskStatus.visible, false, 'nothing runs yet');
     const [target] = await idleStacklets(a, 1);
-    const store = await a.session.store();
-    const size = (await store.client.listSizes()).items.find((s) => s.available && s.slug !== target!.size.slug && s.disk >= (target!.disk ?? target!.size.disk))!;
+    const { client } = await a.session.current();
+    const size = (await client.listSizes()).items.find((s) => s.available && s.slug !== target!.size.slug && s.disk >= (target!.disk ?? target!.size.disk))!;
     const listingsBefore = await requestCount('GET /v1/stacklets');
     const byIdBefore = await requestCount('GET /v1/stacklets/:id');
 
-    const resized = await store.client.resizeStacklet(target!.id, size.slug);
+    const resized = await client.resizeStacklet(target!.id, size.slug);
     a.tasks.track(startOf(resized));
     assert.equal(a.taskStatus.text, `$(sync~spin) ${target!.name}: stacklet is resizing`);
     assert.equal(a.taskStatus.item.command, 'stacklet.showTasks');
@@ -91,8 +91,8 @@ describe('Task progress', () => {
     this.timeout(30_000);
     await control('/_emulator/config', { taskMs: 4000 });
     const targets = await idleStacklets(a, 2);
-    const store = await a.session.store();
-    for (const s of targets) a.tasks.track(startOf(await store.client.powerOff(s.id)));
+    const { client } = await a.session.current();
+    for (const s of targets) a.tasks.track(startOf(await client.powerOff(s.id)));
     await control('/_emulator/config', { taskMs: 1500 });
     assert.equal(a.taskStatus.text, '$(sync~spin) 2 tasks running');
     const tooltip = (a.taskStatus.item.tooltip as vscode.MarkdownString).value;
@@ -127,8 +127,8 @@ describe('Task progress', () => {
     this.timeout(30_000);
     await control('/_emulator/config', { taskMs: 3000 });
     const [target] = await idleStacklets(a, 1);
-    const store = await a.session.store();
-    a.tasks.track(startOf(await store.client.powerOff(target!.id)));
+    const { client } = await a.session.current();
+    a.tasks.track(startOf(await client.powerOff(target!.id)));
     await control('/_emulator/config', { taskMs: 1500 });
 
     // What the window wrote to its workspace state is what the next window reads.

@@ -32,10 +32,10 @@ describe('security: the token', function () {
     const errors: unknown[] = [];
     try {
       const account = await session.signIn(emu.url, TOKEN);
-      const store = await session.store();
+      const { client, store } = await session.current();
       for (const kind of ['stacklets', 'volumes', 'firewalls', 'userdata', 'profile'] as const) await store.get(kind);
-      await store.client.powerCycle((await store.get('stacklets')).items[0]!.id);
-      for (const attempt of [() => store.client.getStacklet(999_999), () => store.client.createUserdata({ name: '', userdata: '' }), () => store.client.deleteVolume('nope')]) {
+      await client.powerCycle((await store.get('stacklets')).items[0]!.id);
+      for (const attempt of [() => client.getStacklet(999_999), () => client.createUserdata({ name: '', userdata: '' }), () => client.deleteVolume('nope')]) {
         errors.push(await rejection(attempt()));
       }
       errors.push(await rejection(session.signIn(emu.url, `${TOKEN}-wrong`)));

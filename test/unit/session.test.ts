@@ -147,7 +147,7 @@ describe('SessionManager', () => {
     assert.equal(account.apiUrl, emu.url);
     assert.deepEqual([...secrets.values()], [emu.demoToken]);
     assert.ok(!JSON.stringify([...state.entries()]).includes(emu.demoToken), 'the token is not in plain state');
-    assert.ok((await (await session.store()).get('stacklets')).items.length > 0);
+    assert.ok((await ((await session.current()).store).get('stacklets')).items.length > 0);
     await session.signOut(account.id);
     assert.equal(secrets.size, 0);
     assert.equal(session.state.kind, 'signed-out');
@@ -172,11 +172,11 @@ describe('SessionManager', () => {
 
       const states: string[] = [];
       session.onDidChange((state) => states.push(state.kind));
-      const store = await session.store();
+      const store = (await session.current()).store;
       assert.ok((await rejection(store.get('stacklets'))).isUnauthorized);
       assert.equal(session.state.kind, 'expired');
       assert.deepEqual(states, ['expired']);
-      assert.equal((await rejection(session.store())).status, 401, 'an expired session opens no store');
+      assert.equal((await rejection(session.current())).status, 401, 'an expired session opens no store');
       assert.equal(session.accounts.length, 1, 'the account stays listed, to sign in again');
     } finally {
       server.closeAllConnections();

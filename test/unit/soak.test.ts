@@ -10,7 +10,7 @@ import { ApiError, isApiError } from '../../src/api/errors';
 import type { Stacklet, Task, Volume } from '../../src/api/schemas';
 import type { RequestLogEntry } from '../../src/api/transport';
 import type { Account } from '../../src/auth/accountRegistry';
-import type { SessionState } from '../../src/auth/session';
+import type { ActiveSession, SessionState } from '../../src/auth/session';
 import { FAULT_KINDS, startEmulator, type EmulatorHandle, type EmulatorStats } from '../../src/emulator/server';
 import { Emitter } from '../../src/model/emitter';
 import { ResourceStore } from '../../src/model/resourceStore';
@@ -278,7 +278,7 @@ describe('soak: 1,000 operations under 20 % injected faults, then recovery', fun
   const storeErrors: ApiError[] = [];
   let store: ResourceStore;
   let tracker: TaskTracker;
-  let session: { state: SessionState; accounts: Account[]; store(): Promise<ResourceStore>; markExpired(): Promise<void>; onDidChange: Emitter<SessionState>['event'] };
+  let session: { state: SessionState; accounts: Account[]; current(): Promise<ActiveSession>; markExpired(): Promise<void>; onDidChange: Emitter<SessionState>['event'] };
 
   const makeClient = (onRequest?: (entry: RequestLogEntry) => void): StackletClient => {
     const client = new StackletClient({ baseUrl: emu.url, token: emu.demoToken, ...CLIENT, ...(onRequest ? { onRequest } : {}) });
@@ -313,12 +313,13 @@ describe('soak: 1,000 operations under 20 % injected faults, then recovery', fun
 
     const account: Account = { id: 'soak-account', apiUrl: emu.url, email: 'demo@stacklet.example', profileUuid: 'soak', isEmulator: false };
     const changed = new Emitter<SessionState>();
-    store = new ResourceStore(makeClient());
+    const client = makeClient();
+    store = new ResourceStore(client);
     store.onDidFail((error) => storeErrors.push(error));
     session = {
       state: { kind: 'active', account },
       accounts: [account],
-      store: () => Promise.resolve(store),
+      current: () => Promise.resolve({ account, client, store }),
       markExpired: async () => assert.fail('no request of the soak answers 401'),
       onDidChange: changed.event,
     };

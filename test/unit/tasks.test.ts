@@ -85,7 +85,7 @@ function start(resource: { id: number | string; name: string; task?: Task | null
 }
 
 async function idleStacklets(w: World, count: number): Promise<Stacklet[]> {
-  const store = await w.session.store();
+  const store = (await w.session.current()).store;
   const idle = (await store.get('stacklets')).items.filter((s) => s.status === 'active' && !s.task);
   assert.ok(idle.length >= count, `${count} idle stacklets (${idle.length})`);
   return idle.slice(0, count);
@@ -103,7 +103,7 @@ describe('TaskTracker', () => {
 
   it('follows 20 stacklet tasks with one listing request per tick, backs off, and stops when they end', async () => {
     const w = await world({ taskMs: 10_000, extraStacklets: 20 });
-    const store = await w.session.store();
+    const store = (await w.session.current()).store;
     const targets = await idleStacklets(w, 20);
     const tracker = w.tracker();
     for (const s of targets) tracker.track(start(await w.client.powerOff(s.id), 'stacklets'));
@@ -134,7 +134,7 @@ describe('TaskTracker', () => {
 
   it('asks once per kind per tick: listings for kinds with several tasks, the resource for a lone one', async () => {
     const w = await world({ taskMs: 5000 });
-    const store = await w.session.store();
+    const store = (await w.session.current()).store;
     const volumes = (await store.get('volumes')).items.slice(0, 2);
     const snapshot = (await store.get('snapshots')).items[0]!;
     assert.equal(volumes.length, 2);
@@ -156,7 +156,7 @@ describe('TaskTracker', () => {
 
   it('follows a lone task by id and puts the resized stacklet in place', async () => {
     const w = await world({ taskMs: 3000 });
-    const store = await w.session.store();
+    const store = (await w.session.current()).store;
     const web1 = (await store.get('stacklets')).items.find((s) => s.name === 'web-1')!;
     const changes: string[] = [];
     store.onDidChange((change) => changes.push(change.kind));
@@ -185,7 +185,7 @@ describe('TaskTracker', () => {
 
   it('takes a 404 as the end (the resource is gone) and confirms a resource missing from the listing by id', async () => {
     const w = await world({ taskMs: 3000 });
-    const store = await w.session.store();
+    const store = (await w.session.current()).store;
     const [a, b] = await idleStacklets(w, 2);
     const tracker = w.tracker();
     tracker.track(start(await w.client.powerOff(a!.id), 'stacklets'));
@@ -205,7 +205,7 @@ describe('TaskTracker', () => {
 
   it('with more than a page of a kind, alternates the first page with the tasks beyond it, one request per tick', async () => {
     const w = await world({ taskMs: 8000, extraStacklets: 250 });
-    const store = await w.session.store();
+    const store = (await w.session.current()).store;
     const all = (await store.get('stacklets')).items;
     assert.ok(all.length > 250);
     const idle = all.filter((s) => s.status === 'active' && !s.task);
