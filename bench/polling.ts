@@ -36,7 +36,7 @@ export async function pollingFigures(log: (line: string) => void): Promise<Figur
     for (const stacklet of stacklets.filter((s) => s.status === 'active').slice(0, TASKS)) {
       const started = await client.powerOff(stacklet.id);
       if (!started.task) throw new Error(`power off of ${stacklet.name} started no task`);
-      tracker.track({ kind: 'stacklets', resourceId: started.id, resourceName: started.name, task: started.task });
+      tracker.track({ kind: 'stacklet', resourceId: started.id, resourceName: started.name, task: started.task });
       ids.push(started.id);
     }
     if (tracker.running().length !== TASKS) throw new Error(`${tracker.running().length} tasks tracked`);

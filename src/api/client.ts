@@ -22,12 +22,17 @@ export interface Call {
   readonly signal?: AbortSignal;
 }
 
-export interface StackletFilter extends Call {
+/** A listing's call: every page, or only the first as large as the service allows (one request, never a walk). */
+export interface ListCall extends Call {
+  readonly firstPageOnly?: boolean;
+}
+
+export interface StackletFilter extends ListCall {
   readonly tagName?: string;
   readonly region?: string;
 }
 
-export interface VolumeFilter extends Call {
+export interface VolumeFilter extends ListCall {
   readonly region?: string;
 }
 
@@ -39,6 +44,9 @@ interface Endpoint {
   /** Treat 404/405 as "this service does not offer the operation" (undocumented endpoints). */
   readonly optional?: string;
 }
+
+/** Items asked for on a first-page-only listing: the service's maximum page size. */
+const FIRST_PAGE_SIZE = 200;
 
 const byId = (item: { id: number | string }) => item.id;
 const byUuid = (item: { uuid: string }) => item.uuid;
@@ -67,22 +75,22 @@ export class StackletClient {
   }
 
   // ── catalog ───────────────────────────────────────────────────────────────
-  listSizes(call?: Call): Promise<ListResult<s.Size>> {
+  listSizes(call?: ListCall): Promise<ListResult<s.Size>> {
     return this.list('/v1/sizes', s.Size, ['sizes'], bySlug, {}, call);
   }
-  listRegions(call?: Call): Promise<ListResult<s.Region>> {
+  listRegions(call?: ListCall): Promise<ListResult<s.Region>> {
     return this.list('/v1/regions', s.Region, ['regions'], bySlug, {}, call);
   }
-  listDistributions(call?: Call): Promise<ListResult<s.Distribution>> {
+  listDistributions(call?: ListCall): Promise<ListResult<s.Distribution>> {
     return this.list('/v1/distributions', s.Distribution, ['distributions', 'distribution'], byName, {}, call);
   }
-  listApplications(call?: Call): Promise<ListResult<s.Application>> {
+  listApplications(call?: ListCall): Promise<ListResult<s.Application>> {
     return this.list('/v1/applications', s.Application, ['applications', 'application'], bySlug, {}, call);
   }
-  listContainers(call?: Call): Promise<ListResult<s.ContainerFamily>> {
+  listContainers(call?: ListCall): Promise<ListResult<s.ContainerFamily>> {
     return this.list('/v1/containers', s.ContainerFamily, ['containers', 'container'], byName, {}, call);
   }
-  listSshKeys(call?: Call): Promise<ListResult<s.SshKey>> {
+  listSshKeys(call?: ListCall): Promise<ListResult<s.SshKey>> {
     return this.list('/v1/ssh_keys', s.SshKey, ['ssh_keys'], byId, {}, call, { optional: 'listing SSH keys' });
   }
   createSshKey(body: req.CreateSshKeyBody, call?: Call): Promise<s.SshKey> {
@@ -91,7 +99,7 @@ export class StackletClient {
   deleteSshKey(id: number, call?: Call): Promise<void> {
     return this.none('DELETE', `/v1/ssh_keys/${id}`, call);
   }
-  listTags(call?: Call): Promise<ListResult<s.Tag>> {
+  listTags(call?: ListCall): Promise<ListResult<s.Tag>> {
     return this.list('/v1/tags', s.Tag, ['tags'], byName, {}, call, { optional: 'listing tags' });
   }
 
@@ -153,7 +161,7 @@ export class StackletClient {
   }
 
   // ── snapshots and backups ─────────────────────────────────────────────────
-  listSnapshots(call?: Call): Promise<ListResult<s.Snapshot>> {
+  listSnapshots(call?: ListCall): Promise<ListResult<s.Snapshot>> {
     return this.list('/v1/snapshots', s.Snapshot, ['snapshots'], byId, {}, call);
   }
   getSnapshot(id: number, call?: Call): Promise<s.Snapshot> {
@@ -168,7 +176,7 @@ export class StackletClient {
   transferSnapshot(id: number, region: string, call?: Call): Promise<s.Snapshot> {
     return this.one('POST', `/v1/snapshots/${id}`, s.Snapshot, ['snapshot'], call, { action: 'transfer', region } satisfies req.SnapshotActionBody);
   }
-  listBackups(call?: Call): Promise<ListResult<s.Snapshot>> {
+  listBackups(call?: ListCall): Promise<ListResult<s.Snapshot>> {
     return this.list('/v1/backups', s.Snapshot, ['backups'], byId, {}, call, { optional: 'listing backups' });
   }
 
@@ -202,7 +210,7 @@ export class StackletClient {
   }
 
   // ── firewalls ─────────────────────────────────────────────────────────────
-  listFirewalls(call?: Call): Promise<ListResult<s.Firewall>> {
+  listFirewalls(call?: ListCall): Promise<ListResult<s.Firewall>> {
     return this.list('/v1/firewalls', s.Firewall, ['firewalls'], byUuid, {}, call, { optional: 'listing firewalls' });
   }
   getFirewall(uuid: string, call?: Call): Promise<s.Firewall> {
@@ -234,7 +242,7 @@ export class StackletClient {
   }
 
   // ── load balancers ────────────────────────────────────────────────────────
-  listLoadBalancers(call?: Call): Promise<ListResult<s.LoadBalancer>> {
+  listLoadBalancers(call?: ListCall): Promise<ListResult<s.LoadBalancer>> {
     return this.list('/v1/load_balancers', s.LoadBalancer, ['load_balancers', 'load_balancer'], byUuid, {}, call);
   }
   getLoadBalancer(uuid: string, call?: Call): Promise<s.LoadBalancer> {
@@ -263,7 +271,7 @@ export class StackletClient {
   }
 
   // ── kubernetes ────────────────────────────────────────────────────────────
-  listKubernetesClusters(call?: Call): Promise<ListResult<s.KubernetesCluster>> {
+  listKubernetesClusters(call?: ListCall): Promise<ListResult<s.KubernetesCluster>> {
     return this.list('/v1/kubernetes', s.KubernetesCluster, ['kubernetes_clusters', 'kubernetes', 'clusters'], byUuid, {}, call, {
       optional: 'listing Kubernetes clusters',
     });
@@ -290,7 +298,7 @@ export class StackletClient {
   }
 
   // ── VPCs ──────────────────────────────────────────────────────────────────
-  listVpcs(call?: Call): Promise<ListResult<s.Vpc>> {
+  listVpcs(call?: ListCall): Promise<ListResult<s.Vpc>> {
     return this.list('/v1/vpcs', s.Vpc, ['vpcs', 'vpc'], byUuid, {}, call, { optional: 'listing VPCs' });
   }
   getVpc(uuid: string, call?: Call): Promise<s.Vpc> {
@@ -307,7 +315,7 @@ export class StackletClient {
   }
 
   // ── userdata ──────────────────────────────────────────────────────────────
-  listUserdata(call?: Call): Promise<ListResult<s.Userdata>> {
+  listUserdata(call?: ListCall): Promise<ListResult<s.Userdata>> {
     return this.list('/v1/userdata', s.Userdata, ['userdata'], byUuid, {}, call);
   }
   getUserdata(uuid: string, call?: Call): Promise<s.Userdata> {
@@ -361,10 +369,17 @@ export class StackletClient {
     keys: readonly string[],
     keyOf: (item: z.output<S>) => string | number,
     query: Query,
-    call: Call | undefined,
+    call: ListCall | undefined,
     endpoint: Endpoint = {},
   ): Promise<ListResult<z.output<S>>> {
     const where: Where = { method: 'GET', path };
+    if (call?.firstPageOnly) {
+      const response = await this.call('GET', path, { query: { ...query, per_page: FIRST_PAGE_SIZE }, signal: call.signal }, endpoint);
+      const { items, meta } = readList(schema, response.json, keys, where);
+      const pagination = meta?.pagination;
+      const incomplete = pagination ? !!pagination.next_page || pagination.pages > 1 : false;
+      return { items, total: pagination?.total ?? items.length, pages: 1, ...(incomplete ? { incomplete } : {}) };
+    }
     return collectPages(
       async (page, signal) => {
         const response = await this.call('GET', path, { query: { ...query, page: page === 1 ? undefined : page, per_page: this.perPage }, signal }, endpoint);

@@ -17,6 +17,8 @@ export interface ListResult<T> {
   readonly pages: number;
   /** Set when the listing could not be completed but what was read is still useful. */
   readonly warning?: string;
+  /** Only the first page was asked for, and the service has more. */
+  readonly incomplete?: boolean;
 }
 
 export interface CollectOptions<T> {

@@ -39,12 +39,12 @@ export function sizeItem(size: s.Size, current?: string): PickItem<string> {
 
 /** Available sizes, as the service lists them. */
 export async function sizeItems(store: ResourceStore, current?: string): Promise<PickItem<string>[]> {
-  return (await store.get('sizes')).items.filter((size) => size.available).map((size) => sizeItem(size, current));
+  return (await store.get('size')).items.filter((size) => size.available).map((size) => sizeItem(size, current));
 }
 
 /** Available regions, optionally only those offering `feature` (vpc, kubernetes, load_balancers…). */
 export async function regionItems(store: ResourceStore, feature?: string, exclude: readonly string[] = []): Promise<PickItem<string>[]> {
-  return (await store.get('regions')).items
+  return (await store.get('region')).items
     .filter((region) => region.available && (!feature || region.features.includes(feature)) && !exclude.includes(region.slug))
     .map((region) => ({ label: region.slug, description: region.name, value: region.slug }));
 }
@@ -52,9 +52,9 @@ export async function regionItems(store: ResourceStore, feature?: string, exclud
 /** Distribution and application images, then the account's snapshots (by id; only those in `region` when given). */
 export async function imageItems(store: ResourceStore, region?: string): Promise<PickItem<string | number>[]> {
   const [distributions, applications, snapshots] = await Promise.all([
-    store.get('distributions'),
-    store.get('applications'),
-    store.get('snapshots').catch(() => undefined),
+    store.get('distribution'),
+    store.get('application'),
+    store.get('snapshot').catch(() => undefined),
   ]);
   const items: PickItem<string | number>[] = [];
   for (const distribution of distributions.items) {

@@ -1,14 +1,20 @@
 import * as vscode from 'vscode';
 import type { CommandDeps } from './deps';
-import { resolveResource } from './pickResource';
+import { addressOf } from '../model/resourceKinds';
+import { resolveResource } from './target';
 
 const SSH_USER = /^[A-Za-z_][A-Za-z0-9_.-]{0,31}$/;
 
 /** Opens a terminal running `ssh <stacklet.sshUser>@<public IPv4>` (root unless set) for an active stacklet. */
 export async function connectSsh(deps: CommandDeps, node?: unknown): Promise<void> {
-  const ref = await resolveResource(deps, node, ['stacklets'], vscode.l10n.t('Connect to which stacklet?'), (r) => !!r.ip);
+  const ref = await resolveResource(deps, node, ['stacklet'], {
+    title: vscode.l10n.t('Connect to which stacklet?'),
+    accept: (r) => !!addressOf(r),
+    none: vscode.l10n.t('No stacklet has a public IP address yet.'),
+  });
   if (!ref) return;
-  if (!ref.ip) {
+  const address = addressOf(ref);
+  if (!address) {
     void vscode.window.showWarningMessage(vscode.l10n.t('{0} has no public IP address.', ref.name));
     return;
   }
@@ -21,7 +27,7 @@ export async function connectSsh(deps: CommandDeps, node?: unknown): Promise<voi
   const terminal = vscode.window.createTerminal({
     name: vscode.l10n.t('SSH {0}', ref.name),
     shellPath: 'ssh',
-    shellArgs: [`${user}@${ref.ip}`],
+    shellArgs: [`${user}@${address}`],
     iconPath: new vscode.ThemeIcon('terminal'),
   });
   terminal.show();

@@ -1,6 +1,10 @@
 import * as vscode from 'vscode';
+import { addressOf, type ListedKind } from '../model/resourceKinds';
 import type { CommandDeps } from './deps';
-import { ALL_PICKABLE, resolveResource } from './pickResource';
+import { resolveResource } from './target';
+
+/** The kinds a palette copy offers (every listed resource kind). */
+export const COPYABLE: readonly ListedKind[] = ['stacklet', 'volume', 'snapshot', 'firewall', 'loadBalancer', 'vpc', 'cluster', 'userdata'];
 
 async function copy(deps: CommandDeps, text: string, what: string): Promise<void> {
   await vscode.env.clipboard.writeText(text);
@@ -9,21 +13,26 @@ async function copy(deps: CommandDeps, text: string, what: string): Promise<void
 }
 
 export async function copyId(deps: CommandDeps, node?: unknown): Promise<void> {
-  const ref = await resolveResource(deps, node, ALL_PICKABLE, vscode.l10n.t('Copy the ID of which resource?'));
+  const ref = await resolveResource(deps, node, COPYABLE, { title: vscode.l10n.t('Copy the ID of which resource?') });
   if (ref) await copy(deps, String(ref.id), vscode.l10n.t('ID'));
 }
 
 export async function copyName(deps: CommandDeps, node?: unknown): Promise<void> {
-  const ref = await resolveResource(deps, node, ALL_PICKABLE, vscode.l10n.t('Copy the name of which resource?'));
+  const ref = await resolveResource(deps, node, COPYABLE, { title: vscode.l10n.t('Copy the name of which resource?') });
   if (ref) await copy(deps, ref.name, vscode.l10n.t('name'));
 }
 
 export async function copyIp(deps: CommandDeps, node?: unknown): Promise<void> {
-  const ref = await resolveResource(deps, node, ['stacklets', 'loadBalancers', 'kubernetes'], vscode.l10n.t('Copy the IP address of which resource?'), (r) => !!r.ip);
+  const ref = await resolveResource(deps, node, ['stacklet', 'loadBalancer', 'cluster'], {
+    title: vscode.l10n.t('Copy the IP address of which resource?'),
+    accept: (r) => !!addressOf(r),
+    none: vscode.l10n.t('No stacklet, load balancer or cluster has an IP address yet.'),
+  });
   if (!ref) return;
-  if (!ref.ip) {
+  const address = addressOf(ref);
+  if (!address) {
     void vscode.window.showWarningMessage(vscode.l10n.t('{0} has no IP address yet.', ref.name));
     return;
   }
-  await copy(deps, ref.ip, vscode.l10n.t('IP address'));
+  await copy(deps, address, vscode.l10n.t('IP address'));
 }

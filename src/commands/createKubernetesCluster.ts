@@ -3,7 +3,7 @@ import { checkKubernetesVersion, checkName, checkNodeCount, checkTypedNumber, pa
 import { regionItems, sizeItems, typedSlug } from './choices';
 import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
-import { done, follow, send } from './serviceAction';
+import { done, follow, send } from './action';
 import { inputStep, pickStep, runWizard } from './wizard';
 
 /**
@@ -29,7 +29,7 @@ function typedVersion(text: string): PickItem<string> | undefined {
 export async function createKubernetesCluster(deps: CommandDeps): Promise<void> {
   const { client, store } = await deps.session.current();
   const title = (what: string) => vscode.l10n.t('Create Kubernetes Cluster: {0}', what);
-  const inUse = ((await store.get('kubernetes').catch(() => undefined))?.items ?? [])
+  const inUse = ((await store.get('cluster').catch(() => undefined))?.items ?? [])
     .map((cluster) => cluster.version.version ?? cluster.version.slug);
   const versions = [...new Set([...inUse, ...KNOWN_KUBERNETES_VERSIONS])].sort((a, b) => b.localeCompare(a, undefined, { numeric: true }));
   const answers = await runWizard<NewCluster>({}, () => [
@@ -83,8 +83,8 @@ export async function createKubernetesCluster(deps: CommandDeps): Promise<void> 
   };
   const cluster = await send(deps, vscode.l10n.t('Creating cluster {0}…', body.name), vscode.l10n.t('Could not create cluster {0}', body.name), () => client.createKubernetesCluster(body));
   if (!cluster) return;
-  store.rememberCreated('kubernetes', cluster.uuid);
-  store.invalidate('kubernetes');
-  follow(deps, 'kubernetes', cluster.uuid, cluster.name, cluster.task);
+  store.rememberCreated('cluster', cluster.uuid);
+  store.invalidate('cluster');
+  follow(deps, 'cluster', cluster.uuid, cluster.name, cluster.task);
   done(deps, vscode.l10n.t('Creating Kubernetes cluster {0} in {1}.', cluster.name, body.region));
 }

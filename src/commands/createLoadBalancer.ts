@@ -17,7 +17,7 @@ import {
 import { regionItems, stackletItem, typedSlug, typedStackletId, yesNo } from './choices';
 import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
-import { done, follow, send } from './serviceAction';
+import { done, follow, send } from './action';
 import { inputStep, pickManyStep, pickStep, runWizard, type WizardStep } from './wizard';
 
 interface RuleDraft {
@@ -152,7 +152,7 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
       pickManyStep<NewLoadBalancer, number>(deps, 'stacklets', async (st) => ({
         title: title(vscode.l10n.t('Stacklets')),
         placeHolder: vscode.l10n.t('The stacklets in {0} to send traffic to (none is fine; add them later)', st.region ?? ''),
-        items: (await store.get('stacklets')).items.filter((stacklet) => stacklet.region.slug === st.region).map(stackletItem),
+        items: (await store.get('stacklet')).items.filter((stacklet) => stacklet.region.slug === st.region).map(stackletItem),
         typed: typedStackletId,
       }), (st) => st.stacklets, (st, ids) => (st.stacklets = ids)),
       pickStep(deps, 'sticky', () => ({
@@ -211,7 +211,7 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
   };
   const lb = await send(deps, vscode.l10n.t('Creating load balancer {0}…', body.name), vscode.l10n.t('Could not create load balancer {0}', body.name), () => client.createLoadBalancer(body));
   if (!lb) return;
-  store.invalidate('loadBalancers');
-  follow(deps, 'loadBalancers', lb.uuid, lb.name, lb.task);
+  store.invalidate('loadBalancer');
+  follow(deps, 'loadBalancer', lb.uuid, lb.name, lb.task);
   done(deps, vscode.l10n.t('Creating load balancer {0} in {1}.', lb.name, body.region));
 }

@@ -4,7 +4,7 @@ import { checkHostname, checkTagList, parseTagList } from '../api/validators';
 import type { CommandDeps } from './deps';
 import { imageItems, regionItems, sizeItems, typedSlug, yesNo } from './choices';
 import type { PickItem } from '../ui/prompter';
-import { done, follow, send } from './serviceAction';
+import { done, follow, send } from './action';
 import { inputStep, pickManyStep, pickStep, runWizard, type WizardStep } from './wizard';
 
 interface NewStacklet {
@@ -68,7 +68,7 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
       placeHolder: vscode.l10n.t('A VPC of {0}, or none', s.region ?? ''),
       items: [
         none(vscode.l10n.t('the region\'s default network')),
-        ...(await store.get('vpcs').catch(() => undefined))?.items
+        ...(await store.get('vpc').catch(() => undefined))?.items
           .filter((vpc) => vpc.region?.slug === s.region)
           .map((vpc) => ({ label: vpc.name, description: vpc.cidr, value: vpc.uuid })) ?? [],
       ],
@@ -78,7 +78,7 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
       placeHolder: vscode.l10n.t('A firewall to put the stacklet behind, or none'),
       items: [
         none(vscode.l10n.t('no firewall')),
-        ...(await store.get('firewalls').catch(() => undefined))?.items
+        ...(await store.get('firewall').catch(() => undefined))?.items
           .map((firewall) => ({ label: firewall.name, description: vscode.l10n.t('{0} in · {1} out', firewall.inbound_rules.length, firewall.outbound_rules.length), value: firewall.uuid })) ?? [],
       ],
     }), (s) => s.firewall, (s, firewall) => (s.firewall = firewall)),
@@ -93,7 +93,7 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
     pickManyStep<NewStacklet, number>(deps, 'sshKeys', async () => ({
       title: title(vscode.l10n.t('SSH Keys')),
       placeHolder: vscode.l10n.t('Keys allowed to log in as root (none is fine)'),
-      items: ((await store.get('sshKeys').catch(() => undefined))?.items ?? [])
+      items: ((await store.get('sshKey').catch(() => undefined))?.items ?? [])
         .map((key) => ({ label: key.name, ...(key.fingerprint ? { description: key.fingerprint } : {}), value: key.id })),
     }), (s) => s.sshKeys, (s, keys) => (s.sshKeys = keys)),
     pickStep(deps, 'backups', () => ({
@@ -119,7 +119,7 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
   };
   const created = await send(deps, vscode.l10n.t('Creating {0}…', body.name), vscode.l10n.t('Could not create {0}', body.name), () => client.createStacklet(body));
   if (!created) return;
-  store.invalidate('stacklets', ...(body.firewall_uuid ? (['firewalls'] as const) : []), ...(body.vpc_uuid ? (['vpcs'] as const) : []));
-  follow(deps, 'stacklets', created.id, created.name, created.task);
+  store.invalidate('stacklet', ...(body.firewall_uuid ? (['firewall'] as const) : []), ...(body.vpc_uuid ? (['vpc'] as const) : []));
+  follow(deps, 'stacklet', created.id, created.name, created.task);
   done(deps, vscode.l10n.t('Creating stacklet {0} in {1}.', created.name, created.region.slug));
 }

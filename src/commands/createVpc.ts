@@ -3,7 +3,7 @@ import { checkName, checkVpcCidrFree, suggestVpcCidr } from '../api/validators';
 import type { Vpc } from '../api/schemas';
 import { regionItems, typedSlug } from './choices';
 import type { CommandDeps } from './deps';
-import { done, send } from './serviceAction';
+import { done, send } from './action';
 import { inputStep, pickStep, runWizard } from './wizard';
 
 interface NewVpc {
@@ -16,7 +16,7 @@ interface NewVpc {
 export async function createVpc(deps: CommandDeps): Promise<void> {
   const { client, store } = await deps.session.current();
   const title = (what: string) => vscode.l10n.t('Create VPC: {0}', what);
-  const existing: readonly Vpc[] = (await store.get('vpcs').catch(() => undefined))?.items ?? [];
+  const existing: readonly Vpc[] = (await store.get('vpc').catch(() => undefined))?.items ?? [];
   const taken = (region: string | undefined) => existing.filter((vpc) => vpc.region?.slug === region).map((vpc) => vpc.cidr);
   const answers = await runWizard<NewVpc>({}, () => [
     inputStep(deps, 'name', () => ({
@@ -42,7 +42,7 @@ export async function createVpc(deps: CommandDeps): Promise<void> {
   const body = { name: answers.name!, region: answers.region!, cidr: answers.cidr! };
   const vpc = await send(deps, vscode.l10n.t('Creating VPC {0}…', body.name), vscode.l10n.t('Could not create VPC {0}', body.name), () => client.createVpc(body));
   if (!vpc) return;
-  store.rememberCreated('vpcs', vpc.uuid);
-  store.invalidate('vpcs');
+  store.rememberCreated('vpc', vpc.uuid);
+  store.invalidate('vpc');
   done(deps, vscode.l10n.t('Created VPC {0} ({1}) in {2}.', vpc.name, vpc.cidr, body.region));
 }

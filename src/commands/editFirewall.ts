@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import type { CommandDeps } from './deps';
-import { send } from './serviceAction';
-import { FIREWALL, resolveTarget } from './targets';
+import { send } from './action';
+import { resolveTarget } from './target';
 
 /** Opens a firewall's rules as a JSON document (stacklet-firewall:/<uuid>/<name>.json); saving applies it. */
 export async function editFirewall(deps: CommandDeps, node?: unknown): Promise<void> {
-  const target = await resolveTarget(deps, node, FIREWALL, vscode.l10n.t('Edit which firewall?'));
+  const target = await resolveTarget(deps, node, 'firewall', { title: vscode.l10n.t('Edit which firewall?'), none: vscode.l10n.t('This account has no firewall yet: create one with New Firewall.') });
   if (!target) return;
   const { client, item } = target;
   // The document starts from the service's current state, not from a listing that may be stale.

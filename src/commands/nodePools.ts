@@ -1,30 +1,27 @@
 import type { UpdateNodePoolBody } from '../api/requests';
-import type { KubernetesCluster, NodePool } from '../api/schemas';
-import type { ActiveSession } from '../auth/session';
+import type { NodePool } from '../api/schemas';
+import { follow, settle } from './action';
 import type { CommandDeps } from './deps';
-import { send, settle } from './serviceAction';
+import type { PoolTarget } from './target';
+
+/** Sends a node pool's name and count (the service takes both at once); answers every pool of the cluster. */
+export function updateNodePool({ client, cluster, pool }: PoolTarget, body: UpdateNodePoolBody): Promise<NodePool[]> {
+  return client.updateNodePool(cluster.uuid, pool.id, body);
+}
 
 /**
- * Sends a node pool's name and count (the service takes both at once). The answer lists the pools only, so
- * the cluster is fetched again for its task; without it, the cluster listing is fetched again instead.
+ * The answer lists the pools only, so the cluster is fetched again for its task; without it, the pools go
+ * into the cached cluster and the cluster listing is fetched again instead.
  */
-export async function updateNodePool(
-  deps: CommandDeps,
-  { client, store }: ActiveSession,
-  cluster: KubernetesCluster,
-  pool: NodePool,
-  body: UpdateNodePoolBody,
-  progress: string,
-  failure: string,
-): Promise<boolean> {
-  const pools = await send(deps, progress, failure, () => client.updateNodePool(cluster.uuid, pool.id, body));
-  if (!pools) return false;
+export async function settlePools(deps: CommandDeps, target: PoolTarget, pools: NodePool[]): Promise<void> {
+  const { client, store, cluster } = target;
   try {
-    settle(deps, store, 'kubernetes', (c) => c.uuid, await client.getKubernetesCluster(cluster.uuid));
+    const fresh = await client.getKubernetesCluster(cluster.uuid);
+    settle(deps, target, 'cluster', fresh);
+    follow(deps, 'cluster', fresh.uuid, fresh.name, fresh.task);
   } catch (error) {
-    deps.log.warn(`Could not fetch cluster ${cluster.uuid} after updating node pool ${pool.id}: ${String(error)}`);
-    store.update('kubernetes', (c) => c.uuid === cluster.uuid, { ...cluster, node_pools: pools });
-    store.invalidate('kubernetes');
+    deps.log.warn(`Could not fetch cluster ${cluster.uuid} after updating node pool ${target.pool.id}: ${String(error)}`);
+    store.update('cluster', (c) => c.uuid === cluster.uuid, { ...cluster, node_pools: pools });
+    store.invalidate('cluster');
   }
-  return true;
 }

@@ -1,19 +1,23 @@
 import * as vscode from 'vscode';
 import { stackletState } from '../model/format';
-import { runConfirmedStackletAction } from './confirmedStackletAction';
-import type { CommandDeps } from './deps';
+import { itemAction } from './action';
+import { confirmed } from './confirm';
 
 /** Power Cycle: off and on again (a hard reboot), after a modal confirmation. */
-export function powerCycle(deps: CommandDeps, node?: unknown): Promise<void> {
-  return runConfirmedStackletAction(deps, node, {
-    pickTitle: vscode.l10n.t('Power cycle which stacklet?'),
+export const powerCycle = itemAction({
+  kind: 'stacklet',
+  pick: () => ({
+    title: vscode.l10n.t('Power cycle which stacklet?'),
     accept: (s) => stackletState(s) === 'active' || stackletState(s) === 'off',
-    question: (name) => vscode.l10n.t('Power cycle {0}?', name),
-    detail: (name) => vscode.l10n.t('{0} is switched off and on again (a hard reboot): running programs are not shut down cleanly.', name),
+    none: vscode.l10n.t('Every stacklet is busy or not yet active: there is none to power cycle.'),
+  }),
+  ask: ({ item }, deps) => confirmed(deps, {
+    question: vscode.l10n.t('Power cycle {0}?', item.name),
+    detail: vscode.l10n.t('{0} is switched off and on again (a hard reboot): running programs are not shut down cleanly.', item.name),
     button: vscode.l10n.t('Power Cycle'),
-    progress: (name) => vscode.l10n.t('Power cycling {0}…', name),
-    failure: (name) => vscode.l10n.t('Could not power cycle {0}', name),
-    started: (name) => vscode.l10n.t('Power cycling {0}.', name),
-    run: (client, id) => client.powerCycle(id),
-  });
-}
+  }),
+  send: ({ client, item }) => client.powerCycle(item.id),
+  progress: (s) => vscode.l10n.t('Power cycling {0}…', s.name),
+  failure: (s) => vscode.l10n.t('Could not power cycle {0}', s.name),
+  done: (s) => vscode.l10n.t('Power cycling {0}.', s.name),
+});

@@ -1,19 +1,23 @@
 import * as vscode from 'vscode';
 import { stackletState } from '../model/format';
-import { runConfirmedStackletAction } from './confirmedStackletAction';
-import type { CommandDeps } from './deps';
+import { itemAction } from './action';
+import { confirmed } from './confirm';
 
 /** Power Off: for a running stacklet, after a modal confirmation. */
-export function powerOff(deps: CommandDeps, node?: unknown): Promise<void> {
-  return runConfirmedStackletAction(deps, node, {
-    pickTitle: vscode.l10n.t('Power off which stacklet?'),
+export const powerOff = itemAction({
+  kind: 'stacklet',
+  pick: () => ({
+    title: vscode.l10n.t('Power off which stacklet?'),
     accept: (s) => stackletState(s) === 'active',
-    question: (name) => vscode.l10n.t('Power off {0}?', name),
-    detail: (name) => vscode.l10n.t('{0} stops, like pulling its power cord: running programs are not shut down cleanly. It stays off until powered on again.', name),
+    none: vscode.l10n.t('No stacklet is running: there is none to power off.'),
+  }),
+  ask: ({ item }, deps) => confirmed(deps, {
+    question: vscode.l10n.t('Power off {0}?', item.name),
+    detail: vscode.l10n.t('{0} stops, like pulling its power cord: running programs are not shut down cleanly. It stays off until powered on again.', item.name),
     button: vscode.l10n.t('Power Off'),
-    progress: (name) => vscode.l10n.t('Powering off {0}…', name),
-    failure: (name) => vscode.l10n.t('Could not power off {0}', name),
-    started: (name) => vscode.l10n.t('Powering off {0}.', name),
-    run: (client, id) => client.powerOff(id),
-  });
-}
+  }),
+  send: ({ client, item }) => client.powerOff(item.id),
+  progress: (s) => vscode.l10n.t('Powering off {0}…', s.name),
+  failure: (s) => vscode.l10n.t('Could not power off {0}', s.name),
+  done: (s) => vscode.l10n.t('Powering off {0}.', s.name),
+});

@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
 import type { Snapshot } from '../api/schemas';
 import { isApiError } from '../api/errors';
-import { formatBytes, stackletState } from '../model/format';
-import type { CommandDeps } from './deps';
+import { formatBytes } from '../model/format';
 import type { PickItem } from '../ui/prompter';
-import { done, refuseWhenBusy, send, settle } from './serviceAction';
-import { resolveTarget, STACKLET } from './targets';
+import { itemAction } from './action';
+import { idleStacklets } from './idlePick';
 import { isBack } from './wizard';
 
 function imageItem(image: Snapshot, description: string): PickItem<number> {
@@ -22,48 +21,48 @@ function imageItem(image: Snapshot, description: string): PickItem<number> {
  * Restore: the stacklet's own snapshots first, then the account's other snapshots and its backups (a
  * service without the backups listing just offers none), then a modal confirmation.
  */
-export async function restoreStacklet(deps: CommandDeps, node?: unknown): Promise<void> {
-  const target = await resolveTarget(deps, node, STACKLET, vscode.l10n.t('Restore which stacklet?'), (s) => stackletState(s) !== 'busy');
-  if (!target) return;
-  const { client, store, item: stacklet } = target;
-  if (refuseWhenBusy(deps, 'stacklets', stacklet.id, stacklet.name, stacklet.task)) return;
-  const [own, all, backups] = await Promise.all([
-    client.listStackletSnapshots(stacklet.id),
-    store.get('snapshots'),
-    client.listBackups().catch((error: unknown) => {
-      if (isApiError(error) && error.kind === 'unsupported') return undefined;
-      throw error;
-    }),
-  ]);
-  const ownIds = new Set(own.items.map((snapshot) => snapshot.id));
-  const items = [
-    ...own.items.map((snapshot) => imageItem(snapshot, vscode.l10n.t('$(device-camera) snapshot of this stacklet'))),
-    ...all.items.filter((snapshot) => !ownIds.has(snapshot.id)).map((snapshot) =>
-      imageItem(snapshot, vscode.l10n.t('$(device-camera) snapshot of {0}', snapshot.stacklet?.name ?? String(snapshot.stacklet?.id ?? '?')))),
-    ...(backups?.items ?? []).map((backup) =>
-      imageItem(backup, backup.stacklet?.id === stacklet.id
-        ? vscode.l10n.t('$(history) backup of this stacklet')
-        : vscode.l10n.t('$(history) backup of {0}', backup.stacklet?.name ?? String(backup.stacklet?.id ?? '?')))),
-  ];
-  if (items.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('There are no snapshots or backups to restore {0} from.', stacklet.name));
-    return;
-  }
-  const imageId = await deps.prompter.pick<number>({
-    title: vscode.l10n.t('Restore {0}', stacklet.name),
-    placeHolder: vscode.l10n.t('The snapshot or backup to restore {0} from', stacklet.name),
-    items,
-  });
-  if (imageId === undefined || isBack(imageId)) return;
-  const imageName = items.find((item) => item.value === imageId)?.label ?? String(imageId);
-  const confirmed = await deps.prompter.confirm(
-    vscode.l10n.t('Restore {0} from {1}?', stacklet.name, imageName),
-    vscode.l10n.t('The disk of {0} is replaced by the image: everything written since it was taken is lost.', stacklet.name),
-    vscode.l10n.t('Restore'),
-  );
-  if (!confirmed) return;
-  const answer = await send(deps, vscode.l10n.t('Restoring {0}…', stacklet.name), vscode.l10n.t('Could not restore {0}', stacklet.name), () => client.restoreStacklet(stacklet.id, imageId));
-  if (!answer) return;
-  settle(deps, store, 'stacklets', (s) => s.id, answer);
-  done(deps, vscode.l10n.t('Restoring {0} from {1}.', stacklet.name, imageName));
-}
+export const restoreStacklet = itemAction<'stacklet', { imageId: number; imageName: string }>({
+  kind: 'stacklet',
+  pick: () => idleStacklets(vscode.l10n.t('Restore which stacklet?')),
+  ask: async ({ item: stacklet, client, store }, deps) => {
+    const [own, all, backups] = await Promise.all([
+      client.listStackletSnapshots(stacklet.id),
+      store.get('snapshot'),
+      client.listBackups().catch((error: unknown) => {
+        if (isApiError(error) && error.kind === 'unsupported') return undefined;
+        throw error;
+      }),
+    ]);
+    const ownIds = new Set(own.items.map((snapshot) => snapshot.id));
+    const items = [
+      ...own.items.map((snapshot) => imageItem(snapshot, vscode.l10n.t('$(device-camera) snapshot of this stacklet'))),
+      ...all.items.filter((snapshot) => !ownIds.has(snapshot.id)).map((snapshot) =>
+        imageItem(snapshot, vscode.l10n.t('$(device-camera) snapshot of {0}', snapshot.stacklet?.name ?? String(snapshot.stacklet?.id ?? '?')))),
+      ...(backups?.items ?? []).map((backup) =>
+        imageItem(backup, backup.stacklet?.id === stacklet.id
+          ? vscode.l10n.t('$(history) backup of this stacklet')
+          : vscode.l10n.t('$(history) backup of {0}', backup.stacklet?.name ?? String(backup.stacklet?.id ?? '?')))),
+    ];
+    if (items.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('There are no snapshots or backups to restore {0} from.', stacklet.name));
+      return undefined;
+    }
+    const imageId = await deps.prompter.pick<number>({
+      title: vscode.l10n.t('Restore {0}', stacklet.name),
+      placeHolder: vscode.l10n.t('The snapshot or backup to restore {0} from', stacklet.name),
+      items,
+    });
+    if (imageId === undefined || isBack(imageId)) return undefined;
+    const imageName = items.find((item) => item.value === imageId)?.label ?? String(imageId);
+    const confirmed = await deps.prompter.confirm(
+      vscode.l10n.t('Restore {0} from {1}?', stacklet.name, imageName),
+      vscode.l10n.t('The disk of {0} is replaced by the image: everything written since it was taken is lost.', stacklet.name),
+      vscode.l10n.t('Restore'),
+    );
+    return confirmed ? { imageId, imageName } : undefined;
+  },
+  send: ({ client, item }, { imageId }) => client.restoreStacklet(item.id, imageId),
+  progress: (s) => vscode.l10n.t('Restoring {0}…', s.name),
+  failure: (s) => vscode.l10n.t('Could not restore {0}', s.name),
+  done: (s, { imageName }) => vscode.l10n.t('Restoring {0} from {1}.', s.name, imageName),
+});

@@ -1,18 +1,9 @@
 import * as vscode from 'vscode';
 import { label } from '../tasks/statusBar';
-import type { TaskResourceKind, TrackedTask } from '../tasks/types';
-import type { ViewId } from '../views/resourceTreeProvider';
+import type { TrackedTask } from '../tasks/types';
+import { presentation } from '../views/kindPresentation';
 import type { CommandDeps } from './deps';
 import { BACK } from '../ui/prompter';
-
-/** Where a task's resource is shown: the view, and the `resource.kind` of its node there. */
-const WHERE: Record<TaskResourceKind, { view: ViewId; node: string }> = {
-  stacklets: { view: 'stacklets', node: 'stacklet' },
-  volumes: { view: 'volumes', node: 'volume' },
-  snapshots: { view: 'snapshots', node: 'snapshot' },
-  kubernetes: { view: 'kubernetes', node: 'cluster' },
-  loadBalancers: { view: 'networking', node: 'loadBalancer' },
-};
 
 /** stacklet.showTasks (the status bar item): lists the running tasks and reveals the chosen one's resource. */
 export async function showTasks(deps: CommandDeps): Promise<boolean> {
@@ -31,8 +22,7 @@ export async function showTasks(deps: CommandDeps): Promise<boolean> {
     })),
   });
   if (chosen === undefined || chosen === BACK) return false;
-  const where = WHERE[chosen.kind];
-  const revealed = (await deps.views.get(where.view)?.reveal(where.node, chosen.resourceId)) ?? false;
+  const revealed = (await deps.views.get(presentation(chosen.kind).view)?.reveal(chosen.kind, chosen.resourceId)) ?? false;
   if (!revealed) void vscode.window.showInformationMessage(vscode.l10n.t('{0} is not shown in the explorer now (a filter may hide it).', chosen.resourceName));
   return revealed;
 }

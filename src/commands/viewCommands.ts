@@ -56,8 +56,8 @@ async function pickOrType(deps: CommandDeps, kind: 'tags' | 'regions', title: st
   let values: PickItem<string>[] = [];
   try {
     values = kind === 'tags'
-      ? (await store.get('tags')).items.map((tag) => ({ label: tag.name, value: tag.name }))
-      : (await store.get('regions')).items.map((region) => ({ label: region.slug, description: region.name, value: region.slug }));
+      ? (await store.get('tag')).items.map((tag) => ({ label: tag.name, value: tag.name }))
+      : (await store.get('region')).items.map((region) => ({ label: region.slug, description: region.name, value: region.slug }));
   } catch (error) {
     deps.log.warn(`Could not list ${kind}: ${String(error)}`);
   }

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import type { CommandDeps } from './deps';
-import { ALL_PICKABLE, resolveResource } from './pickResource';
+import { COPYABLE } from './copyResource';
+import { resolveResource } from './target';
 
 /** Opens the resource as the service described it, in a read-only JSON document. */
 export async function viewProperties(deps: CommandDeps, node?: unknown): Promise<void> {
-  const ref = await resolveResource(deps, node, ALL_PICKABLE, vscode.l10n.t('View properties of which resource?'));
+  const ref = await resolveResource(deps, node, COPYABLE, { title: vscode.l10n.t('View properties of which resource?') });
   if (!ref) return;
   const safeName = ref.name.replace(/[^\w.-]+/g, '_') || 'resource';
   await deps.documents.show(`/${ref.kind}/${String(ref.id)}/${safeName}.json`, `${JSON.stringify(ref.data, null, 2)}\n`, 'json');

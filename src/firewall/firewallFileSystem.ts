@@ -199,7 +199,7 @@ export class FirewallFileSystem implements vscode.FileSystemProvider, vscode.Dis
     const prompter = this.deps.prompter();
     const refused = (error: unknown, what: string): never => {
       this.deps.notifier.error(error, what);
-      store.invalidate('firewalls');
+      store.invalidate('firewall');
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t('{0}: {1}', what, isApiError(error) ? error.message : String(error)));
     };
 
@@ -217,7 +217,7 @@ export class FirewallFileSystem implements vscode.FileSystemProvider, vscode.Dis
       } catch (error) {
         return refused(error, vscode.l10n.t('Could not create firewall {0}', next.name));
       }
-      store.rememberCreated('firewalls', saved.uuid);
+      store.rememberCreated('firewall', saved.uuid);
       this.deps.log.info(`Created firewall ${saved.name} (${saved.uuid}) from a document`);
     } else {
       let current: s.Firewall;
@@ -243,7 +243,7 @@ export class FirewallFileSystem implements vscode.FileSystemProvider, vscode.Dis
               }
             } catch (error) {
               if (isApiError(error) && error.kind === 'unsupported') {
-                store.invalidate('firewalls');
+                store.invalidate('firewall');
                 const message = change.rename !== undefined
                   ? vscode.l10n.t('This service does not support editing firewall rules: only the name was changed (to {0}). The rules were not changed.', change.rename)
                   : vscode.l10n.t('This service does not support editing firewall rules: only the name can be changed. Nothing was changed.');
@@ -271,7 +271,7 @@ export class FirewallFileSystem implements vscode.FileSystemProvider, vscode.Dis
 
     // The save completes with the user's text; then the document shows the service's answer.
     this.put(uri, text, saved.uuid);
-    store.invalidate('firewalls');
+    store.invalidate('firewall');
     const answer = renderFirewallDocument(firewallState(saved), [`Firewall ${saved.name} (${saved.uuid}).`, ...FIREWALL_HEADER]);
     setTimeout(() => {
       if (this.entries.get(uri.toString())?.uuid === saved.uuid) this.put(uri, answer, saved.uuid, true);

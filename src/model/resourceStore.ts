@@ -5,35 +5,20 @@
  */
 import type { ListResult, StackletClient } from '../api/client';
 import { ApiError } from '../api/errors';
-import type * as s from '../api/schemas';
 import { Emitter } from './emitter';
+import {
+  kindSpec,
+  KINDS,
+  type CatalogKind,
+  type KindSpec,
+  type KnownKind,
+  type ListedKind,
+  type ListingItems,
+  type ListingKind,
+  type ListingParams,
+} from './resourceKinds';
 
-export interface ListingTypes {
-  stacklets: s.Stacklet;
-  volumes: s.Volume;
-  userdata: s.Userdata;
-  containers: s.ContainerFamily;
-  firewalls: s.Firewall;
-  loadBalancers: s.LoadBalancer;
-  vpcs: s.Vpc;
-  kubernetes: s.KubernetesCluster;
-  snapshots: s.Snapshot;
-  sizes: s.Size;
-  regions: s.Region;
-  distributions: s.Distribution;
-  applications: s.Application;
-  sshKeys: s.SshKey;
-  tags: s.Tag;
-  /** The account profile, held as a one-item listing so it shares the cache and its invalidation. */
-  profile: s.Profile;
-}
-
-export type ListingKind = keyof ListingTypes;
-
-export interface ListingParams {
-  readonly tagName?: string;
-  readonly region?: string;
-}
+export type { ListingKind, ListingParams };
 
 /** A listing as the views show it; `source: 'known'` marks resources the service could not list. */
 export interface Listing<T> extends ListResult<T> {
@@ -43,47 +28,30 @@ export interface Listing<T> extends ListResult<T> {
 
 /** Ids of resources the service cannot list, remembered per account (what the extension created or saw). */
 export interface KnownResources {
-  get(kind: 'firewalls' | 'vpcs' | 'kubernetes'): readonly string[];
-  add(kind: 'firewalls' | 'vpcs' | 'kubernetes', id: string): void;
-  remove(kind: 'firewalls' | 'vpcs' | 'kubernetes', id: string): void;
+  get(kind: KnownKind): readonly string[];
+  add(kind: KnownKind, id: string): void;
+  remove(kind: KnownKind, id: string): void;
 }
 
-type Loader<K extends ListingKind> = (
-  client: StackletClient,
-  params: ListingParams,
-  signal: AbortSignal,
-) => Promise<ListResult<ListingTypes[K]>>;
+type Loader<K extends ListingKind> = (client: StackletClient, params: ListingParams, signal: AbortSignal) => Promise<ListResult<ListingItems[K]>>;
 
-const LOADERS: { [K in ListingKind]: Loader<K> } = {
-  stacklets: (c, p, signal) => c.listStacklets({ ...p, signal }),
-  volumes: (c, p, signal) => c.listVolumes({ ...(p.region ? { region: p.region } : {}), signal }),
-  userdata: (c, _p, signal) => c.listUserdata({ signal }),
-  containers: (c, _p, signal) => c.listContainers({ signal }),
-  firewalls: (c, _p, signal) => c.listFirewalls({ signal }),
-  loadBalancers: (c, _p, signal) => c.listLoadBalancers({ signal }),
-  vpcs: (c, _p, signal) => c.listVpcs({ signal }),
-  kubernetes: (c, _p, signal) => c.listKubernetesClusters({ signal }),
-  snapshots: (c, _p, signal) => c.listSnapshots({ signal }),
-  sizes: (c, _p, signal) => c.listSizes({ signal }),
-  regions: (c, _p, signal) => c.listRegions({ signal }),
-  distributions: (c, _p, signal) => c.listDistributions({ signal }),
-  applications: (c, _p, signal) => c.listApplications({ signal }),
-  sshKeys: (c, _p, signal) => c.listSshKeys({ signal }),
-  tags: (c, _p, signal) => c.listTags({ signal }),
-  profile: async (c, _p, signal) => ({ items: [await c.getProfile({ signal })], total: 1, pages: 1 }),
+/** The catalog pickers offer: not resources of the account, so not in the registry of kinds. */
+const CATALOG: { [K in CatalogKind]: Loader<K> } = {
+  size: (client, _params, signal) => client.listSizes({ signal }),
+  region: (client, _params, signal) => client.listRegions({ signal }),
+  distribution: (client, _params, signal) => client.listDistributions({ signal }),
+  application: (client, _params, signal) => client.listApplications({ signal }),
+  tag: (client, _params, signal) => client.listTags({ signal }),
 };
 
-/** Fetches one known resource by id, for kinds the service may not list. */
-const FETCH_KNOWN = {
-  firewalls: (c: StackletClient, id: string, signal: AbortSignal) => c.getFirewall(id, { signal }),
-  vpcs: (c: StackletClient, id: string, signal: AbortSignal) => c.getVpc(id, { signal }),
-  kubernetes: (c: StackletClient, id: string, signal: AbortSignal) => c.getKubernetesCluster(id, { signal }),
-} as const;
-
-type KnownKind = keyof typeof FETCH_KNOWN;
+function loaderOf<K extends ListingKind>(kind: K): Loader<K> {
+  if (Object.hasOwn(CATALOG, kind)) return CATALOG[kind as CatalogKind] as unknown as Loader<K>;
+  const spec = kindSpec(kind as ListedKind) as KindSpec<ListedKind>;
+  return (client, params, signal) => spec.list!(client, params, { signal }) as Promise<ListResult<ListingItems[K]>>;
+}
 
 function isKnownKind(kind: ListingKind): kind is KnownKind {
-  return kind in FETCH_KNOWN;
+  return !Object.hasOwn(CATALOG, kind) && 'known' in KINDS[kind as ListedKind];
 }
 
 interface Entry {
@@ -114,18 +82,18 @@ export class ResourceStore {
   ) {}
 
   /** The cached listing, or one load shared by every caller until it settles. */
-  get<K extends ListingKind>(kind: K, params: ListingParams = {}): Promise<Listing<ListingTypes[K]>> {
+  get<K extends ListingKind>(kind: K, params: ListingParams = {}): Promise<Listing<ListingItems[K]>> {
     const key = cacheKey(kind, params);
     let entry = this.entries.get(key);
-    if (entry?.value) return Promise.resolve(entry.value as Listing<ListingTypes[K]>);
-    if (entry?.promise) return entry.promise as Promise<Listing<ListingTypes[K]>>;
+    if (entry?.value) return Promise.resolve(entry.value as Listing<ListingItems[K]>);
+    if (entry?.promise) return entry.promise as Promise<Listing<ListingItems[K]>>;
     entry ??= { generation: 0 };
     this.entries.set(key, entry);
     const generation = ++entry.generation;
     const controller = new AbortController();
     entry.controller = controller;
     const current = entry;
-    const promise: Promise<Listing<ListingTypes[K]>> = this.load(kind, params, controller.signal).then(
+    const promise: Promise<Listing<ListingItems[K]>> = this.load(kind, params, controller.signal).then(
       (listing) => {
         if (current.generation === generation && !this.disposed) {
           current.value = listing;
@@ -133,7 +101,7 @@ export class ResourceStore {
         }
         return listing;
       },
-      (error: unknown): Promise<Listing<ListingTypes[K]>> => {
+      (error: unknown): Promise<Listing<ListingItems[K]>> => {
         // Superseded by an invalidation while in flight: answer with the fresh load instead.
         if (current.generation !== generation && !this.disposed) return this.get(kind, params);
         current.promise = undefined;
@@ -147,8 +115,8 @@ export class ResourceStore {
   }
 
   /** What is cached now, without loading. */
-  peek<K extends ListingKind>(kind: K, params: ListingParams = {}): Listing<ListingTypes[K]> | undefined {
-    return this.entries.get(cacheKey(kind, params))?.value as Listing<ListingTypes[K]> | undefined;
+  peek<K extends ListingKind>(kind: K, params: ListingParams = {}): Listing<ListingItems[K]> | undefined {
+    return this.entries.get(cacheKey(kind, params))?.value as Listing<ListingItems[K]> | undefined;
   }
 
   /** Drops every cached listing of `kind` (all parameter variants) and tells the views. */
@@ -167,11 +135,11 @@ export class ResourceStore {
   }
 
   /** Replaces one item of every cached variant of a listing in place (after an action answered it). */
-  update<K extends ListingKind>(kind: K, match: (item: ListingTypes[K]) => boolean, next: ListingTypes[K] | undefined): void {
+  update<K extends ListingKind>(kind: K, match: (item: ListingItems[K]) => boolean, next: ListingItems[K] | undefined): void {
     let touched = false;
     for (const [key, entry] of this.entries) {
       if ((key === kind || key.startsWith(`${kind}?`)) && entry.value) {
-        const items = entry.value.items as ListingTypes[K][];
+        const items = entry.value.items as ListingItems[K][];
         const index = items.findIndex(match);
         if (index >= 0) {
           const copy = [...items];
@@ -201,35 +169,36 @@ export class ResourceStore {
     this.failed.dispose();
   }
 
-  private async load<K extends ListingKind>(kind: K, params: ListingParams, signal: AbortSignal): Promise<Listing<ListingTypes[K]>> {
+  private async load<K extends ListingKind>(kind: K, params: ListingParams, signal: AbortSignal): Promise<Listing<ListingItems[K]>> {
     try {
-      const result = await (LOADERS[kind] as Loader<K>)(this.client, params, signal);
+      const result = await loaderOf(kind)(this.client, params, signal);
       return { ...result, source: 'service', loadedAt: Date.now() };
     } catch (error) {
       if (error instanceof ApiError && error.kind === 'unsupported' && isKnownKind(kind)) {
-        return (await this.loadKnown(kind, signal)) as unknown as Listing<ListingTypes[K]>;
+        return (await this.loadKnown(kind, signal)) as unknown as Listing<ListingItems[K]>;
       }
       throw error;
     }
   }
 
   /**
-   * For a service that cannot list firewalls, VPCs or clusters: the ones this account's stacklets refer to
-   * and the ones the extension created, each fetched by id. A 404 drops a stale id.
+   * For a service that cannot list firewalls, VPCs or clusters: the ones this account's stacklets name and
+   * the ones the extension created, each fetched by id. A 404 drops a stale id.
    */
   private async loadKnown(kind: KnownKind, signal: AbortSignal): Promise<Listing<unknown>> {
+    const spec = kindSpec(kind) as KindSpec<KnownKind>;
     const ids = new Set(this.known?.get(kind) ?? []);
-    if (kind !== 'kubernetes') {
-      const stacklets = await this.get('stacklets');
-      for (const stacklet of stacklets.items) {
-        const ref = kind === 'firewalls' ? stacklet.firewall_uuid : stacklet.vpc_uuid;
-        if (ref) ids.add(ref);
+    const namedBy = spec.known?.namedBy;
+    if (namedBy) {
+      for (const stacklet of (await this.get('stacklet')).items) {
+        const id = namedBy(stacklet);
+        if (id) ids.add(id);
       }
     }
     const items: unknown[] = [];
     for (const id of ids) {
       try {
-        items.push(await FETCH_KNOWN[kind](this.client, id, signal));
+        items.push(await spec.get!(this.client, id, { signal }));
       } catch (error) {
         if (error instanceof ApiError && error.isNotFound) this.known?.remove(kind, id);
         else throw error;

@@ -4,7 +4,8 @@
  */
 import * as z from 'zod/mini';
 import { Task } from '../api/schemas';
-import type { TaskResourceKind, TrackedTask } from './types';
+import { TASK_KINDS, type TaskKind } from '../model/resourceKinds';
+import type { TrackedTask } from './types';
 
 export interface TaskMemento {
   get<T>(key: string): T | undefined;
@@ -13,19 +14,26 @@ export interface TaskMemento {
 
 export const STORAGE_KEY = 'stacklet.runningTasks';
 
-const KINDS = ['stacklets', 'volumes', 'snapshots', 'kubernetes', 'loadBalancers'] as const satisfies readonly TaskResourceKind[];
+/** The names 0.1 stored kinds under (its listings), read as today's kinds so tasks survive the update. */
+const FORMER_NAMES: Readonly<Record<string, TaskKind>> = {
+  stacklets: 'stacklet',
+  volumes: 'volume',
+  snapshots: 'snapshot',
+  kubernetes: 'cluster',
+  loadBalancers: 'loadBalancer',
+};
 
 const StoredTask = z.object({
   key: z.string(),
   accountId: z.string(),
-  kind: z.enum(KINDS),
+  kind: z.pipe(z.transform((kind) => (typeof kind === 'string' && Object.hasOwn(FORMER_NAMES, kind) ? FORMER_NAMES[kind] : kind)), z.enum(TASK_KINDS)),
   resourceId: z.union([z.string(), z.number()]),
   resourceName: z.string(),
   task: Task,
   startedAt: z.number(),
 });
 
-export function taskKey(accountId: string, kind: TaskResourceKind, resourceId: string | number, taskId: number): string {
+export function taskKey(accountId: string, kind: TaskKind, resourceId: string | number, taskId: number): string {
   return `${accountId}:${kind}:${resourceId}:${taskId}`;
 }
 
@@ -36,7 +44,8 @@ export function readTasks(memento: TaskMemento | undefined): TrackedTask[] {
   const tasks: TrackedTask[] = [];
   for (const entry of raw) {
     const parsed = StoredTask.safeParse(entry);
-    if (parsed.success) tasks.push(parsed.data);
+    // The key is made again: 0.1 wrote the kind into it under its former name.
+    if (parsed.success) tasks.push({ ...parsed.data, key: taskKey(parsed.data.accountId, parsed.data.kind, parsed.data.resourceId, parsed.data.task.id) });
   }
   return tasks.sort((a, b) => a.startedAt - b.startedAt);
 }

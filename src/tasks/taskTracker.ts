@@ -6,14 +6,10 @@
  *   signed out or expired. Checks start at stacklet.pollInterval (2 s) for three ticks, then the interval
  *   grows by half per tick up to 30 s; a newly tracked task brings it back to the base. Failed checks double
  *   it per failure up to 2 min (see ./schedule.ts).
- * - Coalesced: each tick makes ONE request per resource kind with running tasks. A lone task of a kind: GET
- *   the resource by id. Several: the first page of the kind's listing (per_page=200, the service's maximum),
- *   which settles every task whose resource is on it.
- * - Limit, for accounts with more than 200 resources of a kind: tasks whose resource is not on that first
- *   page are checked by id instead, one per tick, alternating with the listing (ticks go listing, by id,
- *   listing, by id …). Each still costs one request per tick, but such a task is seen to end only after up
- *   to 2 × (number of such tasks) ticks. The same path confirms a resource that vanished from a complete
- *   listing (a 404 by id ends the task) and serves a service that cannot list the kind at all (404/405/501).
+ * - Every running task is seen to end within one check of its end (./taskChecks.ts): a lone task of a kind
+ *   is read by id; several share the first page of the kind's listing (per_page=200), and those whose
+ *   resource is not on it are read by id in the same check. A service that cannot list the kind (404/405/501)
+ *   has its tasks read by id; one that cannot read by id has the whole listing read.
  * - A task ends when its resource carries no task or another task id, or is gone (404): its item is replaced
  *   in the account's store in place (removed when gone), listings it changed elsewhere are invalidated (a
  *   stacklet snapshot → snapshots), and onDidEnd fires. One past stacklet.taskTimeout is dropped and reported.
@@ -25,11 +21,12 @@
 import { isApiError } from '../api/errors';
 import type { ActiveSession, SessionState } from '../auth/session';
 import { Emitter, type Disposable, type Event } from '../model/emitter';
-import type { ListingTypes, ResourceStore } from '../model/resourceStore';
-import { firstPage, PROBES, sameId, taskEnded, type TaskedResource } from './probes';
+import { kindSpec, sameId, type Kind, type KindSpec, type ListingKind } from '../model/resourceKinds';
+import type { ResourceStore } from '../model/resourceStore';
+import { checkKind, newKnowledge, type KindKnowledge, type TaskedResource } from './taskChecks';
 import { pollDelay, systemClock, type TaskClock } from './schedule';
 import { readTasks, taskKey, writeTasks, type TaskMemento } from './taskStorage';
-import type { TaskRegistry, TaskResourceKind, TaskStart, TrackedTask } from './types';
+import type { TaskKind, TaskRegistry, TaskStart, TrackedTask } from './types';
 
 /** What the tracker needs of the session (SessionManager fits). */
 export interface TaskSession {
@@ -75,27 +72,11 @@ export interface TaskFailure {
 
 interface Entry {
   readonly task: TrackedTask;
-  /** Clock time of the last request that saw the resource (0: never). */
-  lastCheckedAt: number;
-}
-
-interface KindState {
-  /** The previous request for this kind was the listing. */
-  lastWasListing: boolean;
-  /** The service answered 404/405/501 to the listing: check tasks one by id per tick. */
-  listingUnsupported: boolean;
-  /** Keys of tasks whose resource was not on the listing's first page: checked by id, one per tick. */
-  readonly unseen: Set<string>;
-}
-
-interface KindOutcome {
-  readonly ended: { entry: Entry; resource: TaskedResource | undefined }[];
-  readonly error?: unknown;
 }
 
 export class TaskTracker implements TaskRegistry, Disposable {
   private readonly entries = new Map<string, Entry>();
-  private readonly kinds = new Map<TaskResourceKind, KindState>();
+  private readonly kinds = new Map<TaskKind, KindKnowledge>();
   private readonly changed = new Emitter<void>();
   private readonly endedEmitter = new Emitter<TaskEnd>();
   private readonly timedOutEmitter = new Emitter<TrackedTask>();
@@ -135,7 +116,7 @@ export class TaskTracker implements TaskRegistry, Disposable {
     this.settings = options.settings ?? (() => DEFAULT_SETTINGS);
     this.clock = options.clock ?? systemClock;
     this.log = options.log ?? (() => undefined);
-    for (const task of readTasks(this.storage)) this.entries.set(task.key, { task, lastCheckedAt: 0 });
+    for (const task of readTasks(this.storage)) this.entries.set(task.key, { task });
     if (this.entries.size > 0) this.log(`Restored ${this.entries.size} running task(s) from the workspace state.`);
     this.polledAccount = this.activeAccountId();
     this.sessionSubscription = this.session.onDidChange(() => this.onSessionChanged());
@@ -164,7 +145,7 @@ export class TaskTracker implements TaskRegistry, Disposable {
       task: start.task,
       startedAt: this.clock.now(),
     };
-    this.entries.set(key, { task, lastCheckedAt: 0 });
+    this.entries.set(key, { task });
     this.log(`Following task ${start.task.id} (${start.task.name}) of ${start.kind} ${start.resourceName}.`);
     this.ticksSinceTrack = 0;
     this.persist();
@@ -183,7 +164,7 @@ export class TaskTracker implements TaskRegistry, Disposable {
     return [...this.entries.values()].map((entry) => entry.task).sort((a, b) => a.startedAt - b.startedAt);
   }
 
-  isBusy(kind: TaskResourceKind, resourceId: string | number): boolean {
+  isBusy(kind: TaskKind, resourceId: string | number): boolean {
     return this.running().some((task) => task.kind === kind && sameId(task.resourceId, resourceId));
   }
 
@@ -292,22 +273,25 @@ export class TaskTracker implements TaskRegistry, Disposable {
     }
     if (this.isStale(accountId, controller)) return;
 
-    const byKind = new Map<TaskResourceKind, Entry[]>();
+    const byKind = new Map<TaskKind, Entry[]>();
     for (const entry of entries) {
       const list = byKind.get(entry.task.kind) ?? [];
       list.push(entry);
       byKind.set(entry.task.kind, list);
     }
-    const outcomes = await Promise.all([...byKind].map(([kind, list]) => this.pollKind(session, kind, list, controller.signal)));
+    const outcomes = await Promise.all(
+      [...byKind].map(([kind, list]) => checkKind(session.client, kind, list.map((entry) => entry.task), this.knowledge(kind), controller.signal, this.log)),
+    );
     if (this.isStale(accountId, controller)) return;
 
     let failure: unknown;
     let ended = 0;
     for (const outcome of outcomes) {
       if (outcome.error !== undefined && failure === undefined) failure = outcome.error;
-      for (const { entry, resource } of outcome.ended) {
+      for (const { task, resource } of outcome.ended) {
         // Ended since this check started (a newer task of the same resource replaced it)?
-        if (this.entries.get(entry.task.key) !== entry) continue;
+        const entry = this.entries.get(task.key);
+        if (entry?.task !== task) continue;
         this.finish(session.store, entry, resource);
         ended++;
       }
@@ -323,73 +307,15 @@ export class TaskTracker implements TaskRegistry, Disposable {
     }
   }
 
-  /**
-   * One request for every running task of `kind`: the resource by id when one task runs (or to confirm a task
-   * whose resource the listing did not show), else the first page of the listing.
-   */
-  private async pollKind({ client }: ActiveSession, kind: TaskResourceKind, entries: Entry[], signal: AbortSignal): Promise<KindOutcome> {
-    const probe = PROBES[kind];
-    const state = this.kindState(kind);
-    for (const key of state.unseen) if (!entries.some((entry) => entry.task.key === key)) state.unseen.delete(key);
-    const unseen = entries.filter((entry) => state.unseen.has(entry.task.key));
-    const now = this.clock.now();
-    try {
-      if (entries.length === 1 || state.listingUnsupported || (state.lastWasListing && unseen.length > 0)) {
-        const pool = entries.length === 1 || state.listingUnsupported ? entries : unseen;
-        const entry = pool.reduce((oldest, candidate) => (candidate.lastCheckedAt < oldest.lastCheckedAt ? candidate : oldest));
-        state.lastWasListing = false;
-        entry.lastCheckedAt = now;
-        state.unseen.delete(entry.task.key);
-        try {
-          const resource = await probe.get(client, entry.task.resourceId, { signal });
-          return { ended: taskEnded(resource, entry.task.task.id) ? [{ entry, resource }] : [] };
-        } catch (error) {
-          if (isApiError(error) && error.isNotFound) return { ended: [{ entry, resource: undefined }] };
-          throw error;
-        }
-      }
-
-      state.lastWasListing = true;
-      let page;
-      try {
-        page = await firstPage(client, kind, { signal });
-      } catch (error) {
-        if (isApiError(error) && error.kind === 'http' && (error.status === 404 || error.status === 405 || error.status === 501)) {
-          state.listingUnsupported = true;
-          this.log(`The service cannot list ${kind} (HTTP ${error.status}); its tasks are checked one by one.`);
-          return { ended: [] };
-        }
-        throw error;
-      }
-      const items = new Map(page.items.map((item) => [String(probe.identity(item)), item]));
-      const ended: KindOutcome['ended'] = [];
-      for (const entry of entries) {
-        const item = items.get(String(entry.task.resourceId));
-        if (!item) {
-          // Beyond the first page, or gone: the next ticks ask for it by id (a 404 ends it).
-          state.unseen.add(entry.task.key);
-          continue;
-        }
-        state.unseen.delete(entry.task.key);
-        entry.lastCheckedAt = now;
-        if (taskEnded(item, entry.task.task.id)) ended.push({ entry, resource: item });
-      }
-      return { ended };
-    } catch (error) {
-      return { ended: [], error };
-    }
-  }
-
   /** Drops the task and updates its item in place (removes it when gone); other listings it changed reload. */
   private finish(store: ResourceStore, entry: Entry, resource: TaskedResource | undefined): void {
     const { task } = entry;
     this.entries.delete(task.key);
-    const probe = PROBES[task.kind];
-    type Item = ListingTypes[TaskResourceKind];
-    store.update(task.kind, (item: Item) => sameId(probe.identity(item), task.resourceId), resource as Item | undefined);
-    if (!resource && task.kind === 'kubernetes') store.forgetDeleted('kubernetes', String(task.resourceId));
-    const related = probe.related?.[task.task.name];
-    if (related && related.length > 0) store.invalidate(...related);
+    const spec = kindSpec(task.kind) as KindSpec<Kind>;
+    store.update(task.kind, (item) => sameId(spec.key(item as never), task.resourceId), resource as never);
+    if (!resource && task.kind === 'cluster') store.forgetDeleted('cluster', String(task.resourceId));
+    const related = spec.tasks?.related?.[task.task.name];
+    if (related && related.length > 0) store.invalidate(...(related as ListingKind[]));
     this.log(`Task ${task.task.id} (${task.task.name}) of ${task.kind} ${task.resourceName} ended${resource ? '' : ' (the resource is gone)'}.`);
     this.endedEmitter.fire({ task, resource });
   }
@@ -481,13 +407,13 @@ export class TaskTracker implements TaskRegistry, Disposable {
     return this.disposed || controller.signal.aborted || this.activeAccountId() !== accountId;
   }
 
-  private kindState(kind: TaskResourceKind): KindState {
-    let state = this.kinds.get(kind);
-    if (!state) {
-      state = { lastWasListing: false, listingUnsupported: false, unseen: new Set() };
-      this.kinds.set(kind, state);
+  private knowledge(kind: TaskKind): KindKnowledge {
+    let known = this.kinds.get(kind);
+    if (!known) {
+      known = newKnowledge();
+      this.kinds.set(kind, known);
     }
-    return state;
+    return known;
   }
 
   private persist(): void {

@@ -4,14 +4,15 @@
  */
 import type { Task } from '../api/schemas';
 
-/** The listing a task's resource lives in: what the tracker polls to see the task end. */
-export type TaskResourceKind = 'stacklets' | 'volumes' | 'snapshots' | 'kubernetes' | 'loadBalancers';
+import type { TaskKind } from '../model/resourceKinds';
+
+export type { TaskKind };
 
 export interface TrackedTask {
   /** `${accountId}:${kind}:${resourceId}:${task.id}`: unique, stable across reloads. */
   readonly key: string;
   readonly accountId: string;
-  readonly kind: TaskResourceKind;
+  readonly kind: TaskKind;
   readonly resourceId: string | number;
   /** For messages: "web-1". */
   readonly resourceName: string;
@@ -22,7 +23,7 @@ export interface TrackedTask {
 
 /** What a command hands the tracker after the service answered with a resource carrying a `task`. */
 export interface TaskStart {
-  readonly kind: TaskResourceKind;
+  readonly kind: TaskKind;
   readonly resourceId: string | number;
   readonly resourceName: string;
   readonly task: Task;
@@ -34,7 +35,7 @@ export interface TaskRegistry {
   /** Tasks running now, oldest first. */
   running(): readonly TrackedTask[];
   /** True when a task of this resource is running (a busy item offers no conflicting action). */
-  isBusy(kind: TaskResourceKind, resourceId: string | number): boolean;
+  isBusy(kind: TaskKind, resourceId: string | number): boolean;
   /**
    * Checks the running tasks now rather than at the next scheduled time: a resource stays busy for the
    * tracker until a check has seen its task end (up to one poll interval after the service finished).

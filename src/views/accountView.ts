@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { cell } from '../model/format';
+import { refTo } from '../model/resourceKinds';
 import { markdown, ResourceNode } from './resourceNode';
 import type { ViewSpec } from './resourceTreeProvider';
 
@@ -16,7 +17,7 @@ export const accountView: ViewSpec = {
         description: account.isEmulator ? vscode.l10n.t('local emulator') : name || undefined,
         icon: new vscode.ThemeIcon(account.isEmulator ? 'beaker' : 'account'),
         contextValue: 'profile:',
-        resource: { kind: 'profile', id: profile.uuid, name: profile.email, data: profile },
+        resource: refTo('profile', profile),
         tooltip: () => markdown([
           `**$(account) ${cell(profile.email)}**`, '', '| | |', '|---|---|',
           `| ${vscode.l10n.t('Name')} | ${cell(name || '—')} |`,

@@ -1,24 +1,26 @@
 import * as vscode from 'vscode';
 import { cell, formatMoney } from '../model/format';
+import { refTo } from '../model/resourceKinds';
 import { singleListingView } from './listing';
 import { markdown, ResourceNode } from './resourceNode';
 
 export const containersView = singleListingView(
   'containers',
+  'container',
   (family) => new ResourceNode({
     id: `container/${family.name}`,
     label: family.name,
     description: vscode.l10n.t('{0} images', family.images.length),
     icon: new vscode.ThemeIcon('package'),
     contextValue: 'container:family',
-    resource: { kind: 'container', id: family.name, name: family.name, data: family },
+    resource: refTo('container', family),
     children: () => family.images.map((image) => new ResourceNode({
       id: `container/${family.name}/${image.slug}`,
       label: image.version ? `${image.slug}` : image.slug,
       description: [image.version, image.default ? vscode.l10n.t('default') : undefined, image.available ? undefined : vscode.l10n.t('unavailable')].filter(Boolean).join(' · '),
       icon: new vscode.ThemeIcon(image.available ? 'symbol-constant' : 'circle-slash'),
-      contextValue: `image:${image.available ? 'available' : 'unavailable'}`,
-      resource: { kind: 'image', id: image.id ?? image.slug, name: image.slug, data: image },
+      contextValue: `containerImage:${image.available ? 'available' : 'unavailable'}`,
+      resource: refTo('containerImage', image),
       tooltip: () => markdown([
         `**${cell(image.slug)}**`, '', '| | |', '|---|---|',
         `| ${vscode.l10n.t('Version')} | ${cell(image.version)} |`,

@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import type { KubernetesCluster, NodePool } from '../api/schemas';
 import { cell, formatBytes } from '../model/format';
+import { refTo } from '../model/resourceKinds';
 import { stateIcon } from './icons';
 import { singleListingView } from './listing';
 import { markdown, ResourceNode } from './resourceNode';
 import { stateName } from './words';
 
-export const kubernetesView = singleListingView('kubernetes', clusterNode, () => vscode.l10n.t('No Kubernetes clusters.'));
+export const kubernetesView = singleListingView('kubernetes', 'cluster', clusterNode, () => vscode.l10n.t('No Kubernetes clusters.'));
 
 function clusterNode(c: KubernetesCluster): ResourceNode {
   const base = `cluster/${c.uuid}`;
@@ -18,7 +19,7 @@ function clusterNode(c: KubernetesCluster): ResourceNode {
     icon: c.task ? stateIcon('busy') : new vscode.ThemeIcon('symbol-namespace', new vscode.ThemeColor('charts.green')),
     state: stateName(c.task ? 'busy' : 'active'),
     contextValue: `cluster:${c.task ? 'busy' : 'active'}${c.ipv4 ? ' hasIp' : ''}`,
-    resource: { kind: 'cluster', id: c.uuid, name: c.name, ...(c.ipv4 ? { ip: c.ipv4 } : {}), data: c },
+    resource: refTo('cluster', c),
     tooltip: () => markdown([
       `**$(symbol-namespace) ${cell(c.name)}**`, '', '| | |', '|---|---|',
       `| ${vscode.l10n.t('Version')} | ${cell(c.version.version ?? c.version.slug)} |`,
@@ -40,7 +41,7 @@ function poolNode(c: KubernetesCluster, pool: NodePool, clusterBase: string): Re
     description: vscode.l10n.t('{0} × {1}', pool.nodes.length, pool.size.slug),
     icon: new vscode.ThemeIcon('layers'),
     contextValue: `nodePool:${c.task ? 'busy' : 'active'}`,
-    resource: { kind: 'nodePool', id: pool.id, name: pool.name, data: { ...pool, cluster_uuid: c.uuid } },
+    resource: refTo('nodePool', { ...pool, cluster_uuid: c.uuid }),
     tooltip: () => markdown([`**$(layers) ${cell(pool.name)}**`, '', `${vscode.l10n.t('Size')}: ${cell(`${pool.size.slug} (${pool.size.vcpu} vCPU, ${formatBytes(pool.size.memory)})`)}`, '', `${vscode.l10n.t('Nodes')}: ${pool.nodes.length}`]),
     children: () => pool.nodes.map((node) => new ResourceNode({
       id: `${base}/node/${node.id}`,
@@ -48,7 +49,7 @@ function poolNode(c: KubernetesCluster, pool: NodePool, clusterBase: string): Re
       ...(node.status ? { description: node.status } : {}),
       icon: new vscode.ThemeIcon('server'),
       contextValue: 'kubernetesNode:',
-      resource: { kind: 'kubernetesNode', id: node.id, name: node.name, data: node },
+      resource: refTo('kubernetesNode', node),
     })),
   });
 }

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import { matchesName } from '../model/format';
-import type { Listing, ListingTypes } from '../model/resourceStore';
+import type { ListingItems } from '../model/resourceKinds';
+import type { Listing } from '../model/resourceStore';
 import { messageNode, type ResourceNode } from './resourceNode';
-import type { ViewSpec } from './resourceTreeProvider';
+import type { ViewId, ViewSpec } from './resourceTreeProvider';
 
 export interface ListingView<T> {
   readonly id: string;
@@ -34,18 +35,19 @@ export function listingNodes<T>(view: ListingView<T>): ResourceNode[] {
 }
 
 /** A view that shows one listing of the account, filtered by name: most views of the container. */
-export function singleListingView<K extends 'userdata' | 'containers' | 'kubernetes' | 'snapshots'>(
-  id: K,
-  build: (item: ListingTypes[K]) => ResourceNode,
+export function singleListingView<K extends 'userdata' | 'container' | 'cluster' | 'snapshot'>(
+  id: ViewId,
+  kind: K,
+  build: (item: ListingItems[K]) => ResourceNode,
   empty: () => string,
 ): ViewSpec {
   return {
     id,
-    kinds: [id],
+    kinds: [kind],
     async roots({ store, filter }) {
-      return listingNodes<ListingTypes[K]>({
+      return listingNodes<ListingItems[K]>({
         id,
-        listing: await store.get(id),
+        listing: await store.get(kind),
         name: (item) => item.name,
         build,
         ...(filter.name ? { nameFilter: filter.name } : {}),

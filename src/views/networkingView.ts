@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import type { Firewall, FirewallRule, LoadBalancer, Vpc } from '../api/schemas';
 import { cell } from '../model/format';
-import type { ListingKind, ResourceStore } from '../model/resourceStore';
+import { refTo } from '../model/resourceKinds';
+import type { ResourceStore } from '../model/resourceStore';
+import { presentation } from './kindPresentation';
 import { stateIcon } from './icons';
 import { listingNodes } from './listing';
 import { markdown, ResourceNode } from './resourceNode';
@@ -10,34 +12,35 @@ import { stateName } from './words';
 
 export const networkingView: ViewSpec = {
   id: 'networking',
-  kinds: ['firewalls', 'loadBalancers', 'vpcs', 'stacklets'],
+  kinds: ['firewall', 'loadBalancer', 'vpc', 'stacklet'],
   async roots({ store, filter }) {
     return [
-      group('firewalls', vscode.l10n.t('Firewalls'), 'shield', store, filter),
-      group('loadBalancers', vscode.l10n.t('Load Balancers'), 'server-environment', store, filter),
-      group('vpcs', vscode.l10n.t('VPCs'), 'type-hierarchy', store, filter),
+      group('firewall', 'firewalls', vscode.l10n.t('Firewalls'), store, filter),
+      group('loadBalancer', 'loadBalancers', vscode.l10n.t('Load Balancers'), store, filter),
+      group('vpc', 'vpcs', vscode.l10n.t('VPCs'), store, filter),
     ];
   },
 };
 
-function group(kind: 'firewalls' | 'loadBalancers' | 'vpcs', label: string, icon: string, store: ResourceStore, filter: ViewFilter): ResourceNode {
-  const cached = store.peek(kind as ListingKind);
+/** One group of the view; `name` keeps the ids and context values the view has always had. */
+function group(kind: 'firewall' | 'loadBalancer' | 'vpc', name: string, label: string, store: ResourceStore, filter: ViewFilter): ResourceNode {
+  const cached = store.peek(kind);
   return new ResourceNode({
-    id: `networking/${kind}`,
+    id: `networking/${name}`,
     label,
     ...(cached ? { description: String(cached.items.length) } : {}),
-    icon: new vscode.ThemeIcon(icon),
-    contextValue: `group:${kind}`,
+    icon: new vscode.ThemeIcon(presentation(kind).icon),
+    contextValue: `group:${name}`,
     expanded: true,
     children: async () => {
       const nameFilter = filter.name ? { nameFilter: filter.name } : {};
-      if (kind === 'firewalls') {
-        return listingNodes({ id: 'firewalls', listing: await store.get('firewalls'), name: (f) => f.name, build: (f) => firewallNode(f, 'firewall'), ...nameFilter, empty: vscode.l10n.t('No firewalls.') });
+      if (kind === 'firewall') {
+        return listingNodes({ id: 'firewalls', listing: await store.get('firewall'), name: (f) => f.name, build: (f) => firewallNode(f, 'firewall'), ...nameFilter, empty: vscode.l10n.t('No firewalls.') });
       }
-      if (kind === 'loadBalancers') {
-        return listingNodes({ id: 'loadBalancers', listing: await store.get('loadBalancers'), name: (l) => l.name, build: loadBalancerNode, ...nameFilter, empty: vscode.l10n.t('No load balancers.') });
+      if (kind === 'loadBalancer') {
+        return listingNodes({ id: 'loadBalancers', listing: await store.get('loadBalancer'), name: (l) => l.name, build: loadBalancerNode, ...nameFilter, empty: vscode.l10n.t('No load balancers.') });
       }
-      return listingNodes({ id: 'vpcs', listing: await store.get('vpcs'), name: (v) => v.name, build: vpcNode, ...nameFilter, empty: vscode.l10n.t('No VPCs.') });
+      return listingNodes({ id: 'vpcs', listing: await store.get('vpc'), name: (v) => v.name, build: vpcNode, ...nameFilter, empty: vscode.l10n.t('No VPCs.') });
     },
   });
 }
@@ -62,7 +65,7 @@ export function firewallNode(f: Firewall, idPrefix: string): ResourceNode {
     description: vscode.l10n.t('{0} in · {1} out · {2} stacklets', f.inbound_rules.length, f.outbound_rules.length, f.resources.stacklet_ids.length),
     icon: new vscode.ThemeIcon('shield'),
     contextValue: 'firewall:ready',
-    resource: { kind: 'firewall', id: f.uuid, name: f.name, data: f },
+    resource: refTo('firewall', f),
     tooltip: () => markdown([
       `**$(shield) ${cell(f.name)}**`, '',
       `${vscode.l10n.t('Inbound')}: ${cell(f.inbound_rules.map(formatRule).join('; ') || '—')}`, '',
@@ -93,7 +96,7 @@ function loadBalancerNode(lb: LoadBalancer): ResourceNode {
     icon: lb.task ? stateIcon('busy') : new vscode.ThemeIcon('server-environment', new vscode.ThemeColor('charts.green')),
     state: stateName(lb.task ? 'busy' : 'active'),
     contextValue: `loadBalancer:${lb.task ? 'busy' : 'active'}${lb.ip ? ' hasIp' : ''}`,
-    resource: { kind: 'loadBalancer', id: lb.uuid, name: lb.name, ...(lb.ip ? { ip: lb.ip } : {}), data: lb },
+    resource: refTo('loadBalancer', lb),
     tooltip: () => markdown([
       `**$(server-environment) ${cell(lb.name)}**`, '', '| | |', '|---|---|',
       `| IP | ${cell(lb.ip)} |`,
@@ -120,7 +123,7 @@ function vpcNode(vpc: Vpc): ResourceNode {
     description: [vpc.region?.slug, vpc.cidr, vscode.l10n.t('{0} stacklets', vpc.stacklet_ids.length)].filter(Boolean).join(' · '),
     icon: new vscode.ThemeIcon('type-hierarchy'),
     contextValue: 'vpc:ready',
-    resource: { kind: 'vpc', id: vpc.uuid, name: vpc.name, data: vpc },
+    resource: refTo('vpc', vpc),
     tooltip: () => markdown([`**$(type-hierarchy) ${cell(vpc.name)}**`, '', `CIDR: ${cell(vpc.cidr)}`, '', `${vscode.l10n.t('Region')}: ${cell(vpc.region?.name ?? vpc.region?.slug)}`, '', `ID: ${cell(vpc.uuid)}`]),
   });
 }

@@ -1,14 +1,8 @@
 import * as vscode from 'vscode';
+import type { ResourceRef } from '../model/resourceKinds';
 import { spokenLabel } from './words';
 
-/** What the per-item commands (properties, copy, SSH) need to know about the resource behind a node. */
-export interface ResourceRef {
-  readonly kind: string;
-  readonly id: string | number;
-  readonly name: string;
-  readonly ip?: string;
-  readonly data: unknown;
-}
+export type { ResourceRef };
 
 export interface NodeInit {
   /** Unique in its tree and stable across refreshes, so expanded state survives. */

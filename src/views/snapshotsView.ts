@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import type { Snapshot } from '../api/schemas';
 import { cell, formatBytes } from '../model/format';
+import { refTo } from '../model/resourceKinds';
 import { stateIcon } from './icons';
 import { singleListingView } from './listing';
 import { markdown, ResourceNode } from './resourceNode';
 import { stateName } from './words';
 
-export const snapshotsView = singleListingView('snapshots', (s) => snapshotNode(s, 'snapshot'), () => vscode.l10n.t('No snapshots in this account.'));
+export const snapshotsView = singleListingView('snapshots', 'snapshot', (s) => snapshotNode(s, 'snapshot'), () => vscode.l10n.t('No snapshots in this account.'));
 
 export function snapshotNode(s: Snapshot, idPrefix: string): ResourceNode {
   const size = s.size_gigabytes !== undefined ? `${s.size_gigabytes} GB` : formatBytes(s.size);
@@ -17,7 +18,7 @@ export function snapshotNode(s: Snapshot, idPrefix: string): ResourceNode {
     icon: s.task ? stateIcon('busy') : new vscode.ThemeIcon('device-camera'),
     ...(s.task ? { state: stateName('busy') } : {}),
     contextValue: `snapshot:${s.task ? 'busy' : 'ready'}`,
-    resource: { kind: 'snapshot', id: s.id, name: s.name, data: s },
+    resource: refTo('snapshot', s),
     tooltip: () => markdown([
       `**$(device-camera) ${cell(s.name)}**`, '', '| | |', '|---|---|',
       `| ${vscode.l10n.t('Regions')} | ${cell(s.regions.join(', '))} |`,

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import type { Stacklet } from '../api/schemas';
+import type { Firewall, Stacklet } from '../api/schemas';
 import { cell, formatBytes, publicIPv4, stackletDescription, stackletState } from '../model/format';
+import { refTo } from '../model/resourceKinds';
 import type { ResourceStore } from '../model/resourceStore';
 import { firewallNode } from './networkingView';
 import { stateIcon } from './icons';
@@ -13,9 +14,9 @@ import { spokenLabel, stateName } from './words';
 
 export const stackletsView: ViewSpec = {
   id: 'stacklets',
-  kinds: ['stacklets', 'volumes', 'snapshots', 'firewalls'],
+  kinds: ['stacklet', 'volume', 'snapshot', 'firewall'],
   async roots({ store, filter }) {
-    const listing = await store.get('stacklets', filter.tag ? { tagName: filter.tag } : {});
+    const listing = await store.get('stacklet', filter.tag ? { tagName: filter.tag } : {});
     return listingNodes({
       id: 'stacklets',
       listing,
@@ -71,7 +72,6 @@ export function stackletSpokenLabel(s: Stacklet): string {
 export function stackletNode(s: Stacklet, store: ResourceStore, idPrefix: string): ResourceNode {
   const state = stackletState(s);
   const base = `${idPrefix}/${s.id}`;
-  const ip = publicIPv4(s.networks);
   return new ResourceNode({
     id: base,
     label: s.name,
@@ -79,7 +79,7 @@ export function stackletNode(s: Stacklet, store: ResourceStore, idPrefix: string
     tooltip: () => stackletTooltip(s),
     icon: stateIcon(state),
     contextValue: stackletContextValue(s),
-    resource: { kind: 'stacklet', id: s.id, name: s.name, ...(ip ? { ip } : {}), data: s },
+    resource: refTo('stacklet', s),
     accessibilityLabel: stackletSpokenLabel(s),
     children: () => stackletChildren(s, store, base),
   });
@@ -94,16 +94,16 @@ async function stackletChildren(s: Stacklet, store: ResourceStore, base: string)
         label: network.address,
         description: vscode.l10n.t('{0} IP{1}', network.type, family),
         icon: new vscode.ThemeIcon('globe'),
-        contextValue: `network:${network.type}`,
-        resource: { kind: 'network', id: network.address, name: network.address, ip: network.address, data: network },
+        contextValue: `address:${network.type}`,
+        resource: refTo('address', { ...network, family }),
         tooltip: () => markdown([`**${cell(network.address)}**`, '', `${vscode.l10n.t('Gateway')}: ${cell(network.gateway)}`, '', `${vscode.l10n.t('Netmask')}: ${cell(network.netmask)}`]),
       }));
     });
   }
   const [volumes, snapshots, firewalls] = await Promise.all([
-    store.get('volumes'),
-    s.snapshot_ids.length > 0 ? store.get('snapshots') : undefined,
-    s.firewall_uuid ? store.get('firewalls').catch(() => undefined) : undefined,
+    store.get('volume'),
+    s.snapshot_ids.length > 0 ? store.get('snapshot') : undefined,
+    s.firewall_uuid ? store.get('firewall').catch(() => undefined) : undefined,
   ]);
   for (const volume of volumes.items.filter((v) => v.stacklet?.id === s.id || v.id === s.volume_uuid)) {
     nodes.push(volumeNode(volume, `${base}/volume`));
@@ -122,8 +122,13 @@ async function stackletChildren(s: Stacklet, store: ResourceStore, base: string)
           label: vscode.l10n.t('Firewall {0}', s.firewall_uuid),
           icon: new vscode.ThemeIcon('shield'),
           contextValue: 'firewall:unknown',
-          resource: { kind: 'firewall', id: s.firewall_uuid, name: s.firewall_uuid, data: { uuid: s.firewall_uuid } },
+          resource: refTo('firewall', unreadFirewall(s.firewall_uuid)),
         }));
   }
   return nodes;
+}
+
+/** A firewall the stacklet names but the service did not list: its uuid is all that is known. */
+function unreadFirewall(uuid: string): Firewall {
+  return { uuid, name: uuid, inbound_rules: [], outbound_rules: [], resources: { stacklet_ids: [] } };
 }

@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
 import { cell } from '../model/format';
+import { refTo } from '../model/resourceKinds';
 import { singleListingView } from './listing';
 import { markdown, ResourceNode } from './resourceNode';
 
 export const userdataView = singleListingView(
+  'userdata',
   'userdata',
   (u) => {
     const lines = u.userdata.split('\n').length;
@@ -13,7 +15,7 @@ export const userdataView = singleListingView(
       description: vscode.l10n.t('{0} lines', lines),
       icon: new vscode.ThemeIcon('file-code'),
       contextValue: 'userdata:script',
-      resource: { kind: 'userdata', id: u.uuid, name: u.name, data: u },
+      resource: refTo('userdata', u),
       command: { command: 'stacklet.openUserdata', title: vscode.l10n.t('Open Userdata Script'), arguments: [undefined, u.uuid] },
       tooltip: () => markdown([`**$(file-code) ${cell(u.name)}**`, '', '```sh', u.userdata.split('\n').slice(0, 12).join('\n'), '```', '', `ID: ${cell(u.uuid)}`]),
     });

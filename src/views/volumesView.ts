@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Volume } from '../api/schemas';
 import { cell } from '../model/format';
+import { refTo } from '../model/resourceKinds';
 import { stateIcon } from './icons';
 import { listingNodes } from './listing';
 import { markdown, ResourceNode } from './resourceNode';
@@ -9,9 +10,9 @@ import { spokenLabel, stateName } from './words';
 
 export const volumesView: ViewSpec = {
   id: 'volumes',
-  kinds: ['volumes'],
+  kinds: ['volume'],
   async roots({ store, filter }) {
-    const listing = await store.get('volumes', filter.region ? { region: filter.region } : {});
+    const listing = await store.get('volume', filter.region ? { region: filter.region } : {});
     return listingNodes({
       id: 'volumes',
       listing,
@@ -41,7 +42,7 @@ export function volumeNode(v: Volume, idPrefix: string): ResourceNode {
       `${v.size_gigabytes} GB`,
     ),
     contextValue: `volume:${state === 'busy' ? 'busy' : attached ? 'attached' : 'free'}`,
-    resource: { kind: 'volume', id: v.id, name: v.name, data: v },
+    resource: refTo('volume', v),
     tooltip: () => markdown([
       `**$(database) ${cell(v.name)}**`, '', '| | |', '|---|---|',
       `| ${vscode.l10n.t('Size')} | ${cell(`${v.size_gigabytes} GB`)} |`,

@@ -87,7 +87,7 @@ describe('Actions and create wizards', function () {
   let shown: Shown[] = [];
   let restoreWindow: (() => void) | undefined;
 
-  const KIND_OF = { stacklets: 'stacklets', volumes: 'volumes', snapshots: 'snapshots', kubernetes: 'kubernetes', load_balancers: 'loadBalancers' } as const;
+  const KIND_OF = { stacklets: 'stacklet', volumes: 'volume', snapshots: 'snapshot', kubernetes: 'cluster', load_balancers: 'loadBalancer' } as const;
 
   /**
    * Reads a resource until no task runs on it and the extension no longer follows one there (its tracker
@@ -115,7 +115,7 @@ describe('Actions and create wizards', function () {
 
   /** Fresh listings: drops what the extension cached, so the views read the service again. */
   async function fresh(): Promise<void> {
-    ((await a.session.current()).store).invalidate('stacklets', 'volumes', 'snapshots', 'firewalls', 'kubernetes', 'vpcs', 'loadBalancers');
+    ((await a.session.current()).store).invalidate('stacklet', 'volume', 'snapshot', 'firewall', 'cluster', 'vpc', 'loadBalancer');
   }
 
   async function roots(view: ViewId): Promise<ResourceNode[]> {
@@ -331,7 +331,7 @@ describe('Actions and create wizards', function () {
       });
       assert.equal(sent.status, 201);
       const id = (await stackletNamed('ci-new-1')).id;
-      assertFollowed('stacklets', id, 'create');
+      assertFollowed('stacklet', id, 'create');
       const created = await settled<Stacklet>(`/v1/stacklets/${id}`, 'stacklet');
       assert.equal(created.status, 'active');
       assert.deepEqual(created.tags, ['ci', 'test']);
@@ -384,9 +384,9 @@ describe('Actions and create wizards', function () {
       const sent = one(outcome, 'POST', '/v1/stacklets/:id');
       assert.deepEqual(sent.body, { action: 'resize', size: 'b-2vcpu-4gb', disk: true });
       // The answer (with its task) replaced the cached stacklet in place.
-      const cached = ((await a.session.current()).store).peek('stacklets')?.items.find((s) => s.id === web2.id);
+      const cached = ((await a.session.current()).store).peek('stacklet')?.items.find((s) => s.id === web2.id);
       assert.equal(cached?.task?.name, 'resize');
-      assertFollowed('stacklets', web2.id, 'resize');
+      assertFollowed('stacklet', web2.id, 'resize');
       const after = await settled<Stacklet>(`/v1/stacklets/${web2.id}`, 'stacklet');
       assert.equal(after.size.slug, 'b-2vcpu-4gb');
       assert.equal(after.disk, 80 * 1024 ** 3);
@@ -517,7 +517,7 @@ describe('Actions and create wizards', function () {
       assert.match(validation['abc']!, /whole number/);
       assert.match(validation['99999']!, /from 1 to 16384/);
       assert.deepEqual(one(outcome, 'PUT', '/v1/volumes/:id').body, { action: 'resize', size_gigabytes: 300 });
-      assertFollowed('volumes', target.resource!.id, 'resize');
+      assertFollowed('volume', target.resource!.id, 'resize');
       assert.equal((await settled<Volume>(`/v1/volumes/${target.resource!.id}`, 'volume')).size_gigabytes, 300);
     });
 
@@ -565,7 +565,7 @@ describe('Actions and create wizards', function () {
       const outcome = await run('stacklet.transferSnapshot', target, { pick: 'ams' });
       assert.deepEqual(outcome.asked[0]!.items!.map((i) => i.value), ['ams', 'nyc', 'sgp']);
       assert.deepEqual(one(outcome, 'POST', '/v1/snapshots/:id').body, { action: 'transfer', region: 'ams' });
-      assertFollowed('snapshots', target.resource!.id, 'transfer');
+      assertFollowed('snapshot', target.resource!.id, 'transfer');
       assert.deepEqual((await settled<Snapshot>(`/v1/snapshots/${target.resource!.id}`, 'snapshot')).regions.sort(), ['ams', 'fra']);
     });
 
@@ -574,7 +574,7 @@ describe('Actions and create wizards', function () {
       const outcome = await run('stacklet.renameFirewall', target, { input: 'web-fw' });
       assert.deepEqual(one(outcome, 'PUT', '/v1/firewalls/:uuid').body, { name: 'web-fw' });
       assert.equal((await get<{ firewall: { name: string } }>(`/v1/firewalls/${target.resource!.id}`)).firewall.name, 'web-fw');
-      assert.equal(((await a.session.current()).store).peek('firewalls')?.items.find((f) => f.uuid === target.resource!.id)?.name, 'web-fw');
+      assert.equal(((await a.session.current()).store).peek('firewall')?.items.find((f) => f.uuid === target.resource!.id)?.name, 'web-fw');
     });
 
     it('Rename a cluster', async () => {
@@ -589,7 +589,7 @@ describe('Actions and create wizards', function () {
       const cluster = (target.resource!.data as { cluster_uuid: string }).cluster_uuid;
       const outcome = await run('stacklet.renameNodePool', target, { input: 'workers' });
       assert.deepEqual(one(outcome, 'PUT', '/v1/kubernetes/:uuid/node_pools/:pool_id').body, { name: 'workers', count: 3 });
-      assertFollowed('kubernetes', cluster, 'update');
+      assertFollowed('cluster', cluster, 'update');
       const after = await settled<{ node_pools: { name: string }[]; task: Task | null }>(`/v1/kubernetes/${cluster}`, 'kubernetes');
       assert.equal(after.node_pools[0]!.name, 'workers');
     });
@@ -672,7 +672,7 @@ describe('Actions and create wizards', function () {
       assert.deepEqual(sent.body, { name: 'ci-k8s', version: '1.29.6-00', region: 'ams', node_pool: { name: 'ci-pool', size: 'b-2vcpu-4gb', count: 2 } });
       const { kubernetes_clusters: clusters } = await get<{ kubernetes_clusters: { uuid: string; name: string }[] }>('/v1/kubernetes');
       const uuid = clusters.find((c) => c.name === 'ci-k8s')!.uuid;
-      assertFollowed('kubernetes', uuid, 'create');
+      assertFollowed('cluster', uuid, 'create');
       const after = await settled<{ node_pools: { nodes: unknown[] }[]; task: Task | null }>(`/v1/kubernetes/${uuid}`, 'kubernetes');
       assert.equal(after.node_pools[0]!.nodes.length, 2);
       assert.ok((await roots('kubernetes')).some((n) => n.resource?.name === 'ci-k8s'));
@@ -731,7 +731,7 @@ describe('Actions and create wizards', function () {
       });
       const { load_balancers: lbs } = await get<{ load_balancers: { uuid: string; name: string }[] }>('/v1/load_balancers');
       const lb = lbs.find((l) => l.name === 'ci-lb')!.uuid;
-      assertFollowed('loadBalancers', lb, 'create');
+      assertFollowed('loadBalancer', lb, 'create');
       const created = await settled<{ rules: unknown[]; stacklet_ids: number[]; task: Task | null }>(`/v1/load_balancers/${lb}`, 'load_balancer');
       assert.equal(created.rules.length, 2);
       assert.deepEqual(created.stacklet_ids, [web1.id]);
@@ -797,7 +797,7 @@ describe('Actions and create wizards', function () {
       const outcome = await run('stacklet.enablePrivateNetworking', undefined);
       assert.deepEqual(outcome.asked, []);
       assert.deepEqual(outcome.sent, []);
-      assert.ok(shown.some((s) => s.level === 'info' && /nothing to choose from/.test(s.message)));
+      assert.ok(shown.some((s) => s.level === 'info' && /already has private networking/.test(s.message)));
     });
   });
 

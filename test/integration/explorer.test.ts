@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
+import { addressOf } from '../../src/model/resourceKinds';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import type { ViewId } from '../../src/views/resourceTreeProvider';
@@ -142,7 +143,7 @@ describe('Resource explorer', () => {
       const withFirewall = nodes.find((n) => (n.resource!.data as { firewall_uuid?: string }).firewall_uuid);
       assert.ok(withFirewall, 'the demo account has a stacklet behind a firewall');
       const kids = await children(a, 'stacklets', withFirewall);
-      assert.ok(kids.some((k) => String(item(a, 'stacklets', k).contextValue).startsWith('network:')));
+      assert.ok(kids.some((k) => String(item(a, 'stacklets', k).contextValue).startsWith('address:')));
       assert.ok(kids.some((k) => k.resource?.kind === 'firewall'));
       const withVolume = nodes.find((n) => (n.resource!.data as { volume_uuid?: string }).volume_uuid);
       if (withVolume) assert.ok((await children(a, 'stacklets', withVolume)).some((k) => k.resource?.kind === 'volume'));
@@ -216,9 +217,9 @@ describe('Resource explorer', () => {
     });
 
     it('copies an IP address, an id and a name', async () => {
-      const node = (await roots(a, 'stacklets')).find((n) => n.resource?.ip)!;
+      const node = (await roots(a, 'stacklets')).find((n) => n.resource && addressOf(n.resource))!;
       await vscode.commands.executeCommand('stacklet.copyIp', node);
-      assert.equal(await vscode.env.clipboard.readText(), node.resource!.ip);
+      assert.equal(await vscode.env.clipboard.readText(), addressOf(node.resource!));
       await vscode.commands.executeCommand('stacklet.copyId', node);
       assert.equal(await vscode.env.clipboard.readText(), String(node.resource!.id));
       await vscode.commands.executeCommand('stacklet.copyName', node);
@@ -237,7 +238,7 @@ describe('Resource explorer', () => {
 
   describe('local emulator and SSH', () => {
     it('connects via SSH in a terminal running ssh root@<ip>', async () => {
-      const node = (await roots(a, 'stacklets')).find((n) => n.resource?.ip && /^stacklet:active/.test(String(item(a, 'stacklets', n).contextValue)))!;
+      const node = (await roots(a, 'stacklets')).find((n) => n.resource && addressOf(n.resource) && /^stacklet:active/.test(String(item(a, 'stacklets', n).contextValue)))!;
       const opened = new Promise<vscode.Terminal>((resolve) => {
         const subscription = vscode.window.onDidOpenTerminal((terminal) => {
           subscription.dispose();
@@ -249,7 +250,7 @@ describe('Resource explorer', () => {
       const options = terminal.creationOptions as vscode.TerminalOptions;
       assert.equal(terminal.name, `SSH ${node.resource!.name}`);
       assert.equal(options.shellPath, 'ssh');
-      assert.deepEqual(options.shellArgs, [`root@${node.resource!.ip}`]);
+      assert.deepEqual(options.shellArgs, [`root@${addressOf(node.resource!)}`]);
       terminal.dispose();
     });
 

@@ -162,7 +162,7 @@ describe('Firewall documents', function () {
     assert.equal(document.getText().match(/198\.51\.100\.0\/24/g)?.length, 1);
     assert.match(document.getText(), /"protocol": "tcp"/);
     // The tree was told: the cached listing is gone and reads the new name.
-    const listed = (await ((await a.session.current()).store).get('firewalls')).items.find((f) => f.uuid === firewall.uuid);
+    const listed = (await ((await a.session.current()).store).get('firewall')).items.find((f) => f.uuid === firewall.uuid);
     assert.equal(listed?.name, 'web-fw-doc');
   });
 

@@ -35,7 +35,7 @@ async function idleStacklets(a: StackletExtensionApi, count: number): Promise<St
 
 function startOf(resource: Stacklet): TaskStart {
   assert.ok(resource.task, `${resource.name} answered with a task`);
-  return { kind: 'stacklets', resourceId: resource.id, resourceName: resource.name, task: resource.task };
+  return { kind: 'stacklet', resourceId: resource.id, resourceName: resource.name, task: resource.task };
 }
 
 describe('Task progress', () => {
@@ -70,7 +70,7 @@ describe('Task progress', () => {
     assert.equal(a.taskStatus.text, `$(sync~spin) ${target!.name}: stacklet is resizing`);
     assert.equal(a.taskStatus.item.command, 'stacklet.showTasks');
     assert.match((a.taskStatus.item.tooltip as vscode.MarkdownString).value, /stacklet is resizing/);
-    assert.ok(a.tasks.isBusy('stacklets', target!.id));
+    assert.ok(a.tasks.isBusy('stacklet', target!.id));
 
     await a.tasks.allEnded();
     assert.equal(a.taskStatus.visible, false);

@@ -33,8 +33,8 @@ describe('security: the token', function () {
     try {
       const account = await session.signIn(emu.url, TOKEN);
       const { client, store } = await session.current();
-      for (const kind of ['stacklets', 'volumes', 'firewalls', 'userdata', 'profile'] as const) await store.get(kind);
-      await client.powerCycle((await store.get('stacklets')).items[0]!.id);
+      for (const kind of ['stacklet', 'volume', 'firewall', 'userdata', 'profile'] as const) await store.get(kind);
+      await client.powerCycle((await store.get('stacklet')).items[0]!.id);
       for (const attempt of [() => client.getStacklet(999_999), () => client.createUserdata({ name: '', userdata: '' }), () => client.deleteVolume('nope')]) {
         errors.push(await rejection(attempt()));
       }

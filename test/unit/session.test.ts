@@ -30,10 +30,10 @@ describe('ResourceStore', () => {
 
   it('shares one request among concurrent readers and serves later reads from the cache', async () => {
     const store = new ResourceStore(client);
-    const [a, b, c] = await Promise.all([store.get('stacklets'), store.get('stacklets'), store.get('stacklets')]);
+    const [a, b, c] = await Promise.all([store.get('stacklet'), store.get('stacklet'), store.get('stacklet')]);
     assert.equal(a, b);
     assert.equal(b, c);
-    await store.get('stacklets');
+    await store.get('stacklet');
     assert.equal(requests(emu, 'GET /v1/stacklets'), 1);
     assert.ok(a.items.length > 0);
     assert.equal(a.source, 'service');
@@ -43,34 +43,34 @@ describe('ResourceStore', () => {
     const store = new ResourceStore(client);
     const changes: string[] = [];
     store.onDidChange((change) => changes.push(change.kind));
-    const all = await store.get('stacklets');
-    const web = await store.get('stacklets', { tagName: 'web' });
+    const all = await store.get('stacklet');
+    const web = await store.get('stacklet', { tagName: 'web' });
     assert.ok(web.items.length < all.items.length);
     assert.ok(web.items.every((s) => s.tags.includes('web')));
-    store.invalidate('stacklets');
-    assert.deepEqual(changes, ['stacklets']);
-    assert.equal(store.peek('stacklets'), undefined);
-    assert.equal(store.peek('stacklets', { tagName: 'web' }), undefined);
-    await store.get('stacklets');
+    store.invalidate('stacklet');
+    assert.deepEqual(changes, ['stacklet']);
+    assert.equal(store.peek('stacklet'), undefined);
+    assert.equal(store.peek('stacklet', { tagName: 'web' }), undefined);
+    await store.get('stacklet');
     assert.equal(requests(emu, 'GET /v1/stacklets'), 3);
   });
 
   it('answers a read superseded by an invalidation with the fresh listing', async () => {
     const store = new ResourceStore(client);
-    const first = store.get('volumes');
-    store.invalidate('volumes');
+    const first = store.get('volume');
+    store.invalidate('volume');
     const listing = await first;
     assert.ok(listing.items.length > 0);
   });
 
   it('replaces one item in place after an action answered it', async () => {
     const store = new ResourceStore(client);
-    const listing = await store.get('stacklets');
+    const listing = await store.get('stacklet');
     const renamed = { ...listing.items[0]!, name: 'renamed-in-place' };
     let fired = 0;
     store.onDidChange(() => fired++);
-    store.update('stacklets', (s) => s.id === renamed.id, renamed);
-    assert.equal(store.peek('stacklets')!.items[0]!.name, 'renamed-in-place');
+    store.update('stacklet', (s) => s.id === renamed.id, renamed);
+    assert.equal(store.peek('stacklet')!.items[0]!.name, 'renamed-in-place');
     assert.equal(fired, 1);
     assert.equal(requests(emu, 'GET /v1/stacklets'), 1);
   });
@@ -81,10 +81,10 @@ describe('ResourceStore', () => {
     try {
       const store = new ResourceStore(badClient);
       store.onDidFail((error) => failures.push(error.status ?? 0));
-      const error = await rejection(store.get('stacklets'));
+      const error = await rejection(store.get('stacklet'));
       assert.ok(error.isUnauthorized);
       assert.deepEqual(failures, [401]);
-      await rejection(store.get('stacklets'));
+      await rejection(store.get('stacklet'));
       assert.equal(failures.length, 2, 'a failure is not cached');
     } finally {
       await badClient.dispose();
@@ -99,19 +99,19 @@ describe('ResourceStore', () => {
       add: (kind, id) => known.set(kind, [...(known.get(kind) ?? []), id]),
       remove: (kind, id) => known.set(kind, (known.get(kind) ?? []).filter((k) => k !== id)),
     });
-    const stacklets = await store.get('stacklets');
-    const firewalls = await store.get('firewalls');
+    const stacklets = await store.get('stacklet');
+    const firewalls = await store.get('firewall');
     assert.equal(firewalls.source, 'known');
     const referenced = new Set(stacklets.items.map((s) => s.firewall_uuid).filter(Boolean));
     assert.deepEqual(new Set(firewalls.items.map((f) => f.uuid)), referenced);
     assert.ok(referenced.size > 0);
 
     const vpc = await client.createVpc({ name: 'known-vpc', cidr: '10.77.0.0/16', region: 'ams' });
-    store.rememberCreated('vpcs', vpc.uuid);
-    known.set('vpcs', [...(known.get('vpcs') ?? []), 'no-such-vpc']);
-    const vpcs = await store.get('vpcs');
+    store.rememberCreated('vpc', vpc.uuid);
+    known.set('vpc', [...(known.get('vpc') ?? []), 'no-such-vpc']);
+    const vpcs = await store.get('vpc');
     assert.ok(vpcs.items.some((v) => v.uuid === vpc.uuid));
-    assert.ok(!(known.get('vpcs') ?? []).includes('no-such-vpc'), 'a stale id (404) is forgotten');
+    assert.ok(!(known.get('vpc') ?? []).includes('no-such-vpc'), 'a stale id (404) is forgotten');
   });
 });
 
@@ -147,7 +147,7 @@ describe('SessionManager', () => {
     assert.equal(account.apiUrl, emu.url);
     assert.deepEqual([...secrets.values()], [emu.demoToken]);
     assert.ok(!JSON.stringify([...state.entries()]).includes(emu.demoToken), 'the token is not in plain state');
-    assert.ok((await ((await session.current()).store).get('stacklets')).items.length > 0);
+    assert.ok((await ((await session.current()).store).get('stacklet')).items.length > 0);
     await session.signOut(account.id);
     assert.equal(secrets.size, 0);
     assert.equal(session.state.kind, 'signed-out');
@@ -173,7 +173,7 @@ describe('SessionManager', () => {
       const states: string[] = [];
       session.onDidChange((state) => states.push(state.kind));
       const store = (await session.current()).store;
-      assert.ok((await rejection(store.get('stacklets'))).isUnauthorized);
+      assert.ok((await rejection(store.get('stacklet'))).isUnauthorized);
       assert.equal(session.state.kind, 'expired');
       assert.deepEqual(states, ['expired']);
       assert.equal((await rejection(session.current())).status, 401, 'an expired session opens no store');

@@ -15,7 +15,7 @@ import { FAULT_KINDS, startEmulator, type EmulatorHandle, type EmulatorStats } f
 import { Emitter } from '../../src/model/emitter';
 import { ResourceStore } from '../../src/model/resourceStore';
 import { TaskTracker, type TaskEnd, type TaskFailure } from '../../src/tasks/taskTracker';
-import type { TaskResourceKind } from '../../src/tasks/types';
+import type { TaskKind } from '../../src/tasks/types';
 import { FakeClock } from './fakeClock';
 import { crashRecorder, seeded } from './support';
 
@@ -84,7 +84,7 @@ class Model {
 }
 
 /** Starts following a task the service answered with (as the commands do). */
-type Track = (kind: TaskResourceKind, resource: { id: number | string; name: string; task?: Task | null }) => void;
+type Track = (kind: TaskKind, resource: { id: number | string; name: string; task?: Task | null }) => void;
 
 type Planner = () => Op | undefined;
 
@@ -130,13 +130,13 @@ function planners(model: Model, random: () => number, track: Track): [number, Pl
   const read = (name: string, run: (c: StackletClient) => Promise<unknown>, learn?: (r: unknown) => void): Planner => () => ({ name, run, ...(learn ? { learn } : {}) });
   const stacklet = (name: string, body: Record<string, unknown>, run: (c: StackletClient, id: number) => Promise<Stacklet>): Planner => () => {
     const s = model.pick(model.stacklets, random);
-    return s && { name, write: write('POST', `/v1/stacklets/${s.id}`, body), run: (c) => run(c, s.id), learn: (r) => track('stacklets', r as Stacklet) };
+    return s && { name, write: write('POST', `/v1/stacklets/${s.id}`, body), run: (c) => run(c, s.id), learn: (r) => track('stacklet', r as Stacklet) };
   };
   const volume = (name: string, body: (v: { id: string; size: number }) => Record<string, unknown>, run: (c: StackletClient, v: { id: string; size: number }, body: Record<string, unknown>) => Promise<Volume>): Planner => () => {
     const v = model.pick(model.volumes, random);
     if (!v) return undefined;
     const b = body(v);
-    return { name, write: write('PUT', `/v1/volumes/${v.id}`, b), run: (c) => run(c, v, b), learn: (r) => track('volumes', r as Volume) };
+    return { name, write: write('PUT', `/v1/volumes/${v.id}`, b), run: (c) => run(c, v, b), learn: (r) => track('volume', r as Volume) };
   };
   return [
     [8, read('listStacklets', (c) => c.listStacklets())],
@@ -187,7 +187,7 @@ function planners(model: Model, random: () => number, track: Track): [number, Pl
       const body = { name: model.unique('soak-s'), ...STACKLET };
       return createOp('createStacklet', '/v1/stacklets', body, (c) => c.createStacklet(body), (s) => {
         model.stacklets.push({ id: s.id, name: s.name });
-        track('stacklets', s);
+        track('stacklet', s);
       });
     }],
     [4, () => {
@@ -202,7 +202,7 @@ function planners(model: Model, random: () => number, track: Track): [number, Pl
       done.add(action);
       model.powered.set(s.id, done);
       const run = { power_off: (c: StackletClient) => c.powerOff(s.id), power_on: (c: StackletClient) => c.powerOn(s.id), power_cycle: (c: StackletClient) => c.powerCycle(s.id) }[action];
-      return { name: action, write: write('POST', `/v1/stacklets/${s.id}`, { action }), run, learn: (r) => track('stacklets', r as Stacklet) };
+      return { name: action, write: write('POST', `/v1/stacklets/${s.id}`, { action }), run, learn: (r) => track('stacklet', r as Stacklet) };
     }],
     [2, () => {
       const name = model.unique('soak-snap');
@@ -219,7 +219,7 @@ function planners(model: Model, random: () => number, track: Track): [number, Pl
       const body = { name: model.unique('soak-vol'), stacklet_id: s.id, size_gigabytes: 10 };
       return createOp('createVolume', '/v1/volumes', body, (c) => c.createVolume(body), (v) => {
         model.volumes.push({ id: v.id, size: v.size_gigabytes });
-        track('volumes', v);
+        track('volume', v);
       });
     }],
     [3, volume('renameVolume', () => ({ action: 'rename', name: model.unique('soak-vol-renamed') }), (c, v, b) => c.renameVolume(v.id, b['name'] as string))],
@@ -232,7 +232,7 @@ function planners(model: Model, random: () => number, track: Track): [number, Pl
       const id = model.pick([...model.snapshots], random);
       if (id === undefined) return undefined;
       const name = model.unique('soak-snap-renamed');
-      return { name: 'renameSnapshot', write: write('POST', `/v1/snapshots/${id}`, { action: 'rename', name }), run: (c) => c.renameSnapshot(id, name), learn: (r) => track('snapshots', r as { id: number; name: string; task?: Task | null }) };
+      return { name: 'renameSnapshot', write: write('POST', `/v1/snapshots/${id}`, { action: 'rename', name }), run: (c) => c.renameSnapshot(id, name), learn: (r) => track('snapshot', r as { id: number; name: string; task?: Task | null }) };
     }],
   ];
 }
@@ -292,8 +292,8 @@ describe('soak: 1,000 operations under 20 % injected faults, then recovery', fun
     if (uiBusy) return;
     uiBusy = true;
     try {
-      store.invalidate('stacklets', 'volumes', 'firewalls', 'userdata');
-      await Promise.allSettled([store.get('stacklets'), store.get('volumes'), store.get('firewalls'), store.get('userdata')]);
+      store.invalidate('stacklet', 'volume', 'firewall', 'userdata');
+      await Promise.allSettled([store.get('stacklet'), store.get('volume'), store.get('firewall'), store.get('userdata')]);
       await clock.step(() => tracker.idle());
     } finally {
       uiBusy = false;
@@ -474,15 +474,15 @@ describe('soak: 1,000 operations under 20 % injected faults, then recovery', fun
   it('the same ResourceStore serves every listing again once faults stop, matching the service', async () => {
     // A hard outage first: every request fails, so the store holds failures and no value.
     emu.configure({ faultRate: 1 });
-    store.invalidate('stacklets', 'volumes');
-    const outage = await Promise.allSettled([store.get('stacklets'), store.get('volumes')]);
+    store.invalidate('stacklet', 'volume');
+    const outage = await Promise.allSettled([store.get('stacklet'), store.get('volume')]);
     assert.ok(outage.every((r) => r.status === 'rejected' && r.reason instanceof ApiError));
     emu.configure({ faultRate: 0 });
 
-    for (const kind of ['stacklets', 'volumes', 'firewalls', 'userdata', 'vpcs', 'snapshots'] as const) {
+    for (const kind of ['stacklet', 'volume', 'firewall', 'userdata', 'vpc', 'snapshot'] as const) {
       store.invalidate(kind);
       const listing = await store.get(kind);
-      const truth = await (kind === 'stacklets' ? reader.listStacklets() : kind === 'volumes' ? reader.listVolumes() : kind === 'firewalls' ? reader.listFirewalls() : kind === 'userdata' ? reader.listUserdata() : kind === 'vpcs' ? reader.listVpcs() : reader.listSnapshots());
+      const truth = await (kind === 'stacklet' ? reader.listStacklets() : kind === 'volume' ? reader.listVolumes() : kind === 'firewall' ? reader.listFirewalls() : kind === 'userdata' ? reader.listUserdata() : kind === 'vpc' ? reader.listVpcs() : reader.listSnapshots());
       const ids = (items: readonly unknown[]) => items.map((i) => String((i as { id?: unknown; uuid?: unknown }).id ?? (i as { uuid: unknown }).uuid)).sort();
       assert.deepEqual(ids(listing.items), ids(truth.items), kind);
       assert.equal(listing.source, 'service');
@@ -495,7 +495,7 @@ describe('soak: 1,000 operations under 20 % injected faults, then recovery', fun
     assert.equal(idle.length, 3);
     for (const s of idle) {
       const cycled = await reader.powerCycle(s.id);
-      tracker.track({ kind: 'stacklets', resourceId: s.id, resourceName: s.name, task: cycled.task! });
+      tracker.track({ kind: 'stacklet', resourceId: s.id, resourceName: s.name, task: cycled.task! });
     }
     const failuresBefore = failures.length;
     emu.configure({ faultRate: 1 });
@@ -514,7 +514,7 @@ describe('soak: 1,000 operations under 20 % injected faults, then recovery', fun
     assert.equal(tracker.scheduled, false, 'no timer once nothing runs');
     const endedNow = ends.slice(endedBefore).map((end) => end.task.resourceId);
     for (const s of idle) assert.ok(endedNow.includes(s.id), `${s.name}'s power cycle was seen to end`);
-    const cached = (await store.get('stacklets')).items;
+    const cached = (await store.get('stacklet')).items;
     for (const s of idle) assert.equal(cached.find((c) => c.id === s.id)?.task ?? null, null, `${s.name} shows no task in the store`);
     console.log(`      tracker: ${ends.length} task ends seen in all, ${failures.length} failure report(s), recovered in ${checks} check(s) after the faults stopped`);
   });

@@ -35,9 +35,9 @@ describe('tasks: backoff', () => {
 
 describe('tasks: stored form', () => {
   const task: TrackedTask = {
-    key: taskKey('acct', 'stacklets', 7, 3),
+    key: taskKey('acct', 'stacklet', 7, 3),
     accountId: 'acct',
-    kind: 'stacklets',
+    kind: 'stacklet',
     resourceId: 7,
     resourceName: 'web-1',
     task: { id: 3, name: 'resize', description: { progress: 'stacklet is resizing', completed: 'stacklet was resized' } },
@@ -46,17 +46,22 @@ describe('tasks: stored form', () => {
 
   it('round-trips, oldest first, and clears the key when nothing runs', async () => {
     const m = memento();
-    const older = { ...task, key: taskKey('acct', 'volumes', 'v-1', 4), kind: 'volumes' as const, resourceId: 'v-1', startedAt: 1000 };
+    const older = { ...task, key: taskKey('acct', 'volume', 'v-1', 4), kind: 'volume' as const, resourceId: 'v-1', task: { ...task.task, id: 4 }, startedAt: 1000 };
     await writeTasks(m, [task, older]);
     assert.deepEqual(readTasks(m), [older, task]);
     await writeTasks(m, []);
     assert.equal(m.value, undefined);
-    assert.equal(task.key, 'acct:stacklets:7:3');
+    assert.equal(task.key, 'acct:stacklet:7:3');
+  });
+
+  it('reads what 0.1 stored under the names of its listings as today\'s kinds, with today\'s keys', () => {
+    const stored = { ...task, key: 'acct:stacklets:7:3', kind: 'stacklets' };
+    assert.deepEqual(readTasks(memento([stored])), [task]);
   });
 
   it('drops entries that do not parse and survives a value that is not a list', () => {
     assert.deepEqual(readTasks(memento({ not: 'a list' })), []);
-    assert.deepEqual(readTasks(memento([task, { ...task, kind: 'firewalls' }, { key: 'x' }, null])), [task]);
+    assert.deepEqual(readTasks(memento([task, { ...task, kind: 'firewall' }, { key: 'x' }, null])), [task]);
     assert.deepEqual(readTasks(undefined), []);
   });
 });

@@ -86,7 +86,7 @@ function start(resource: { id: number | string; name: string; task?: Task | null
 
 async function idleStacklets(w: World, count: number): Promise<Stacklet[]> {
   const store = (await w.session.current()).store;
-  const idle = (await store.get('stacklets')).items.filter((s) => s.status === 'active' && !s.task);
+  const idle = (await store.get('stacklet')).items.filter((s) => s.status === 'active' && !s.task);
   assert.ok(idle.length >= count, `${count} idle stacklets (${idle.length})`);
   return idle.slice(0, count);
 }
@@ -106,11 +106,11 @@ describe('TaskTracker', () => {
     const store = (await w.session.current()).store;
     const targets = await idleStacklets(w, 20);
     const tracker = w.tracker();
-    for (const s of targets) tracker.track(start(await w.client.powerOff(s.id), 'stacklets'));
-    tracker.track(start(await w.client.getStacklet(targets[0]!.id), 'stacklets')); // the same task again: a no-op
+    for (const s of targets) tracker.track(start(await w.client.powerOff(s.id), 'stacklet'));
+    tracker.track(start(await w.client.getStacklet(targets[0]!.id), 'stacklet')); // the same task again: a no-op
     assert.equal(tracker.running().length, 20);
-    assert.ok(tracker.isBusy('stacklets', targets[3]!.id));
-    assert.ok(!tracker.isBusy('stacklets', -1));
+    assert.ok(tracker.isBusy('stacklet', targets[3]!.id));
+    assert.ok(!tracker.isBusy('stacklet', -1));
 
     const started = w.clock.now();
     const ticks: Counts[] = [];
@@ -122,7 +122,7 @@ describe('TaskTracker', () => {
 
     assert.equal(w.ends.length, 20);
     assert.ok(w.ends.every((end) => (end.resource as Stacklet).status === 'off' && !end.resource!.task));
-    const cached = store.peek('stacklets')!.items;
+    const cached = store.peek('stacklet')!.items;
     for (const s of targets) assert.equal(cached.find((c) => c.id === s.id)!.status, 'off', 'updated in place in the store');
     assert.equal(tracker.scheduled, false);
     assert.equal(w.clock.pending, 0, 'no timer once nothing runs');
@@ -135,13 +135,13 @@ describe('TaskTracker', () => {
   it('asks once per kind per tick: listings for kinds with several tasks, the resource for a lone one', async () => {
     const w = await world({ taskMs: 5000 });
     const store = (await w.session.current()).store;
-    const volumes = (await store.get('volumes')).items.slice(0, 2);
-    const snapshot = (await store.get('snapshots')).items[0]!;
+    const volumes = (await store.get('volume')).items.slice(0, 2);
+    const snapshot = (await store.get('snapshot')).items[0]!;
     assert.equal(volumes.length, 2);
     const tracker = w.tracker();
-    for (const s of await idleStacklets(w, 2)) tracker.track(start(await w.client.powerOff(s.id), 'stacklets'));
-    for (const v of volumes) tracker.track(start(await w.client.renameVolume(v.id, `${v.name}-renamed`), 'volumes'));
-    tracker.track(start(await w.client.renameSnapshot(snapshot.id, 'renamed-snapshot'), 'snapshots'));
+    for (const s of await idleStacklets(w, 2)) tracker.track(start(await w.client.powerOff(s.id), 'stacklet'));
+    for (const v of volumes) tracker.track(start(await w.client.renameVolume(v.id, `${v.name}-renamed`), 'volume'));
+    tracker.track(start(await w.client.renameSnapshot(snapshot.id, 'renamed-snapshot'), 'snapshot'));
     assert.equal(tracker.running().length, 5);
 
     const ticks: Counts[] = [];
@@ -149,20 +149,20 @@ describe('TaskTracker', () => {
     assert.equal(ticks.length, 3);
     for (const tick of ticks) assert.deepEqual(tick, { 'GET /v1/stacklets': 1, 'GET /v1/volumes': 1, 'GET /v1/snapshots/:id': 1 });
     assert.equal(w.ends.length, 5);
-    const cachedVolumes = store.peek('volumes')!.items;
+    const cachedVolumes = store.peek('volume')!.items;
     for (const v of volumes) assert.equal(cachedVolumes.find((c) => c.id === v.id)!.name, `${v.name}-renamed`);
-    assert.equal(store.peek('snapshots')!.items.find((c) => c.id === snapshot.id)!.name, 'renamed-snapshot');
+    assert.equal(store.peek('snapshot')!.items.find((c) => c.id === snapshot.id)!.name, 'renamed-snapshot');
   });
 
   it('follows a lone task by id and puts the resized stacklet in place', async () => {
     const w = await world({ taskMs: 3000 });
     const store = (await w.session.current()).store;
-    const web1 = (await store.get('stacklets')).items.find((s) => s.name === 'web-1')!;
+    const web1 = (await store.get('stacklet')).items.find((s) => s.name === 'web-1')!;
     const changes: string[] = [];
     store.onDidChange((change) => changes.push(change.kind));
     const tracker = w.tracker();
     const resized = await w.client.resizeStacklet(web1.id, 'b-2vcpu-4gb');
-    tracker.track(start(resized, 'stacklets'));
+    tracker.track(start(resized, 'stacklet'));
     assert.deepEqual(tracker.running().map((t) => [t.resourceName, t.task.description.progress]), [['web-1', 'stacklet is resizing']]);
 
     assert.deepEqual(await w.tick(tracker), { 'GET /v1/stacklets/:id': 1 });
@@ -178,67 +178,69 @@ describe('TaskTracker', () => {
     assert.equal(ended, true, 'allEnded settles');
     assert.equal(w.ends[0]!.task.task.description.completed, 'stacklet was resized');
     assert.equal((w.ends[0]!.resource as Stacklet).size.slug, 'b-2vcpu-4gb');
-    assert.equal(store.peek('stacklets')!.items.find((s) => s.id === web1.id)!.size.slug, 'b-2vcpu-4gb');
-    assert.deepEqual(changes, ['stacklets'], 'one in-place change, no invalidation');
+    assert.equal(store.peek('stacklet')!.items.find((s) => s.id === web1.id)!.size.slug, 'b-2vcpu-4gb');
+    assert.deepEqual(changes, ['stacklet'], 'one in-place change, no invalidation');
     assert.equal(tracker.scheduled, false);
   });
 
-  it('takes a 404 as the end (the resource is gone) and confirms a resource missing from the listing by id', async () => {
+  it('takes a 404 as the end (the resource is gone) and confirms a resource missing from the listing by id, in the same check', async () => {
     const w = await world({ taskMs: 3000 });
     const store = (await w.session.current()).store;
     const [a, b] = await idleStacklets(w, 2);
     const tracker = w.tracker();
-    tracker.track(start(await w.client.powerOff(a!.id), 'stacklets'));
+    tracker.track(start(await w.client.powerOff(a!.id), 'stacklet'));
     // A deletion that answered with a task: the resource disappears when it ends.
-    tracker.track({ kind: 'stacklets', resourceId: b!.id, resourceName: b!.name, task: { id: 990_001, name: 'destroy', description: { progress: 'stacklet is being deleted', completed: 'stacklet was deleted' } } });
+    tracker.track({ kind: 'stacklet', resourceId: b!.id, resourceName: b!.name, task: { id: 990_001, name: 'destroy', description: { progress: 'stacklet is being deleted', completed: 'stacklet was deleted' } } });
     await w.client.deleteStacklet(b!.id);
 
-    assert.deepEqual(await w.tick(tracker), { 'GET /v1/stacklets': 1 }, 'two tasks: the listing, which no longer shows b');
-    assert.equal(w.ends.length, 0, 'absence from a listing alone ends nothing');
-    assert.deepEqual(await w.tick(tracker), { 'GET /v1/stacklets/:id': 1 }, 'b asked for by id: 404');
-    assert.deepEqual(w.ends.map((end) => [end.task.resourceName, end.resource]), [[b!.name, undefined]]);
-    assert.equal(store.peek('stacklets')!.items.some((s) => s.id === b!.id), false, 'removed from the store');
+    assert.deepEqual(await w.tick(tracker), { 'GET /v1/stacklets': 1, 'GET /v1/stacklets/:id': 1 }, 'two tasks: the listing, which no longer shows b, then b by id: 404');
+    assert.deepEqual(w.ends.map((end) => [end.task.resourceName, end.resource]), [[b!.name, undefined]], 'absence from the listing alone ends nothing; the 404 does');
+    assert.equal(store.peek('stacklet')!.items.some((s) => s.id === b!.id), false, 'removed from the store');
     assert.deepEqual(await w.tick(tracker), { 'GET /v1/stacklets/:id': 1 }, 'one task left: by id');
     assert.equal(w.ends.length, 2);
     assert.equal(tracker.scheduled, false);
   });
 
-  it('with more than a page of a kind, alternates the first page with the tasks beyond it, one request per tick', async () => {
+  it('with more than a page of a kind, sees every task at every check: the first page for those on it, by id for those beyond', async () => {
     const w = await world({ taskMs: 8000, extraStacklets: 250 });
     const store = (await w.session.current()).store;
-    const all = (await store.get('stacklets')).items;
+    const all = (await store.get('stacklet')).items;
     assert.ok(all.length > 250);
     const idle = all.filter((s) => s.status === 'active' && !s.task);
-    const targets = [idle[0]!, ...idle.slice(-3)];
-    assert.ok(all.indexOf(targets[1]!) >= 200, 'three tasks beyond the first page');
+    const onPage = idle.slice(0, 2);
+    const beyond = idle.slice(-3);
+    assert.ok(beyond.every((s) => all.indexOf(s) >= 200), 'three tasks beyond the first page');
     const tracker = w.tracker();
-    for (const s of targets) tracker.track(start(await w.client.powerOff(s.id), 'stacklets'));
+    const started = w.clock.now();
+    for (const s of [...onPage, ...beyond]) tracker.track(start(await w.client.powerOff(s.id), 'stacklet'));
 
-    const kinds: string[] = [];
+    const ticks: Counts[] = [];
+    const endedAt: number[] = [];
     while (tracker.running().length > 0) {
-      const tick = await w.tick(tracker);
-      assert.equal(Object.keys(tick).length, 1, JSON.stringify(tick));
-      const [route, made] = Object.entries(tick)[0]!;
-      assert.equal(made, 1);
-      kinds.push(route === 'GET /v1/stacklets' ? 'L' : route === 'GET /v1/stacklets/:id' ? 'G' : route);
-      assert.ok(kinds.length < 20);
+      ticks.push(await w.tick(tracker));
+      for (const _ of w.ends.slice(endedAt.length)) endedAt.push(ticks.length);
+      assert.ok(ticks.length < 20);
     }
-    assert.equal(kinds.join(''), 'LGLGLGG');
-    assert.equal(w.ends.length, 4);
+    // The first check learns where each resource is; then the two on the first page share it, the rest by id.
+    assert.deepEqual(ticks[0], { 'GET /v1/stacklets': 1, 'GET /v1/stacklets/:id': 3 });
+    for (const tick of ticks.slice(1)) assert.deepEqual(tick, { 'GET /v1/stacklets': 1, 'GET /v1/stacklets/:id': 3 });
+    assert.equal(w.ends.length, 5);
     assert.ok(w.ends.every((end) => (end.resource as Stacklet).status === 'off'));
+    assert.deepEqual(endedAt, [ticks.length, ticks.length, ticks.length, ticks.length, ticks.length], 'every task seen to end by the same check, the first after its end');
+    assert.ok(w.clock.now() - started - 8000 <= 4500, `that check came within one interval of the end (${w.clock.now() - started - 8000} ms after it)`);
   });
 
-  it('checks tasks one by id per tick when the service cannot list their kind', async () => {
+  it('checks every task by id at every check when the service cannot list their kind', async () => {
     const w = await world({ taskMs: 5000 });
     const cluster = (await w.client.listKubernetesClusters()).items[0]!;
     w.emu.configure({ quirks: { noListings: true } });
     const tracker = w.tracker();
     const renamed = await w.client.renameKubernetesCluster(cluster.uuid, 'renamed-cluster');
-    tracker.track(start({ ...renamed, id: renamed.uuid }, 'kubernetes'));
-    tracker.track({ kind: 'kubernetes', resourceId: 'no-such-cluster', resourceName: 'gone', task: { id: 990_002, name: 'destroy', description: { progress: 'cluster is deleting', completed: 'cluster deleted' } } });
+    tracker.track(start({ ...renamed, id: renamed.uuid }, 'cluster'));
+    tracker.track({ kind: 'cluster', resourceId: 'no-such-cluster', resourceName: 'gone', task: { id: 990_002, name: 'destroy', description: { progress: 'cluster is deleting', completed: 'cluster deleted' } } });
     const ticks: Counts[] = [];
     while (tracker.running().length > 0) ticks.push(await w.tick(tracker));
-    assert.deepEqual(ticks, [{ 'GET /v1/kubernetes': 1 }, { 'GET /v1/kubernetes/:uuid': 1 }, { 'GET /v1/kubernetes/:uuid': 1 }, { 'GET /v1/kubernetes/:uuid': 1 }]);
+    assert.deepEqual(ticks, [{ 'GET /v1/kubernetes': 1, 'GET /v1/kubernetes/:uuid': 2 }, { 'GET /v1/kubernetes/:uuid': 1 }, { 'GET /v1/kubernetes/:uuid': 1 }]);
     assert.deepEqual(w.ends.map((end) => [end.task.resourceName, (end.resource as { name?: string } | undefined)?.name]), [['gone', undefined], [cluster.name, 'renamed-cluster']]);
   });
 
@@ -247,7 +249,7 @@ describe('TaskTracker', () => {
     const tracker = w.tracker({ timeoutMs: 30_000 });
     const [s] = await idleStacklets(w, 1);
     const started = w.clock.now();
-    tracker.track(start(await w.client.powerOff(s!.id), 'stacklets'));
+    tracker.track(start(await w.client.powerOff(s!.id), 'stacklet'));
     const ticks: Counts[] = [];
     while (w.timeouts.length === 0) ticks.push(await w.tick(tracker));
     assert.equal(w.clock.now() - started, 30_000, 'the last check falls exactly on the timeout');
@@ -267,7 +269,7 @@ describe('TaskTracker', () => {
     const w = await world({ taskMs: 60_000 });
     const tracker = w.tracker();
     const [s] = await idleStacklets(w, 1);
-    tracker.track(start(await w.client.powerOff(s!.id), 'stacklets'));
+    tracker.track(start(await w.client.powerOff(s!.id), 'stacklet'));
     const failing = (on: boolean) => w.emu.configure({ faultRate: on ? 1 : 0, faultKinds: ['wrong-shape'] });
     failing(true);
     for (let i = 0; i < 3; i++) assert.deepEqual(await w.tick(tracker), { 'GET /v1/stacklets/:id': 1 }, 'one request per failing check');
@@ -294,7 +296,7 @@ describe('TaskTracker', () => {
       const listing = await w.client.listStacklets();
       return listing.items.filter((x) => x.status === 'active' && !x.task);
     })();
-    tracker.track(start(await w.client.powerOff(s!.id), 'stacklets'));
+    tracker.track(start(await w.client.powerOff(s!.id), 'stacklet'));
     await w.tick(tracker);
     assert.equal(w.session.state.kind, 'expired');
     assert.equal(tracker.scheduled, false, 'no timer while the session is expired');
@@ -320,11 +322,11 @@ describe('TaskTracker', () => {
     const secondClient = new StackletClient({ baseUrl: w.emu.url, token: 'stk_second_account_token' });
     const other = (await secondClient.listStacklets()).items.find((x) => x.status === 'active')!;
     const a = w.tracker();
-    a.track(start(await secondClient.powerOff(other.id), 'stacklets'));
+    a.track(start(await secondClient.powerOff(other.id), 'stacklet'));
     await secondClient.dispose();
     await w.session.switchTo(first.id);
     const [s] = await idleStacklets(w, 1);
-    a.track(start(await w.client.powerOff(s!.id), 'stacklets'));
+    a.track(start(await w.client.powerOff(s!.id), 'stacklet'));
     assert.equal((w.memento.get(STORAGE_KEY) as unknown[]).length, 2);
     a.dispose();
     assert.equal(w.clock.pending, 0, 'a disposed tracker leaves no timer');
@@ -352,14 +354,14 @@ describe('TaskTracker', () => {
     const w = await world({ taskMs: 5000 });
     const tracker = w.tracker();
     const [s] = await idleStacklets(w, 1);
-    tracker.track(start(await w.client.powerOff(s!.id), 'stacklets'));
+    tracker.track(start(await w.client.powerOff(s!.id), 'stacklet'));
     assert.equal(tracker.scheduled, true);
     const account = w.session.accounts[0]!;
     await w.session.signOut(account.id);
     assert.equal(tracker.scheduled, false);
     assert.equal(w.clock.pending, 0);
     assert.deepEqual(tracker.all(), []);
-    tracker.track(start({ id: 1, name: 'x', task: { id: 1, name: 'n', description: { progress: '', completed: '' } } }, 'stacklets'));
+    tracker.track(start({ id: 1, name: 'x', task: { id: 1, name: 'n', description: { progress: '', completed: '' } } }, 'stacklet'));
     assert.deepEqual(tracker.all(), [], 'nothing is tracked without an active account');
     const restored = w.tracker();
     assert.equal(restored.scheduled, false);

@@ -1,0 +1,285 @@
+/**
+ * The one registry of resource kinds. Each kind is described once: its name in words, its identity, how the
+ * client lists and reads it, how its tasks are followed, and which actions the extension offers on it. The
+ * store, the task tracker, commands, pickers and words read it; the edges add icons and views
+ * (src/views/kindPresentation.ts). Adding a kind to `KindItems` makes the compiler ask for everything else.
+ * No vscode import.
+ */
+import * as l10n from '@vscode/l10n';
+import type { Call, ListCall, ListResult, StackletClient } from '../api/client';
+import type * as s from '../api/schemas';
+import { publicIPv4 } from './format';
+
+/** A node pool carries its cluster's uuid: every request about it names both. */
+export type PoolItem = s.NodePool & { readonly cluster_uuid: string };
+
+/** One IP address of a stacklet (its tree shows them as children). */
+export type AddressItem = (s.Networks['v4'][number] | s.Networks['v6'][number]) & { readonly family: 'v4' | 'v6' };
+
+/** The items of each resource kind, as the client reads them. */
+export interface KindItems {
+  stacklet: s.Stacklet;
+  volume: s.Volume;
+  snapshot: s.Snapshot;
+  backup: s.Snapshot;
+  firewall: s.Firewall;
+  loadBalancer: s.LoadBalancer;
+  vpc: s.Vpc;
+  cluster: s.KubernetesCluster;
+  nodePool: PoolItem;
+  kubernetesNode: s.KubernetesNode;
+  userdata: s.Userdata;
+  sshKey: s.SshKey;
+  container: s.ContainerFamily;
+  containerImage: s.ContainerImage;
+  address: AddressItem;
+  profile: s.Profile;
+}
+
+export type Kind = keyof KindItems;
+
+/** Listings that are not resources of the account but what pickers offer: sizes, regions, images, tags. */
+export interface CatalogItems {
+  size: s.Size;
+  region: s.Region;
+  distribution: s.Distribution;
+  application: s.Application;
+  tag: s.Tag;
+}
+
+export type CatalogKind = keyof CatalogItems;
+
+/** Parameters a listing is asked with (sent to the service as filters). */
+export interface ListingParams {
+  readonly tagName?: string;
+  readonly region?: string;
+}
+
+/**
+ * What the extension can do to an item. Commands declare which one they are, and a unit test checks that
+ * every action a kind lists has its command in the palette and its context menu on that kind.
+ */
+export type ActionId =
+  | 'viewProperties' | 'copyId' | 'copyName' | 'copyAddress' | 'connectSsh'
+  | 'powerOn' | 'powerOff' | 'powerCycle' | 'resize' | 'rebuild' | 'restore' | 'resetPassword'
+  | 'enablePrivateNetworking' | 'snapshot' | 'rename' | 'delete' | 'attach' | 'detach' | 'transfer'
+  | 'edit' | 'open' | 'changeNodeCount';
+
+export interface KindSpec<K extends Kind> {
+  /** The kind in words, for pickers and screen readers: "Load balancer". */
+  readonly label: () => string;
+  /** Identity as the service's paths use it. */
+  readonly key: (item: KindItems[K]) => string | number;
+  readonly name: (item: KindItems[K]) => string;
+  /** The address to copy or connect to, when the kind has one. */
+  readonly address?: (item: KindItems[K]) => string | undefined;
+  /** The account's items of this kind, every page (or only the first, for the task tracker). */
+  readonly list?: (client: StackletClient, params: ListingParams, call: ListCall) => Promise<ListResult<KindItems[K]>>;
+  /** One item by its key. */
+  readonly get?: (client: StackletClient, id: string | number, call: Call) => Promise<KindItems[K]>;
+  /**
+   * For a service that cannot list the kind: the ids the account's stacklets name (besides those the
+   * extension created), each then read with `get`.
+   */
+  readonly known?: { readonly namedBy?: (stacklet: s.Stacklet) => string | null | undefined };
+  /** Items carry a `task` the tracker follows; `related`: listings a task of that name changes besides. */
+  readonly tasks?: { readonly related?: Readonly<Partial<Record<string, readonly Kind[]>>> };
+  /** The actions offered on items of this kind. */
+  readonly actions: readonly ActionId[];
+}
+
+const same = <T extends { id: number | string }>(item: T) => item.id;
+const byUuid = <T extends { uuid: string }>(item: T) => item.uuid;
+const named = <T extends { name: string }>(item: T) => item.name;
+
+/** The actions every resource item has. */
+const COMMON: readonly ActionId[] = ['viewProperties', 'copyId', 'copyName'];
+
+export const KINDS = {
+  stacklet: {
+    label: () => l10n.t('Stacklet'),
+    key: same,
+    name: named,
+    address: (stacklet) => publicIPv4(stacklet.networks),
+    list: (client, params, call) => client.listStacklets({ ...params, ...call }),
+    get: (client, id, call) => client.getStacklet(Number(id), call),
+    tasks: { related: { snapshot: ['snapshot'] } },
+    actions: [...COMMON, 'copyAddress', 'connectSsh', 'powerOn', 'powerOff', 'powerCycle', 'resize', 'rebuild', 'restore', 'resetPassword', 'enablePrivateNetworking', 'snapshot', 'rename', 'delete'],
+  },
+  volume: {
+    label: () => l10n.t('Volume'),
+    key: same,
+    name: named,
+    list: (client, params, call) => client.listVolumes({ ...(params.region ? { region: params.region } : {}), ...call }),
+    get: (client, id, call) => client.getVolume(String(id), call),
+    tasks: { related: { attach: ['stacklet'], detach: ['stacklet'] } },
+    actions: [...COMMON, 'resize', 'attach', 'detach', 'rename'],
+  },
+  snapshot: {
+    label: () => l10n.t('Snapshot'),
+    key: same,
+    name: named,
+    list: (client, _params, call) => client.listSnapshots(call),
+    get: (client, id, call) => client.getSnapshot(Number(id), call),
+    tasks: {},
+    actions: [...COMMON, 'transfer', 'rename'],
+  },
+  backup: {
+    label: () => l10n.t('Backup'),
+    key: same,
+    name: named,
+    list: (client, _params, call) => client.listBackups(call),
+    actions: [...COMMON],
+  },
+  firewall: {
+    label: () => l10n.t('Firewall'),
+    key: byUuid,
+    name: named,
+    list: (client, _params, call) => client.listFirewalls(call),
+    get: (client, id, call) => client.getFirewall(String(id), call),
+    known: { namedBy: (stacklet) => stacklet.firewall_uuid },
+    actions: [...COMMON, 'edit', 'rename'],
+  },
+  loadBalancer: {
+    label: () => l10n.t('Load balancer'),
+    key: byUuid,
+    name: named,
+    address: (lb) => lb.ip ?? undefined,
+    list: (client, _params, call) => client.listLoadBalancers(call),
+    get: (client, id, call) => client.getLoadBalancer(String(id), call),
+    tasks: {},
+    actions: [...COMMON, 'copyAddress'],
+  },
+  vpc: {
+    label: () => l10n.t('VPC'),
+    key: byUuid,
+    name: named,
+    list: (client, _params, call) => client.listVpcs(call),
+    get: (client, id, call) => client.getVpc(String(id), call),
+    known: { namedBy: (stacklet) => stacklet.vpc_uuid },
+    actions: [...COMMON],
+  },
+  cluster: {
+    label: () => l10n.t('Kubernetes cluster'),
+    key: byUuid,
+    name: named,
+    address: (cluster) => cluster.ipv4 ?? undefined,
+    list: (client, _params, call) => client.listKubernetesClusters(call),
+    get: (client, id, call) => client.getKubernetesCluster(String(id), call),
+    known: {},
+    tasks: {},
+    actions: [...COMMON, 'copyAddress', 'rename'],
+  },
+  nodePool: {
+    label: () => l10n.t('Node pool'),
+    key: same,
+    name: named,
+    actions: [...COMMON, 'rename', 'changeNodeCount'],
+  },
+  kubernetesNode: {
+    label: () => l10n.t('Kubernetes node'),
+    key: same,
+    name: named,
+    actions: [...COMMON],
+  },
+  userdata: {
+    label: () => l10n.t('Userdata script'),
+    key: byUuid,
+    name: named,
+    list: (client, _params, call) => client.listUserdata(call),
+    get: (client, id, call) => client.getUserdata(String(id), call),
+    actions: [...COMMON, 'open'],
+  },
+  sshKey: {
+    label: () => l10n.t('SSH key'),
+    key: same,
+    name: named,
+    list: (client, _params, call) => client.listSshKeys(call),
+    actions: [...COMMON],
+  },
+  container: {
+    label: () => l10n.t('Container image family'),
+    key: named,
+    name: named,
+    list: (client, _params, call) => client.listContainers(call),
+    actions: [...COMMON],
+  },
+  containerImage: {
+    label: () => l10n.t('Container image'),
+    key: (image) => image.id ?? image.slug,
+    name: (image) => image.slug,
+    actions: [...COMMON],
+  },
+  address: {
+    label: () => l10n.t('IP address'),
+    key: (address) => address.address,
+    name: (address) => address.address,
+    address: (address) => address.address,
+    actions: ['copyAddress'],
+  },
+  profile: {
+    label: () => l10n.t('Account'),
+    key: (profile) => profile.uuid,
+    name: (profile) => profile.email,
+    list: async (client, _params, call) => ({ items: [await client.getProfile(call)], total: 1, pages: 1 }),
+    actions: ['viewProperties', 'copyId', 'copyName'],
+  },
+} as const satisfies { readonly [K in Kind]: KindSpec<K> };
+
+type Registry = typeof KINDS;
+
+/** Kinds the service lists for the account (the store caches them). */
+export type ListedKind = { [K in Kind]: Registry[K] extends { readonly list: unknown } ? K : never }[Kind];
+
+/** Kinds whose items run tasks (the tracker follows them). */
+export type TaskKind = { [K in Kind]: Registry[K] extends { readonly tasks: unknown } ? K : never }[Kind];
+
+/** Kinds the service may be unable to list, shown from the ids the account knows. */
+export type KnownKind = { [K in Kind]: Registry[K] extends { readonly known: unknown } ? K : never }[Kind];
+
+/** What the store caches: the account's listings and the catalog. */
+export type ListingKind = ListedKind | CatalogKind;
+export type ListingItems = { [K in ListedKind]: KindItems[K] } & CatalogItems;
+
+/** The registry entry of `kind`, typed for its items. */
+export function kindSpec<K extends Kind>(kind: K): KindSpec<K> {
+  return KINDS[kind] as unknown as KindSpec<K>;
+}
+
+export const TASK_KINDS = Object.keys(KINDS).filter((kind) => 'tasks' in KINDS[kind as Kind]) as TaskKind[];
+
+export function isTaskKind(kind: Kind): kind is TaskKind {
+  return (TASK_KINDS as readonly Kind[]).includes(kind);
+}
+
+/** What a command acts on and a tree item carries: a resource of one kind with its typed data. */
+export type ResourceRef<K extends Kind = Kind> = {
+  [P in K]: {
+    readonly kind: P;
+    readonly id: string | number;
+    readonly name: string;
+    readonly data: KindItems[P];
+  };
+}[K];
+
+/** The reference to `data`, a resource of `kind`. */
+export function refTo<K extends Kind>(kind: K, data: KindItems[K]): ResourceRef<K> {
+  const spec = kindSpec(kind);
+  return { kind, id: spec.key(data), name: spec.name(data), data } as ResourceRef<K>;
+}
+
+/** The address of the resource, when its kind has one and it has one now. */
+export function addressOf(ref: ResourceRef): string | undefined {
+  const spec = kindSpec(ref.kind) as KindSpec<Kind>;
+  return spec.address?.(ref.data as never);
+}
+
+/** The reference when it is to a resource of `kind`. */
+export function refOfKind<K extends Kind>(ref: ResourceRef | undefined, kind: K): ResourceRef<K> | undefined {
+  return ref?.kind === kind ? (ref as unknown as ResourceRef<K>) : undefined;
+}
+
+/** Two ids are the same whether the service wrote them as numbers or strings. */
+export function sameId(a: string | number, b: string | number): boolean {
+  return String(a) === String(b);
+}

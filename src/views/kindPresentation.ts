@@ -1,0 +1,123 @@
+/**
+ * What the edges add to each kind of the registry (src/model/resourceKinds.ts): the view that shows its items,
+ * its icon, and what a picker row says besides the name. `satisfies` makes the compiler ask for a new kind.
+ */
+import * as vscode from 'vscode';
+import { formatBytes, stackletDescription, stackletState } from '../model/format';
+import { kindSpec, type Kind, type KindItems } from '../model/resourceKinds';
+import type { ViewId } from './resourceTreeProvider';
+import { stateName } from './words';
+
+export interface PickDetails {
+  readonly description?: string;
+  readonly detail?: string;
+}
+
+export interface Presentation<K extends Kind> {
+  /** The view that shows items of this kind (nested kinds: their parent's view). */
+  readonly view: ViewId;
+  /** Its codicon. */
+  readonly icon: string;
+  /** A picker row is the item's name; this tells two items apart. */
+  readonly pick: (item: KindItems[K]) => PickDetails;
+}
+
+const sizeOf = (gigabytes: number | undefined, bytes: number | undefined) => (gigabytes !== undefined ? `${gigabytes} GB` : formatBytes(bytes));
+
+export const PRESENTATION = {
+  stacklet: {
+    view: 'stacklets',
+    icon: 'vm',
+    pick: (stacklet) => ({ description: stackletDescription(stacklet), detail: stateName(stackletState(stacklet)) }),
+  },
+  volume: {
+    view: 'volumes',
+    icon: 'database',
+    pick: (volume) => ({
+      description: [
+        volume.region.slug,
+        `${volume.size_gigabytes} GB`,
+        volume.stacklet ? vscode.l10n.t('on {0}', volume.stacklet.name ?? `#${volume.stacklet.id}`) : vscode.l10n.t('free'),
+      ].join(' · '),
+    }),
+  },
+  snapshot: {
+    view: 'snapshots',
+    icon: 'device-camera',
+    pick: (snapshot) => ({ description: [snapshot.regions.join(', '), sizeOf(snapshot.size_gigabytes, snapshot.size)].join(' · ') }),
+  },
+  backup: {
+    view: 'snapshots',
+    icon: 'history',
+    pick: (backup) => ({ description: [backup.created_at?.slice(0, 16).replace('T', ' '), sizeOf(backup.size_gigabytes, backup.size)].filter(Boolean).join(' · ') }),
+  },
+  firewall: {
+    view: 'networking',
+    icon: 'shield',
+    pick: (firewall) => ({ description: vscode.l10n.t('{0} in · {1} out', firewall.inbound_rules.length, firewall.outbound_rules.length) }),
+  },
+  loadBalancer: {
+    view: 'networking',
+    icon: 'server-environment',
+    pick: (lb) => ({ description: [lb.region.slug, lb.ip].filter(Boolean).join(' · ') }),
+  },
+  vpc: {
+    view: 'networking',
+    icon: 'type-hierarchy',
+    pick: (vpc) => ({ description: [vpc.region?.slug, vpc.cidr].filter(Boolean).join(' · ') }),
+  },
+  cluster: {
+    view: 'kubernetes',
+    icon: 'symbol-namespace',
+    pick: (cluster) => ({ description: [cluster.region.slug, cluster.version.version ?? cluster.version.slug].join(' · ') }),
+  },
+  nodePool: {
+    view: 'kubernetes',
+    icon: 'layers',
+    pick: (pool) => ({ description: vscode.l10n.t('{0} × {1}', pool.nodes.length, pool.size.slug) }),
+  },
+  kubernetesNode: {
+    view: 'kubernetes',
+    icon: 'server',
+    pick: (node) => (node.status ? { description: node.status } : {}),
+  },
+  userdata: {
+    view: 'userdata',
+    icon: 'file-code',
+    pick: (script) => ({ description: vscode.l10n.t('{0} lines', script.userdata.split('\n').length) }),
+  },
+  sshKey: {
+    view: 'account',
+    icon: 'key',
+    pick: (key) => (key.fingerprint ? { description: key.fingerprint } : {}),
+  },
+  container: {
+    view: 'containers',
+    icon: 'package',
+    pick: (family) => ({ description: vscode.l10n.t('{0} images', family.images.length) }),
+  },
+  containerImage: {
+    view: 'containers',
+    icon: 'symbol-constant',
+    pick: (image) => (image.version ? { description: image.version } : {}),
+  },
+  address: {
+    view: 'stacklets',
+    icon: 'globe',
+    pick: (address) => ({ description: vscode.l10n.t('{0} IP{1}', address.type, address.family) }),
+  },
+  profile: {
+    view: 'account',
+    icon: 'account',
+    pick: () => ({}),
+  },
+} satisfies { readonly [K in Kind]: Presentation<K> };
+
+export function presentation<K extends Kind>(kind: K): Presentation<K> {
+  return PRESENTATION[kind] as unknown as Presentation<K>;
+}
+
+/** A kind in words, in the user's language (the registry's label). */
+export function kindName(kind: Kind): string {
+  return kindSpec(kind).label();
+}
