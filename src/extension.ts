@@ -20,6 +20,7 @@ import { kubernetesView } from './views/kubernetesView';
 import { networkingView } from './views/networkingView';
 import { Notifier } from './ui/notifier';
 import { ResourceDocuments } from './ui/resourceDocuments';
+import { RefreshManager } from './views/refreshManager';
 import { ResourceTreeProvider, type ViewId } from './views/resourceTreeProvider';
 import { snapshotsView } from './views/snapshotsView';
 import { stackletsView } from './views/stackletsView';
@@ -28,10 +29,15 @@ import { volumesView } from './views/volumesView';
 
 const STATE_CONTEXT: Record<SessionState['kind'], string> = { 'signed-out': 'signedOut', active: 'active', expired: 'expired' };
 
-/** What activate() returns: the live objects, for tests running in the same extension host. */
+/**
+ * What activate() returns in ExtensionMode.Test only: the live objects, for the integration tier running in
+ * the same extension host. Outside tests it returns nothing, so no other extension can reach the session
+ * (and its token) or script our confirmations.
+ */
 export interface StackletExtensionApi {
   readonly session: SessionManager;
   readonly views: ReadonlyMap<ViewId, ResourceTreeProvider>;
+  readonly refresh: RefreshManager;
   readonly emulator: EmbeddedEmulator;
   /** Follows long-running operations (what commands hand their responses' tasks to). */
   readonly tasks: TaskTracker;
@@ -45,8 +51,11 @@ export interface StackletExtensionApi {
   readonly activationMs: number;
 }
 
+/** Stops what activate() started: deactivate() returns it, so VS Code waits for it. */
+let shutdown: (() => Promise<void>) | undefined;
+
 /** Builds the objects, registers them, and returns. No request is made here. */
-export function activate(context: vscode.ExtensionContext): StackletExtensionApi {
+export function activate(context: vscode.ExtensionContext): StackletExtensionApi | undefined {
   const started = performance.now();
   // The core's words (validators, API errors, document diagnostics) use @vscode/l10n, which has no vscode
   // import: give it the bundle VS Code loaded for the display language (none for English).
@@ -71,6 +80,8 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
   for (const spec of [stackletsView, volumesView, userdataView, containersView, networkingView, kubernetesView, snapshotsView, accountView]) {
     views.set(spec.id, new ResourceTreeProvider(spec, session, notifier));
   }
+
+  const refresh = new RefreshManager(views, session);
 
   const setState = () => void vscode.commands.executeCommand('setContext', 'stacklet.state', STATE_CONTEXT[session.state.kind]);
   setState();
@@ -100,7 +111,7 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
   let prompter: Prompter = new VscodePrompter();
   const firewalls = new FirewallFileSystem({ session, notifier, log, prompter: () => prompter });
   const deps: CommandDeps = {
-    context, session, notifier, log, views, emulator, documents, tasks, firewalls,
+    session, notifier, log, views, refresh, emulator, documents, tasks, firewalls,
     get prompter() {
       return prompter;
     },
@@ -111,20 +122,25 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
     documents,
     firewalls,
     ...views.values(),
+    refresh,
     new StackletAuthProvider(registry, session),
     ...registerCommands(deps),
     tasks,
     taskStatus,
     taskNotifications,
     { dispose: () => sessionSubscription.dispose() },
-    { dispose: () => void session.dispose().then(() => emulator.stop()) },
   );
+  let stopping: Promise<void> | undefined;
+  shutdown = () => (stopping ??= session.dispose().then(() => emulator.stop()));
+  context.subscriptions.push({ dispose: () => void shutdown?.() });
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
+  if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
     activationMs,
     session,
     views,
+    refresh,
     emulator,
     tasks,
     taskStatus,
@@ -137,4 +153,6 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
   };
 }
 
-export function deactivate(): void {}
+export function deactivate(): Promise<void> | undefined {
+  return shutdown?.();
+}

@@ -1,8 +1,9 @@
-import type * as vscode from 'vscode';
+import type { LogOutputChannel } from 'vscode';
 import type { SessionManager } from '../auth/session';
 import type { TaskRegistry } from '../tasks/types';
 import type { EmbeddedEmulator } from '../emulator/embedded';
 import type { Notifier } from '../ui/notifier';
+import type { RefreshManager } from '../views/refreshManager';
 import type { ResourceTreeProvider, ViewId } from '../views/resourceTreeProvider';
 import type { ResourceDocuments } from '../ui/resourceDocuments';
 import type { FirewallFileSystem } from '../firewall/firewallFileSystem';
@@ -10,11 +11,12 @@ import type { Prompter } from '../ui/prompter';
 
 /** What command handlers are given: passed in, never reached through a global. */
 export interface CommandDeps {
-  readonly context: vscode.ExtensionContext;
   readonly session: SessionManager;
   readonly notifier: Notifier;
-  readonly log: vscode.LogOutputChannel;
+  readonly log: LogOutputChannel;
   readonly views: ReadonlyMap<ViewId, ResourceTreeProvider>;
+  /** Decides when views load again; a manual refresh goes through it. */
+  readonly refresh: RefreshManager;
   readonly emulator: EmbeddedEmulator;
   readonly documents: ResourceDocuments;
   readonly tasks: TaskRegistry;

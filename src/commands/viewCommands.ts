@@ -12,11 +12,11 @@ function provider(deps: CommandDeps, view: ViewId) {
 }
 
 export function refreshView(deps: CommandDeps, view: ViewId): void {
-  provider(deps, view).refresh();
+  deps.refresh.refresh(view);
 }
 
 export function refreshAll(deps: CommandDeps): void {
-  for (const p of deps.views.values()) p.refresh();
+  deps.refresh.refresh();
 }
 
 export async function filterByName(deps: CommandDeps, view: ViewId, value?: string): Promise<void> {

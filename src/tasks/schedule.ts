@@ -1,25 +1,4 @@
-/**
- * When the tracker checks running tasks again: a clock and timer that tests replace, and the backoff rule.
- * No vscode import.
- */
-
-/** Time and one-shot timers, injectable so tests advance time themselves. */
-export interface TaskClock {
-  now(): number;
-  setTimer(callback: () => void, ms: number): unknown;
-  clearTimer(handle: unknown): void;
-}
-
-export const systemClock: TaskClock = {
-  now: () => Date.now(),
-  setTimer(callback, ms) {
-    const handle = setTimeout(callback, ms);
-    // A pending check never keeps a process (a test run, the extension host at shutdown) alive on its own.
-    handle.unref?.();
-    return handle;
-  },
-  clearTimer: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
+/** When the tracker checks running tasks again: the backoff rule. No vscode import. */
 
 /** Checks made at the base interval after a task starts, before the interval grows. */
 export const STEADY_TICKS = 3;

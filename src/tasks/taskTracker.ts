@@ -24,7 +24,8 @@ import { Emitter, type Disposable, type Event } from '../model/emitter';
 import { kindSpec, sameId, type Kind, type KindSpec, type ListingKind } from '../model/resourceKinds';
 import type { ResourceStore } from '../model/resourceStore';
 import { checkKind, newKnowledge, type KindKnowledge, type TaskedResource } from './taskChecks';
-import { pollDelay, systemClock, type TaskClock } from './schedule';
+import { systemClock, type Clock } from '../model/clock';
+import { pollDelay } from './schedule';
 import { readTasks, taskKey, writeTasks, type TaskMemento } from './taskStorage';
 import type { TaskKind, TaskRegistry, TaskStart, TrackedTask } from './types';
 
@@ -55,7 +56,7 @@ export interface TaskTrackerOptions {
   readonly storage?: TaskMemento;
   /** Read at every scheduling decision, so a changed setting applies from the next check. */
   readonly settings?: () => TrackerSettings;
-  readonly clock?: TaskClock;
+  readonly clock?: Clock;
   readonly log?: (message: string) => void;
 }
 
@@ -85,7 +86,7 @@ export class TaskTracker implements TaskRegistry, Disposable {
   /** Where running tasks are kept across reloads. */
   readonly storage: TaskMemento | undefined;
   private readonly settings: () => TrackerSettings;
-  private readonly clock: TaskClock;
+  private readonly clock: Clock;
   private readonly log: (message: string) => void;
   private readonly sessionSubscription: Disposable;
   private timer: unknown;

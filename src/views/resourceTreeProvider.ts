@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { isApiError } from '../api/errors';
 import type { Account } from '../auth/accountRegistry';
 import type { SessionManager } from '../auth/session';
-import type { Disposable as CoreDisposable } from '../model/emitter';
+import { Disposable, type IDisposable } from '../model/lifecycle';
 import type { ListingKind, ResourceStore } from '../model/resourceStore';
 import type { Notifier } from '../ui/notifier';
 import { messageNode, type ResourceNode } from './resourceNode';
@@ -29,35 +29,25 @@ export interface ViewSpec {
 }
 
 /** A view of the Stacklet container: its TreeView, its filter, and its part in refreshing. */
-export class ResourceTreeProvider implements vscode.TreeDataProvider<ResourceNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<ResourceNode | undefined>();
+export class ResourceTreeProvider extends Disposable implements vscode.TreeDataProvider<ResourceNode> {
+  private readonly changed = this._register(new vscode.EventEmitter<ResourceNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   readonly view: vscode.TreeView<ResourceNode>;
-  private readonly disposables: vscode.Disposable[] = [];
-  private storeSubscription: CoreDisposable | undefined;
+  private storeSubscription: IDisposable | undefined;
   private boundStore: ResourceStore | undefined;
   private filterValue: ViewFilter = {};
-  private autoTimer: NodeJS.Timeout | undefined;
   /** Each node's parent, recorded as children are listed (TreeView.reveal walks it); roots have none. */
   private readonly parents = new WeakMap<ResourceNode, ResourceNode>();
-  private debounce: NodeJS.Timeout | undefined;
 
   constructor(
     readonly spec: ViewSpec,
     private readonly session: SessionManager,
     private readonly notifier: Notifier,
   ) {
-    this.view = vscode.window.createTreeView(`stacklet.${spec.id}`, { treeDataProvider: this, showCollapseAll: spec.id !== 'account' });
-    this.disposables.push(
-      this.view,
-      this.changed,
-      this.view.onDidChangeVisibility(() => this.scheduleAutoRefresh()),
-      vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration('stacklet.autoRefresh') || event.affectsConfiguration('stacklet.autoRefreshInterval')) this.scheduleAutoRefresh();
-      }),
-    );
-    const sessionSubscription = session.onDidChange(() => this.onSessionChanged());
-    this.disposables.push({ dispose: () => sessionSubscription.dispose() });
+    super();
+    this.view = this._register(vscode.window.createTreeView(`stacklet.${spec.id}`, { treeDataProvider: this, showCollapseAll: spec.id !== 'account' }));
+    this._register(session.onDidChange(() => this.onSessionChanged()));
+    this._register({ dispose: () => this.storeSubscription?.dispose() });
     this.updateDescription();
   }
 
@@ -72,14 +62,10 @@ export class ResourceTreeProvider implements vscode.TreeDataProvider<ResourceNod
     this.changed.fire(undefined);
   }
 
-  /** Fetches this view's listings again; bursts (a button pressed twice, auto-refresh) become one. */
+  /** Fetches this view's listings again, now (the refresh manager decides when). */
   refresh(): void {
-    if (this.debounce) return;
-    this.debounce = setTimeout(() => {
-      this.debounce = undefined;
-      if (this.boundStore) this.boundStore.invalidate(...this.spec.kinds);
-      else this.changed.fire(undefined);
-    }, 150);
+    if (this.boundStore) this.boundStore.invalidate(...this.spec.kinds);
+    else this.changed.fire(undefined);
   }
 
   getTreeItem(node: ResourceNode): vscode.TreeItem {
@@ -135,13 +121,6 @@ export class ResourceTreeProvider implements vscode.TreeDataProvider<ResourceNod
     return true;
   }
 
-  dispose(): void {
-    clearInterval(this.autoTimer);
-    clearTimeout(this.debounce);
-    this.storeSubscription?.dispose();
-    for (const disposable of this.disposables) disposable.dispose();
-  }
-
   private errorNode(id: string, error: unknown): ResourceNode {
     this.notifier.error(error, vscode.l10n.t('Loading {0} failed', this.view.title ?? this.spec.id));
     const message = isApiError(error) ? error.message : String(error);
@@ -162,7 +141,6 @@ export class ResourceTreeProvider implements vscode.TreeDataProvider<ResourceNod
     this.storeSubscription = undefined;
     this.boundStore = undefined;
     this.updateDescription();
-    this.scheduleAutoRefresh();
     this.changed.fire(undefined);
   }
 
@@ -176,15 +154,5 @@ export class ResourceTreeProvider implements vscode.TreeDataProvider<ResourceNod
     if (region) parts.push(vscode.l10n.t('region: {0}', region));
     if (name) parts.push(vscode.l10n.t('name: {0}', name));
     this.view.description = parts.length > 0 ? parts.join(' · ') : undefined;
-  }
-
-  /** Auto-refresh runs only while the view is visible, someone is signed in, and the setting is on. */
-  private scheduleAutoRefresh(): void {
-    clearInterval(this.autoTimer);
-    this.autoTimer = undefined;
-    const config = vscode.workspace.getConfiguration('stacklet');
-    if (!config.get<boolean>('autoRefresh', false) || !this.view.visible || this.session.state.kind !== 'active') return;
-    const seconds = Math.max(10, config.get<number>('autoRefreshInterval', 60));
-    this.autoTimer = setInterval(() => this.refresh(), seconds * 1000);
   }
 }

@@ -8,8 +8,16 @@ import { testEmulator } from './testEnvironment';
 export const EXTENSION_ID = 'stacklet.stacklet-cloud';
 
 /** The extension's API (activating it if needed). */
+/** The extension's live objects: activate() answers them in ExtensionMode.Test only. */
 export async function extensionApi(): Promise<StackletExtensionApi> {
-  return vscode.extensions.getExtension<StackletExtensionApi>(EXTENSION_ID)!.activate();
+  const api = await vscode.extensions.getExtension<StackletExtensionApi | undefined>(EXTENSION_ID)!.activate();
+  if (!api) throw new Error(`${EXTENSION_ID} gave no test API: the integration tier must run in ExtensionMode.Test`);
+  return api;
+}
+
+/** Requests the test emulator has received on one route (`GET /v1/stacklets`), from its control endpoint. */
+export async function routeCount(route: string): Promise<number> {
+  return (await control<{ requestCount: Record<string, number> }>('/_emulator/stats')).requestCount[route] ?? 0;
 }
 
 export async function signOutAll(a: StackletExtensionApi): Promise<void> {

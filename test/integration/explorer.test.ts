@@ -6,7 +6,7 @@ import { addressOf } from '../../src/model/resourceKinds';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import type { ViewId } from '../../src/views/resourceTreeProvider';
-import { control, extensionApi, serviceGet, signOutAll } from './emulatorAccess';
+import { control, extensionApi, routeCount, serviceGet, signOutAll } from './emulatorAccess';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { testEmulator } from './testEnvironment';
 
@@ -132,9 +132,17 @@ describe('Resource explorer', () => {
         assert.ok(resolved.tooltip instanceof vscode.MarkdownString && resolved.tooltip.value.includes(s.name));
         assert.ok(treeItem.iconPath instanceof vscode.ThemeIcon);
       }
-      a.views.get('stacklets')!.refresh();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      const listed = await routeCount('GET /v1/stacklets');
+      const redrawn = new Promise<void>((resolve) => {
+        const subscription = a.views.get('stacklets')!.onDidChangeTreeData(() => {
+          subscription.dispose();
+          resolve();
+        });
+      });
+      await vscode.commands.executeCommand('stacklet.stacklets.refresh');
+      await redrawn;
       const again = (await roots(a, 'stacklets')).filter((n) => n.resource?.kind === 'stacklet');
+      assert.equal(await routeCount('GET /v1/stacklets') - listed, 1, 'Refresh asked for the listing once, at once');
       assert.deepEqual(again.map((n) => n.id), nodes.map((n) => n.id));
     });
 

@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 import { requestsSince, startEmulator, totalRequests, type EmulatorHandle } from '../../src/emulator/server';
 import { median } from '../../bench/figure';
 import { sleep, waitFor } from '../harness/processes';
+import { FakeClock } from '../unit/fakeClock';
+import { RefreshManager } from '../../src/views/refreshManager';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceTreeProvider } from '../../src/views/resourceTreeProvider';
 import { activationFacts } from './activation';
@@ -131,21 +133,30 @@ describe('performance at scale', function () {
   });
 
   it('auto-refreshes a visible view and never a hidden one', async () => {
-    const config = vscode.workspace.getConfiguration('stacklet');
-    await config.update('autoRefreshInterval', 10, vscode.ConfigurationTarget.Global);
-    await config.update('autoRefresh', true, vscode.ConfigurationTarget.Global);
+    // The extension's own views with a refresh manager on a clock the test moves: 11 s pass in no time.
+    const clock = new FakeClock();
+    const manager = new RefreshManager(a.views, a.session, () => ({ enabled: true, intervalMs: 10_000 }), clock);
+    const loaded = async () => void (await waitFor('the reloaded listing to arrive', 10_000, () => (requestTotal(emu) > before ? true : undefined), 50));
+    let before = 0;
+    try {
+      await vscode.commands.executeCommand('stacklet.stacklets.focus');
+      await waitFor('the Stacklets view to be visible', 10_000, () => (a.views.get('stacklets')!.view.visible ? true : undefined), 50);
+      assert.ok(manager.armed, 'a visible view arms the timer');
+      before = requestTotal(emu);
+      await clock.advance(10_000, loaded);
+      const visibleRequests = requestTotal(emu) - before;
+      assert.ok(visibleRequests > 0, 'a visible view with auto-refresh on asked again within its interval');
 
-    await vscode.commands.executeCommand('stacklet.stacklets.focus');
-    await sleep(1_000);
-    const visibleStart = requestTotal(emu);
-    await waitFor('a visible view with auto-refresh on to ask again within its interval', 13_000, () => requestTotal(emu) > visibleStart || undefined, 100);
-
-    await vscode.commands.executeCommand('workbench.action.closeSidebar');
-    await sleep(1_000);
-    const hiddenStart = requestTotal(emu);
-    await sleep(11_000);
-    const hidden = requestTotal(emu) - hiddenStart;
-    report('hiddenViews', { requestsIn11s: hidden });
-    assert.equal(hidden, 0, 'a hidden view asked the service');
+      await vscode.commands.executeCommand('workbench.action.closeSidebar');
+      await waitFor('every view to be hidden', 10_000, () => ([...a.views.values()].every((view) => !view.view.visible) ? true : undefined), 50);
+      assert.equal(manager.armed, false, 'no view visible: no timer');
+      before = requestTotal(emu);
+      await clock.advance(11_000, () => Promise.resolve());
+      const hidden = requestTotal(emu) - before;
+      report('hiddenViews', { requestsIn11s: hidden });
+      assert.equal(hidden, 0, 'a hidden view asked the service');
+    } finally {
+      manager.dispose();
+    }
   });
 });

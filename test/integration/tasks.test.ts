@@ -9,13 +9,10 @@ import { STORAGE_KEY, type TaskMemento } from '../../src/tasks/taskStorage';
 import { TaskTracker, type TaskEnd } from '../../src/tasks/taskTracker';
 import type { TaskStart, TrackedTask } from '../../src/tasks/types';
 import type { ResourceNode } from '../../src/views/resourceNode';
-import { control, extensionApi, signOutAll } from './emulatorAccess';
+import { control, extensionApi, signOutAll, routeCount } from './emulatorAccess';
 import { testEmulator } from './testEnvironment';
 import { waitFor } from '../harness/processes';
 
-async function requestCount(route: string): Promise<number> {
-  return (await control<{ requestCount: Record<string, number> }>('/_emulator/stats')).requestCount[route] ?? 0;
-}
 
 async function totalRequests(): Promise<number> {
   const { requestCount } = await control<{ requestCount: Record<string, number> }>('/_emulator/stats');
@@ -62,8 +59,8 @@ describe('Task progress', () => {
     const [target] = await idleStacklets(a, 1);
     const { client } = await a.session.current();
     const size = (await client.listSizes()).items.find((s) => s.available && s.slug !== target!.size.slug && s.disk >= (target!.disk ?? target!.size.disk))!;
-    const listingsBefore = await requestCount('GET /v1/stacklets');
-    const byIdBefore = await requestCount('GET /v1/stacklets/:id');
+    const listingsBefore = await routeCount('GET /v1/stacklets');
+    const byIdBefore = await routeCount('GET /v1/stacklets/:id');
 
     const resized = await client.resizeStacklet(target!.id, size.slug);
     a.tasks.track(startOf(resized));
@@ -83,8 +80,8 @@ describe('Task progress', () => {
     assert.equal((node.resource!.data as Stacklet).size.slug, size.slug);
     const item = a.views.get('stacklets')!.getTreeItem(node) as vscode.TreeItem;
     assert.match(String(item.description), new RegExp(size.slug.replace(/[-]/g, '\\-')));
-    assert.equal(await requestCount('GET /v1/stacklets'), listingsBefore, 'the tree was updated in place: no listing');
-    assert.ok((await requestCount('GET /v1/stacklets/:id')) > byIdBefore, 'the lone task was checked by id');
+    assert.equal(await routeCount('GET /v1/stacklets'), listingsBefore, 'the tree was updated in place: no listing');
+    assert.ok((await routeCount('GET /v1/stacklets/:id')) > byIdBefore, 'the lone task was checked by id');
   });
 
   it('counts several tasks and reveals the chosen one from the quick pick', async function () {

@@ -1,6 +1,6 @@
-// A clock for the task tracker (and the emulator, which shares it) that moves only when told: every tick and
+// A clock for the task tracker, the refresh manager and the emulator that moves only when told: every tick and
 // every task end happens at an exact time. Used by the tracker's tests and by the polling benchmark.
-import type { TaskClock } from '../../src/tasks/schedule';
+import type { Clock } from '../../src/model/clock';
 
 interface Timer {
   readonly id: number;
@@ -8,7 +8,7 @@ interface Timer {
   readonly callback: () => void;
 }
 
-export class FakeClock implements TaskClock {
+export class FakeClock implements Clock {
   private timers: Timer[] = [];
   private nextId = 1;
   /** Every delay a timer was armed with, in order. */
