@@ -236,7 +236,7 @@ describe('Resource explorer', () => {
   });
 
   describe('local emulator and SSH', () => {
-    it('connects via SSH in a terminal running ssh root@<ip>', async () => {
+    it('connects via SSH in a terminal running ssh -l root -- <ip>', async () => {
       const node = (await roots(a, 'stacklets')).find((n) => n.resource?.ip && /^stacklet:active/.test(String(item(a, 'stacklets', n).contextValue)))!;
       const opened = new Promise<vscode.Terminal>((resolve) => {
         const subscription = vscode.window.onDidOpenTerminal((terminal) => {
@@ -249,7 +249,7 @@ describe('Resource explorer', () => {
       const options = terminal.creationOptions as vscode.TerminalOptions;
       assert.equal(terminal.name, `SSH ${node.resource!.name}`);
       assert.equal(options.shellPath, 'ssh');
-      assert.deepEqual(options.shellArgs, [`root@${node.resource!.ip}`]);
+      assert.deepEqual(options.shellArgs, ['-l', 'root', '--', node.resource!.ip]);
       terminal.dispose();
     });
 
