@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import { emulatorFigures } from './emulatorLoad';
 import { findRegressions, meetsTarget, trackedOf, TOLERANCE, type Figure } from './figure';
 import { hostFigures } from './host';
+import { hostileFigures } from './hostile';
 import { pagingFigures } from './paging';
 import { parseFigures } from './parse';
 import { pollingFigures } from './polling';
@@ -24,6 +25,7 @@ const GROUPS: Record<string, (log: (line: string) => void) => Promise<Figure[]>>
   paging: pagingFigures,
   emulator: emulatorFigures,
   host: hostFigures,
+  hostile: hostileFigures,
 };
 
 interface Recorded {

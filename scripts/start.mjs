@@ -6,6 +6,9 @@
 //
 // The npm script compiles the harness and packages the VSIX first. The user settings of a fresh profile point
 // "stacklet.apiUrl" at the emulator; the demo token is printed here and written nowhere. Ctrl-C stops everything.
+// 127.0.0.1 is open to every local process, so code-server asks for a password made for this run (printed
+// below, written nowhere), and workspace trust stays on.
+import { randomBytes } from 'node:crypto';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +56,7 @@ try {
 }
 await requireFreePort(port);
 
+const password = randomBytes(18).toString('base64url');
 let session;
 try {
   session = await workbench.startWorkbenchServer({
@@ -61,6 +65,8 @@ try {
     port,
     emulatorPort,
     gallery: true,
+    password,
+    workspaceTrust: true,
     onEmulatorLine: (line) => console.log(`[emulator] ${line}`),
   });
 } catch (e) {
@@ -89,6 +95,7 @@ console.log(`
   Stacklet Cloud in VS Code ${provision.VSCODE_VERSION} (code-server ${provision.CODE_SERVER_VERSION}), extension installed from ${path.relative(root, workbench.VSIX_PATH)}
 
     Open       ${session.address}
+    Password   ${password}   (asked for by code-server; made for this run, stored nowhere)
     Emulator   ${emulator.url}   (user setting "stacklet.apiUrl")
     Demo token ${emulator.demoToken}   (paste it when Stacklet: Sign In asks; stored nowhere by this script)
     Logs       ${run.artifacts}

@@ -6,6 +6,7 @@
 import type * as z from 'zod/mini';
 import { ApiError } from './errors';
 import { readList, readOne, type Where } from './envelope';
+import { DEFAULT_LISTING_LIMITS, ListingBudget, type ListingLimits } from './listingLimits';
 import { collectPages, DEFAULT_PAGE_CONCURRENCY, type ListResult } from './paging';
 import type * as req from './requests';
 import * as s from './schemas';
@@ -16,6 +17,8 @@ export interface ClientOptions extends TransportOptions {
   readonly pageConcurrency?: number;
   /** Page size asked for; the service may answer with its own (default 100). */
   readonly perPage?: number;
+  /** What one listing may read at most (DEFAULT_LISTING_LIMITS for whatever is left out). */
+  readonly listingLimits?: Partial<ListingLimits>;
 }
 
 export interface Call {
@@ -57,8 +60,10 @@ export class StackletClient {
   readonly http: HttpTransport;
   private readonly concurrency: number;
   private readonly perPage: number | undefined;
+  private readonly listingLimits: ListingLimits;
 
   constructor(options: ClientOptions) {
+    this.listingLimits = { ...DEFAULT_LISTING_LIMITS, ...options.listingLimits };
     this.concurrency = Math.max(1, options.pageConcurrency ?? DEFAULT_PAGE_CONCURRENCY);
     // One connection per page in flight, so that concurrent pages never queue behind each other.
     this.http = new HttpTransport({ connections: Math.max(8, this.concurrency), ...options });
@@ -373,27 +378,31 @@ export class StackletClient {
     endpoint: Endpoint = {},
   ): Promise<ListResult<z.output<S>>> {
     const where: Where = { method: 'GET', path };
+    const budget = new ListingBudget(this.listingLimits, where);
     if (call?.firstPageOnly) {
-      const response = await this.call('GET', path, { query: { ...query, per_page: FIRST_PAGE_SIZE }, signal: call.signal }, endpoint);
+      const response = await this.call('GET', path, { query: { ...query, per_page: FIRST_PAGE_SIZE }, signal: call.signal, budget }, endpoint);
       const { items, meta } = readList(schema, response.json, keys, where);
+      budget.takeItems(items.length);
       const pagination = meta?.pagination;
       const incomplete = pagination ? !!pagination.next_page || pagination.pages > 1 : false;
       return { items, total: pagination?.total ?? items.length, pages: 1, ...(incomplete ? { incomplete } : {}) };
     }
     return collectPages(
       async (page, signal) => {
-        const response = await this.call('GET', path, { query: { ...query, page: page === 1 ? undefined : page, per_page: this.perPage }, signal }, endpoint);
+        const pageQuery = { ...query, page: page === 1 ? undefined : page, per_page: this.perPage };
+        const response = await this.call('GET', path, { query: pageQuery, signal, budget }, endpoint);
         const { items, meta } = readList(schema, response.json, keys, where);
+        budget.takeItems(items.length);
         return { items, pagination: meta?.pagination ?? undefined };
       },
-      { concurrency: this.concurrency, keyOf, ...(call?.signal ? { signal: call.signal } : {}) },
+      { concurrency: this.concurrency, keyOf, maxPages: this.listingLimits.maxPages, ...(call?.signal ? { signal: call.signal } : {}) },
     );
   }
 
   private async call(
     method: HttpMethod,
     path: string,
-    options: { body?: unknown; query?: Query; signal?: AbortSignal | undefined },
+    options: { body?: unknown; query?: Query; signal?: AbortSignal | undefined; budget?: ListingBudget },
     endpoint: Endpoint,
   ) {
     try {
@@ -401,6 +410,7 @@ export class StackletClient {
         ...(options.body !== undefined ? { body: options.body } : {}),
         ...(options.query ? { query: options.query } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.budget ? { budget: options.budget } : {}),
       });
     } catch (error) {
       if (

@@ -3,6 +3,7 @@
  * that breaks the schema) reaches callers as an ApiError with a sentence a user can read; nothing else
  * escapes the client.
  */
+import { parse as parseTolerantly } from 'jsonc-parser';
 
 export type ApiErrorKind =
   /** The service answered with a non-2xx status. */
@@ -22,7 +23,9 @@ export type ApiErrorKind =
   /** A redirect the client refused to follow (another origin, or a non-GET). */
   | 'redirect'
   /** The configured URL is not acceptable (plain HTTP to a remote host, a bad scheme). */
-  | 'config';
+  | 'config'
+  /** A bound of the client's own was reached (a listing's bytes or items): the service sent more than it holds. */
+  | 'limit';
 
 export interface ApiErrorInit {
   readonly kind: ApiErrorKind;
@@ -107,14 +110,20 @@ function fromErrorsArray(errors: unknown): string | undefined {
 /**
  * Finds the human message in whatever error body the service sent: `message`, `error` (a string or an
  * object with `message`), `detail`, `errors[]` (strings or objects), or plain text. Undefined when none.
+ * `redact` runs on the message once it is decoded (JSON can spell the token `\u0073tk…` or with `\/`), before
+ * it is shortened, so not even the token's beginning survives.
  */
-export function extractServiceMessage(body: string, contentType: string | undefined): string | undefined {
+export function extractServiceMessage(
+  body: string,
+  contentType: string | undefined,
+  redact: (text: string) => string = (text) => text,
+): string | undefined {
   const trimmed = body.trim();
   if (trimmed === '') return undefined;
   let found: string | undefined;
   if (trimmed.startsWith('{') || trimmed.startsWith('[') || contentType?.includes('json')) {
     try {
-      const json: unknown = JSON.parse(trimmed);
+      const json = parseLeniently(trimmed);
       if (Array.isArray(json)) {
         found = fromErrorsArray(json);
       } else if (json && typeof json === 'object') {
@@ -135,8 +144,20 @@ export function extractServiceMessage(body: string, contentType: string | undefi
   }
   if (found === undefined && !contentType?.includes('html') && !trimmed.startsWith('<')) found = trimmed;
   if (found === undefined) return undefined;
-  const oneLine = found.replace(/\s+/g, ' ');
+  const oneLine = redact(found).replace(/\s+/g, ' ');
   return oneLine.length > MAX_MESSAGE ? `${oneLine.slice(0, MAX_MESSAGE)}…` : oneLine;
+}
+
+/**
+ * JSON.parse, or else jsonc-parser's error-tolerant parse: an error body cut at its size limit (or just sloppy)
+ * still yields the message it begins with. Throws (too deep, say) when neither can read it.
+ */
+function parseLeniently(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return parseTolerantly(text, [], { allowTrailingComma: true });
+  }
 }
 
 const STATUS_TEXT: Readonly<Record<number, string>> = {

@@ -14,13 +14,23 @@ export interface ExchangeOptions {
   readonly signal: AbortSignal;
   /** Until the status line and headers arrive, and then between two chunks of the body. */
   readonly timeoutMs: number;
+  /** A 2xx body longer than this fails the exchange. */
   readonly maxBodyBytes: number;
+  /**
+   * Any other body is kept only up to this many bytes: what follows is never read (the connection is closed),
+   * so a huge error page costs no more than a small one, before any decoding, parsing or redaction.
+   */
+  readonly maxErrorBodyBytes: number;
+  /** Told the size of every chunk as it arrives; an error it answers stops the exchange with that error. */
+  readonly charge?: (bytes: number) => Error | undefined;
 }
 
 export interface Exchanged {
   readonly statusCode: number;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly body: Buffer;
+  /** The body was longer than `maxErrorBodyBytes` and is only its beginning. */
+  readonly truncated?: boolean;
 }
 
 /** Raised when the answer outgrows `maxBodyBytes`; the connection is aborted at that point. */
@@ -62,6 +72,20 @@ export function exchange(dispatcher: Dispatcher, options: ExchangeOptions): Prom
         headers = responseHeaders;
       },
       onResponseData(active, chunk) {
+        const refused = options.charge?.(chunk.length);
+        if (refused) {
+          active.abort(refused);
+          finish(refused);
+          return;
+        }
+        const success = statusCode >= 200 && statusCode < 300;
+        if (!success && size + chunk.length > options.maxErrorBodyBytes) {
+          chunks.push(chunk.subarray(0, options.maxErrorBodyBytes - size));
+          size = options.maxErrorBodyBytes;
+          finish(undefined, { statusCode, headers, body: Buffer.concat(chunks, size), truncated: true });
+          active.abort(new Error('the rest of the error body is not read'));
+          return;
+        }
         size += chunk.length;
         if (size > options.maxBodyBytes) {
           const error = Object.assign(new Error(`response larger than ${options.maxBodyBytes} bytes`), { code: TOO_LARGE });

@@ -3,6 +3,7 @@
  * bound, kept in order and deduplicated by id. A service that ignores the page parameter is detected and
  * reported instead of looped on.
  */
+import { DEFAULT_LISTING_LIMITS } from './listingLimits';
 import type { Pagination } from './schemas';
 
 export interface FetchedPage<T> {
@@ -41,7 +42,8 @@ export async function collectPages<T>(
   fetchPage: (page: number, signal: AbortSignal | undefined) => Promise<FetchedPage<T>>,
   options: CollectOptions<T>,
 ): Promise<ListResult<T>> {
-  const maxPages = options.maxPages ?? 10_000;
+  // A page count the service claims is only believed up to this; a listing also stops at its byte and item limits.
+  const maxPages = options.maxPages ?? DEFAULT_LISTING_LIMITS.maxPages;
   const first = await fetchPage(1, options.signal);
   const pagination = first.pagination;
   const pages = [first];

@@ -6,6 +6,7 @@ import type { Pool as UndiciPool } from 'undici';
 import Pool = require('undici/lib/dispatcher/pool');
 import { exchange, TOO_LARGE } from './exchange';
 import { ApiError, describeStatus, extractServiceMessage, type ApiErrorKind } from './errors';
+import type { ListingBudget } from './listingLimits';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -19,6 +20,9 @@ export interface RetryPolicy {
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 300, maxDelayMs: 8_000, budgetMs: 30_000 };
+
+/** A non-2xx body is read up to this size: plenty for any message, and cheap however much the service sends. */
+export const DEFAULT_MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 /** One line of the request log: never a header, never a body, never the token. */
 export interface RequestLogEntry {
@@ -40,7 +44,10 @@ export interface TransportOptions {
   /** Per attempt: from sending the request to the end of the body. */
   readonly requestTimeoutMs?: number;
   readonly retry?: Partial<RetryPolicy>;
+  /** The largest 2xx answer read (default 64 MB). */
   readonly maxBodyBytes?: number;
+  /** How much of any other answer is read, the rest never (default 64 KB): see exchange. */
+  readonly maxErrorBodyBytes?: number;
   readonly userAgent?: string;
   readonly onRequest?: (entry: RequestLogEntry) => void;
   /** For tests: the source of jitter. */
@@ -51,6 +58,8 @@ export interface RequestOptions {
   readonly query?: Readonly<Record<string, string | number | undefined>>;
   readonly body?: unknown;
   readonly signal?: AbortSignal;
+  /** The listing this request reads a page of: its bytes count against the listing's limit. */
+  readonly budget?: ListingBudget;
 }
 
 export interface RawResponse {
@@ -59,6 +68,8 @@ export interface RawResponse {
   readonly text: string;
   /** The parsed body of a 2xx answer; undefined when it was empty (204). */
   readonly json?: unknown;
+  /** `text` is only the beginning of a longer error body. */
+  readonly truncated?: boolean;
 }
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
@@ -136,6 +147,7 @@ export class HttpTransport {
   private readonly retry: RetryPolicy;
   private readonly requestTimeoutMs: number;
   private readonly maxBodyBytes: number;
+  private readonly maxErrorBodyBytes: number;
   private readonly random: () => number;
   private readonly headers: Record<string, string>;
 
@@ -146,6 +158,7 @@ export class HttpTransport {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.maxBodyBytes = options.maxBodyBytes ?? 64 * 1024 * 1024;
+    this.maxErrorBodyBytes = options.maxErrorBodyBytes ?? DEFAULT_MAX_ERROR_BODY_BYTES;
     this.random = options.random ?? Math.random;
     this.headers = {
       authorization: `Token ${options.token}`,
@@ -160,9 +173,23 @@ export class HttpTransport {
     });
   }
 
-  /** Replaces the token wherever a hostile or careless service echoed it. */
-  redact(value: string): string {
-    return this.options.token.length >= 4 ? value.split(this.options.token).join('••••') : value;
+  /**
+   * Replaces the token wherever a hostile or careless service echoed it. With `cutShort` (the text is the
+   * beginning of something longer) a start of the token at the very end goes too.
+   */
+  redact(value: string, cutShort = false): string {
+    const { token } = this.options;
+    if (token.length < 4) return value;
+    let text = value.split(token).join('••••');
+    if (cutShort) {
+      for (let length = token.length - 1; length >= 4; length--) {
+        if (text.endsWith(token.slice(0, length))) {
+          text = `${text.slice(0, -length)}••••`;
+          break;
+        }
+      }
+    }
+    return text;
   }
 
   async request(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<RawResponse> {
@@ -176,7 +203,7 @@ export class HttpTransport {
       let retryAfter: number | undefined;
       let mayRetry = false;
       try {
-        const response = await this.send(method, fullPath, body, options.signal);
+        const response = await this.send(method, fullPath, body, options.signal, options.budget);
         if (response.status >= 200 && response.status < 300) {
           this.log(method, fullPath, attemptStart, attempt, response.status);
           return response;
@@ -225,6 +252,7 @@ export class HttpTransport {
     fullPath: string,
     body: string | undefined,
     callerSignal: AbortSignal | undefined,
+    budget: ListingBudget | undefined,
   ): Promise<RawResponse & { retryAfter?: number }> {
     const signals = [AbortSignal.timeout(this.requestTimeoutMs)];
     if (callerSignal) signals.push(callerSignal);
@@ -236,6 +264,8 @@ export class HttpTransport {
       signal: AbortSignal.any(signals),
       timeoutMs: this.requestTimeoutMs,
       maxBodyBytes: this.maxBodyBytes,
+      maxErrorBodyBytes: this.maxErrorBodyBytes,
+      ...(budget ? { charge: (bytes: number) => budget.takeBytes(bytes) } : {}),
     });
     const header = (name: string) => {
       const value = response.headers[name];
@@ -258,6 +288,7 @@ export class HttpTransport {
       contentType: header('content-type'),
       text,
       json,
+      ...(response.truncated ? { truncated: true } : {}),
       retryAfter: parseRetryAfter(header('retry-after'), Date.now()),
     };
   }
@@ -283,7 +314,10 @@ export class HttpTransport {
   }
 
   private statusError(method: HttpMethod, path: string, response: RawResponse & { retryAfter?: number }): ApiError {
-    const serviceMessage = extractServiceMessage(this.redact(response.text), response.contentType);
+    // The body is at most maxErrorBodyBytes here. The token goes from the raw text, and again from the message
+    // once it is decoded from JSON.
+    const raw = this.redact(response.text, response.truncated);
+    const serviceMessage = extractServiceMessage(raw, response.contentType, (text) => this.redact(text));
     const summary = serviceMessage ?? describeStatus(response.status);
     return new ApiError(`${summary} (HTTP ${response.status}, ${method} ${path})`, {
       kind: 'http',

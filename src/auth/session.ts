@@ -30,7 +30,7 @@ export type SessionState =
   | { readonly kind: 'active'; readonly account: Account }
   | { readonly kind: 'expired'; readonly account: Account };
 
-/** Starts (or finds running) the embedded emulator; answers its URL and demo token. */
+/** Starts (or finds running) the embedded emulator; answers its URL and the token of this start. */
 export type EmulatorLauncher = () => Promise<{ url: string; token: string }>;
 
 export class SessionManager {
@@ -128,8 +128,12 @@ export class SessionManager {
       throw new ApiError('The stored API token is missing; sign in again.', { kind: 'http', status: 401, method: 'GET', path: '' });
     }
     let apiUrl = account.apiUrl;
-    if (account.isEmulator) apiUrl = (await this.launchEmulator()).url;
-    const client = this.createClient(apiUrl, token);
+    let key = token;
+    if (account.isEmulator) {
+      // Its port and token are new at every start (after a reload, say): use this start's, not the stored ones.
+      ({ url: apiUrl, token: key } = await this.launchEmulator());
+    }
+    const client = this.createClient(apiUrl, key);
     const store = new ResourceStore(client, this.registry.known(account.id));
     store.onDidFail((error) => {
       if (error.isUnauthorized) void this.markExpired();

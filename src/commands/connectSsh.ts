@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
+import { sshArguments } from '../model/sshArguments';
+import { literalText, plainText } from '../model/serviceText';
 import type { CommandDeps } from './deps';
 import { addressOf } from '../model/resourceKinds';
 import { resolveResource } from './target';
 
-const SSH_USER = /^[A-Za-z_][A-Za-z0-9_.-]{0,31}$/;
-
-/** Opens a terminal running `ssh <stacklet.sshUser>@<public IPv4>` (root unless set) for an active stacklet. */
+/** Opens a terminal running `ssh -l <stacklet.sshUser> -- <public IPv4>` (root unless set) for an active stacklet. */
 export async function connectSsh(deps: CommandDeps, node?: unknown): Promise<void> {
   const ref = await resolveResource(deps, node, ['stacklet'], {
     title: vscode.l10n.t('Connect to which stacklet?'),
@@ -15,21 +15,22 @@ export async function connectSsh(deps: CommandDeps, node?: unknown): Promise<voi
   if (!ref) return;
   const address = addressOf(ref);
   if (!address) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('{0} has no public IP address.', ref.name));
+    void vscode.window.showWarningMessage(vscode.l10n.t('{0} has no public IP address.', literalText(ref.name)));
     return;
   }
   const user = vscode.workspace.getConfiguration('stacklet').get<string>('sshUser', 'root').trim() || 'root';
-  // A name only: anything else (a leading "-") would reach ssh as an option.
-  if (!SSH_USER.test(user)) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('The setting stacklet.sshUser ("{0}") is not a user name.', user));
+  // The address is the service's: only a valid IP address reaches ssh, after "--".
+  const ssh = sshArguments(user, address);
+  if ('problem' in ssh) {
+    void vscode.window.showErrorMessage(ssh.problem);
     return;
   }
   const terminal = vscode.window.createTerminal({
-    name: vscode.l10n.t('SSH {0}', ref.name),
+    name: vscode.l10n.t('SSH {0}', literalText(ref.name, 60)),
     shellPath: 'ssh',
-    shellArgs: [`${user}@${address}`],
+    shellArgs: [...ssh.args],
     iconPath: new vscode.ThemeIcon('terminal'),
   });
   terminal.show();
-  deps.log.info(`Opened SSH terminal to ${ref.name}`);
+  deps.log.info(`Opened SSH terminal to ${plainText(ref.name)}`);
 }

@@ -2,6 +2,7 @@
  * `node dist/emulator.js --port <n> [...]`: runs the emulator until SIGINT/SIGTERM. The first two lines of
  * output are a contract other tools read: the listening URL, then the demo token.
  */
+import { isIP } from 'node:net';
 import { DEFAULT_HOST, DEFAULT_PORT, FAULT_KINDS, type EmulatorOptions, type FaultKind } from './options';
 import { startEmulator } from './server';
 
@@ -9,6 +10,8 @@ const USAGE = `Usage: node dist/emulator.js [options]
 
   --port <n>             port to listen on; 0 picks a free port (default ${DEFAULT_PORT})
   --host <address>       address to bind (default ${DEFAULT_HOST})
+  --allow-host <name>    also answer requests whose Host header names <name> (repeatable); the loopback
+                         names are always answered, any other Host gets 403 (DNS rebinding)
   --latency-ms <n>       delay added before every response (default 0)
   --fault-rate <0..1>    share of /v1 requests that fail (default 0)
   --fault-kinds <list>   comma-separated subset of ${FAULT_KINDS.join(',')}
@@ -54,6 +57,12 @@ export function parseArgs(argv: readonly string[]): EmulatorOptions | 'help' {
       case '--host':
         options.host = value();
         break;
+      case '--allow-host': {
+        const name = value();
+        if (!/^[A-Za-z0-9.-]{1,253}$/.test(name) && isIP(name) === 0) throw new UsageError(`--allow-host: '${name}' is not a host name or IP address`);
+        options.allowedHosts = [...(options.allowedHosts ?? []), name];
+        break;
+      }
       case '--latency-ms':
         options.latencyMs = number(flag, value(), whole);
         break;

@@ -1,9 +1,18 @@
 /**
  * The emulator inside the extension host, for "Try the local emulator". Its code is a separate bundle
- * (dist/emulator-server.js) loaded on first use, so activation never pays for it.
+ * (dist/emulator-server.js) loaded on first use, so activation never pays for it. It listens on loopback only,
+ * answers only loopback Host names (see EmulatorOptions.allowedHosts), and its token is new at every start:
+ * the CLI's demo token is public, and any local process or rebound web page could use a known one.
  */
+import { randomBytes } from 'node:crypto';
+
 interface EmulatorModule {
-  startEmulator(options: { port: number; host: string }): Promise<{ url: string; demoToken: string; close(): Promise<void> }>;
+  startEmulator(options: { port: number; host: string; demoToken: string }): Promise<{ url: string; demoToken: string; close(): Promise<void> }>;
+}
+
+/** A token nobody else knows, in the service's token shape. */
+export function freshEmulatorToken(): string {
+  return `stk_local_${randomBytes(16).toString('hex')}`;
 }
 
 export class EmbeddedEmulator {
@@ -15,12 +24,12 @@ export class EmbeddedEmulator {
     return this.running !== undefined;
   }
 
-  /** Starts it on a free loopback port (once); answers its URL and the demo token. */
+  /** Starts it on a free loopback port (once); answers its URL and this start's token. */
   async ensureStarted(): Promise<{ url: string; token: string }> {
     if (!this.running) {
       // A computed path keeps esbuild from inlining the emulator into the extension bundle.
       const load = require as (id: string) => EmulatorModule;
-      const starting = Promise.resolve().then(() => load(this.modulePath).startEmulator({ port: 0, host: '127.0.0.1' }));
+      const starting = Promise.resolve().then(() => load(this.modulePath).startEmulator({ port: 0, host: '127.0.0.1', demoToken: freshEmulatorToken() }));
       this.running = starting;
       starting.catch(() => {
         if (this.running === starting) this.running = undefined;

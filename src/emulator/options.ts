@@ -22,7 +22,15 @@ export type SeedKind = 'demo' | 'empty';
 
 export interface EmulatorOptions {
   port?: number;
+  /** The address to bind. */
   host?: string;
+  /**
+   * Host names (as the Host header gives them, without the port) answered besides the loopback ones, which are
+   * always answered. Any other Host is refused with 403, so a web page whose name was rebound to 127.0.0.1
+   * (DNS rebinding) cannot read or change anything. Bound to an address that is not loopback and given none,
+   * every Host is answered, as whoever exposed the emulator asked.
+   */
+  allowedHosts?: readonly string[];
   latencyMs?: number;
   faultRate?: number;
   faultKinds?: readonly FaultKind[];

@@ -8,6 +8,7 @@ import type { Socket } from 'node:net';
 import type { Ctx, Handler } from './context';
 import { ApiError } from './errors';
 import { earlyFaultReply, EARLY_FAULTS, malformedText, pickFault, wrongShapeBody } from './faults';
+import { hostCheck, hostName } from './hostCheck';
 import { BodyTooLarge, ClientGone, normalisePath, parseJson, readBody, type Reply, type Router } from './http';
 import {
   applyConfig,
@@ -72,9 +73,11 @@ class Emulator {
   private readonly random: () => number;
   private readonly bodyLimit: number;
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly hostAllowed: ((header: string | undefined) => boolean) | undefined;
   private accountCount = 1;
 
   constructor(options: EmulatorOptions, readonly demoToken: string) {
+    this.hostAllowed = hostCheck(options.host ?? DEFAULT_HOST, options.allowedHosts);
     this.config = resolveConfig(options);
     this.world = new World(options.clock ?? Date.now);
     this.random = options.random ?? Math.random;
@@ -122,6 +125,12 @@ class Emulator {
   }
 
   async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    if (this.hostAllowed && !this.hostAllowed(req.headers.host)) {
+      // Before anything else: a page that rebound its name to this address learns nothing, changes nothing.
+      const name = hostName(req.headers.host ?? '');
+      const message = `the emulator does not answer for host "${name.slice(0, 100)}" (start it with --allow-host ${name ? name.slice(0, 100) : '<name>'} to allow it)`;
+      return write(res, 403, {}, JSON.stringify({ id: 'forbidden', message }), true);
+    }
     const method = req.method ?? 'GET';
     const { path, query } = normalisePath(req.url ?? '/');
     if (path === '/_emulator' || path.startsWith('/_emulator/')) return this.handleControl(req, res, method, path, query);

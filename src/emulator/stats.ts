@@ -54,8 +54,12 @@ export interface RecentRequest extends RequestRecord {
   body?: unknown;
 }
 
-/** Request history is bounded so a long benchmark cannot grow memory without end; counts are not. */
+/**
+ * Request history and the log of applied writes are bounded, so a long benchmark or a day of use inside VS Code
+ * cannot grow memory without end; counts are not.
+ */
 export const REQUEST_HISTORY = 10_000;
+export const APPLIED_HISTORY = 10_000;
 const BODY_SHOWN_MAX = 4 * 1024;
 
 export class StatsRecorder {
@@ -64,13 +68,13 @@ export class StatsRecorder {
   private applied: AppliedRecord[] = [];
 
   request(record: RecentRequest): void {
-    // Trim in batches: dropping one entry per request would move the whole array every time.
-    if (this.requests.length >= 2 * REQUEST_HISTORY) this.requests.splice(0, this.requests.length - REQUEST_HISTORY);
+    keepRecent(this.requests, REQUEST_HISTORY);
     this.requests.push(record);
     this.requestCount.set(record.route, (this.requestCount.get(record.route) ?? 0) + 1);
   }
 
   mutation(record: AppliedRecord): void {
+    keepRecent(this.applied, APPLIED_HISTORY);
     this.applied.push(record);
   }
 
@@ -85,7 +89,7 @@ export class StatsRecorder {
         ...(fault !== undefined ? { fault } : {}),
       })),
       requestCount: Object.fromEntries(this.requestCount),
-      applied: this.applied.map((a) => ({ ...a })),
+      applied: this.applied.slice(-APPLIED_HISTORY).map((a) => ({ ...a })),
     };
   }
 
@@ -98,6 +102,14 @@ export class StatsRecorder {
     this.requestCount = new Map();
     this.applied = [];
   }
+}
+
+/**
+ * At most 2 × `keep` entries: trimmed in batches back to the last `keep`, since dropping one entry per record
+ * would move the whole array every time.
+ */
+function keepRecent(entries: unknown[], keep: number): void {
+  if (entries.length >= 2 * keep) entries.splice(0, entries.length - keep);
 }
 
 /** Keeps a mutation's body for the request log unless it is large. */

@@ -6,6 +6,7 @@
 import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type * as z from 'zod/mini';
 import { FirewallDocument } from './schema';
+import { plainText } from '../model/serviceText';
 import { normaliseRules, type FirewallState } from './rules';
 import '../api/zodLocale';
 
@@ -107,7 +108,10 @@ function shownRules(rules: FirewallState['inbound_rules']): Record<string, unkno
   }));
 }
 
-/** The document text for a firewall: a short comment header, then pretty JSON. */
+/**
+ * The document text for a firewall: a short comment header, then pretty JSON. The header names the firewall as
+ * the service does, so each line is plain text: a newline in a name cannot start a line of JSON of its own.
+ */
 export function renderFirewallDocument(state: FirewallState, header: readonly string[]): string {
   const body = {
     name: state.name,
@@ -115,7 +119,7 @@ export function renderFirewallDocument(state: FirewallState, header: readonly st
     outbound_rules: shownRules(state.outbound_rules),
     ...(state.stacklet_ids !== undefined ? { stacklet_ids: [...state.stacklet_ids] } : {}),
   };
-  return `${header.map((line) => `// ${line}`).join('\n')}\n${JSON.stringify(body, null, 2)}\n`;
+  return `${header.map((line) => `// ${plainText(line)}`).join('\n')}\n${JSON.stringify(body, null, 2)}\n`;
 }
 
 export const FIREWALL_HEADER = [

@@ -1,5 +1,6 @@
 /** Pure formatting of resource facts for labels, descriptions and tooltips. */
 import type { Networks, Stacklet } from '../api/schemas';
+import { markdownText } from './serviceText';
 
 const GIB = 1024 ** 3;
 const MIB = 1024 ** 2;
@@ -57,9 +58,9 @@ export function stackletState(stacklet: Pick<Stacklet, 'status' | 'task'>): Reso
   }
 }
 
-/** Markdown table cell text: pipes and newlines would break the row. */
+/** Markdown table cell text: the service's words as text (see markdownText), so no pipe, link or icon gets out. */
 export function cell(value: unknown): string {
-  return String(value ?? '—').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  return markdownText(value ?? '—');
 }
 
 export function matchesName(name: string, filter: string | undefined): boolean {

@@ -61,6 +61,14 @@ export interface CodeServerOptions {
   smokeTestDriver?: boolean;
   /** Extra environment; code-server passes its environment on to the extension host. */
   env?: Record<string, string>;
+  /**
+   * Ask for this password before the workbench opens (`npm start`: any local process can reach 127.0.0.1).
+   * It reaches code-server through its environment, never its command line, which other users can read.
+   * Without one the server asks for nothing, as the tests need.
+   */
+  password?: string;
+  /** Keep workspace trust on (`npm start`); tests turn it off so that no trust prompt stands in their way. */
+  workspaceTrust?: boolean;
   /** Bound on the wait for /healthz; default 60 s. */
   timeoutMs?: number;
   /**
@@ -88,15 +96,16 @@ export async function startCodeServer(paths: ToolPaths, options: CodeServerOptio
   const host = options.host ?? '127.0.0.1';
   const configFile = path.join(path.dirname(options.userDataDir), 'code-server-config.yaml');
   // a config of our own, so that code-server neither reads nor writes ~/.config/code-server/config.yaml
-  fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
+  const auth = options.password ? 'password' : 'none';
+  fs.writeFileSync(configFile, `auth: ${auth}\ncert: false\n`);
   const args = [
     ...baseArgs(paths, options.userDataDir, options.extensionsDir),
     '--config', configFile,
-    '--auth', 'none',
+    '--auth', auth,
     '--bind-addr', `${host}:${options.port ?? 0}`,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
     options.workspace,
@@ -113,6 +122,7 @@ export async function startCodeServer(paths: ToolPaths, options: CodeServerOptio
     ...(tmpdir.length <= 54 ? { TMPDIR: tmpdir } : {}),
     ...(options.gallery ? {} : { EXTENSIONS_GALLERY: '{}' }),
     ...options.env,
+    ...(options.password ? { PASSWORD: options.password } : {}),
   });
   const proc = spawnGroup(paths.nodeBin, args, { env, logFile: options.logFile });
   const timeoutMs = options.timeoutMs ?? 60_000;

@@ -38,6 +38,9 @@ export interface WorkbenchServerOptions {
   onEmulatorLine?: (line: string) => void;
   /** The emulator's test-only /_emulator endpoints (default on; `npm start` turns them off). */
   emulatorControl?: boolean;
+  /** See CodeServerOptions: `npm start` sets both, the tests neither. */
+  password?: string;
+  workspaceTrust?: boolean;
 }
 
 /**
@@ -60,7 +63,7 @@ export async function startWorkbenchServer(options: WorkbenchServerOptions): Pro
     groups.push(emulator.pgid);
     teardown.add('emulator', () => emulator.stop());
 
-    writeUserSettings(run.userDataDir, { 'stacklet.apiUrl': emulator.url });
+    writeUserSettings(run.userDataDir, { 'stacklet.apiUrl': emulator.url, ...(options.workspaceTrust ? { 'security.workspace.trust.enabled': true } : {}) });
     const logFile = path.join(run.artifacts, 'code-server.log');
     await installVsix(paths, { vsix: options.vsix ?? VSIX_PATH, userDataDir: run.userDataDir, extensionsDir: run.extensionsDir, logFile });
     const server = await startCodeServer(paths, {
@@ -70,6 +73,8 @@ export async function startWorkbenchServer(options: WorkbenchServerOptions): Pro
       logFile,
       port: options.port ?? 0,
       gallery: options.gallery,
+      ...(options.password ? { password: options.password } : {}),
+      ...(options.workspaceTrust ? { workspaceTrust: true } : {}),
     });
     groups.push(server.pgid);
     teardown.add('code-server', () => server.stop());

@@ -245,7 +245,7 @@ describe('Resource explorer', () => {
   });
 
   describe('local emulator and SSH', () => {
-    it('connects via SSH in a terminal running ssh root@<ip>', async () => {
+    it('connects via SSH in a terminal running ssh -l root -- <ip>', async () => {
       const node = (await roots(a, 'stacklets')).find((n) => n.resource && addressOf(n.resource) && /^stacklet:active/.test(String(item(a, 'stacklets', n).contextValue)))!;
       const opened = new Promise<vscode.Terminal>((resolve) => {
         const subscription = vscode.window.onDidOpenTerminal((terminal) => {
@@ -258,7 +258,7 @@ describe('Resource explorer', () => {
       const options = terminal.creationOptions as vscode.TerminalOptions;
       assert.equal(terminal.name, `SSH ${node.resource!.name}`);
       assert.equal(options.shellPath, 'ssh');
-      assert.deepEqual(options.shellArgs, [`root@${addressOf(node.resource!)}`]);
+      assert.deepEqual(options.shellArgs, ['-l', 'root', '--', addressOf(node.resource!)]);
       terminal.dispose();
     });
 

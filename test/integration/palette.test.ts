@@ -120,11 +120,11 @@ describe('Palette and accessibility', function () {
       };
       const web1 = stacklet('web-1');
       let terminal = await opened('stacklet.connectSsh', { pick: resource('stacklet', 'web-1') });
-      assert.deepEqual((terminal.creationOptions as vscode.TerminalOptions).shellArgs, [`root@${publicIp(web1)}`]);
+      assert.deepEqual((terminal.creationOptions as vscode.TerminalOptions).shellArgs, ['-l', 'root', '--', publicIp(web1)]);
       terminal.dispose();
       await vscode.workspace.getConfiguration('stacklet').update('sshUser', 'ubuntu', vscode.ConfigurationTarget.Global);
       terminal = await opened('stacklet.connectSsh', { pick: resource('stacklet', 'web-1') });
-      assert.deepEqual((terminal.creationOptions as vscode.TerminalOptions).shellArgs, [`ubuntu@${publicIp(web1)}`]);
+      assert.deepEqual((terminal.creationOptions as vscode.TerminalOptions).shellArgs, ['-l', 'ubuntu', '--', publicIp(web1)]);
       terminal.dispose();
     });
 

@@ -142,7 +142,7 @@ describe('emulator: authentication, isolation between accounts and body limits o
     for (const route of withBody) {
       const path = pathFor(route.pattern, victim);
       const head = (length: string) =>
-        `${route.method} ${path} HTTP/1.1\r\nHost: emulator\r\nAuthorization: Token ${emu.demoToken}\r\nContent-Type: application/json\r\n${length}\r\n`;
+        `${route.method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token ${emu.demoToken}\r\nContent-Type: application/json\r\n${length}\r\n`;
       // Declared far over the limit and never sent: refused on the header alone.
       const declared = await rawRequest(emu, head('Content-Length: 50000000\r\n'), []);
       assert.equal(declared.status, 413, `${route.method} ${path} by Content-Length`);

@@ -53,7 +53,23 @@ describe('emulator: CLI', function () {
     assert.equal((await exit).code, 0);
   });
 
-  for (const args of [['--port', 'abc'], ['--fault-rate', '2'], ['--frobnicate'], ['--port'], ['--fault-kinds', 'meteor']]) {
+  it('answers the Host names --allow-host adds (repeatable) besides loopback, and refuses any other', async () => {
+    const { child, lines, exit } = run(['--port', '0', '--allow-host', 'api.stacklet.test', '--allow-host', 'other.test']);
+    try {
+      const url = /listening on (\S+)/.exec((await lines)[0]!)![1]!;
+      const status = async (host: string) =>
+        (await request(`${url}/v1/account/profile`, { headers: { host, authorization: 'Token stk_demo_7f3c9a2e5b8d4c1f' } })).statusCode;
+      assert.equal(await status('api.stacklet.test'), 200);
+      assert.equal(await status('other.test:8080'), 200);
+      assert.equal(await status(new URL(url).host), 200);
+      assert.equal(await status('rebound.example'), 403);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    assert.equal((await exit).code, 0);
+  });
+
+  for (const args of [['--port', 'abc'], ['--fault-rate', '2'], ['--frobnicate'], ['--port'], ['--fault-kinds', 'meteor'], ['--allow-host', 'a b'], ['--allow-host']]) {
     it(`exits 2 with usage on stderr for ${args.join(' ')}`, async () => {
       const { exit } = run(args);
       const { code, stderr } = await exit;

@@ -117,7 +117,7 @@ describe('emulator: HTTP contract', function () {
       // Refused on the declared length alone, before a single body byte was sent.
       const early = await new Promise<string>((resolve, reject) => {
         const socket = net.connect(emu.port, '127.0.0.1', () => {
-          socket.write(`POST /v1/userdata HTTP/1.1\r\nHost: x\r\nAuthorization: Token ${DEMO_TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 50000000\r\n\r\n`);
+          socket.write(`POST /v1/userdata HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token ${DEMO_TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 50000000\r\n\r\n`);
         });
         let data = '';
         socket.on('data', (d) => {
@@ -136,7 +136,7 @@ describe('emulator: HTTP contract', function () {
       // Chunked, without Content-Length: the server counts bytes and stops reading past the limit.
       const streamed = await new Promise<{ status: number; body: string }>((resolve, reject) => {
         const socket = net.connect(emu.port, '127.0.0.1', () => {
-          socket.write(`POST /v1/userdata HTTP/1.1\r\nHost: x\r\nAuthorization: Token ${DEMO_TOKEN}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+          socket.write(`POST /v1/userdata HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token ${DEMO_TOKEN}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
           const chunk = 'a'.repeat(600);
           for (let i = 0; i < 4; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
         });

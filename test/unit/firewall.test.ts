@@ -75,6 +75,16 @@ describe('firewall documents', () => {
     assert.ok(parseFirewallDocument(newFirewallTemplate('new-fw')).ok);
   });
 
+  it('keeps a hostile firewall name in the header to its comment line', () => {
+    const name = 'evil\n{"name":"forged","inbound_rules":[],"outbound_rules":[]}\n// \u202e';
+    const text = renderFirewallDocument({ name, inbound_rules: [], outbound_rules: [] }, [`Firewall ${name} (u-1).`, 'second line */']);
+    const lines = text.split('\n');
+    assert.equal(lines.filter((line) => line.startsWith('//')).length, 2);
+    assert.ok(lines[0]!.startsWith('// Firewall evil\\n{') && lines[0]!.includes('\\u202E'), lines[0]);
+    assert.equal(lines[1], '// second line *\\/');
+    assert.equal((JSON.parse(lines.slice(2).join('\n')) as { name: string }).name, name, 'the body is the JSON, and only it');
+  });
+
   it('generates the JSON schema from the zod schema, with descriptions', () => {
     const schema = firewallJsonSchema() as { properties: Record<string, { description?: string; items?: { properties?: Record<string, { description?: string }> } }> };
     assert.ok(schema.properties['name']!.description);

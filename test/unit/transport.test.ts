@@ -250,6 +250,44 @@ describe('HttpTransport', () => {
     }
   });
 
+  it('removes the token from the message after decoding it from JSON escapes, as well as from the raw text', async () => {
+    const token = 'stk_live/9f8e7d6c5b4a';
+    // `\/` and `\u0073`: the raw text holds no copy of the token, the decoded message does.
+    const escaped = token.replace('/', '\\/').replace('s', '\\u0073');
+    const bodies = [
+      `{"message":"token ${escaped} was refused"}`,
+      `{"errors":[{"field":"auth","message":"${escaped}"}]}`,
+      `{"error":{"message":"${escaped.replace('k', '\\u006b')}"}}`,
+      `plain text ${token} refused`,
+    ];
+    const s = await scripted(bodies.map((body) => (_req, res) => { res.writeHead(403, { 'content-type': 'application/json' }); res.end(body); }));
+    const { t } = transport(s.url, { token, retry: { maxAttempts: 1 } });
+    try {
+      for (const body of bodies) {
+        assert.ok(body.includes(token) || !body.includes('stk_live/'), 'the raw body spells the token some way');
+        const error = await rejection(t.request('GET', '/v1/x'));
+        assert.ok(error.serviceMessage?.includes('••••'), error.serviceMessage);
+        for (const text of [error.message, String(error.serviceMessage), JSON.stringify(error)]) assert.ok(!text.includes(token), text);
+      }
+    } finally {
+      await t.close();
+      await s.close();
+    }
+  });
+
+  it('masks the start of a token cut off at the end of a long error body', async () => {
+    const cutAt = 64 * 1024;
+    const s = await scripted([(_req, res) => { res.writeHead(500); res.end(`${'x'.repeat(cutAt - 12)}${TOKEN} and more`); }]);
+    const { t } = transport(s.url, { retry: { maxAttempts: 1 }, maxErrorBodyBytes: cutAt });
+    try {
+      const error = await rejection(t.request('GET', '/v1/x'));
+      assert.ok(!error.message.includes(TOKEN.slice(0, 12)), error.message.slice(-40));
+    } finally {
+      await t.close();
+      await s.close();
+    }
+  });
+
   it('reports a refused connection as a network error', async () => {
     const s = await scripted([json(200, {})]);
     await s.close();
