@@ -35,6 +35,13 @@ export interface EmulatorOptions {
   quirks?: Quirks;
   /** Token of the demo account; DEMO_TOKEN when omitted. */
   demoToken?: string;
+  /** Serve HTTPS with this certificate and key (PEM) instead of plain HTTP. */
+  tls?: { readonly cert: string; readonly key: string };
+  /**
+   * Host names (besides loopback) that requests may name in their Host header; when set, any other name is
+   * refused. For a name only a test's proxy resolves (`api.stacklet.test`).
+   */
+  allowedHosts?: readonly string[];
   clock?: () => number;
   random?: () => number;
 }

@@ -4,6 +4,7 @@
  * says so) → latency → write. Handlers are synchronous, so a request is applied atomically.
  */
 import * as http from 'node:http';
+import * as https from 'node:https';
 import type { Socket } from 'node:net';
 import type { Ctx, Handler } from './context';
 import { ApiError } from './errors';
@@ -71,6 +72,7 @@ class Emulator {
   private readonly control: Router<ControlHandler> | undefined;
   private readonly random: () => number;
   private readonly bodyLimit: number;
+  private readonly allowedHosts: ReadonlySet<string> | undefined;
   private readonly timers = new Set<NodeJS.Timeout>();
   private accountCount = 1;
 
@@ -79,6 +81,7 @@ class Emulator {
     this.world = new World(options.clock ?? Date.now);
     this.random = options.random ?? Math.random;
     this.bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
+    this.allowedHosts = options.allowedHosts && new Set(options.allowedHosts.map((name) => name.toLowerCase()));
     const demo = createAccount(this.world, demoToken, DEMO_EMAIL, options.seed ?? 'demo', { first: 'Demo', last: 'User' });
     if (options.extraStacklets) addGeneratedStacklets(this.world, demo, options.extraStacklets);
     this.control = options.control
@@ -124,6 +127,9 @@ class Emulator {
   async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
     const { path, query } = normalisePath(req.url ?? '/');
+    if (!this.hostAllowed(req.headers.host)) {
+      return write(res, 421, {}, JSON.stringify({ id: 'misdirected_request', message: 'this server does not answer for that host name' }), true);
+    }
     if (path === '/_emulator' || path.startsWith('/_emulator/')) return this.handleControl(req, res, method, path, query);
 
     const match = this.api.match(method, path);
@@ -184,6 +190,13 @@ class Emulator {
       closeAfter = error instanceof BodyTooLarge;
     }
     return this.respond(req, res, record, reply, fault, closeAfter);
+  }
+
+  /** With allowedHosts, only loopback names and those listed (a port aside) may be asked for. */
+  private hostAllowed(host: string | undefined): boolean {
+    if (!this.allowedHosts) return true;
+    const name = (host ?? '').toLowerCase().replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
+    return name === 'localhost' || /^127(?:\.\d{1,3}){3}$/.test(name) || name === '::1' || this.allowedHosts.has(name);
   }
 
   private authenticate(req: http.IncomingMessage): Account {
@@ -305,14 +318,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const emulator = new Emulator(options, demoToken);
 
   const sockets = new Set<Socket>();
-  const server = http.createServer((req, res) => {
+  const listener: http.RequestListener = (req, res) => {
     emulator.handle(req, res).catch((error: unknown) => {
       console.error('[emulator] failed to answer:', error);
       if (!res.headersSent) write(res, 500, {}, JSON.stringify({ id: 'server_error', message: 'internal error' }), true);
       else res.destroy();
     });
-  });
-  server.on('connection', (socket) => {
+  };
+  const server = options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, listener) : http.createServer(listener);
+  server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -329,7 +343,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${urlHost}:${actualPort}`,
+    url: `${options.tls ? 'https' : 'http'}://${urlHost}:${actualPort}`,
     port: actualPort,
     demoToken,
     close() {
