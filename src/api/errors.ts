@@ -22,7 +22,11 @@ export type ApiErrorKind =
   /** A redirect the client refused to follow (another origin, or a non-GET). */
   | 'redirect'
   /** The configured URL is not acceptable (plain HTTP to a remote host, a bad scheme). */
-  | 'config';
+  | 'config'
+  /** The server's certificate was refused (self-signed, expired, another name…): never retried. */
+  | 'certificate'
+  /** The proxy refused to connect us (407 authentication required, 403): never retried. */
+  | 'proxy';
 
 export interface ApiErrorInit {
   readonly kind: ApiErrorKind;
