@@ -5,8 +5,10 @@
  */
 import { StackletClient } from '../api/client';
 import { ApiError } from '../api/errors';
+import type { ProxySettings } from '../api/proxy';
 import type { Profile } from '../api/schemas';
 import { checkApiUrl, type RequestLogEntry } from '../api/transport';
+import type { TrustSettings } from '../api/trust';
 import { Emitter } from '../model/emitter';
 import { ResourceStore } from '../model/resourceStore';
 import { accountId, EMULATOR_ACCOUNT_ID, type Account, type AccountRegistry } from './accountRegistry';
@@ -16,6 +18,10 @@ export interface ClientSettings {
   readonly allowInsecureHttp: boolean;
   readonly requestTimeoutMs: number;
   readonly onRequest?: (entry: RequestLogEntry) => void;
+  /** VS Code's http.proxy* settings and the proxy variables. */
+  readonly proxy?: ProxySettings;
+  /** http.systemCertificates. */
+  readonly trust?: TrustSettings;
 }
 
 export type SessionState =
@@ -100,6 +106,16 @@ export class SessionManager {
     this.changed.fire(this.state);
   }
 
+  /**
+   * Drops the active account's client (and its cached listings) so that the next use connects with the
+   * settings as they are now: after a change of proxy or certificate settings. Views reload.
+   */
+  async reconnect(): Promise<void> {
+    if (!this.current) return;
+    await this.close();
+    this.changed.fire(this.state);
+  }
+
   /** A 401 for the active account: drop its cached data and mark it expired until it signs in again. */
   async markExpired(): Promise<void> {
     const account = this.registry.active();
@@ -148,6 +164,8 @@ export class SessionManager {
       pageConcurrency: settings.pageConcurrency,
       requestTimeoutMs: settings.requestTimeoutMs,
       ...(settings.onRequest ? { onRequest: settings.onRequest } : {}),
+      ...(settings.proxy ? { proxy: settings.proxy } : {}),
+      ...(settings.trust ? { trust: settings.trust } : {}),
     });
   }
 }
