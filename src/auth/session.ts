@@ -107,6 +107,19 @@ export class SessionManager {
   }
 
   /**
+   * What Test Connection checks: the active (or expired) account's API URL and token, or none when signed
+   * out, with the client settings in force.
+   */
+  async connectionTarget(): Promise<{ apiUrl?: string; token?: string; settings: ClientSettings }> {
+    const settings = this.settings();
+    const account = this.registry.active();
+    if (!account) return { settings };
+    const token = await this.registry.token(account.id);
+    const apiUrl = account.isEmulator ? (await this.launchEmulator()).url : account.apiUrl;
+    return { apiUrl, settings, ...(token ? { token } : {}) };
+  }
+
+  /**
    * Drops the active account's client (and its cached listings) so that the next use connects with the
    * settings as they are now: after a change of proxy or certificate settings. Views reload.
    */

@@ -33,6 +33,7 @@ import { signIn } from './signIn';
 import { signOut } from './signOut';
 import { snapshotStacklet } from './snapshotStacklet';
 import { switchAccount } from './switchAccount';
+import { testConnection } from './testConnection';
 import { transferSnapshot } from './transferSnapshot';
 import { tryEmulator } from './tryEmulator';
 import { clearFilter, filterByName, filterByRegion, filterByTag, refreshAll, refreshView } from './viewCommands';
@@ -49,6 +50,7 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.switchAccount': switchAccount,
     'stacklet.showAccount': () => vscode.commands.executeCommand('stacklet.account.focus'),
     'stacklet.showLog': (deps) => deps.log.show(true),
+    'stacklet.testConnection': testConnection,
     'stacklet.refreshAll': refreshAll,
     'stacklet.stacklets.filterByTag': (deps, value?: string) => filterByTag(deps, value),
     'stacklet.volumes.filterByRegion': (deps, value?: string) => filterByRegion(deps, value),

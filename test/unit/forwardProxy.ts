@@ -33,7 +33,7 @@ function ask(child: ChildProcess, message: string): Promise<ProxyStats> {
 
 export async function startForwardProxy(options: { credentials?: string } = {}): Promise<ForwardProxy> {
   const args = ['--resolve', `${PROXY_ONLY_HOST}=127.0.0.1`, ...(options.credentials ? ['--credentials', options.credentials] : [])];
-  const child = fork(path.join(__dirname, 'forwardProxyProcess.js'), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(__dirname, 'forwardProxyProcess.js'), args, { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const [ready] = (await Promise.race([
     once(child, 'message'),
     once(child, 'exit').then(() => {
