@@ -12,6 +12,7 @@ import type { CommandDeps, CommandHandler } from './deps';
 import { detachVolume } from './detachVolume';
 import { editFirewall, newFirewall } from './editFirewall';
 import { enablePrivateNetworking } from './enablePrivateNetworking';
+import { openInRemoteWindow } from './openInRemoteWindow';
 import { openUserdata } from './openUserdata';
 import { powerCycle } from './powerCycle';
 import { powerOff } from './powerOff';
@@ -60,6 +61,7 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.copyIp': copyIp,
     'stacklet.openUserdata': openUserdata,
     'stacklet.connectSsh': connectSsh,
+    'stacklet.openInRemoteWindow': openInRemoteWindow,
     // Stacklets
     'stacklet.createStacklet': createStacklet,
     'stacklet.resizeStacklet': resizeStacklet,

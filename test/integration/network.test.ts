@@ -1,14 +1,21 @@
 // Enterprise networks inside the real extension host (code-server, a remote workspace host): where the
 // extension runs; signing in and Stacklet: Test Connection through a real forward proxy (VS Code's http.proxy
 // setting, then http.proxyAuthorization after a 407) to an emulator named api.stacklet.test, a name only that
-// proxy resolves: the bundle's own proxy code, end to end.
+// proxy resolves: the bundle's own proxy code, end to end. Then Open in Remote Window: the SSH config it writes
+// (into the file the harness gives Remote-SSH's own setting) and the address it opens.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import type { StackletExtensionApi } from '../../src/extension';
 import { PROXY_ONLY_HOST, startForwardProxy, unknownHereOnly, type ForwardProxy } from '../unit/forwardProxy';
 import { EXTENSION_ID, extensionApi, signOutAll } from './emulatorAccess';
+import { STACKLET_COMMENT } from '../../src/remote/sshConfig';
+import type { PickItem } from '../../src/ui/prompter';
+import { ScriptedPrompter, type Answer, type Asked } from './scriptedPrompter';
 import { recordShownMessages, type Shown } from './shownMessages';
+import { testEmulator } from './testEnvironment';
 
 describe('Network: where the extension runs, proxies and Test Connection', function () {
   this.timeout(60_000);
@@ -100,5 +107,113 @@ describe('Network: where the extension runs, proxies and Test Connection', funct
     const stats = await guarded.stats();
     assert.equal(stats.refused, 1);
     assert.ok(stats.tunnels >= 2);
+  });
+});
+
+describe('Network: Open in Remote Window', function () {
+  this.timeout(60_000);
+  let a: StackletExtensionApi;
+  const prompter = new ScriptedPrompter();
+  let restorePrompter: (() => void) | undefined;
+  let shown: Shown[] = [];
+  let restoreWindow: (() => void) | undefined;
+  const configFile = vscode.workspace.getConfiguration('remote.SSH').get<string>('configFile');
+  const opened: unknown[][] = [];
+  const restores: (() => void)[] = [];
+
+  /** Pretends a Remote-SSH extension is installed, and records what is opened instead of opening it. */
+  function fakeRemoteSsh(installed: boolean): void {
+    const extensions = vscode.extensions as unknown as { getExtension: (id: string) => unknown };
+    const getExtension = extensions.getExtension;
+    extensions.getExtension = (id: string) => (installed && id === 'jeanp413.open-remote-ssh' ? { id, isActive: false } : getExtension.call(vscode.extensions, id));
+    const commands = vscode.commands as unknown as { executeCommand: (id: string, ...args: unknown[]) => Thenable<unknown> };
+    const executeCommand = commands.executeCommand;
+    commands.executeCommand = (id: string, ...args: unknown[]) => {
+      if (id === 'vscode.openFolder') {
+        opened.push(args);
+        return Promise.resolve();
+      }
+      return executeCommand.call(vscode.commands, id, ...args);
+    };
+    restores.push(() => {
+      extensions.getExtension = getExtension;
+      commands.executeCommand = executeCommand;
+    });
+  }
+
+  async function run(...answers: Answer[]): Promise<Asked[]> {
+    prompter.script(...answers);
+    shown.length = 0;
+    await vscode.commands.executeCommand('stacklet.openInRemoteWindow');
+    assert.deepEqual(prompter.problems, []);
+    assert.equal(prompter.remaining, 0);
+    return [...prompter.asked];
+  }
+
+  before(async function () {
+    // Never the machine's own ~/.ssh/config: the harness points Remote-SSH's setting into its run folder.
+    if (!configFile) this.skip();
+    a = await extensionApi();
+    await signOutAll(a);
+    const { apiUrl, token } = testEmulator();
+    assert.equal(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl, token }), true);
+    restorePrompter = a.setPrompter(prompter);
+    ({ shown, restore: restoreWindow } = recordShownMessages());
+  });
+
+  afterEach(() => {
+    restores.splice(0).forEach((restore) => restore());
+    opened.length = 0;
+  });
+
+  after(async () => {
+    restorePrompter?.();
+    restoreWindow?.();
+    if (a) await signOutAll(a);
+  });
+
+  const webOne = { pick: (item: PickItem<unknown>) => (item.value as { name?: string }).name === 'web-1' };
+
+  it('shows the exact lines, writes them before the first Host (keeping the rest), then opens vscode-remote://ssh-remote+<host>/', async () => {
+    fakeRemoteSsh(true);
+    const before = '# mine\nServerAliveInterval 30\n\nHost *\n    User nobody\n';
+    fs.mkdirSync(path.dirname(configFile!), { recursive: true });
+    fs.writeFileSync(configFile!, before);
+    const asked = await run(webOne, { pick: 'No identity file' }, { confirm: true });
+    const confirm = asked.find((q) => q.kind === 'confirm')!;
+    assert.equal(confirm.message, `Write this entry to ${configFile}?`);
+    const ip = (asked[0]!.items!.find((item) => (item.value as { name?: string }).name === 'web-1')!.value as { ip: string }).ip;
+    assert.match(ip, /^\d+\.\d+\.\d+\.\d+$/);
+    const lines = [STACKLET_COMMENT, 'Host stacklet-web-1', `    HostName ${ip}`, '    User root'];
+    assert.equal(confirm.detail, lines.join('\n'));
+    assert.equal(fs.readFileSync(configFile!, 'utf8'), `# mine\nServerAliveInterval 30\n\n${lines.join('\n')}\n\nHost *\n    User nobody\n`);
+    assert.deepEqual(opened.map(([uri, options]) => [(uri as vscode.Uri).toString(true), options]), [['vscode-remote://ssh-remote+stacklet-web-1/', { forceNewWindow: true }]]);
+    assert.equal((opened[0]![0] as vscode.Uri).authority, 'ssh-remote+stacklet-web-1');
+  });
+
+  it('asks nothing more and writes nothing the second time; adds the identity file the user types', async () => {
+    fakeRemoteSsh(true);
+    const written = fs.readFileSync(configFile!, 'utf8');
+    const again = await run(webOne, { pick: 'No identity file' });
+    assert.ok(again.every((q) => q.kind !== 'confirm'), 'nothing to write, nothing to confirm');
+    assert.equal(fs.readFileSync(configFile!, 'utf8'), written);
+    const withKey = await run(webOne, { typed: '/keys/my stacklet key' }, { confirm: true });
+    assert.match(withKey.at(-1)!.detail!, /\n {4}IdentityFile "\/keys\/my stacklet key"$/);
+    assert.match(fs.readFileSync(configFile!, 'utf8'), /User root\n {4}IdentityFile "\/keys\/my stacklet key"\n\nHost \*/);
+    assert.equal(opened.length, 2);
+  });
+
+  it('without a Remote-SSH extension, writes nothing and says what is needed', async () => {
+    fakeRemoteSsh(false);
+    const written = fs.readFileSync(configFile!, 'utf8');
+    if (vscode.env.uiKind === vscode.UIKind.Web) {
+      await run(webOne);
+      assert.match(shown.map((s) => s.message).join('\n'), /needs VS Code on the desktop with a Remote - SSH extension/);
+    } else {
+      const asked = await run(webOne, { confirm: false });
+      assert.match(asked.at(-1)!.message!, /^Open in Remote Window needs a Remote - SSH extension\. Install (ms-vscode-remote\.remote-ssh|jeanp413\.open-remote-ssh)\?$/);
+    }
+    assert.equal(fs.readFileSync(configFile!, 'utf8'), written);
+    assert.deepEqual(opened, []);
   });
 });
