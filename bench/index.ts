@@ -12,6 +12,7 @@ import { hostFigures } from './host';
 import { pagingFigures } from './paging';
 import { parseFigures } from './parse';
 import { pollingFigures } from './polling';
+import { proxyFigures } from './proxy';
 import { sizeFigures } from './size';
 
 const RESULTS_JSON = 'bench/results.json';
@@ -22,6 +23,7 @@ const GROUPS: Record<string, (log: (line: string) => void) => Promise<Figure[]>>
   parse: parseFigures,
   polling: pollingFigures,
   paging: pagingFigures,
+  proxy: proxyFigures,
   emulator: emulatorFigures,
   host: hostFigures,
 };
