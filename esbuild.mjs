@@ -26,17 +26,21 @@ const problemReporter = {
  * Parts of undici the client can never reach, replaced by a module that throws if that ever changes:
  * - the SIMD build of the HTTP parser: undici falls back to the plain WebAssembly build it also ships when
  *   loading the SIMD one throws, and both are 72 KB of base64;
- * - the fetch body encoder, which undici requires only for a FormData body (the client sends JSON strings).
+ * - the fetch body encoder, which undici requires only for a FormData body (the client sends JSON strings);
+ * - the SOCKS5 proxy agent (11 KB), which ProxyAgent constructs only for a socks:// proxy URL, and the client
+ *   accepts only http:// and https:// proxies (src/api/proxy.ts). ProxyAgent requires it as it loads, so its
+ *   stand-in is a class that throws when constructed.
  */
 const unreachableUndici = {
   name: 'unreachable-undici',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/(llhttp\/llhttp_simd-wasm|web\/fetch\/body)\.js$/ }, (args) =>
+    build.onResolve({ filter: /^\.\.?\/(llhttp\/llhttp_simd-wasm|web\/fetch\/body|socks5-proxy-agent)(\.js)?$/ }, (args) =>
       /undici[\\/]lib[\\/]dispatcher$/.test(args.resolveDir) ? { path: args.path, namespace: 'unreachable-undici' } : undefined,
     );
-    build.onLoad({ filter: /.*/, namespace: 'unreachable-undici' }, (args) => ({
-      contents: `throw new Error(${JSON.stringify(`${args.path} is left out of this bundle (see esbuild.mjs)`)});`,
-    }));
+    build.onLoad({ filter: /.*/, namespace: 'unreachable-undici' }, (args) => {
+      const error = `new Error(${JSON.stringify(`${args.path} is left out of this bundle (see esbuild.mjs)`)})`;
+      return { contents: args.path.includes('socks5') ? `module.exports = class { constructor() { throw ${error}; } };` : `throw ${error};` };
+    });
   },
 };
 

@@ -13,6 +13,7 @@ import { hostileFigures } from './hostile';
 import { pagingFigures } from './paging';
 import { parseFigures } from './parse';
 import { pollingFigures } from './polling';
+import { proxyFigures } from './proxy';
 import { sizeFigures } from './size';
 
 const RESULTS_JSON = 'bench/results.json';
@@ -23,6 +24,7 @@ const GROUPS: Record<string, (log: (line: string) => void) => Promise<Figure[]>>
   parse: parseFigures,
   polling: pollingFigures,
   paging: pagingFigures,
+  proxy: proxyFigures,
   emulator: emulatorFigures,
   host: hostFigures,
   hostile: hostileFigures,

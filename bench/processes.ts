@@ -11,6 +11,8 @@ export interface Served {
   readonly url: string;
   readonly token?: string;
   readonly child: ChildProcess;
+  /** The first lines it printed (the emulator's third, with --tls, names its CA file). */
+  readonly lines: readonly string[];
 }
 
 /** Starts `node <args>` and resolves with the URL (and token) it prints on its first lines. */
@@ -22,10 +24,10 @@ export async function serve(args: readonly string[], lines: number): Promise<Ser
     read.push(line);
     if (read.length === lines) break;
   }
-  const url = /(http:\/\/\S+)/.exec(read[0] ?? '')?.[1];
+  const url = /(https?:\/\/\S+)/.exec(read[0] ?? '')?.[1];
   if (!url) throw new Error(`no URL from node ${args.join(' ')}: ${read.join(' / ')}`);
   const token = read[1]?.replace(/^Demo token:\s*/, '');
-  return { url, child, ...(token ? { token } : {}) };
+  return { url, child, lines: read, ...(token ? { token } : {}) };
 }
 
 export async function stop(served: Served): Promise<void> {
@@ -33,9 +35,9 @@ export async function stop(served: Served): Promise<void> {
   if (served.child.exitCode === null) await once(served.child, 'exit');
 }
 
-/** The emulator CLI with `args`, its control endpoints on. */
+/** The emulator CLI with `args`, its control endpoints on (three lines with --tls). */
 export function serveEmulator(args: readonly string[]): Promise<Served> {
-  return serve(['dist/emulator.js', '--port', '0', '--control', ...args], 2);
+  return serve(['dist/emulator.js', '--port', '0', '--control', ...args], args.includes('--tls') ? 3 : 2);
 }
 
 /** Changes the running emulator's quirks, latency or faults through its control endpoint. */

@@ -6,6 +6,7 @@ import { AccountRegistry } from './auth/accountRegistry';
 import { StackletAuthProvider } from './auth/authProvider';
 import { EmbeddedEmulator } from './emulator/embedded';
 import { SessionManager, type SessionState } from './auth/session';
+import { networkSettings, onDidChangeNetworkSettings } from './networkSettings';
 import { registerCommands } from './commands';
 import type { CommandDeps } from './commands/deps';
 import type { Prompter } from './ui/prompter';
@@ -70,6 +71,7 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
       pageConcurrency: config.get<number>('pageConcurrency', DEFAULT_PAGE_CONCURRENCY),
       allowInsecureHttp: config.get<boolean>('allowInsecureHttp', false),
       requestTimeoutMs: config.get<number>('requestTimeout', 30) * 1000,
+      ...networkSettings(),
       onRequest: (e: { method: string; path: string; status?: number; error?: string; ms: number; attempt: number }) =>
         log.info(`${e.method} ${e.path} → ${e.status ?? e.error} ${e.ms} ms${e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}`),
     };
@@ -129,6 +131,7 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
     taskStatus,
     taskNotifications,
     { dispose: () => sessionSubscription.dispose() },
+    onDidChangeNetworkSettings(() => void session.reconnect()),
   );
   let stopping: Promise<void> | undefined;
   shutdown = () => (stopping ??= session.dispose().then(() => emulator.stop()));

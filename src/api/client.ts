@@ -10,6 +10,7 @@ import { DEFAULT_LISTING_LIMITS, ListingBudget, type ListingLimits } from './lis
 import { collectPages, DEFAULT_PAGE_CONCURRENCY, type ListResult } from './paging';
 import type * as req from './requests';
 import * as s from './schemas';
+import type { ProxyRoute } from './proxy';
 import { HttpTransport, type HttpMethod, type TransportOptions } from './transport';
 
 export interface ClientOptions extends TransportOptions {
@@ -72,6 +73,11 @@ export class StackletClient {
 
   dispose(): Promise<void> {
     return this.http.close();
+  }
+
+  /** How requests reach the service: directly, or through which proxy (Test Connection and the log say). */
+  get route(): ProxyRoute {
+    return this.http.route;
   }
 
   // ── account ───────────────────────────────────────────────────────────────

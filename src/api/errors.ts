@@ -25,7 +25,11 @@ export type ApiErrorKind =
   /** The configured URL is not acceptable (plain HTTP to a remote host, a bad scheme). */
   | 'config'
   /** A bound of the client's own was reached (a listing's bytes or items): the service sent more than it holds. */
-  | 'limit';
+  | 'limit'
+  /** The server's certificate was refused (self-signed, expired, another name…): never retried. */
+  | 'certificate'
+  /** The proxy refused to connect us (407 authentication required, 403): never retried. */
+  | 'proxy';
 
 export interface ApiErrorInit {
   readonly kind: ApiErrorKind;

@@ -2,11 +2,14 @@
  * HTTP to one API origin over a keep-alive undici Pool: the auth header, timeouts, cancellation, retries of
  * reads with backoff, and the redirect policy that keeps the token on its origin. Knows nothing of resources.
  */
-import type { Pool as UndiciPool } from 'undici';
-import Pool = require('undici/lib/dispatcher/pool');
+import type { Dispatcher } from 'undici';
+import * as l10n from '@vscode/l10n';
+import { createDispatcher, proxyRefusal } from './dispatcher';
 import { exchange, TOO_LARGE } from './exchange';
 import { ApiError, describeStatus, extractServiceMessage, type ApiErrorKind } from './errors';
 import type { ListingBudget } from './listingLimits';
+import type { ProxyRoute, ProxySettings } from './proxy';
+import { certificateFailure, describeCertificateFailure, type TrustSettings } from './trust';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -50,6 +53,10 @@ export interface TransportOptions {
   readonly maxErrorBodyBytes?: number;
   readonly userAgent?: string;
   readonly onRequest?: (entry: RequestLogEntry) => void;
+  /** VS Code's proxy settings and the proxy variables (none: connect directly). */
+  readonly proxy?: ProxySettings;
+  /** Which certificate authorities to trust beyond Node's own. */
+  readonly trust?: TrustSettings;
   /** For tests: the source of jitter. */
   readonly random?: () => number;
 }
@@ -142,8 +149,10 @@ function errorCode(error: unknown): string | undefined {
 
 export class HttpTransport {
   readonly origin: string;
+  /** Direct, or through which proxy and why. */
+  readonly route: ProxyRoute;
   private readonly basePath: string;
-  private readonly pool: UndiciPool;
+  private readonly pool: Dispatcher;
   private readonly retry: RetryPolicy;
   private readonly requestTimeoutMs: number;
   private readonly maxBodyBytes: number;
@@ -166,11 +175,13 @@ export class HttpTransport {
       accept: 'application/json',
       'user-agent': options.userAgent ?? 'stacklet-cloud-vscode',
     };
-    this.pool = new Pool(this.origin, {
+    ({ dispatcher: this.pool, route: this.route } = createDispatcher({
+      origin: this.origin,
       connections: options.connections ?? 8,
-      keepAliveTimeout: 30_000,
-      connect: { timeout: options.connectTimeoutMs ?? 10_000 },
-    });
+      connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+      ...(options.proxy ? { proxy: options.proxy } : {}),
+      ...(options.trust ? { trust: options.trust } : {}),
+    }));
   }
 
   /**
@@ -347,12 +358,29 @@ export class HttpTransport {
     if (code === TOO_LARGE) {
       return new ApiError(`The answer to ${method} ${path} was too large`, { kind: 'invalid-response', method, path });
     }
+    const certificate = certificateFailure(error);
+    if (certificate) {
+      return new ApiError(describeCertificateFailure(new URL(this.origin).host, certificate), { kind: 'certificate', method, path, cause: error });
+    }
+    const proxied = this.route.kind === 'proxy' ? this.route.display : undefined;
+    const refused = proxied ? proxyRefusal(error) : undefined;
+    if (proxied && refused === 407) {
+      return new ApiError(l10n.t('The proxy {0} asks for authentication (HTTP 407): set the http.proxyAuthorization setting, or a user name and password in the proxy URL.', proxied), {
+        kind: 'proxy', method, path, status: 407, cause: error,
+      });
+    }
+    if (proxied && refused !== undefined) {
+      return new ApiError(l10n.t('The proxy {0} did not open a connection to {1} (HTTP {2}).', proxied, this.origin, refused), {
+        kind: refused === 403 ? 'proxy' : 'network', method, path, status: refused, cause: error,
+      });
+    }
     const reason =
       code === 'ECONNREFUSED' ? 'connection refused'
       : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'host not found'
       : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? 'connection closed by the other side'
       : code ?? 'network error';
-    return new ApiError(`Cannot reach ${this.origin}: ${reason} (${method} ${path})`, {
+    // Through a proxy, the connection that failed is the one to the proxy.
+    return new ApiError(proxied ? l10n.t('Cannot reach the proxy {0}: {1} ({2})', proxied, reason, `${method} ${path}`) : `Cannot reach ${this.origin}: ${reason} (${method} ${path})`, {
       kind: 'network', method, path, cause: error,
     });
   }

@@ -5,8 +5,10 @@
  */
 import { StackletClient } from '../api/client';
 import { ApiError } from '../api/errors';
+import type { ProxySettings } from '../api/proxy';
 import type { Profile } from '../api/schemas';
 import { checkApiUrl, type RequestLogEntry } from '../api/transport';
+import type { TrustSettings } from '../api/trust';
 import { Emitter } from '../model/emitter';
 import { ResourceStore } from '../model/resourceStore';
 import { accountId, EMULATOR_ACCOUNT_ID, type Account, type AccountRegistry } from './accountRegistry';
@@ -16,6 +18,10 @@ export interface ClientSettings {
   readonly allowInsecureHttp: boolean;
   readonly requestTimeoutMs: number;
   readonly onRequest?: (entry: RequestLogEntry) => void;
+  /** VS Code's http.proxy* settings and the proxy variables. */
+  readonly proxy?: ProxySettings;
+  /** http.systemCertificates. */
+  readonly trust?: TrustSettings;
 }
 
 /** What a signed-in session hands out: who, the client that sends (writes included), and the cached listings. */
@@ -107,6 +113,33 @@ export class SessionManager {
     this.changed.fire(this.state);
   }
 
+  /**
+   * What Test Connection checks: the active (or expired) account's API URL and token, or none when signed
+   * out, with the client settings in force.
+   */
+  async connectionTarget(): Promise<{ apiUrl?: string; token?: string; settings: ClientSettings }> {
+    const settings = this.settings();
+    const account = this.registry.active();
+    if (!account) return { settings };
+    // The embedded emulator's address and token are this start's, not the stored ones.
+    if (account.isEmulator) {
+      const { url, token } = await this.launchEmulator();
+      return { apiUrl: url, token, settings };
+    }
+    const token = await this.registry.token(account.id);
+    return { apiUrl: account.apiUrl, settings, ...(token ? { token } : {}) };
+  }
+
+  /**
+   * Drops the active account's client (and its cached listings) so that the next use connects with the
+   * settings as they are now: after a change of proxy or certificate settings. Views reload.
+   */
+  async reconnect(): Promise<void> {
+    if (!this.active) return;
+    await this.close();
+    this.changed.fire(this.state);
+  }
+
   /** A 401 for the active account: drop its cached data and mark it expired until it signs in again. */
   async markExpired(): Promise<void> {
     const account = this.registry.active();
@@ -160,6 +193,8 @@ export class SessionManager {
       pageConcurrency: settings.pageConcurrency,
       requestTimeoutMs: settings.requestTimeoutMs,
       ...(settings.onRequest ? { onRequest: settings.onRequest } : {}),
+      ...(settings.proxy ? { proxy: settings.proxy } : {}),
+      ...(settings.trust ? { trust: settings.trust } : {}),
     });
   }
 }

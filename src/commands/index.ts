@@ -12,6 +12,7 @@ import type { CommandDeps, CommandHandler } from './deps';
 import { detachVolume } from './detachVolume';
 import { editFirewall, newFirewall } from './editFirewall';
 import { enablePrivateNetworking } from './enablePrivateNetworking';
+import { openInRemoteWindow } from './openInRemoteWindow';
 import { openUserdata } from './openUserdata';
 import { powerCycle } from './powerCycle';
 import { powerOff } from './powerOff';
@@ -33,6 +34,7 @@ import { signIn } from './signIn';
 import { signOut } from './signOut';
 import { snapshotStacklet } from './snapshotStacklet';
 import { switchAccount } from './switchAccount';
+import { testConnection } from './testConnection';
 import { transferSnapshot } from './transferSnapshot';
 import { tryEmulator } from './tryEmulator';
 import { clearFilter, filterByName, filterByRegion, filterByTag, refreshAll, refreshView } from './viewCommands';
@@ -49,6 +51,7 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.switchAccount': switchAccount,
     'stacklet.showAccount': () => vscode.commands.executeCommand('stacklet.account.focus'),
     'stacklet.showLog': (deps) => deps.log.show(true),
+    'stacklet.testConnection': testConnection,
     'stacklet.refreshAll': refreshAll,
     'stacklet.stacklets.filterByTag': (deps, value?: string) => filterByTag(deps, value),
     'stacklet.volumes.filterByRegion': (deps, value?: string) => filterByRegion(deps, value),
@@ -58,6 +61,7 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.copyIp': copyIp,
     'stacklet.openUserdata': openUserdata,
     'stacklet.connectSsh': connectSsh,
+    'stacklet.openInRemoteWindow': openInRemoteWindow,
     // Stacklets
     'stacklet.createStacklet': createStacklet,
     'stacklet.resizeStacklet': resizeStacklet,

@@ -1,8 +1,13 @@
 /**
  * `node dist/emulator.js --port <n> [...]`: runs the emulator until SIGINT/SIGTERM. The first two lines of
- * output are a contract other tools read: the listening URL, then the demo token.
+ * output are a contract other tools read: the listening URL, then the demo token. With `--tls`, a third line
+ * names the file holding the run's CA certificate (for NODE_EXTRA_CA_CERTS), removed at exit.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { createAuthority, issueCertificate } from './certificates';
 import { DEFAULT_HOST, DEFAULT_PORT, FAULT_KINDS, type EmulatorOptions, type FaultKind } from './options';
 import { startEmulator } from './server';
 
@@ -21,6 +26,7 @@ const USAGE = `Usage: node dist/emulator.js [options]
   --extra-stacklets <n>  add n generated stacklets to the demo account
   --control              enable the /_emulator/* control endpoints
   --token <token>        use this token for the demo account instead of the built-in one
+  --tls                  serve HTTPS with a certificate from a CA made for this run (its file is printed)
   --help                 show this help
 `;
 
@@ -34,8 +40,11 @@ function number(flag: string, raw: string | undefined, check: (n: number) => boo
 
 const whole = (n: number): boolean => Number.isInteger(n) && n >= 0;
 
-export function parseArgs(argv: readonly string[]): EmulatorOptions | 'help' {
-  const options: EmulatorOptions = { port: DEFAULT_PORT };
+/** The options, and whether to make a CA and certificate for HTTPS (`--tls`). */
+export type CliOptions = EmulatorOptions & { generateTls?: boolean };
+
+export function parseArgs(argv: readonly string[]): CliOptions | 'help' {
+  const options: CliOptions = { port: DEFAULT_PORT };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const eq = arg.indexOf('=');
@@ -101,6 +110,10 @@ export function parseArgs(argv: readonly string[]): EmulatorOptions | 'help' {
         options.demoToken = token;
         break;
       }
+      case '--tls':
+        if (inline !== undefined) throw new UsageError('--tls takes no value');
+        options.generateTls = true;
+        break;
       default:
         throw new UsageError(`unknown option '${arg}'`);
     }
@@ -108,8 +121,20 @@ export function parseArgs(argv: readonly string[]): EmulatorOptions | 'help' {
   return options;
 }
 
+/** A CA for this run and a certificate it issued for loopback, the bound address and the allowed names. */
+function runCertificates(options: CliOptions): { tls: { cert: string; key: string }; caFile: string } {
+  const authority = createAuthority();
+  const host = options.host ?? DEFAULT_HOST;
+  const names = [...new Set(['localhost', '127.0.0.1', '::1', ...(host === '0.0.0.0' || host === '::' ? [] : [host]), ...(options.allowedHosts ?? [])])];
+  const folder = mkdtempSync(path.join(tmpdir(), 'stacklet-emulator-'));
+  const caFile = path.join(folder, 'ca.pem');
+  writeFileSync(caFile, authority.cert);
+  process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+  return { tls: issueCertificate(authority, { names }), caFile };
+}
+
 async function main(): Promise<void> {
-  let options: EmulatorOptions | 'help';
+  let options: CliOptions | 'help';
   try {
     options = parseArgs(process.argv.slice(2));
   } catch (error) {
@@ -121,7 +146,9 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  const emulator = await startEmulator(options);
+  const { generateTls, ...emulatorOptions } = options;
+  const certificates = generateTls ? runCertificates(options) : undefined;
+  const emulator = await startEmulator({ ...emulatorOptions, ...(certificates ? { tls: certificates.tls } : {}) });
   let stopping = false;
   const stop = (): void => {
     if (stopping) return;
@@ -134,6 +161,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   process.stdout.write(`Stacklet emulator listening on ${emulator.url}\nDemo token: ${emulator.demoToken}\n`);
+  if (certificates) process.stdout.write(`CA certificate: ${certificates.caFile}\n`);
 }
 
 main().catch((error: unknown) => {

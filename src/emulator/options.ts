@@ -43,6 +43,8 @@ export interface EmulatorOptions {
   quirks?: Quirks;
   /** Token of the demo account; DEMO_TOKEN when omitted. */
   demoToken?: string;
+  /** Serve HTTPS with this certificate and key (PEM) instead of plain HTTP. */
+  tls?: { readonly cert: string; readonly key: string };
   clock?: () => number;
   random?: () => number;
 }

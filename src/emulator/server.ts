@@ -4,6 +4,7 @@
  * says so) → latency → write. Handlers are synchronous, so a request is applied atomically.
  */
 import * as http from 'node:http';
+import * as https from 'node:https';
 import type { Socket } from 'node:net';
 import type { Ctx, Handler } from './context';
 import { ApiError } from './errors';
@@ -314,14 +315,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const emulator = new Emulator(options, demoToken);
 
   const sockets = new Set<Socket>();
-  const server = http.createServer((req, res) => {
+  const listener: http.RequestListener = (req, res) => {
     emulator.handle(req, res).catch((error: unknown) => {
       console.error('[emulator] failed to answer:', error);
       if (!res.headersSent) write(res, 500, {}, JSON.stringify({ id: 'server_error', message: 'internal error' }), true);
       else res.destroy();
     });
-  });
-  server.on('connection', (socket) => {
+  };
+  const server = options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, listener) : http.createServer(listener);
+  server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -338,7 +340,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${urlHost}:${actualPort}`,
+    url: `${options.tls ? 'https' : 'http'}://${urlHost}:${actualPort}`,
     port: actualPort,
     demoToken,
     close() {

@@ -42,7 +42,8 @@ export async function runDesktopTests(options: { version?: string; timeoutMs?: n
     const emulator = await startEmulatorProcess({ logFile: path.join(run.artifacts, 'emulator.log'), control: true });
     groups.push(emulator.pgid);
     teardown.add('emulator', () => emulator.stop());
-    writeUserSettings(run.userDataDir, { 'stacklet.apiUrl': emulator.url });
+    // Remote-SSH's own setting, which Open in Remote Window honours: its tests write there, never to ~/.ssh/config.
+    writeUserSettings(run.userDataDir, { 'stacklet.apiUrl': emulator.url, 'remote.SSH.configFile': path.join(run.tmp, 'ssh', 'config') });
     const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
     exitCode = await withTimeout(
       runTests({

@@ -56,7 +56,8 @@ export async function runIntegrationTier(options: { timeoutMs?: number; write?: 
     teardown.add('emulator', () => emulator.stop());
     write(`[integration] emulator ${emulator.url}\n`);
 
-    writeUserSettings(run.userDataDir, { 'stacklet.apiUrl': emulator.url });
+    // Remote-SSH's own setting, which Open in Remote Window honours: its tests write there, never to ~/.ssh/config.
+    writeUserSettings(run.userDataDir, { 'stacklet.apiUrl': emulator.url, 'remote.SSH.configFile': path.join(run.tmp, 'ssh', 'config') });
     const server = await startCodeServer(paths, {
       userDataDir: run.userDataDir,
       extensionsDir: run.extensionsDir,

@@ -154,6 +154,24 @@ describe('SessionManager', () => {
     await session.dispose();
   });
 
+  it('reconnects with the settings as they are now (a proxy or certificate setting changed), and the views hear of it', async () => {
+    const { registry } = memoryStores();
+    let current: ReturnType<typeof settings> & { proxy?: { url: string } } = settings();
+    const session = new SessionManager(registry, () => current, noEmulator);
+    await session.reconnect(); // nothing open yet: nothing happens
+    await session.signIn(emu.url, emu.demoToken);
+    const before = (await session.current()).store;
+    const changes: string[] = [];
+    session.onDidChange((state) => changes.push(state.kind));
+    current = { ...settings(), proxy: { url: 'http://proxy.invalid:3128' } };
+    await session.reconnect();
+    const after = (await session.current()).store;
+    assert.notEqual(after, before);
+    assert.deepEqual(changes, ['active']);
+    assert.deepEqual((await session.current()).client.route, { kind: 'direct', reason: 'loopback' }, 'the new settings were read (loopback stays direct)');
+    await session.dispose();
+  });
+
   it('marks the session expired on a 401 and keeps a bad sign-in from touching the previous session', async () => {
     const { registry } = memoryStores();
     const session = new SessionManager(registry, settings, noEmulator);
