@@ -1,7 +1,8 @@
 /**
  * The typed client: one method per operation of the service (the specification's, and the documented extras
- * the extension needs). Every answer is validated with the schemas in ./schemas; every failure is an
- * ApiError. See docs/api-coverage.md for the source of each operation.
+ * the extension needs). Every answer is read with the tolerant schemas in ./schemas; an item of a listing
+ * that cannot be read is a `problems` entry of its ListResult, and every failure is an ApiError. See
+ * docs/api-coverage.md for the source of each operation.
  */
 import type * as z from 'zod/mini';
 import { ApiError } from './errors';
@@ -105,7 +106,10 @@ export class StackletClient {
   createStacklet(body: req.CreateStackletBody & { name: string }, call?: Call): Promise<s.Stacklet> {
     return this.one('POST', '/v1/stacklets', s.Stacklet, ['stacklet'], call, body);
   }
-  /** Several stacklets at once (`names`); the answer's key is `stacklets`. */
+  /**
+   * Several stacklets at once (`names`); the answer's key is `stacklets`. The stacklets were created whatever
+   * the answer says, so one that cannot be read is left out rather than failing the call (a refresh shows it).
+   */
   async createStacklets(body: Omit<req.CreateStackletBody, 'name'> & { names: string[] }, call?: Call): Promise<s.Stacklet[]> {
     const where = { method: 'POST', path: '/v1/stacklets' };
     const response = await this.http.request('POST', where.path, { body, signal: call?.signal });
@@ -282,7 +286,7 @@ export class StackletClient {
   deleteKubernetesCluster(uuid: string, call?: Call): Promise<void> {
     return this.none('DELETE', `/v1/kubernetes/${enc(uuid)}`, call, { optional: 'deleting Kubernetes clusters' });
   }
-  /** Renames a node pool and sets its node count; answers every pool of the cluster. */
+  /** Renames a node pool and sets its node count; answers every pool of the cluster (those that can be read). */
   async updateNodePool(clusterUuid: string, poolId: string, body: req.UpdateNodePoolBody, call?: Call): Promise<s.NodePool[]> {
     const where = { method: 'PUT', path: `/v1/kubernetes/${enc(clusterUuid)}/node_pools/${enc(poolId)}` };
     const response = await this.http.request('PUT', where.path, { body, signal: call?.signal });
@@ -368,8 +372,8 @@ export class StackletClient {
     return collectPages(
       async (page, signal) => {
         const response = await this.call('GET', path, { query: { ...query, page: page === 1 ? undefined : page, per_page: this.perPage }, signal }, endpoint);
-        const { items, meta } = readList(schema, response.json, keys, where);
-        return { items, pagination: meta?.pagination ?? undefined };
+        const { items, meta, problems } = readList(schema, response.json, keys, where);
+        return { items, pagination: meta?.pagination ?? undefined, problems: problems.map((problem) => ({ ...problem, page })) };
       },
       { concurrency: this.concurrency, keyOf, ...(call?.signal ? { signal: call.signal } : {}) },
     );

@@ -3,11 +3,13 @@
  * bound, kept in order and deduplicated by id. A service that ignores the page parameter is detected and
  * reported instead of looped on.
  */
+import type { ListProblem } from './envelope';
 import type { Pagination } from './schemas';
 
 export interface FetchedPage<T> {
   readonly items: readonly T[];
   readonly pagination: Pagination | undefined;
+  readonly problems?: readonly ListProblem[];
 }
 
 export interface ListResult<T> {
@@ -17,6 +19,8 @@ export interface ListResult<T> {
   readonly pages: number;
   /** Set when the listing could not be completed but what was read is still useful. */
   readonly warning?: string;
+  /** Items (and paging information) that could not be read; the rest of the listing is in `items`. */
+  readonly problems?: readonly ListProblem[];
 }
 
 export interface CollectOptions<T> {
@@ -83,11 +87,13 @@ export async function collectPages<T>(
     }
   }
   const lastPagination = pages[pages.length - 1]?.pagination ?? pagination;
+  const problems = pages.flatMap((page) => page.problems ?? []);
   return {
     items,
     total: warning === undefined ? (lastPagination?.total ?? items.length) : items.length,
     pages: pages.length,
     ...(warning !== undefined ? { warning } : {}),
+    ...(problems.length > 0 ? { problems } : {}),
   };
 }
 

@@ -76,7 +76,8 @@ export class SessionManager {
     const account: Account = {
       id: options.isEmulator ? EMULATOR_ACCOUNT_ID : accountId(url, profile.uuid),
       apiUrl: url,
-      email: profile.email,
+      // An answer without an e-mail still signs in: the account is then labelled by its uuid.
+      email: profile.email || profile.uuid,
       profileUuid: profile.uuid,
       isEmulator: options.isEmulator ?? false,
     };

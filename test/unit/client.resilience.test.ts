@@ -333,14 +333,25 @@ describe('StackletClient: schema tolerance (scripted server)', function () {
     }
   });
 
-  it('a field of the wrong type: ApiError invalid-response naming stacklets[0].id; not retried', async () => {
-    const server = await tinyServer((_req, res) => sendJson(res, 200, { stacklets: [{ ...stacklet, id: 'seven' }], meta: { total: 1 } }));
+  it('an item whose id has the wrong type is a problem of its listing, the others are read; a single resource so broken is an ApiError; neither is retried', async () => {
+    const other = { ...stacklet, id: 4242, name: 'readable' };
+    const server = await tinyServer((req, res) =>
+      req.url?.startsWith('/v1/stacklets/')
+        ? sendJson(res, 200, { stacklet: { ...stacklet, id: 'seven' } })
+        : sendJson(res, 200, { stacklets: [{ ...stacklet, id: 'seven' }, other], meta: { total: 2 } }));
     const client = new StackletClient({ baseUrl: server.url, token: 'stk_tiny_token', retry: { maxAttempts: 4, baseDelayMs: 5 } });
     try {
-      const error = await rejection(client.listStacklets());
-      assert.equal(error.kind, 'invalid-response');
-      assert.equal(error.fieldPath, 'stacklets[0].id');
+      const listed = await client.listStacklets();
+      assert.deepEqual(listed.items.map((item) => item.name), ['readable']);
+      assert.equal(listed.problems?.length, 1);
+      assert.deepEqual({ ...listed.problems![0]!, reason: undefined }, { page: 1, index: 0, fieldPath: 'stacklets[0].id', reason: undefined, id: 'seven', name: stacklet['name'] });
+      assert.match(listed.problems![0]!.reason, /expected number, received string/);
       assert.equal(server.seen, 1);
+
+      const error = await rejection(client.getStacklet(7));
+      assert.equal(error.kind, 'invalid-response');
+      assert.equal(error.fieldPath, 'stacklet.id');
+      assert.equal(server.seen, 2);
     } finally {
       await client.dispose();
       await server.close();
