@@ -172,8 +172,8 @@ export class StackletClient {
   transferSnapshot(id: number, region: string, call?: Call): Promise<s.Snapshot> {
     return this.one('POST', `/v1/snapshots/${id}`, s.Snapshot, ['snapshot'], call, { action: 'transfer', region } satisfies req.SnapshotActionBody);
   }
-  listBackups(call?: Call): Promise<ListResult<s.Snapshot>> {
-    return this.list('/v1/backups', s.Snapshot, ['backups'], byId, {}, call, { optional: 'listing backups' });
+  listBackups(call?: Call): Promise<ListResult<s.Backup>> {
+    return this.list('/v1/backups', s.Backup, ['backups'], byId, {}, call, { optional: 'listing backups' });
   }
 
   // ── volumes ───────────────────────────────────────────────────────────────

@@ -57,6 +57,12 @@ export function stackletState(stacklet: Pick<Stacklet, 'status' | 'task'>): Reso
   }
 }
 
+/** `2026-06-01T10:00:00.000000Z` → `2026-06-01 10:00` (UTC, as the service writes it); undefined when it is no timestamp. */
+export function shortTimestamp(value: string | undefined): string | undefined {
+  const match = value === undefined ? null : /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d)/.exec(value);
+  return match ? `${match[1]} ${match[2]}` : undefined;
+}
+
 /** Markdown table cell text: pipes and newlines would break the row. */
 export function cell(value: unknown): string {
   return String(value ?? '—').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');

@@ -488,7 +488,10 @@ describe('Actions and create wizards', function () {
       const outcome = await run('stacklet.restoreStacklet', target, { pick: 'db-1 weekly' }, { confirm: true });
       const items = outcome.asked[0]!.items!;
       assert.match(items[0]!.description!, /snapshot of this stacklet/, 'its own snapshots come first');
-      assert.ok(items.some((i) => /backup of this stacklet/.test(i.description ?? '')), 'backups are offered');
+      const backups = items.filter((i) => /backup of this stacklet/.test(i.description ?? ''));
+      assert.equal(backups.length, 2, 'backups are offered');
+      assert.ok(backups.every((i) => /^\d{4}-\d\d-\d\d \d\d:\d\d$/.test(i.label)), 'a backup has no name: it is labelled by its date');
+      assert.ok(backups[0]!.label > backups[1]!.label, 'the newest backup first');
       assert.ok(items.some((i) => i.label === 'web-1 before upgrade' && /snapshot of web-1/.test(i.description ?? '')), 'other snapshots are offered');
       assert.match(outcome.asked[1]!.detail!, /replaced by the image/);
       assert.deepEqual(one(outcome, 'POST', '/v1/stacklets/:id').body, { action: 'restore', image_id: weekly.id });

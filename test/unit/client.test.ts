@@ -300,12 +300,19 @@ describe('StackletClient ⇄ emulator: every operation', function () {
       assert.deepEqual((await client.getStacklet(source.id)).snapshot_ids, []);
     });
 
-    it('listBackups: the two backups of db-1', async () => {
+    it('listBackups: the two backups of db-1, in the documentation\'s shape (no name), and a restore from one', async () => {
       const db1 = (await client.listStacklets({ tagName: 'db' })).items[0]!;
       const backups = await client.listBackups();
       assert.equal(backups.items.length, 2);
       assert.ok(backups.items.every((b) => b.stacklet?.id === db1.id));
       assert.deepEqual([...db1.backup_ids].sort(), backups.items.map((b) => b.id).sort());
+      for (const backup of backups.items) {
+        assert.deepEqual(Object.keys(backup).sort(), ['created_at', 'disk_size', 'id', 'size_gigabytes', 'stacklet', 'task']);
+        assert.match(backup.created_at ?? '', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+      }
+      const restoring = await client.restoreStacklet(db1.id, backups.items[0]!.id);
+      assert.equal(restoring.task?.name, 'restore');
+      endTasks();
     });
   });
 

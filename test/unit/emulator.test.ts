@@ -305,7 +305,7 @@ describe('emulator: HTTP contract', function () {
       ['/v1/stacklets', 'stacklets', S.Stacklet],
       ['/v1/snapshots', 'snapshots', S.Snapshot],
       ['/v1/stacklets/1001/snapshots', 'snapshots', S.Snapshot],
-      ['/v1/backups', 'backups', S.Snapshot],
+      ['/v1/backups', 'backups', S.Backup],
       ['/v1/volumes', 'volumes', S.Volume],
       ['/v1/firewalls', 'firewalls', S.Firewall],
       ['/v1/load_balancers', 'load_balancers', S.LoadBalancer],
