@@ -3,7 +3,7 @@
  * token against the account profile before anything is stored; a 401 at any time marks the session expired
  * and drops that account's cached data. No vscode import: the edges (auth provider, commands) wrap it.
  */
-import { StackletClient } from '../api/client';
+import { StackletClient, type ClientOptions } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { Profile } from '../api/schemas';
 import { checkApiUrl, type RequestLogEntry } from '../api/transport';
@@ -66,7 +66,8 @@ export class SessionManager {
   /** Verifies the token with GET /v1/account/profile, then stores it. Nothing is stored when it fails. */
   async signIn(apiUrl: string, token: string, options: { isEmulator?: boolean } = {}): Promise<Account> {
     const url = checkApiUrl(apiUrl, this.settings().allowInsecureHttp).toString().replace(/\/+$/, '');
-    const client = this.createClient(url, token);
+    let trailingSlash = false;
+    const client = this.createClient(url, token, { onTrailingSlash: () => (trailingSlash = true) });
     let profile: Profile;
     try {
       profile = await client.getProfile();
@@ -80,6 +81,7 @@ export class SessionManager {
       email: profile.email || profile.uuid,
       profileUuid: profile.uuid,
       isEmulator: options.isEmulator ?? false,
+      ...(trailingSlash ? { trailingSlash } : {}),
     };
     await this.registry.add(account, token);
     if (this.expired?.id === account.id) this.expired = undefined;
@@ -123,7 +125,11 @@ export class SessionManager {
     }
     let apiUrl = account.apiUrl;
     if (account.isEmulator) apiUrl = (await this.launchEmulator()).url;
-    const store = new ResourceStore(this.createClient(apiUrl, token), this.registry.known(account.id));
+    const client = this.createClient(apiUrl, token, {
+      trailingSlash: account.trailingSlash ?? false,
+      onTrailingSlash: () => void this.registry.rememberTrailingSlash(account.id),
+    });
+    const store = new ResourceStore(client, this.registry.known(account.id));
     store.onDidFail((error) => {
       if (error.isUnauthorized) void this.markExpired();
     });
@@ -140,9 +146,10 @@ export class SessionManager {
     }
   }
 
-  private createClient(apiUrl: string, token: string): StackletClient {
+  private createClient(apiUrl: string, token: string, slash: Pick<ClientOptions, 'trailingSlash' | 'onTrailingSlash'>): StackletClient {
     const settings = this.settings();
     return new StackletClient({
+      ...slash,
       baseUrl: apiUrl,
       token,
       allowInsecureHttp: settings.allowInsecureHttp,

@@ -4,6 +4,7 @@
  */
 import { DEFAULT_HOST, DEFAULT_PORT, FAULT_KINDS, type EmulatorOptions, type FaultKind } from './options';
 import { startEmulator } from './server';
+import { TRAILING_SLASH_MODES } from './trailingSlash';
 
 const USAGE = `Usage: node dist/emulator.js [options]
 
@@ -18,6 +19,8 @@ const USAGE = `Usage: node dist/emulator.js [options]
   --extra-stacklets <n>  add n generated stacklets to the demo account
   --control              enable the /_emulator/* control endpoints
   --token <token>        use this token for the demo account instead of the built-in one
+  --trailing-slash <m>   serve only paths ending in '/' and redirect the others (GET 301, writes 308);
+                         m is redirect, or refuse-writes to refuse writes with 404 instead
   --help                 show this help
 `;
 
@@ -90,6 +93,13 @@ export function parseArgs(argv: readonly string[]): EmulatorOptions | 'help' {
         const token = value();
         if (!/^\S{8,200}$/.test(token)) throw new UsageError('--token: expected 8 to 200 characters without spaces');
         options.demoToken = token;
+        break;
+      }
+      case '--trailing-slash': {
+        const mode = value();
+        const known = TRAILING_SLASH_MODES.find((candidate) => candidate === mode);
+        if (known === undefined) throw new UsageError(`--trailing-slash: expected ${TRAILING_SLASH_MODES.join(' or ')}, got '${mode}'`);
+        options.quirks = { ...options.quirks, trailingSlash: known };
         break;
       }
       default:

@@ -53,7 +53,21 @@ describe('emulator: CLI', function () {
     assert.equal((await exit).code, 0);
   });
 
-  for (const args of [['--port', 'abc'], ['--fault-rate', '2'], ['--frobnicate'], ['--port'], ['--fault-kinds', 'meteor']]) {
+  it('--trailing-slash redirect: a GET without the slash is redirected with 301 to the slash form', async () => {
+    const { child, lines, exit } = run(['--port', '0', '--trailing-slash', 'redirect']);
+    try {
+      const url = /listening on (\S+)$/.exec((await lines)[0]!)![1]!;
+      const res = await request(`${url}/v1/stacklets?tag_name=web`, { headers: { authorization: 'Token stk_demo_7f3c9a2e5b8d4c1f' } });
+      await res.body.dump();
+      assert.equal(res.statusCode, 301);
+      assert.equal(res.headers.location, '/v1/stacklets/?tag_name=web');
+    } finally {
+      child.kill('SIGTERM');
+    }
+    assert.equal((await exit).code, 0);
+  });
+
+  for (const args of [['--port', 'abc'], ['--fault-rate', '2'], ['--frobnicate'], ['--port'], ['--fault-kinds', 'meteor'], ['--trailing-slash', 'sideways']]) {
     it(`exits 2 with usage on stderr for ${args.join(' ')}`, async () => {
       const { exit } = run(args);
       const { code, stderr } = await exit;

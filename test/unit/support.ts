@@ -154,3 +154,31 @@ export async function scriptedServer(): Promise<{ url: string; reply: ScriptedRe
       }),
   };
 }
+
+/** A one-route server on 127.0.0.1 answering every request with `handler`; counts the requests it saw. */
+export async function tinyServer(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
+  let seen = 0;
+  const server = http.createServer((req, res) => {
+    seen++;
+    req.resume();
+    req.on('end', () => handler(req, res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    get seen() {
+      return seen;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
