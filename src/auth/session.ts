@@ -3,6 +3,7 @@
  * token against the account profile before anything is stored; a 401 at any time marks the session expired
  * and drops that account's cached data. No vscode import: the edges (auth provider, commands) wrap it.
  */
+import { stripApiVersion } from '../api/apiUrl';
 import { StackletClient, type ClientOptions } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { Profile } from '../api/schemas';
@@ -63,9 +64,12 @@ export class SessionManager {
     return this.opening;
   }
 
-  /** Verifies the token with GET /v1/account/profile, then stores it. Nothing is stored when it fails. */
+  /**
+   * Verifies the token with GET /v1/account/profile, then stores it. Nothing is stored when it fails. A
+   * trailing `/v1` of the URL is taken off (stripApiVersion says so, for the caller to show).
+   */
   async signIn(apiUrl: string, token: string, options: { isEmulator?: boolean } = {}): Promise<Account> {
-    const url = checkApiUrl(apiUrl, this.settings().allowInsecureHttp).toString().replace(/\/+$/, '');
+    const url = checkApiUrl(stripApiVersion(apiUrl).url, this.settings().allowInsecureHttp).toString().replace(/\/+$/, '');
     let trailingSlash = false;
     const client = this.createClient(url, token, { onTrailingSlash: () => (trailingSlash = true) });
     let profile: Profile;
