@@ -8,6 +8,8 @@ import type * as z from 'zod/mini';
 import { ApiError } from './errors';
 import { readList, readOne, type Where } from './envelope';
 import { collectPages, DEFAULT_PAGE_CONCURRENCY, type ListResult } from './paging';
+import { refusalNamesField } from './refusals';
+import { FIREWALL_RULE_FIELDS, spellFirewallRules, type RuleSpelling } from './requests';
 import type * as req from './requests';
 import * as s from './schemas';
 import { HttpTransport, type HttpMethod, type TransportOptions } from './transport';
@@ -50,6 +52,7 @@ export class StackletClient {
   readonly http: HttpTransport;
   private readonly concurrency: number;
   private readonly perPage: number | undefined;
+  private ruleSpelling: RuleSpelling = 'inbound';
 
   constructor(options: ClientOptions) {
     this.concurrency = Math.max(1, options.pageConcurrency ?? DEFAULT_PAGE_CONCURRENCY);
@@ -212,8 +215,22 @@ export class StackletClient {
   getFirewall(uuid: string, call?: Call): Promise<s.Firewall> {
     return this.one('GET', `/v1/firewalls/${enc(uuid)}`, s.Firewall, ['firewall'], call);
   }
-  createFirewall(body: req.CreateFirewallBody, call?: Call): Promise<s.Firewall> {
-    return this.one('POST', '/v1/firewalls', s.Firewall, ['firewall'], call, body);
+  /**
+   * The documentation spells a new firewall's rule arrays two ways (service notes §16 #1): a create refused
+   * with a message that names a rule field is sent once more with the other spelling (safe: the first was
+   * refused), and the spelling that worked is kept for this client's later creates.
+   */
+  async createFirewall(body: req.CreateFirewallBody, call?: Call): Promise<s.Firewall> {
+    const spelling = this.ruleSpelling;
+    try {
+      return await this.one('POST', '/v1/firewalls', s.Firewall, ['firewall'], call, spellFirewallRules(body, spelling));
+    } catch (error) {
+      if (!refusalNamesField(error, FIREWALL_RULE_FIELDS)) throw error;
+      const other = spelling === 'inbound' ? 'inboud' : 'inbound';
+      const made = await this.one('POST', '/v1/firewalls', s.Firewall, ['firewall'], call, spellFirewallRules(body, other));
+      this.ruleSpelling = other;
+      return made;
+    }
   }
   renameFirewall(uuid: string, name: string, call?: Call): Promise<s.Firewall> {
     return this.one('PUT', `/v1/firewalls/${enc(uuid)}`, s.Firewall, ['firewall'], call, { name } satisfies req.UpdateFirewallBody);

@@ -22,6 +22,13 @@ export interface Quirks {
    * calls it): GET redirects with 301; writes with 308 ('redirect') or are refused with 404 ('refuse-writes').
    */
   trailingSlash?: TrailingSlashMode;
+  /**
+   * A new firewall's rule arrays must be spelled as the documentation's attribute list writes them
+   * (`inboud_rules`, `outboud_rules`): `inbound_rules` and `outbound_rules` are refused with 422 naming them.
+   */
+  requireInboudRules?: boolean;
+  /** Reset password requires `password`, as the public client sends it: the bare form is refused with 422. */
+  resetPasswordNeedsPassword?: boolean;
 }
 
 export type SeedKind = 'demo' | 'empty';

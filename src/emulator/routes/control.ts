@@ -44,6 +44,8 @@ const ConfigBody = z.object({
     noFirewallRulesEndpoints: flag,
     noListings: flag,
     trailingSlash: z.optional(z.enum(TRAILING_SLASH_MODES)),
+    requireInboudRules: flag,
+    resetPasswordNeedsPassword: flag,
   })),
 });
 

@@ -208,6 +208,7 @@ function planAction(ctx: Ctx, stacklet: StackletRec, action: ReturnType<typeof p
       };
     }
     case 'reset_password':
+      if (action.password === undefined && ctx.config.quirks.resetPasswordNeedsPassword) throw ApiError.field('password', 'is required by this service');
       return { spec: TASKS.resetPassword, effect: () => undefined };
     case 'power_on':
       if (stacklet.status === 'active') throw ApiError.field('action', `stacklet ${stacklet.id} is already powered on`);
