@@ -231,6 +231,36 @@ export const CreateLoadBalancerBody = aliased(
 );
 export type CreateLoadBalancerBody = z.input<typeof CreateLoadBalancerBody>;
 
+/** What Create Load Balancer collects, in the extension's words. */
+export interface NewLoadBalancer {
+  readonly name: string;
+  readonly region: string;
+  readonly algorithm: string;
+  readonly rules: readonly ForwardingRuleInput[];
+  readonly health: { readonly protocol: string; readonly port: number; readonly path?: string };
+  readonly stackletIds?: readonly number[];
+  /** Sticky sessions by cookie; undefined when they are off. */
+  readonly sticky?: { readonly cookieName: string; readonly ttlSeconds: number };
+  readonly redirectHttpToHttps?: boolean;
+}
+
+/**
+ * The create body as the documentation writes it: `sticky_sessions` left out when off ("not configured if
+ * omitted"; never null), its `ttl` a string of seconds as the model shows it, and no empty `stacklet_ids`.
+ */
+export function buildCreateLoadBalancerBody(lb: NewLoadBalancer): z.output<typeof CreateLoadBalancerBody> {
+  return {
+    name: lb.name,
+    region: lb.region,
+    algorithm: lb.algorithm,
+    rules: lb.rules.map((rule) => ({ ...rule })),
+    health: { protocol: lb.health.protocol, port: lb.health.port, ...(lb.health.path !== undefined ? { path: lb.health.path } : {}) },
+    ...(lb.stackletIds && lb.stackletIds.length > 0 ? { stacklet_ids: [...lb.stackletIds] } : {}),
+    ...(lb.sticky ? { sticky_sessions: { name: lb.sticky.cookieName, ttl: String(lb.sticky.ttlSeconds) } } : {}),
+    redirect_http_to_https: lb.redirectHttpToHttps ?? false,
+  };
+}
+
 export const UpdateLoadBalancerBody = z.object({
   name,
   health: HealthCheckInput,

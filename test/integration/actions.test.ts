@@ -729,7 +729,7 @@ describe('Actions and create wizards', function () {
         rules: [{ protocol: 'http', source_port: 80, target_port: 8080 }, { protocol: 'https', source_port: 443, target_port: 8443 }],
         health: { protocol: 'http', port: 8080, path: '/health' },
         stacklet_ids: [web1.id],
-        sticky_sessions: { name: 'ci_lb', ttl: 600 },
+        sticky_sessions: { name: 'ci_lb', ttl: '600' },
         redirect_http_to_https: true,
       });
       const { load_balancers: lbs } = await get<{ load_balancers: { uuid: string; name: string }[] }>('/v1/load_balancers');
@@ -752,7 +752,6 @@ describe('Actions and create wizards', function () {
         algorithm: 'round_robin',
         rules: [{ protocol: 'tcp', source_port: 5432, target_port: 5432 }],
         health: { protocol: 'tcp', port: 5432 },
-        sticky_sessions: null,
         redirect_http_to_https: false,
       });
     });

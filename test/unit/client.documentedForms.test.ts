@@ -1,8 +1,10 @@
 // The forms the real service documents beside the specification (service notes), against emulator modes that
-// require them: the other spelling of a new firewall's rule arrays, a reset password that needs a password.
+// require them: the other spelling of a new firewall's rule arrays, a reset password that needs a password, a
+// load balancer's sticky sessions left out when off (ttl a string).
 import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
 import { refusalNamesField } from '../../src/api/refusals';
+import { buildCreateLoadBalancerBody, type NewLoadBalancer } from '../../src/api/requests';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { rejection } from './support';
 
@@ -77,6 +79,33 @@ describe('StackletClient ⇄ emulator: forms the service documents', function ()
       const error = await rejection(client.resetPassword(web1.id, 'short'));
       assert.ok(refusalNamesField(error, 'password'));
       assert.match(error.message, /password: must be at least 8 characters/);
+    });
+  });
+
+  describe('load balancer create: the body as the documentation writes it', () => {
+    const lb: NewLoadBalancer = {
+      name: 'documented-lb',
+      region: 'fra',
+      algorithm: 'round_robin',
+      rules: [{ protocol: 'http', source_port: 80, target_port: 8080 }],
+      health: { protocol: 'tcp', port: 8080 },
+      stackletIds: [],
+    };
+
+    it('sticky sessions off: the key is left out (never null), and so is an empty stacklet_ids', async () => {
+      const body = buildCreateLoadBalancerBody(lb);
+      assert.deepEqual(Object.keys(body).sort(), ['algorithm', 'health', 'name', 'redirect_http_to_https', 'region', 'rules']);
+      const made = await client.createLoadBalancer(body);
+      assert.equal(made.sticky_sessions, null);
+      assert.ok(!('sticky_sessions' in (emu.stats().applied[0]!.body as object)));
+    });
+
+    it('sticky sessions by cookie: name and ttl, the ttl a string of seconds', async () => {
+      const body = buildCreateLoadBalancerBody({ ...lb, name: 'sticky-lb', sticky: { cookieName: 'lb_sid', ttlSeconds: 600 }, redirectHttpToHttps: true });
+      assert.deepEqual(body.sticky_sessions, { name: 'lb_sid', ttl: '600' });
+      const made = await client.createLoadBalancer(body);
+      assert.deepEqual(made.sticky_sessions, { name: 'lb_sid', ttl: '600' });
+      assert.equal(made.redirect_http_to_https, true);
     });
   });
 });
