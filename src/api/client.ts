@@ -180,8 +180,15 @@ export class StackletClient {
   }
 
   // ── volumes ───────────────────────────────────────────────────────────────
-  listVolumes(filter: VolumeFilter = {}): Promise<ListResult<s.Volume>> {
-    return this.list('/v1/volumes', s.Volume, ['volumes'], byId, { region: filter.region }, filter);
+  /**
+   * The specification ties the `region` filter to a /v2 prefix, so a service may ignore it on /v1 and list
+   * every volume: the answer is filtered here too, and then counts only the region's volumes.
+   */
+  async listVolumes(filter: VolumeFilter = {}): Promise<ListResult<s.Volume>> {
+    const result = await this.list('/v1/volumes', s.Volume, ['volumes'], byId, { region: filter.region }, filter);
+    if (!filter.region) return result;
+    const items = result.items.filter((volume) => volume.region.slug === filter.region);
+    return items.length === result.items.length ? result : { ...result, items, total: items.length };
   }
   getVolume(id: string, call?: Call): Promise<s.Volume> {
     return this.one('GET', `/v1/volumes/${enc(id)}`, s.Volume, ['volume'], call);

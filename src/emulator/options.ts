@@ -29,6 +29,8 @@ export interface Quirks {
   requireInboudRules?: boolean;
   /** Reset password requires `password`, as the public client sends it: the bare form is refused with 422. */
   resetPasswordNeedsPassword?: boolean;
+  /** GET /v1/volumes ignores `region` and lists every volume (the specification ties the filter to /v2). */
+  ignoreVolumeRegion?: boolean;
 }
 
 export type SeedKind = 'demo' | 'empty';

@@ -1,6 +1,7 @@
 // The forms the real service documents beside the specification (service notes), against emulator modes that
 // require them: the other spelling of a new firewall's rule arrays, a reset password that needs a password, a
-// load balancer's sticky sessions left out when off (ttl a string).
+// load balancer's sticky sessions left out when off (ttl a string), volumes of one region from a service that
+// ignores the region filter.
 import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
 import { refusalNamesField } from '../../src/api/refusals';
@@ -106,6 +107,23 @@ describe('StackletClient ⇄ emulator: forms the service documents', function ()
       const made = await client.createLoadBalancer(body);
       assert.deepEqual(made.sticky_sessions, { name: 'lb_sid', ttl: '600' });
       assert.equal(made.redirect_http_to_https, true);
+    });
+  });
+
+  describe('volumes by region', () => {
+    it('a service that ignores region on /v1 lists every volume; the client keeps only the region\'s', async () => {
+      emu.configure({ quirks: { ignoreVolumeRegion: true } });
+      const all = await client.listVolumes();
+      assert.ok(all.items.some((v) => v.region.slug !== 'ams'));
+      const ams = await client.listVolumes({ region: 'ams' });
+      assert.deepEqual(ams.items.map((v) => v.name), ['scratch']);
+      assert.equal(ams.total, 1);
+    });
+
+    it('a service that filters answers the same', async () => {
+      const ams = await client.listVolumes({ region: 'ams' });
+      assert.deepEqual(ams.items.map((v) => v.name), ['scratch']);
+      assert.equal(ams.total, 1);
     });
   });
 });

@@ -46,6 +46,7 @@ const ConfigBody = z.object({
     trailingSlash: z.optional(z.enum(TRAILING_SLASH_MODES)),
     requireInboudRules: flag,
     resetPasswordNeedsPassword: flag,
+    ignoreVolumeRegion: flag,
   })),
 });
 
