@@ -55,7 +55,8 @@ function check<S extends z.ZodMiniType>(schema: S, value: unknown, key: string):
   }
   if (result.success) return { data: result.data as z.output<S> };
   const issue = result.error.issues[0]!;
-  const more = result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more problems)` : '';
+  const others = result.error.issues.length - 1;
+  const more = others === 0 ? '' : ` (and ${others} more ${others === 1 ? 'problem' : 'problems'})`;
   return { fieldPath: formatPath([key, ...issue.path]), reason: `${issue.message}${more}` };
 }
 

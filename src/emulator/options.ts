@@ -31,6 +31,8 @@ export interface Quirks {
   resetPasswordNeedsPassword?: boolean;
   /** GET /v1/volumes ignores `region` and lists every volume (the specification ties the filter to /v2). */
   ignoreVolumeRegion?: boolean;
+  /** The first page of every listing starts with an item no client can read (`{"name": ["unreadable"]}`). */
+  unreadableItem?: boolean;
 }
 
 export type SeedKind = 'demo' | 'empty';

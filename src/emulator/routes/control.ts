@@ -47,6 +47,7 @@ const ConfigBody = z.object({
     requireInboudRules: flag,
     resetPasswordNeedsPassword: flag,
     ignoreVolumeRegion: flag,
+    unreadableItem: flag,
   })),
 });
 
