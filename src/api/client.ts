@@ -1,13 +1,16 @@
 /**
  * The typed client: one method per operation of the service (the specification's, and the documented extras
- * the extension needs). Every answer is validated with the schemas in ./schemas; every failure is an
- * ApiError. See docs/api-coverage.md for the source of each operation.
+ * the extension needs). Every answer is read with the tolerant schemas in ./schemas; an item of a listing
+ * that cannot be read is a `problems` entry of its ListResult, and every failure is an ApiError. See
+ * docs/api-coverage.md for the source of each operation.
  */
 import type * as z from 'zod/mini';
 import { ApiError } from './errors';
 import { readList, readOne, type Where } from './envelope';
 import { DEFAULT_LISTING_LIMITS, ListingBudget, type ListingLimits } from './listingLimits';
 import { collectPages, DEFAULT_PAGE_CONCURRENCY, type ListResult } from './paging';
+import { refusalNamesField } from './refusals';
+import { FIREWALL_RULE_FIELDS, spellFirewallRules, type RuleSpelling } from './requests';
 import type * as req from './requests';
 import * as s from './schemas';
 import type { ProxyRoute } from './proxy';
@@ -62,6 +65,7 @@ export class StackletClient {
   private readonly concurrency: number;
   private readonly perPage: number | undefined;
   private readonly listingLimits: ListingLimits;
+  private ruleSpelling: RuleSpelling = 'inbound';
 
   constructor(options: ClientOptions) {
     this.listingLimits = { ...DEFAULT_LISTING_LIMITS, ...options.listingLimits };
@@ -73,6 +77,11 @@ export class StackletClient {
 
   dispose(): Promise<void> {
     return this.http.close();
+  }
+
+  /** Whether paths are sent in their trailing-slash form (learned from the service, or remembered). */
+  get trailingSlash(): boolean {
+    return this.http.trailingSlash;
   }
 
   /** How requests reach the service: directly, or through which proxy (Test Connection and the log say). */
@@ -124,7 +133,10 @@ export class StackletClient {
   createStacklet(body: req.CreateStackletBody & { name: string }, call?: Call): Promise<s.Stacklet> {
     return this.one('POST', '/v1/stacklets', s.Stacklet, ['stacklet'], call, body);
   }
-  /** Several stacklets at once (`names`); the answer's key is `stacklets`. */
+  /**
+   * Several stacklets at once (`names`); the answer's key is `stacklets`. The stacklets were created whatever
+   * the answer says, so one that cannot be read is left out rather than failing the call (a refresh shows it).
+   */
   async createStacklets(body: Omit<req.CreateStackletBody, 'name'> & { names: string[] }, call?: Call): Promise<s.Stacklet[]> {
     const where = { method: 'POST', path: '/v1/stacklets' };
     const response = await this.http.request('POST', where.path, { body, signal: call?.signal });
@@ -187,13 +199,20 @@ export class StackletClient {
   transferSnapshot(id: number, region: string, call?: Call): Promise<s.Snapshot> {
     return this.one('POST', `/v1/snapshots/${id}`, s.Snapshot, ['snapshot'], call, { action: 'transfer', region } satisfies req.SnapshotActionBody);
   }
-  listBackups(call?: ListCall): Promise<ListResult<s.Snapshot>> {
-    return this.list('/v1/backups', s.Snapshot, ['backups'], byId, {}, call, { optional: 'listing backups' });
+  listBackups(call?: ListCall): Promise<ListResult<s.Backup>> {
+    return this.list('/v1/backups', s.Backup, ['backups'], byId, {}, call, { optional: 'listing backups' });
   }
 
   // ── volumes ───────────────────────────────────────────────────────────────
-  listVolumes(filter: VolumeFilter = {}): Promise<ListResult<s.Volume>> {
-    return this.list('/v1/volumes', s.Volume, ['volumes'], byId, { region: filter.region }, filter);
+  /**
+   * The specification ties the `region` filter to a /v2 prefix, so a service may ignore it on /v1 and list
+   * every volume: the answer is filtered here too, and then counts only the region's volumes.
+   */
+  async listVolumes(filter: VolumeFilter = {}): Promise<ListResult<s.Volume>> {
+    const result = await this.list('/v1/volumes', s.Volume, ['volumes'], byId, { region: filter.region }, filter);
+    if (!filter.region) return result;
+    const items = result.items.filter((volume) => volume.region.slug === filter.region);
+    return items.length === result.items.length ? result : { ...result, items, total: items.length };
   }
   getVolume(id: string, call?: Call): Promise<s.Volume> {
     return this.one('GET', `/v1/volumes/${enc(id)}`, s.Volume, ['volume'], call);
@@ -227,8 +246,22 @@ export class StackletClient {
   getFirewall(uuid: string, call?: Call): Promise<s.Firewall> {
     return this.one('GET', `/v1/firewalls/${enc(uuid)}`, s.Firewall, ['firewall'], call);
   }
-  createFirewall(body: req.CreateFirewallBody, call?: Call): Promise<s.Firewall> {
-    return this.one('POST', '/v1/firewalls', s.Firewall, ['firewall'], call, body);
+  /**
+   * The documentation spells a new firewall's rule arrays two ways (service notes §16 #1): a create refused
+   * with a message that names a rule field is sent once more with the other spelling (safe: the first was
+   * refused), and the spelling that worked is kept for this client's later creates.
+   */
+  async createFirewall(body: req.CreateFirewallBody, call?: Call): Promise<s.Firewall> {
+    const spelling = this.ruleSpelling;
+    try {
+      return await this.one('POST', '/v1/firewalls', s.Firewall, ['firewall'], call, spellFirewallRules(body, spelling));
+    } catch (error) {
+      if (!refusalNamesField(error, FIREWALL_RULE_FIELDS)) throw error;
+      const other = spelling === 'inbound' ? 'inboud' : 'inbound';
+      const made = await this.one('POST', '/v1/firewalls', s.Firewall, ['firewall'], call, spellFirewallRules(body, other));
+      this.ruleSpelling = other;
+      return made;
+    }
   }
   renameFirewall(uuid: string, name: string, call?: Call): Promise<s.Firewall> {
     return this.one('PUT', `/v1/firewalls/${enc(uuid)}`, s.Firewall, ['firewall'], call, { name } satisfies req.UpdateFirewallBody);
@@ -301,7 +334,7 @@ export class StackletClient {
   deleteKubernetesCluster(uuid: string, call?: Call): Promise<void> {
     return this.none('DELETE', `/v1/kubernetes/${enc(uuid)}`, call, { optional: 'deleting Kubernetes clusters' });
   }
-  /** Renames a node pool and sets its node count; answers every pool of the cluster. */
+  /** Renames a node pool and sets its node count; answers every pool of the cluster (those that can be read). */
   async updateNodePool(clusterUuid: string, poolId: string, body: req.UpdateNodePoolBody, call?: Call): Promise<s.NodePool[]> {
     const where = { method: 'PUT', path: `/v1/kubernetes/${enc(clusterUuid)}/node_pools/${enc(poolId)}` };
     const response = await this.http.request('PUT', where.path, { body, signal: call?.signal });
@@ -387,19 +420,19 @@ export class StackletClient {
     const budget = new ListingBudget(this.listingLimits, where);
     if (call?.firstPageOnly) {
       const response = await this.call('GET', path, { query: { ...query, per_page: FIRST_PAGE_SIZE }, signal: call.signal, budget }, endpoint);
-      const { items, meta } = readList(schema, response.json, keys, where);
+      const { items, meta, problems } = readList(schema, response.json, keys, where);
       budget.takeItems(items.length);
       const pagination = meta?.pagination;
       const incomplete = pagination ? !!pagination.next_page || pagination.pages > 1 : false;
-      return { items, total: pagination?.total ?? items.length, pages: 1, ...(incomplete ? { incomplete } : {}) };
+      return { items, total: pagination?.total ?? items.length, pages: 1, ...(incomplete ? { incomplete } : {}), ...(problems.length > 0 ? { problems } : {}) };
     }
     return collectPages(
       async (page, signal) => {
         const pageQuery = { ...query, page: page === 1 ? undefined : page, per_page: this.perPage };
         const response = await this.call('GET', path, { query: pageQuery, signal, budget }, endpoint);
-        const { items, meta } = readList(schema, response.json, keys, where);
+        const { items, meta, problems } = readList(schema, response.json, keys, where);
         budget.takeItems(items.length);
-        return { items, pagination: meta?.pagination ?? undefined };
+        return { items, pagination: meta?.pagination ?? undefined, problems: problems.map((problem) => ({ ...problem, page })) };
       },
       { concurrency: this.concurrency, keyOf, maxPages: this.listingLimits.maxPages, ...(call?.signal ? { signal: call.signal } : {}) },
     );

@@ -292,8 +292,8 @@ export async function checkConnection(options: CheckOptions): Promise<Connection
         });
         try {
           const profile = await client.getProfile(options.signal ? { signal: options.signal } : undefined);
-          email = profile.email;
-          return l10n.t('signed in as {0}', profile.email);
+          email = profile.email || profile.uuid;
+          return l10n.t('signed in as {0}', email);
         } catch (error) {
           if (isApiError(error) && error.isUnauthorized) throw new StepFailure(l10n.t('the API token was refused (HTTP 401): sign in again with a valid token'));
           throw error;

@@ -1,7 +1,9 @@
 /**
  * Reading the service's envelopes: `{ "stacklet": {…} }`, `{ "stacklets": […], "meta": {…} }`. Tolerant of
- * the forms the documentation shows besides (singular key for a list, a bare object or array), strict about
- * the resource inside: a body that breaks the schema becomes an ApiError naming the path of the bad field.
+ * the forms the documentation shows besides (singular key for a list, a bare object or array). The whole
+ * answer fails, as an ApiError naming the path of the bad field, only when its top level cannot be read: not
+ * JSON of the right type, no envelope key, or the single resource it carries. An item of a list that cannot
+ * be read becomes a ListProblem beside the items that could.
  */
 import type * as z from 'zod/mini';
 import { ApiError } from './errors';
@@ -36,20 +38,33 @@ export function invalidResponse(where: Where, detail: string, fieldPath?: string
   });
 }
 
-/** Validates `value` (found under `key`) with `schema`; a failure names the field's full path. */
-export function validate<S extends z.ZodMiniType>(schema: S, value: unknown, key: string, where: Where): z.output<S> {
+/** What is wrong with a value that could not be read: the full path of the first bad field, and why. */
+interface Unreadable {
+  readonly fieldPath: string;
+  readonly reason: string;
+}
+
+/** Reads `value` (found under `key`) with `schema`, or says where and why it cannot be read. */
+function check<S extends z.ZodMiniType>(schema: S, value: unknown, key: string): { data: z.output<S> } | Unreadable {
   let result: ReturnType<S['safeParse']>;
   try {
     result = schema.safeParse(value) as ReturnType<S['safeParse']>;
   } catch (error) {
     // Pathological input (nesting deep enough to exhaust the stack) must still end as our own error.
-    throw invalidResponse(where, `${key} could not be read (${(error as Error).name})`);
+    return { fieldPath: key, reason: `could not be read (${(error as Error).name})` };
   }
-  if (result.success) return result.data as z.output<S>;
+  if (result.success) return { data: result.data as z.output<S> };
   const issue = result.error.issues[0]!;
-  const fieldPath = formatPath([key, ...issue.path]);
-  const more = result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more problems)` : '';
-  throw invalidResponse(where, `${fieldPath}: ${issue.message}${more}`, fieldPath);
+  const others = result.error.issues.length - 1;
+  const more = others === 0 ? '' : ` (and ${others} more ${others === 1 ? 'problem' : 'problems'})`;
+  return { fieldPath: formatPath([key, ...issue.path]), reason: `${issue.message}${more}` };
+}
+
+/** Validates `value` (found under `key`) with `schema`; a failure names the field's full path. */
+export function validate<S extends z.ZodMiniType>(schema: S, value: unknown, key: string, where: Where): z.output<S> {
+  const result = check(schema, value, key);
+  if ('data' in result) return result.data;
+  throw invalidResponse(where, `${result.fieldPath}: ${result.reason}`, result.fieldPath);
 }
 
 /** The single resource of a response: under `key` (or an alias), or the body itself when unwrapped. */
@@ -69,12 +84,43 @@ export function readOne<S extends z.ZodMiniType>(schema: S, body: unknown, keys:
   return validate(schema, body, keys[0]!, where);
 }
 
+/**
+ * A part of a list answer that could not be read: an item (its `index` in the answer's list, and its id and
+ * name when those at least could be read), or the paging information (no index). Shown as an error row.
+ */
+export interface ListProblem {
+  /** The page of the listing the answer was; set by the client, which knows it. */
+  readonly page?: number;
+  readonly index?: number;
+  /** The full path of the first bad field: `volumes[3].region.slug`. */
+  readonly fieldPath: string;
+  /** Why, as zod words it: `Invalid input: expected string, received undefined`. */
+  readonly reason: string;
+  readonly id?: string | number;
+  readonly name?: string;
+}
+
 export interface ListPage<T> {
   readonly items: T[];
   readonly meta: Meta | undefined;
+  readonly problems: ListProblem[];
 }
 
-/** A page of a list: the array under `key` (or an alias), or a bare array; `meta` when present and valid. */
+/** The id and name of an item that could not be read, when they at least are there. */
+function identify(item: unknown): Pick<ListProblem, 'id' | 'name'> {
+  if (!isRecord(item)) return {};
+  const id = [item.id, item.uuid, item.slug].find((value) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)));
+  return {
+    ...(id !== undefined ? { id: id as string | number } : {}),
+    ...(typeof item.name === 'string' ? { name: item.name } : {}),
+  };
+}
+
+/**
+ * A page of a list: the array under `key` (or an alias), or a bare array. Items that cannot be read and a
+ * `meta` that cannot be read are problems of the page; without a readable `meta` the page is taken as the
+ * only one.
+ */
 export function readList<S extends z.ZodMiniType>(
   schema: S,
   body: unknown,
@@ -91,13 +137,23 @@ export function readList<S extends z.ZodMiniType>(
     if (found === undefined) throw invalidResponse(where, `the answer has no "${keys[0]}" list`, keys[0]);
     key = found;
     raw = body[found];
-    if (body.meta !== undefined && body.meta !== null) meta = validate(Meta, body.meta, 'meta', where);
   } else {
     throw invalidResponse(where, `expected a JSON object, got ${describe(body)}`);
   }
   if (!Array.isArray(raw)) throw invalidResponse(where, `${key}: expected a list, got ${describe(raw)}`, key);
-  const items = raw.map((item, index) => validate(schema, item, `${key}[${index}]`, where));
-  return { items, meta };
+  const problems: ListProblem[] = [];
+  if (isRecord(body) && body.meta !== undefined && body.meta !== null) {
+    const read = check(Meta, body.meta, 'meta');
+    if ('data' in read) meta = read.data;
+    else problems.push({ fieldPath: read.fieldPath, reason: read.reason });
+  }
+  const items: z.output<S>[] = [];
+  raw.forEach((item: unknown, index) => {
+    const read = check(schema, item, `${key}[${index}]`);
+    if ('data' in read) items.push(read.data);
+    else problems.push({ index, fieldPath: read.fieldPath, reason: read.reason, ...identify(item) });
+  });
+  return { items, meta, problems };
 }
 
 function describe(value: unknown): string {

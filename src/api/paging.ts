@@ -4,11 +4,13 @@
  * reported instead of looped on.
  */
 import { DEFAULT_LISTING_LIMITS } from './listingLimits';
+import type { ListProblem } from './envelope';
 import type { Pagination } from './schemas';
 
 export interface FetchedPage<T> {
   readonly items: readonly T[];
   readonly pagination: Pagination | undefined;
+  readonly problems?: readonly ListProblem[];
 }
 
 export interface ListResult<T> {
@@ -20,6 +22,8 @@ export interface ListResult<T> {
   readonly warning?: string;
   /** Only the first page was asked for, and the service has more. */
   readonly incomplete?: boolean;
+  /** Items (and paging information) that could not be read; the rest of the listing is in `items`. */
+  readonly problems?: readonly ListProblem[];
 }
 
 export interface CollectOptions<T> {
@@ -87,11 +91,13 @@ export async function collectPages<T>(
     }
   }
   const lastPagination = pages[pages.length - 1]?.pagination ?? pagination;
+  const problems = pages.flatMap((page) => page.problems ?? []);
   return {
     items,
     total: warning === undefined ? (lastPagination?.total ?? items.length) : items.length,
     pages: pages.length,
     ...(warning !== undefined ? { warning } : {}),
+    ...(problems.length > 0 ? { problems } : {}),
   };
 }
 

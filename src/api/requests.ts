@@ -28,7 +28,7 @@ const stackletId = positiveInt;
 const intLike = z.union([z.number(), z.pipe(z.string().check(z.regex(/^[0-9]+$/)), z.transform(Number))]);
 /** A list of ids that may come as one bare id: `4` is read as `[4]`. */
 const oneOrMany = z.transform((value) => (typeof value === 'number' ? [value] : value));
-const password = z.string().check(z.minLength(8));
+const password = rule(z.string(), v.checkPassword);
 
 export const FirewallRuleInput = z.object({
   address: rule(z.string(), v.checkRuleAddress),
@@ -49,7 +49,24 @@ export const CreateFirewallBody = aliased(
     project_uuid: z.optional(uuid),
   }),
 );
-export type CreateFirewallBody = z.input<typeof CreateFirewallBody>;
+/** What callers give: the rule arrays under their response spelling (`createFirewall` chooses the one sent). */
+export type CreateFirewallBody = z.output<typeof CreateFirewallBody>;
+
+/**
+ * The two spellings of a new firewall's rule arrays: `inbound` as the responses and the documentation's
+ * example have it, `inboud` as its attribute list writes it (`inboud_rules`, `outboud_rules`).
+ */
+export type RuleSpelling = 'inbound' | 'inboud';
+
+/** The create body with its rule arrays under `spelling`. */
+export function spellFirewallRules(body: CreateFirewallBody, spelling: RuleSpelling): Record<string, unknown> {
+  if (spelling === 'inbound') return body;
+  const { inbound_rules: inbound, outbound_rules: outbound, ...rest } = body;
+  return { ...rest, inboud_rules: inbound, outboud_rules: outbound };
+}
+
+/** Every name the rule arrays of a new firewall go by: a refusal that names one is about the spelling. */
+export const FIREWALL_RULE_FIELDS = ['inbound_rules', 'outbound_rules', ...Object.keys(ruleAliases)];
 
 export const UpdateFirewallBody = z.object({ name });
 export type UpdateFirewallBody = z.infer<typeof UpdateFirewallBody>;
@@ -213,6 +230,36 @@ export const CreateLoadBalancerBody = aliased(
   }),
 );
 export type CreateLoadBalancerBody = z.input<typeof CreateLoadBalancerBody>;
+
+/** What Create Load Balancer collects, in the extension's words. */
+export interface NewLoadBalancer {
+  readonly name: string;
+  readonly region: string;
+  readonly algorithm: string;
+  readonly rules: readonly ForwardingRuleInput[];
+  readonly health: { readonly protocol: string; readonly port: number; readonly path?: string };
+  readonly stackletIds?: readonly number[];
+  /** Sticky sessions by cookie; undefined when they are off. */
+  readonly sticky?: { readonly cookieName: string; readonly ttlSeconds: number };
+  readonly redirectHttpToHttps?: boolean;
+}
+
+/**
+ * The create body as the documentation writes it: `sticky_sessions` left out when off ("not configured if
+ * omitted"; never null), its `ttl` a string of seconds as the model shows it, and no empty `stacklet_ids`.
+ */
+export function buildCreateLoadBalancerBody(lb: NewLoadBalancer): z.output<typeof CreateLoadBalancerBody> {
+  return {
+    name: lb.name,
+    region: lb.region,
+    algorithm: lb.algorithm,
+    rules: lb.rules.map((rule) => ({ ...rule })),
+    health: { protocol: lb.health.protocol, port: lb.health.port, ...(lb.health.path !== undefined ? { path: lb.health.path } : {}) },
+    ...(lb.stackletIds && lb.stackletIds.length > 0 ? { stacklet_ids: [...lb.stackletIds] } : {}),
+    ...(lb.sticky ? { sticky_sessions: { name: lb.sticky.cookieName, ttl: String(lb.sticky.ttlSeconds) } } : {}),
+    redirect_http_to_https: lb.redirectHttpToHttps ?? false,
+  };
+}
 
 export const UpdateLoadBalancerBody = z.object({
   name,

@@ -1,7 +1,10 @@
 /**
  * The service's resources and envelopes, written once as zod schemas; the TypeScript types are inferred from
- * them. Objects are loose (unknown fields are kept) and the spellings the service is known to mix are folded
- * into one before validation (see the API coverage table in docs/api-coverage.md).
+ * them. A tolerant reader: per field, only what the extension cannot do without is required (an identifier,
+ * and the few facts an action needs, each named in docs/api-coverage.md). Every other field may be absent,
+ * null or of another type and is then read as absent, or as its neutral value (an empty list, `false`).
+ * Objects are loose (unknown fields are kept) and the spellings the service is known to mix are folded into
+ * one before validation.
  */
 import * as z from 'zod/mini';
 import { $constructor, $ZodObjectJIT, type $loose, type $ZodLooseShape, type $ZodObjectDef } from 'zod/v4/core';
@@ -25,179 +28,318 @@ function looseObject<T extends $ZodLooseShape>(shape: T): LooseObject<T> {
   return new ZodMiniObjectJIT({ type: 'object', shape, catchall: z.unknown() }) as LooseObject<T>;
 }
 
+// ── how a field is read ─────────────────────────────────────────────────────
+
+/** A field the extension can do without: absent, null or of another type, it reads as absent. */
+function maybe<T extends z.ZodMiniType>(schema: T) {
+  return z.catch(z.optional(schema), undefined);
+}
+
+/** A field the specification types "… or null": absent it stays absent, of another type it reads as null. */
+function orNull<T extends z.ZodMiniType>(schema: T) {
+  return z.catch(z.nullish(schema), null);
+}
+
+/** A field with a neutral value (a flag, a text) that stands for it when it is absent, null or of another type. */
+function orElse<T extends z.ZodMiniType>(schema: T, fallback: () => z.output<T>) {
+  return z.catch(schema, fallback);
+}
+
+const flag = (fallback: boolean) => orElse(z.boolean(), () => fallback);
+const text = () => orElse(z.string(), () => '');
+
+/** Strings of a list; other entries are passed over (a region slug list, tags, features). */
+const strings = z.catch(
+  z.pipe(z.array(z.unknown()), z.transform((list) => list.filter((entry): entry is string => typeof entry === 'string'))),
+  () => [],
+);
+
+/**
+ * Integer identifiers of a list (`stacklet_ids`, `backup_ids`): the specification types some of them only as
+ * "array". Whole numbers and strings of digits are kept as numbers; anything else names no stacklet.
+ */
+const ids = z.catch(
+  z.pipe(
+    z.array(z.unknown()),
+    z.transform((list) =>
+      list.flatMap((entry) =>
+        typeof entry === 'number' && Number.isSafeInteger(entry) ? [entry]
+        : typeof entry === 'string' && /^[0-9]{1,15}$/.test(entry) ? [Number(entry)]
+        : []),
+    ),
+  ),
+  () => [],
+);
+
+/** A list whose entries are only shown (addresses, images, nodes): an entry that cannot be read is passed over. */
+function shownList<T extends z.ZodMiniType>(schema: T) {
+  return z.catch(
+    z.pipe(
+      z.array(z.unknown()),
+      z.transform((list) => list.flatMap((entry) => {
+        const result = schema.safeParse(entry);
+        return result.success ? [result.data as z.output<T>] : [];
+      })),
+    ),
+    () => [],
+  );
+}
+
+/**
+ * A list the extension acts on (firewall rules, forwarding rules, node pools): absent or null it is empty, but
+ * an entry that cannot be read makes the resource unreadable, since showing or editing part of the list as the
+ * whole would mislead.
+ */
+function actedList<T extends z.ZodMiniType>(schema: T) {
+  return z.pipe(z.transform((value) => value ?? []), z.array(schema));
+}
+
+/**
+ * Resources are named in the views by `name`; one the answer does not name is shown by its identifier
+ * (`#1001`), as the views already show an attached stacklet they only know by id.
+ */
+function named<T extends z.ZodMiniType<{ name?: string | undefined }>>(schema: T, id: (value: z.output<T>) => string | number) {
+  return z.pipe(
+    schema,
+    z.transform((value) => (value.name === undefined ? { ...value, name: `#${id(value)}` } : value) as z.output<T> & { name: string }),
+  );
+}
+
 const timestamp = z.string();
 
+// ── shared objects ──────────────────────────────────────────────────────────
+
+/** A task is followed by its id (the tracker tells one task from the next by it); the texts may be absent. */
 export const Task = looseObject({
   id: z.int(),
-  name: z.string(),
-  description: looseObject({
-    progress: z._default(z.string(), ''),
-    completed: z._default(z.string(), ''),
-  }),
+  name: text(),
+  description: orElse(
+    looseObject({ progress: text(), completed: text() }),
+    () => ({ progress: '', completed: '' }),
+  ),
 });
 export type Task = z.infer<typeof Task>;
 
+/** Regions are told apart, filtered and sent back by slug; the rest is shown when present. */
 export const Region = looseObject({
   slug: z.string(),
-  name: z._default(z.string(), ''),
-  features: z._default(z.array(z.string()), []),
-  available: z._default(z.boolean(), true),
+  name: text(),
+  features: strings,
+  available: flag(true),
 });
 export type Region = z.infer<typeof Region>;
 
 export const SizeCategory = looseObject({
-  name: z.string(),
-  premium: z.optional(z.boolean()),
-  cpu_model: z.optional(z.string()),
-  description: z.optional(z.string()),
+  name: maybe(z.string()),
+  premium: maybe(z.boolean()),
+  cpu_model: maybe(z.string()),
+  description: maybe(z.string()),
 });
 
-export const Size = looseObject({
+const sizeFacts = {
   slug: z.string(),
-  vcpu: z.int(),
+  /** Resize asks whether to grow the disk when the new size's disk is larger than the stacklet's. */
   disk: z.number(),
-  memory: z.number(),
-  bandwidth: z.optional(z.number()),
-  available: z._default(z.boolean(), true),
-  price_hourly: z.optional(z.number()),
-  price_monthly: z.optional(z.number()),
-  category: z.nullish(SizeCategory),
-  snapshots_limit: z.nullish(z.int()),
-});
+  memory: maybe(z.number()),
+  bandwidth: maybe(z.number()),
+  available: flag(true),
+  price_hourly: maybe(z.number()),
+  price_monthly: maybe(z.number()),
+  category: maybe(SizeCategory),
+  snapshots_limit: maybe(z.int()),
+};
+
+/** A size of the catalog, as the size pickers show it (slug and vCPU count). */
+export const Size = looseObject({ ...sizeFacts, vcpu: z.number() });
 export type Size = z.infer<typeof Size>;
+
+/** The size of a stacklet or a node pool: only its slug is acted on (resize compares it). */
+export const SizeRef = looseObject({ ...sizeFacts, vcpu: maybe(z.number()) });
+export type SizeRef = z.infer<typeof SizeRef>;
 
 /** Prices come as decimal strings ("0.0000") in most places and as numbers in a few. */
 const price = z.union([z.string(), z.number()]);
 
-export const DistributionImage = looseObject({
-  id: z.optional(z.int()),
-  name: z.optional(z.string()),
-  slug: z.string(),
-  version: z.optional(z.string()),
-  available: z._default(z.boolean(), true),
-  default: z.optional(z.boolean()),
-  extra_price: z.optional(price),
-  size_ids: z.optional(z.array(z.int())),
-  min_disk: z.nullish(z.number()),
-  min_vcpu: z.nullish(z.number()),
-  min_memory: z.nullish(z.number()),
-});
+const imageFacts = {
+  id: maybe(z.int()),
+  name: maybe(z.string()),
+  version: maybe(z.string()),
+  available: flag(true),
+  default: maybe(z.boolean()),
+  extra_price: maybe(price),
+  size_ids: maybe(z.array(z.int())),
+  min_disk: maybe(z.number()),
+  min_vcpu: maybe(z.number()),
+  min_memory: maybe(z.number()),
+};
+
+export const DistributionImage = looseObject({ ...imageFacts, slug: z.string() });
 export type DistributionImage = z.infer<typeof DistributionImage>;
 
 export const Distribution = looseObject({
   name: z.string(),
-  images: z._default(z.array(DistributionImage), []),
+  images: shownList(DistributionImage),
 });
 export type Distribution = z.infer<typeof Distribution>;
 
-export const Application = looseObject({
-  id: z.optional(z.int()),
-  name: z.string(),
-  slug: z.string(),
-  available: z._default(z.boolean(), true),
-  extra_price: z.optional(price),
-  size_ids: z.optional(z.array(z.int())),
-});
+export const Application = named(
+  looseObject({
+    id: maybe(z.int()),
+    name: maybe(z.string()),
+    slug: z.string(),
+    available: flag(true),
+    extra_price: maybe(price),
+    size_ids: maybe(z.array(z.int())),
+  }),
+  (application) => application.slug,
+);
 export type Application = z.infer<typeof Application>;
 
 export const ContainerImage = looseObject({
-  id: z.optional(z.int()),
+  id: maybe(z.int()),
   slug: z.string(),
-  version: z.optional(z.string()),
-  default: z.optional(z.boolean()),
-  size_ids: z.optional(z.array(z.int())),
-  available: z._default(z.boolean(), true),
-  extra_price: z.optional(price),
+  version: maybe(z.string()),
+  default: maybe(z.boolean()),
+  size_ids: maybe(z.array(z.int())),
+  available: flag(true),
+  extra_price: maybe(price),
 });
 export type ContainerImage = z.infer<typeof ContainerImage>;
 
+/** A family is told apart and shown by its name. */
 export const ContainerFamily = looseObject({
   name: z.string(),
-  images: z._default(z.array(ContainerImage), []),
+  images: shownList(ContainerImage),
 });
 export type ContainerFamily = z.infer<typeof ContainerFamily>;
 
 export const NetworkV4 = looseObject({
   address: z.string(),
-  gateway: z.nullish(z.string()),
-  netmask: z.nullish(z.string()),
-  type: z.string(),
+  gateway: maybe(z.string()),
+  netmask: maybe(z.string()),
+  type: text(),
 });
 export const NetworkV6 = looseObject({
   address: z.string(),
-  gateway: z.nullish(z.string()),
-  netmask: z.nullish(z.int()),
-  range_start: z.nullish(z.string()),
-  range_end: z.nullish(z.string()),
-  type: z.string(),
+  gateway: maybe(z.string()),
+  netmask: maybe(z.int()),
+  range_start: maybe(z.string()),
+  range_end: maybe(z.string()),
+  type: text(),
 });
 export const Networks = looseObject({
-  v4: z._default(z.array(NetworkV4), []),
-  v6: z._default(z.array(NetworkV6), []),
+  v4: shownList(NetworkV4),
+  v6: shownList(NetworkV6),
 });
 export type Networks = z.infer<typeof Networks>;
 
-export const Stacklet = looseObject({
-  id: z.int(),
-  name: z.string(),
-  created_at: z.optional(timestamp),
-  application: z.optional(z.unknown()),
-  backup_ids: z._default(z.array(z.int()), []),
-  backups_enabled: z._default(z.boolean(), false),
-  disk: z.optional(z.number()),
-  memory: z.optional(z.number()),
-  vcpu: z.optional(z.int()),
-  distribution: z.nullish(looseObject({ name: z.optional(z.string()), image: z.nullish(z.partial(DistributionImage)) })),
-  firewall_uuid: z.nullish(z.string()),
-  locked: z._default(z.boolean(), false),
-  recovery_mode: z._default(z.boolean(), false),
-  networks: z._default(Networks, { v4: [], v6: [] }),
-  region: Region,
-  size: Size,
-  snapshot_ids: z._default(z.array(z.int()), []),
-  status: z.string(),
-  tags: z._default(z.array(z.string()), []),
-  task: z.nullish(Task),
-  volume_uuid: z.nullish(z.string()),
-  vpc_uuid: z.nullish(z.string()),
-});
+// ── resources ───────────────────────────────────────────────────────────────
+
+export const Stacklet = named(
+  looseObject({
+    id: z.int(),
+    name: maybe(z.string()),
+    created_at: maybe(timestamp),
+    application: z.optional(z.unknown()),
+    backup_ids: ids,
+    backups_enabled: flag(false),
+    disk: maybe(z.number()),
+    memory: maybe(z.number()),
+    vcpu: maybe(z.number()),
+    distribution: maybe(looseObject({ name: maybe(z.string()), image: maybe(looseObject({ ...imageFacts, slug: maybe(z.string()) })) })),
+    firewall_uuid: orNull(z.string()),
+    locked: flag(false),
+    recovery_mode: flag(false),
+    networks: orElse(Networks, () => ({ v4: [], v6: [] })),
+    /** Attach Volume and Create Load Balancer offer the stacklets of one region. */
+    region: Region,
+    /** Resize marks and refuses the current size. */
+    size: SizeRef,
+    snapshot_ids: ids,
+    /** Empty when absent: the views then show the state as unknown. */
+    status: text(),
+    tags: strings,
+    task: orNull(Task),
+    volume_uuid: orNull(z.string()),
+    vpc_uuid: orNull(z.string()),
+  }),
+  (stacklet) => stacklet.id,
+);
 export type Stacklet = z.infer<typeof Stacklet>;
 
-/** The stacklet nested in a volume or a snapshot is elided in the service's examples: only `id` is relied on. */
-const NestedStacklet = looseObject({ id: z.int(), name: z.optional(z.string()) });
+/**
+ * The stacklet nested in a volume, a snapshot or a backup: its fields are "not shown" in the specification,
+ * so it may carry any of them or none. An attached stacklet whose id is unknown is shown as "attached".
+ */
+export const NestedStacklet = looseObject({ id: maybe(z.int()), name: maybe(z.string()) });
+export type NestedStacklet = z.infer<typeof NestedStacklet>;
 
 export const Snapshot = aliased(
   { region_ids: 'regions' },
-  looseObject({
-    id: z.int(),
-    name: z.string(),
-    created_at: z.optional(timestamp),
-    disk_size: z.optional(z.number()),
-    size: z.optional(z.number()),
-    size_gigabytes: z.optional(z.number()),
-    regions: z._default(z.array(z.string()), []),
-    stacklet: z.nullish(NestedStacklet),
-    task: z.nullish(Task),
-  }),
+  named(
+    looseObject({
+      id: z.int(),
+      name: maybe(z.string()),
+      created_at: maybe(timestamp),
+      disk_size: maybe(z.number()),
+      size: maybe(z.number()),
+      size_gigabytes: maybe(z.number()),
+      regions: strings,
+      stacklet: orNull(NestedStacklet),
+      task: orNull(Task),
+    }),
+    (snapshot) => snapshot.id,
+  ),
 );
 export type Snapshot = z.infer<typeof Snapshot>;
 
+/** A backup as the documentation lists them: no name, no regions; the views label it by its date. */
+export const Backup = looseObject({
+  id: z.int(),
+  created_at: maybe(timestamp),
+  task: orNull(Task),
+  disk_size: maybe(z.number()),
+  size_gigabytes: maybe(z.number()),
+  stacklet: orNull(NestedStacklet),
+});
+export type Backup = z.infer<typeof Backup>;
+
+const GiB = 1024 ** 3;
+
 export const Volume = aliased(
   { uuid: 'id' },
-  looseObject({
-    id: z.string(),
-    name: z.string(),
-    created_at: z.optional(timestamp),
-    task: z.nullish(Task),
-    region: Region,
-    size: z.optional(z.number()),
-    size_gigabytes: z.number(),
-    stacklet: z.nullish(NestedStacklet),
-  }),
+  named(
+    z.pipe(
+      looseObject({
+        id: z.string(),
+        name: maybe(z.string()),
+        created_at: maybe(timestamp),
+        task: orNull(Task),
+        /** The volumes view filters by region, and Attach Volume offers the stacklets of the volume's region. */
+        region: Region,
+        size: maybe(z.number()),
+        size_gigabytes: maybe(z.number()),
+        stacklet: orNull(NestedStacklet),
+      }),
+      // Resize Volume asks for a larger size than now: the size in GB, or in bytes when only those are given.
+      z.transform((volume, ctx) => {
+        const gigabytes = volume.size_gigabytes ?? (volume.size !== undefined ? Math.round((volume.size / GiB) * 100) / 100 : undefined);
+        if (gigabytes === undefined) {
+          ctx.issues.push({ code: 'custom', message: 'neither size_gigabytes nor size is a number', path: ['size_gigabytes'], input: volume });
+          return z.NEVER;
+        }
+        return { ...volume, size_gigabytes: gigabytes };
+      }),
+    ),
+    (volume) => volume.id,
+  ),
 );
 export type Volume = z.infer<typeof Volume>;
 
-/** Responses show lowercase protocols and null for "all"; requests may use TCP/UDP/ICMP or empty. */
+/**
+ * Responses show lowercase protocols and null for "all"; requests may use TCP/UDP/ICMP or empty. A rule is
+ * read exactly or not at all: a firewall document edits the whole list.
+ */
 export const FirewallRule = looseObject({
   address: z.string(),
   port: z.nullish(z.int()),
@@ -206,9 +348,12 @@ export const FirewallRule = looseObject({
 export type FirewallRule = z.infer<typeof FirewallRule>;
 
 /** `resources` is an object with `stacklet_ids` in the specification and a bare array on the model page. */
-const FirewallResources = z.pipe(
-  z.transform((value) => (Array.isArray(value) ? { stacklet_ids: value } : value)),
-  looseObject({ stacklet_ids: z._default(z.array(z.int()), []) }),
+const FirewallResources = orElse(
+  z.pipe(
+    z.transform((value) => (Array.isArray(value) ? { stacklet_ids: value } : value)),
+    looseObject({ stacklet_ids: ids }),
+  ),
+  () => ({ stacklet_ids: [] }),
 );
 
 export const Firewall = aliased(
@@ -218,15 +363,18 @@ export const Firewall = aliased(
     otbound_rules: 'outbound_rules',
     id: 'uuid',
   },
-  looseObject({
-    uuid: z.string(),
-    name: z.string(),
-    created_at: z.optional(timestamp),
-    inbound_rules: z._default(z.array(FirewallRule), []),
-    outbound_rules: z._default(z.array(FirewallRule), []),
-    project: z.nullish(looseObject({ id: z.optional(z.string()), name: z.optional(z.string()) })),
-    resources: z._default(FirewallResources, { stacklet_ids: [] }),
-  }),
+  named(
+    looseObject({
+      uuid: z.string(),
+      name: maybe(z.string()),
+      created_at: maybe(timestamp),
+      inbound_rules: actedList(FirewallRule),
+      outbound_rules: actedList(FirewallRule),
+      project: maybe(looseObject({ id: maybe(z.string()), name: maybe(z.string()) })),
+      resources: FirewallResources,
+    }),
+    (firewall) => firewall.uuid,
+  ),
 );
 export type Firewall = z.infer<typeof Firewall>;
 
@@ -234,60 +382,72 @@ export type Firewall = z.infer<typeof Firewall>;
 export const FirewallRuleSet = aliased(
   { inboud_rules: 'inbound_rules', outboud_rules: 'outbound_rules', otbound_rules: 'outbound_rules' },
   looseObject({
-    inbound_rules: z._default(z.array(FirewallRule), []),
-    outbound_rules: z._default(z.array(FirewallRule), []),
+    inbound_rules: actedList(FirewallRule),
+    outbound_rules: actedList(FirewallRule),
   }),
 );
 export type FirewallRuleSet = z.infer<typeof FirewallRuleSet>;
 
+/** Create Kubernetes Cluster offers the versions of the account's clusters: the slug is needed. */
 export const KubernetesVersion = looseObject({
   slug: z.string(),
-  version: z.optional(z.string()),
-  min_vcpu: z.nullish(z.int()),
-  min_disk: z.nullish(z.number()),
-  min_memory: z.nullish(z.number()),
-  available: z._default(z.boolean(), true),
+  version: maybe(z.string()),
+  min_vcpu: maybe(z.number()),
+  min_disk: maybe(z.number()),
+  min_memory: maybe(z.number()),
+  available: flag(true),
 });
 
-export const KubernetesNode = looseObject({
-  id: z.string(),
-  name: z.string(),
-  created_at: z.optional(timestamp),
-  status: z.optional(z.string()),
-});
+export const KubernetesNode = named(
+  looseObject({
+    id: z.string(),
+    name: maybe(z.string()),
+    created_at: maybe(timestamp),
+    status: maybe(z.string()),
+  }),
+  (node) => node.id,
+);
 export type KubernetesNode = z.infer<typeof KubernetesNode>;
 
-export const NodePool = looseObject({
-  id: z.string(),
-  name: z.string(),
-  size: Size,
-  count: z.optional(z.int()),
-  nodes: z._default(z.array(KubernetesNode), []),
-});
+export const NodePool = named(
+  looseObject({
+    id: z.string(),
+    name: maybe(z.string()),
+    /** The node-pool pickers describe a pool by its size. */
+    size: SizeRef,
+    count: maybe(z.int()),
+    nodes: shownList(KubernetesNode),
+  }),
+  (pool) => pool.id,
+);
 export type NodePool = z.infer<typeof NodePool>;
 
-export const KubernetesCluster = looseObject({
-  uuid: z.string(),
-  name: z.string(),
-  tags: z._default(z.array(z.string()), []),
-  ipv4: z.nullish(z.string()),
-  task: z.nullish(Task),
-  region: Region,
-  version: KubernetesVersion,
-  endpoint: z.nullish(z.string()),
-  created_at: z.optional(timestamp),
-  node_pools: z._default(z.array(NodePool), []),
-  cluster_subnet: z.nullish(z.string()),
-  service_subnet: z.nullish(z.string()),
-});
+export const KubernetesCluster = named(
+  looseObject({
+    uuid: z.string(),
+    name: maybe(z.string()),
+    tags: strings,
+    ipv4: maybe(z.string()),
+    task: orNull(Task),
+    /** The cluster pickers describe a cluster by its region and version. */
+    region: Region,
+    version: KubernetesVersion,
+    endpoint: maybe(z.string()),
+    created_at: maybe(timestamp),
+    node_pools: actedList(NodePool),
+    cluster_subnet: maybe(z.string()),
+    service_subnet: maybe(z.string()),
+  }),
+  (cluster) => cluster.uuid,
+);
 export type KubernetesCluster = z.infer<typeof KubernetesCluster>;
 
 export const ForwardingRule = looseObject({
   protocol: z.string(),
   source_port: z.int(),
   target_port: z.int(),
-  certificate_id: z.nullish(z.int()),
-  tls_passthrough: z._default(z.boolean(), false),
+  certificate_id: maybe(z.int()),
+  tls_passthrough: flag(false),
 });
 export type ForwardingRule = z.infer<typeof ForwardingRule>;
 
@@ -296,36 +456,39 @@ export const HealthCheck = z.pipe(
   z.transform((value) => (Array.isArray(value) && value.length === 1 ? value[0] : value)),
   looseObject({
     protocol: z.string(),
-    port: z.nullish(z.int()),
-    path: z.nullish(z.string()),
-    interval: z.optional(z.int()),
-    rise: z.optional(z.int()),
-    fall: z.optional(z.int()),
+    port: maybe(z.int()),
+    path: maybe(z.string()),
+    interval: maybe(z.int()),
+    rise: maybe(z.int()),
+    fall: maybe(z.int()),
   }),
 );
 export type HealthCheck = z.infer<typeof HealthCheck>;
 
 export const StickySessions = looseObject({
-  name: z.optional(z.string()),
-  ttl: z.optional(z.union([z.string(), z.number()])),
+  name: maybe(z.string()),
+  ttl: maybe(z.union([z.string(), z.number()])),
 });
 
 export const LoadBalancer = aliased(
   { stacklet_id: 'stacklet_ids' },
-  looseObject({
-    uuid: z.string(),
-    name: z.string(),
-    created_at: z.optional(timestamp),
-    task: z.nullish(Task),
-    region: Region,
-    ip: z.nullish(z.string()),
-    algorithm: z.string(),
-    sticky_sessions: z.nullish(StickySessions),
-    rules: z._default(z.array(ForwardingRule), []),
-    health: z.nullish(HealthCheck),
-    redirect_http_to_https: z._default(z.boolean(), false),
-    stacklet_ids: z._default(z.array(z.int()), []),
-  }),
+  named(
+    looseObject({
+      uuid: z.string(),
+      name: maybe(z.string()),
+      created_at: maybe(timestamp),
+      task: orNull(Task),
+      region: maybe(Region),
+      ip: maybe(z.string()),
+      algorithm: text(),
+      sticky_sessions: orNull(StickySessions),
+      rules: actedList(ForwardingRule),
+      health: orNull(HealthCheck),
+      redirect_http_to_https: flag(false),
+      stacklet_ids: ids,
+    }),
+    (lb) => lb.uuid,
+  ),
 );
 export type LoadBalancer = z.infer<typeof LoadBalancer>;
 
@@ -334,70 +497,114 @@ const RegionOrSlug = z.union([Region, z.pipe(z.string(), z.transform((slug) => R
 
 export const Vpc = aliased(
   { stackelt_ids: 'stacklet_ids' },
-  looseObject({
-    uuid: z.string(),
-    name: z.string(),
-    cidr: z.string(),
-    created_at: z.optional(timestamp),
-    region: z.nullish(RegionOrSlug),
-    stacklet_ids: z._default(z.array(z.int()), []),
-  }),
+  named(
+    looseObject({
+      uuid: z.string(),
+      name: maybe(z.string()),
+      /** Create VPC suggests a range that overlaps none in use. */
+      cidr: z.string(),
+      created_at: maybe(timestamp),
+      region: orNull(RegionOrSlug),
+      stacklet_ids: ids,
+    }),
+    (vpc) => vpc.uuid,
+  ),
 );
 export type Vpc = z.infer<typeof Vpc>;
 
-export const Userdata = looseObject({
-  uuid: z.string(),
-  name: z.string(),
-  userdata: z._default(z.string(), ''),
-  created_at: z.optional(timestamp),
-});
+export const Userdata = named(
+  looseObject({
+    uuid: z.string(),
+    name: maybe(z.string()),
+    userdata: text(),
+    created_at: maybe(timestamp),
+  }),
+  (script) => script.uuid,
+);
 export type Userdata = z.infer<typeof Userdata>;
 
-export const SshKey = looseObject({
-  id: z.int(),
-  name: z.string(),
-  fingerprint: z.optional(z.string()),
-  public_key: z.optional(z.string()),
-  created_at: z.optional(timestamp),
-});
+export const SshKey = named(
+  looseObject({
+    id: z.int(),
+    name: maybe(z.string()),
+    fingerprint: maybe(z.string()),
+    public_key: maybe(z.string()),
+    created_at: maybe(timestamp),
+  }),
+  (key) => key.id,
+);
 export type SshKey = z.infer<typeof SshKey>;
 
 export const Tag = looseObject({ name: z.string() });
 export type Tag = z.infer<typeof Tag>;
 
-export const Limit = looseObject({ available: z.int(), used: z.int() });
+/** One limit of the profile, as far as it could be read: `{available, used}`, or a bare total. */
+export interface Limit {
+  readonly available?: number;
+  readonly used?: number;
+}
 
+const count = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+/**
+ * The specification shows the shape `stacklets → {available, used}` and says no more: a limit in another
+ * shape (`"volumes": 10`, read as a total available) is read as far as it can be, and one with no count in it
+ * is left out.
+ */
+function readLimits(raw: Record<string, unknown>): Record<string, Limit> {
+  const limits: Record<string, Limit> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    let limit: Limit | undefined;
+    if (count(value) !== undefined) {
+      limit = { available: count(value)! };
+    } else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      const record = value as Record<string, unknown>;
+      const available = count(record.available);
+      const used = count(record.used);
+      if (available !== undefined || used !== undefined) {
+        limit = { ...(available !== undefined ? { available } : {}), ...(used !== undefined ? { used } : {}) };
+      }
+    }
+    if (limit) limits[key] = limit;
+  }
+  return limits;
+}
+
+const Limits = orElse(z.pipe(z.record(z.string(), z.unknown()), z.transform(readLimits)), () => ({}));
+
+/** The profile is read at sign-in: its uuid identifies the account; everything else is shown when present. */
 export const Profile = looseObject({
   uuid: z.string(),
-  first_name: z.nullish(z.string()),
-  last_name: z.nullish(z.string()),
-  email: z.string(),
-  company: z.nullish(z.string()),
-  phone: z.nullish(z.string()),
-  address: z.nullish(z.string()),
-  created_at: z.optional(timestamp),
-  limits: z._default(z.record(z.string(), Limit), {}),
-  features: z._default(z.array(z.string()), []),
-  gravatar_url: z.nullish(z.string()),
-  is_member: z.optional(z.boolean()),
-  is_verified: z.optional(z.boolean()),
-  is_email_confirmed: z.optional(z.boolean()),
+  first_name: maybe(z.string()),
+  last_name: maybe(z.string()),
+  email: maybe(z.string()),
+  company: maybe(z.string()),
+  phone: maybe(z.string()),
+  address: maybe(z.string()),
+  created_at: maybe(timestamp),
+  limits: Limits,
+  features: strings,
+  gravatar_url: maybe(z.string()),
+  is_member: maybe(z.boolean()),
+  is_verified: maybe(z.boolean()),
+  is_email_confirmed: maybe(z.boolean()),
 });
 export type Profile = z.infer<typeof Profile>;
 
+/** Paging needs the page it got and the page count; the rest is optional. */
 export const Pagination = looseObject({
   current_page: z.int(),
-  next_page: z.nullish(z.int()),
+  next_page: orNull(z.int()),
   pages: z.int(),
-  per_page: z.int(),
-  previous_page: z.nullish(z.int()),
-  total: z.int(),
+  per_page: maybe(z.int()),
+  previous_page: orNull(z.int()),
+  total: maybe(z.int()),
 });
 export type Pagination = z.infer<typeof Pagination>;
 
 export const Meta = looseObject({
   pagination: z.nullish(Pagination),
-  total: z.optional(z.int()),
+  total: maybe(z.int()),
   query: z.optional(z.unknown()),
   sort: z.optional(z.unknown()),
 });

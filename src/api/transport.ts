@@ -10,6 +10,7 @@ import { ApiError, describeStatus, extractServiceMessage, type ApiErrorKind } fr
 import type { ListingBudget } from './listingLimits';
 import type { ProxyRoute, ProxySettings } from './proxy';
 import { certificateFailure, describeCertificateFailure, type TrustSettings } from './trust';
+import { slashForm, slashRedirect, type SlashRedirect } from './trailingSlash';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -57,6 +58,10 @@ export interface TransportOptions {
   readonly proxy?: ProxySettings;
   /** Which certificate authorities to trust beyond Node's own. */
   readonly trust?: TrustSettings;
+  /** Start with the trailing-slash form of every path (learned in an earlier session). */
+  readonly trailingSlash?: boolean;
+  /** Called once, when a redirect shows that the service wants the trailing-slash form; the caller remembers it. */
+  readonly onTrailingSlash?: () => void;
   /** For tests: the source of jitter. */
   readonly random?: () => number;
 }
@@ -159,8 +164,10 @@ export class HttpTransport {
   private readonly maxErrorBodyBytes: number;
   private readonly random: () => number;
   private readonly headers: Record<string, string>;
+  private slash: boolean;
 
   constructor(private readonly options: TransportOptions) {
+    this.slash = options.trailingSlash ?? false;
     const url = checkApiUrl(options.baseUrl, options.allowInsecureHttp);
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '');
@@ -245,6 +252,11 @@ export class HttpTransport {
     }
   }
 
+  /** Whether paths are sent in their trailing-slash form. */
+  get trailingSlash(): boolean {
+    return this.slash;
+  }
+
   async close(): Promise<void> {
     await this.pool.close().catch(() => this.pool.destroy());
   }
@@ -255,7 +267,7 @@ export class HttpTransport {
       if (value !== undefined && value !== '') params.set(key, String(value));
     }
     const search = params.toString();
-    return `${this.basePath}${path}${search ? `?${search}` : ''}`;
+    return `${this.basePath}${this.slash ? slashForm(path) : path}${search ? `?${search}` : ''}`;
   }
 
   private async send(
@@ -264,6 +276,7 @@ export class HttpTransport {
     body: string | undefined,
     callerSignal: AbortSignal | undefined,
     budget: ListingBudget | undefined,
+    followed = false,
   ): Promise<RawResponse & { retryAfter?: number }> {
     const signals = [AbortSignal.timeout(this.requestTimeoutMs)];
     if (callerSignal) signals.push(callerSignal);
@@ -283,7 +296,16 @@ export class HttpTransport {
       return Array.isArray(value) ? value[0] : value;
     };
     if (response.statusCode >= 300 && response.statusCode < 400) {
-      throw this.redirectError(method, fullPath, response.statusCode, header('location'));
+      // Only a redirect to the same path with a trailing slash added or removed is understood: a GET follows
+      // it once (same origin, so the token stays there); a write is never sent again, but later calls use the
+      // slash form the service asked for.
+      const slashed = slashRedirect(this.origin, fullPath, header('location'));
+      if (slashed?.adds && !this.slash) {
+        this.slash = true;
+        this.options.onTrailingSlash?.();
+      }
+      if (slashed && method === 'GET' && !followed) return this.send(method, slashed.target, body, callerSignal, budget, true);
+      throw this.redirectError(method, fullPath, response.statusCode, header('location'), followed ? undefined : slashed);
     }
     const text = response.body.toString('utf8');
     let json: unknown;
@@ -305,10 +327,16 @@ export class HttpTransport {
   }
 
   /**
-   * Redirects are never followed: following one would resend the Authorization header, and a service that
-   * moved should be reconfigured rather than silently chased. The message names only the target's origin.
+   * Other redirects are never followed: following one would resend the Authorization header, and a service
+   * that moved should be reconfigured rather than silently chased. The message names only the target's origin.
    */
-  private redirectError(method: HttpMethod, fullPath: string, status: number, location: string | undefined): ApiError {
+  private redirectError(method: HttpMethod, fullPath: string, status: number, location: string | undefined, slashed?: SlashRedirect): ApiError {
+    if (slashed) {
+      const message = slashed.adds
+        ? l10n.t('The service answered {0} {1} with a redirect to {2} (HTTP {3}); the request was not sent again. Later requests use that form: try again.', method, fullPath, slashed.target, status)
+        : l10n.t('The service answered {0} {1} with a redirect to {2} (HTTP {3}); the request was not sent again.', method, fullPath, slashed.target, status);
+      return new ApiError(message, { kind: 'redirect', method, path: fullPath, status });
+    }
     let target = 'an unknown location';
     try {
       if (location) target = new URL(location, this.origin).origin;

@@ -6,6 +6,7 @@
  * The specification leaves name formats and most ranges "not shown"; the choices made here are recorded in
  * docs/api-coverage.md.
  */
+import * as l10n from '@vscode/l10n';
 
 export type Problem = string | undefined;
 
@@ -18,6 +19,8 @@ export const NODE_COUNT_MIN = 1;
 export const NODE_COUNT_MAX = 100;
 export const VPC_PREFIX_MIN = 16;
 export const VPC_PREFIX_MAX = 28;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -171,6 +174,17 @@ export function checkUserdata(value: unknown, what = 'userdata'): Problem {
   if (typeof value !== 'string') return `${what} must be a string`;
   if (value.trim() === '') return `${what} must not be empty`;
   if (Buffer.byteLength(value, 'utf8') > USERDATA_MAX_BYTES) return `${what} must be at most 64 KB`;
+  return undefined;
+}
+
+/**
+ * A root password the user sets (reset password; create stacklet): 8–128 characters, spaces allowed, no
+ * control characters. The service documents no rule; the public client only sends the field.
+ */
+export function checkPassword(value: unknown, what = 'password'): Problem {
+  if (typeof value !== 'string' || value.length < PASSWORD_MIN) return l10n.t('{0} must be at least {1} characters', what, PASSWORD_MIN);
+  if (value.length > PASSWORD_MAX) return l10n.t('{0} must be at most {1} characters', what, PASSWORD_MAX);
+  if (CONTROL.test(value)) return l10n.t('{0} must not contain control characters', what);
   return undefined;
 }
 

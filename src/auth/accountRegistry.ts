@@ -25,6 +25,8 @@ export interface Account {
   readonly profileUuid: string;
   /** The embedded local emulator: demo data, nothing real. */
   readonly isEmulator: boolean;
+  /** The service wants the trailing-slash form of its paths (learned from a redirect; see api/trailingSlash.ts). */
+  readonly trailingSlash?: boolean;
 }
 
 const ACCOUNTS_KEY = 'stacklet.accounts';
@@ -69,6 +71,13 @@ export class AccountRegistry {
     const others = this.list().filter((existing) => existing.id !== account.id);
     await this.state.update(ACCOUNTS_KEY, [...others, account]);
     await this.state.update(ACTIVE_KEY, account.id);
+  }
+
+  /** Remembers that the account's service wants the trailing-slash form of its paths. */
+  async rememberTrailingSlash(id: string): Promise<void> {
+    const accounts = this.list();
+    if (!accounts.some((account) => account.id === id && !account.trailingSlash)) return;
+    await this.state.update(ACCOUNTS_KEY, accounts.map((account) => (account.id === id ? { ...account, trailingSlash: true } : account)));
   }
 
   async setActive(id: string): Promise<void> {

@@ -3,7 +3,8 @@
  * token against the account profile before anything is stored; a 401 at any time marks the session expired
  * and drops that account's cached data. No vscode import: the edges (auth provider, commands) wrap it.
  */
-import { StackletClient } from '../api/client';
+import { stripApiVersion } from '../api/apiUrl';
+import { StackletClient, type ClientOptions } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { ProxySettings } from '../api/proxy';
 import type { Profile } from '../api/schemas';
@@ -76,10 +77,14 @@ export class SessionManager {
     return this.opening;
   }
 
-  /** Verifies the token with GET /v1/account/profile, then stores it. Nothing is stored when it fails. */
+  /**
+   * Verifies the token with GET /v1/account/profile, then stores it. Nothing is stored when it fails. A
+   * trailing `/v1` of the URL is taken off (stripApiVersion says so, for the caller to show).
+   */
   async signIn(apiUrl: string, token: string, options: { isEmulator?: boolean } = {}): Promise<Account> {
-    const url = checkApiUrl(apiUrl, this.settings().allowInsecureHttp).toString().replace(/\/+$/, '');
-    const client = this.createClient(url, token);
+    const url = checkApiUrl(stripApiVersion(apiUrl).url, this.settings().allowInsecureHttp).toString().replace(/\/+$/, '');
+    let trailingSlash = false;
+    const client = this.createClient(url, token, { onTrailingSlash: () => (trailingSlash = true) });
     let profile: Profile;
     try {
       profile = await client.getProfile();
@@ -89,9 +94,11 @@ export class SessionManager {
     const account: Account = {
       id: options.isEmulator ? EMULATOR_ACCOUNT_ID : accountId(url, profile.uuid),
       apiUrl: url,
-      email: profile.email,
+      // An answer without an e-mail still signs in: the account is then labelled by its uuid.
+      email: profile.email || profile.uuid,
       profileUuid: profile.uuid,
       isEmulator: options.isEmulator ?? false,
+      ...(trailingSlash ? { trailingSlash } : {}),
     };
     await this.registry.add(account, token);
     if (this.expired?.id === account.id) this.expired = undefined;
@@ -166,7 +173,10 @@ export class SessionManager {
       // Its port and token are new at every start (after a reload, say): use this start's, not the stored ones.
       ({ url: apiUrl, token: key } = await this.launchEmulator());
     }
-    const client = this.createClient(apiUrl, key);
+    const client = this.createClient(apiUrl, key, {
+      trailingSlash: account.trailingSlash ?? false,
+      onTrailingSlash: () => void this.registry.rememberTrailingSlash(account.id),
+    });
     const store = new ResourceStore(client, this.registry.known(account.id));
     store.onDidFail((error) => {
       if (error.isUnauthorized) void this.markExpired();
@@ -184,9 +194,10 @@ export class SessionManager {
     }
   }
 
-  private createClient(apiUrl: string, token: string): StackletClient {
+  private createClient(apiUrl: string, token: string, slash: Pick<ClientOptions, 'trailingSlash' | 'onTrailingSlash'>): StackletClient {
     const settings = this.settings();
     return new StackletClient({
+      ...slash,
       baseUrl: apiUrl,
       token,
       allowInsecureHttp: settings.allowInsecureHttp,

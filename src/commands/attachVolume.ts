@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { stackletState } from '../model/format';
+import { attachedStackletName, stackletState } from '../model/format';
 import { itemAction } from './action';
 import { stackletItem, typedStackletId } from './choices';
 import { isBack } from './wizard';
@@ -8,7 +8,7 @@ import { isBack } from './wizard';
 export const attachVolume = itemAction<'volume', { stackletId: number; stackletName: string }>({
   kind: 'volume',
   pick: () => ({ title: vscode.l10n.t('Attach which volume?'), accept: (v) => !v.task && !v.stacklet, none: vscode.l10n.t('Every volume is attached already, or busy.') }),
-  refuse: (v) => (v.stacklet ? vscode.l10n.t('{0} is already attached to {1}; detach it first.', v.name, v.stacklet.name ?? `#${v.stacklet.id}`) : undefined),
+  refuse: (v) => (v.stacklet ? vscode.l10n.t('{0} is already attached to {1}; detach it first.', v.name, attachedStackletName(v.stacklet)) : undefined),
   ask: async ({ item, store }, deps) => {
     const candidates = (await store.get('stacklet')).items.filter((s) => s.region.slug === item.region.slug && !s.volume_uuid && stackletState(s) !== 'busy');
     const stackletId = await deps.prompter.pick<number>({

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import type * as z from 'zod/mini';
-import type { CreateLoadBalancerBody, ForwardingRuleInput } from '../api/requests';
+import { buildCreateLoadBalancerBody, type ForwardingRuleInput } from '../api/requests';
 import {
   checkCookieName,
   checkCookieTtl,
@@ -195,7 +194,7 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
     source_port: parseWholeNumber(rule.source!)!,
     target_port: parseWholeNumber(rule.target!)!,
   }));
-  const body: z.output<typeof CreateLoadBalancerBody> = {
+  const body = buildCreateLoadBalancerBody({
     name: answers.name!,
     region: answers.region!,
     algorithm: answers.algorithm!,
@@ -205,10 +204,10 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
       port: parseWholeNumber(answers.healthPort!)!,
       ...(answers.healthProtocol === 'http' ? { path: answers.healthPath! } : {}),
     },
-    ...(answers.stacklets && answers.stacklets.length > 0 ? { stacklet_ids: answers.stacklets } : {}),
-    sticky_sessions: answers.sticky ? { name: answers.cookieName!, ttl: parseWholeNumber(answers.cookieTtl!)! } : null,
-    redirect_http_to_https: answers.redirect ?? false,
-  };
+    ...(answers.stacklets ? { stackletIds: answers.stacklets } : {}),
+    ...(answers.sticky ? { sticky: { cookieName: answers.cookieName!, ttlSeconds: parseWholeNumber(answers.cookieTtl!)! } } : {}),
+    redirectHttpToHttps: answers.redirect ?? false,
+  });
   const lb = await send(deps, vscode.l10n.t('Creating load balancer {0}…', body.name), vscode.l10n.t('Could not create load balancer {0}', body.name), () => client.createLoadBalancer(body));
   if (!lb) return;
   store.invalidate('loadBalancer');

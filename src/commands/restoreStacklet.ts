@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import type { Snapshot } from '../api/schemas';
+import type { Backup, Snapshot, Stacklet } from '../api/schemas';
 import { isApiError } from '../api/errors';
-import { formatBytes } from '../model/format';
+import { formatBytes, shortTimestamp } from '../model/format';
 import type { PickItem } from '../ui/prompter';
 import { itemAction } from './action';
 import { idleStacklets } from './idlePick';
@@ -12,14 +12,30 @@ function imageItem(image: Snapshot, description: string): PickItem<number> {
   return {
     label: image.name,
     description,
-    detail: [image.created_at?.slice(0, 16).replace('T', ' '), image.regions.join(', '), size].filter(Boolean).join(' · '),
+    detail: [shortTimestamp(image.created_at), image.regions.join(', '), size].filter(Boolean).join(' · '),
     value: image.id,
   };
 }
 
+/** A backup has no name: it is labelled by the date it was taken. */
+function backupItem(backup: Backup, stacklet: Stacklet): PickItem<number> {
+  const of = backup.stacklet?.id === stacklet.id
+    ? vscode.l10n.t('$(history) backup of this stacklet')
+    : vscode.l10n.t('$(history) backup of {0}', backup.stacklet?.name ?? String(backup.stacklet?.id ?? '?'));
+  return {
+    label: shortTimestamp(backup.created_at) ?? vscode.l10n.t('Backup {0}', backup.id),
+    description: of,
+    ...(backup.size_gigabytes !== undefined ? { detail: `${backup.size_gigabytes} GB` } : {}),
+    value: backup.id,
+  };
+}
+
+/** Newest first; a backup without a date last. */
+const byDate = (a: Backup, b: Backup): number => (b.created_at ?? '').localeCompare(a.created_at ?? '');
+
 /**
- * Restore: the stacklet's own snapshots first, then the account's other snapshots and its backups (a
- * service without the backups listing just offers none), then a modal confirmation.
+ * Restore: the stacklet's own snapshots first, then the account's other snapshots, then its backups by date
+ * (a service without the backups listing just offers none), then a modal confirmation.
  */
 export const restoreStacklet = itemAction<'stacklet', { imageId: number; imageName: string }>({
   kind: 'stacklet',
@@ -38,10 +54,7 @@ export const restoreStacklet = itemAction<'stacklet', { imageId: number; imageNa
       ...own.items.map((snapshot) => imageItem(snapshot, vscode.l10n.t('$(device-camera) snapshot of this stacklet'))),
       ...all.items.filter((snapshot) => !ownIds.has(snapshot.id)).map((snapshot) =>
         imageItem(snapshot, vscode.l10n.t('$(device-camera) snapshot of {0}', snapshot.stacklet?.name ?? String(snapshot.stacklet?.id ?? '?')))),
-      ...(backups?.items ?? []).map((backup) =>
-        imageItem(backup, backup.stacklet?.id === stacklet.id
-          ? vscode.l10n.t('$(history) backup of this stacklet')
-          : vscode.l10n.t('$(history) backup of {0}', backup.stacklet?.name ?? String(backup.stacklet?.id ?? '?')))),
+      ...[...(backups?.items ?? [])].sort(byDate).map((backup) => backupItem(backup, stacklet)),
     ];
     if (items.length === 0) {
       void vscode.window.showInformationMessage(vscode.l10n.t('There are no snapshots or backups to restore {0} from.', stacklet.name));
@@ -53,7 +66,10 @@ export const restoreStacklet = itemAction<'stacklet', { imageId: number; imageNa
       items,
     });
     if (imageId === undefined || isBack(imageId)) return undefined;
-    const imageName = items.find((item) => item.value === imageId)?.label ?? String(imageId);
+    const backupDate = shortTimestamp(backups?.items.find((backup) => backup.id === imageId)?.created_at);
+    const imageName = backupDate !== undefined
+      ? vscode.l10n.t('the backup of {0}', backupDate)
+      : items.find((item) => item.value === imageId)?.label ?? String(imageId);
     const confirmed = await deps.prompter.confirm(
       vscode.l10n.t('Restore {0} from {1}?', stacklet.name, imageName),
       vscode.l10n.t('The disk of {0} is replaced by the image: everything written since it was taken is lost.', stacklet.name),

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { createAuthority, issueCertificate } from './certificates';
 import { DEFAULT_HOST, DEFAULT_PORT, FAULT_KINDS, type EmulatorOptions, type FaultKind } from './options';
 import { startEmulator } from './server';
+import { TRAILING_SLASH_MODES } from './trailingSlash';
 
 const USAGE = `Usage: node dist/emulator.js [options]
 
@@ -27,6 +28,8 @@ const USAGE = `Usage: node dist/emulator.js [options]
   --control              enable the /_emulator/* control endpoints
   --token <token>        use this token for the demo account instead of the built-in one
   --tls                  serve HTTPS with a certificate from a CA made for this run (its file is printed)
+  --trailing-slash <m>   serve only paths ending in '/' and redirect the others (GET 301, writes 308);
+                         m is redirect, or refuse-writes to refuse writes with 404 instead
   --help                 show this help
 `;
 
@@ -114,6 +117,13 @@ export function parseArgs(argv: readonly string[]): CliOptions | 'help' {
         if (inline !== undefined) throw new UsageError('--tls takes no value');
         options.generateTls = true;
         break;
+      case '--trailing-slash': {
+        const mode = value();
+        const known = TRAILING_SLASH_MODES.find((candidate) => candidate === mode);
+        if (known === undefined) throw new UsageError(`--trailing-slash: expected ${TRAILING_SLASH_MODES.join(' or ')}, got '${mode}'`);
+        options.quirks = { ...options.quirks, trailingSlash: known };
+        break;
+      }
       default:
         throw new UsageError(`unknown option '${arg}'`);
     }

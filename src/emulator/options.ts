@@ -2,6 +2,7 @@
  * The emulator's knobs: what `startEmulator` takes, their defaults, and the checks shared by `configure()`,
  * POST /_emulator/config and the CLI so a bad value is refused the same way everywhere.
  */
+import { TRAILING_SLASH_MODES, type TrailingSlashMode } from './trailingSlash';
 
 export const FAULT_KINDS = ['http500', 'http503', 'http429', 'drop', 'hang', 'malformed', 'wrong-shape'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -16,6 +17,22 @@ export interface Quirks {
   noFirewallRulesEndpoints?: boolean;
   /** GET /v1/firewalls, /v1/vpcs and /v1/kubernetes answer 404: the real service documents none of them. */
   noListings?: boolean;
+  /**
+   * Only the trailing-slash form of paths is served (`/v1/account/profile` both ways, as the public client
+   * calls it): GET redirects with 301; writes with 308 ('redirect') or are refused with 404 ('refuse-writes').
+   */
+  trailingSlash?: TrailingSlashMode;
+  /**
+   * A new firewall's rule arrays must be spelled as the documentation's attribute list writes them
+   * (`inboud_rules`, `outboud_rules`): `inbound_rules` and `outbound_rules` are refused with 422 naming them.
+   */
+  requireInboudRules?: boolean;
+  /** Reset password requires `password`, as the public client sends it: the bare form is refused with 422. */
+  resetPasswordNeedsPassword?: boolean;
+  /** GET /v1/volumes ignores `region` and lists every volume (the specification ties the filter to /v2). */
+  ignoreVolumeRegion?: boolean;
+  /** The first page of every listing starts with an item no client can read (`{"name": ["unreadable"]}`). */
+  unreadableItem?: boolean;
 }
 
 export type SeedKind = 'demo' | 'empty';
@@ -86,6 +103,10 @@ export function checkConfig(config: RuntimeConfig): string | undefined {
   if (problem) return problem;
   if (config.faultRate !== undefined && !(config.faultRate >= 0 && config.faultRate <= 1)) {
     return 'faultRate must be from 0 to 1';
+  }
+  const slash = config.quirks?.trailingSlash;
+  if (slash !== undefined && !TRAILING_SLASH_MODES.includes(slash)) {
+    return `quirks.trailingSlash: expected ${TRAILING_SLASH_MODES.join(' or ')}, got '${String(slash)}'`;
   }
   if (config.faultKinds !== undefined) {
     if (config.faultKinds.length === 0) return 'faultKinds must name at least one kind';

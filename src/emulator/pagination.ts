@@ -80,9 +80,13 @@ export function paginateFiltered<T>(items: readonly T[], keep: (item: T) => bool
   return { items: page, meta: pageMeta(total, paging) };
 }
 
+/** What the `unreadableItem` quirk puts first: no identifier, and a name of the wrong type. */
+const UNREADABLE_ITEM = { name: ['unreadable'] };
+
 /** The 200 reply of a list endpoint: `{<key>: [...page], meta}`, optionally of the items `keep` accepts. */
 export function listReply<T>(key: string, items: readonly T[], query: URLSearchParams, quirks: Quirks, keep?: (item: T) => boolean): Reply {
   const paging = parsePaging(query, quirks);
   const { items: page, meta } = keep ? paginateFiltered(items, keep, paging) : paginate(items, paging);
-  return { status: 200, body: { [key]: page, meta }, cacheItems: true };
+  const shown = quirks.unreadableItem && paging.page === 1 ? [UNREADABLE_ITEM, ...page] : page;
+  return { status: 200, body: { [key]: shown, meta }, cacheItems: true };
 }

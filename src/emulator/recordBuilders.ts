@@ -6,7 +6,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { GiB, REGIONS, nodePoolSize, stackletImage } from './catalog';
 import type {
   ApplicationRec,
+  BackupRec,
   DistributionImageRec,
+  ImageRec,
   KubernetesNodeRec,
   NetworkV4,
   NetworkV6,
@@ -112,31 +114,61 @@ export function distributionOf(distributionName: string, image: DistributionImag
 
 export const stackletRef = (s: StackletRec): StackletRef => ({ id: s.id, name: s.name });
 
-/** The distribution a snapshot or backup was taken of, so a stacklet built from it runs the same system. */
-const imageDistribution = new WeakMap<SnapshotRec, StackletRec['distribution']>();
-
-export function distributionOfImage(image: SnapshotRec): StackletRec['distribution'] | undefined {
-  return imageDistribution.get(image);
+/**
+ * What an image was taken of, kept beside it rather than in its JSON: the system a stacklet built from it
+ * runs, the disk it needs, and (for a backup, which lists no regions) the region it is kept in.
+ */
+export interface ImageOrigin {
+  readonly distribution: StackletRec['distribution'];
+  readonly diskBytes: number;
+  readonly region: string;
 }
 
-/** A snapshot or backup image of `stacklet` (same shape for both, as the documentation shows them). */
+const imageOrigins = new WeakMap<ImageRec, ImageOrigin>();
+
+export function imageOrigin(image: ImageRec): ImageOrigin | undefined {
+  return imageOrigins.get(image);
+}
+
+/** Images hold the used part of the disk: a stable fraction so sizes look real and stay deterministic. */
+function usedBytes(stacklet: StackletRec, id: number): number {
+  return Math.round(stacklet.disk * (0.08 + (id % 7) / 100));
+}
+
+const gigabytes = (bytes: number): number => Math.round((bytes / GiB) * 100) / 100;
+
+/** A snapshot of `stacklet`, in the specification's shape. */
 export function makeImage(world: World, stacklet: StackletRec, name: string, createdAt = world.timestamp()): SnapshotRec {
   const id = world.imageId();
-  // Images hold the used part of the disk: a stable fraction so sizes look real and stay deterministic.
-  const used = Math.round(stacklet.disk * (0.08 + (id % 7) / 100));
+  const used = usedBytes(stacklet, id);
   const image: SnapshotRec = {
     id,
     name,
     created_at: createdAt,
     disk_size: stacklet.disk,
     size: used,
-    size_gigabytes: Math.round((used / GiB) * 100) / 100,
+    size_gigabytes: gigabytes(used),
     regions: [stacklet.region.slug],
     stacklet: stackletRef(stacklet),
     task: null,
   };
-  imageDistribution.set(image, stacklet.distribution);
+  imageOrigins.set(image, { distribution: stacklet.distribution, diskBytes: stacklet.disk, region: stacklet.region.slug });
   return image;
+}
+
+/** A backup of `stacklet`, in the documentation's shape; snapshots and backups share one id space. */
+export function makeBackup(world: World, stacklet: StackletRec, createdAt = world.timestamp()): BackupRec {
+  const id = world.imageId();
+  const backup: BackupRec = {
+    id,
+    created_at: createdAt,
+    task: null,
+    disk_size: gigabytes(stacklet.disk),
+    size_gigabytes: gigabytes(usedBytes(stacklet, id)),
+    stacklet: stackletRef(stacklet),
+  };
+  imageOrigins.set(backup, { distribution: stacklet.distribution, diskBytes: stacklet.disk, region: stacklet.region.slug });
+  return backup;
 }
 
 export function makeVolume(world: World, init: { name: string; sizeGb: number; region: RegionRec; stacklet: StackletRec | null; createdAt?: string }): VolumeRec {

@@ -160,6 +160,21 @@ export interface SnapshotRec extends Tasked {
   stacklet: StackletRef;
 }
 
+/**
+ * A backup as the documentation lists them (`GET /v1/backups`): no name and no regions, and `disk_size` a
+ * number of GB, as in its example.
+ */
+export interface BackupRec extends Tasked {
+  id: number;
+  created_at: string;
+  disk_size: number;
+  size_gigabytes: number;
+  stacklet: StackletRef;
+}
+
+/** What restore and a new stacklet's `image` take besides the catalog: a snapshot or a backup of the account. */
+export type ImageRec = SnapshotRec | BackupRec;
+
 export interface VolumeRec extends Tasked {
   id: string;
   name: string;

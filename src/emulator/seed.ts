@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { APPLICATIONS, DISTRIBUTIONS, findKubernetesVersion, findRegion, findSize, REGIONS, SIZES } from './catalog';
 import { attachFirewall } from './links';
 import type { FirewallRec, LoadBalancerRec, StackletRec, VpcRec } from './records';
-import { distributionOf, makeImage, makeNodePool, makeStacklet, makeVolume, sshFingerprint, stackletRef } from './recordBuilders';
+import { distributionOf, makeBackup, makeImage, makeNodePool, makeStacklet, makeVolume, sshFingerprint, stackletRef } from './recordBuilders';
 import { Account, DEFAULT_STACKLET_LIMIT, World } from './world';
 import type { SeedKind } from './options';
 
@@ -81,7 +81,7 @@ function seedDemo(world: World, account: Account): void {
   snap2.regions.push('ams');
   db1.snapshot_ids.push(snap2.id);
   for (const daysAgo of [2, 1]) {
-    const backup = account.backups.add(makeImage(world, db1, `db-1 ${at(daysAgo).slice(0, 10)}`, at(daysAgo)));
+    const backup = account.backups.add(makeBackup(world, db1, at(daysAgo)));
     db1.backup_ids.push(backup.id);
   }
 

@@ -28,6 +28,7 @@ import { controlRouter, type ControlHandler } from './routes/control';
 import { apiRouter } from './routes/index';
 import { addGeneratedStacklets, createAccount, DEMO_EMAIL } from './seed';
 import { serializeBody } from './serialize';
+import { slashReply } from './trailingSlash';
 import { bodyForLog, StatsRecorder, type EmulatorStats, type RecentRequest } from './stats';
 import { World, type Account, type WorldSnapshot } from './world';
 
@@ -145,6 +146,11 @@ class Emulator {
       status: 0,
       at: new Date(this.world.now()).toISOString(),
     };
+    const slashed = slashReply(this.config.quirks.trailingSlash, method, req.url ?? '/');
+    if (slashed) {
+      record.route = `${method} (trailing-slash redirect)`;
+      return this.respond(req, res, record, slashed);
+    }
     const fault = path === '/v1' || path.startsWith('/v1/') ? pickFault(this.random, this.config.faultRate, this.config.faultKinds) : undefined;
     if (fault && EARLY_FAULTS.has(fault)) return this.respond(req, res, record, earlyFaultReply(fault), fault);
 

@@ -5,7 +5,8 @@
 import { findCatalogImage, findRegion, findSize, type CatalogImage } from './catalog';
 import type { Ctx } from './context';
 import { ApiError } from './errors';
-import type { ProjectRef, RegionRec, SizeRec, SnapshotRec, StackletRec, Tasked } from './records';
+import type { ImageRec, ProjectRef, RegionRec, SizeRec, StackletRec, Tasked } from './records';
+import { imageOrigin } from './recordBuilders';
 import type { Account, Table } from './world';
 
 /** Path ids of stacklets and snapshots are integers; anything else cannot name one. */
@@ -84,11 +85,23 @@ export function requireProject(account: Account, uuid: string | undefined): Proj
   return account.project;
 }
 
-export type ResolvedImage = { kind: 'catalog'; image: CatalogImage } | { kind: 'account'; image: SnapshotRec };
+export type ResolvedImage = { kind: 'catalog'; image: CatalogImage } | { kind: 'account'; image: ImageRec };
 
 /** Finds a snapshot or backup of the account by id. */
-export function findAccountImage(account: Account, id: number): SnapshotRec | undefined {
+export function findAccountImage(account: Account, id: number): ImageRec | undefined {
   return account.snapshots.get(id) ?? account.backups.get(id);
+}
+
+/** The disk an image needs, in bytes (a backup's `disk_size` is in GB, a snapshot's in bytes). */
+export function imageDiskBytes(image: ImageRec): number {
+  return imageOrigin(image)?.diskBytes ?? ('regions' in image ? image.disk_size : image.disk_size * 1024 ** 3);
+}
+
+/** Where an image can be used: a snapshot's regions, or the region of the stacklet a backup was taken of. */
+export function imageRegions(image: ImageRec): readonly string[] {
+  if ('regions' in image) return image.regions;
+  const origin = imageOrigin(image);
+  return origin ? [origin.region] : [];
 }
 
 /** An image is a catalog slug, or the id (number or digits) of one of the account's snapshots or backups. */
@@ -110,8 +123,9 @@ export function resolveImage(account: Account, field: string, value: string | nu
 /** Refuses a size the image cannot run on. */
 export function requireImageFitsSize(field: string, resolved: ResolvedImage, size: SizeRec): void {
   if (resolved.kind === 'account') {
-    if (resolved.image.disk_size > size.disk) {
-      throw ApiError.field(field, `image ${resolved.image.id} needs a disk of at least ${gb(resolved.image.disk_size)} GB; size ${size.slug} has ${gb(size.disk)} GB`);
+    const needs = imageDiskBytes(resolved.image);
+    if (needs > size.disk) {
+      throw ApiError.field(field, `image ${resolved.image.id} needs a disk of at least ${gb(needs)} GB; size ${size.slug} has ${gb(size.disk)} GB`);
     }
     return;
   }

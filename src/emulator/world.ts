@@ -4,6 +4,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type {
+  BackupRec,
   FirewallRec,
   KubernetesRec,
   LoadBalancerRec,
@@ -65,7 +66,7 @@ export class Account {
   stackletLimit = DEFAULT_STACKLET_LIMIT;
   readonly stacklets = new Table<number, StackletRec>((s) => s.id);
   readonly snapshots = new Table<number, SnapshotRec>((s) => s.id);
-  readonly backups = new Table<number, SnapshotRec>((s) => s.id);
+  readonly backups = new Table<number, BackupRec>((b) => b.id);
   readonly volumes = new Table<string, VolumeRec>((v) => v.id);
   readonly firewalls = new Table<string, FirewallRec>((f) => f.uuid);
   readonly loadBalancers = new Table<string, LoadBalancerRec>((l) => l.uuid);

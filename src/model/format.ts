@@ -1,4 +1,5 @@
 /** Pure formatting of resource facts for labels, descriptions and tooltips. */
+import * as l10n from '@vscode/l10n';
 import type { Networks, Stacklet } from '../api/schemas';
 import { markdownText } from './serviceText';
 
@@ -58,6 +59,12 @@ export function stackletState(stacklet: Pick<Stacklet, 'status' | 'task'>): Reso
   }
 }
 
+/** `2026-06-01T10:00:00.000000Z` → `2026-06-01 10:00` (UTC, as the service writes it); undefined when it is no timestamp. */
+export function shortTimestamp(value: string | undefined): string | undefined {
+  const match = value === undefined ? null : /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d)/.exec(value);
+  return match ? `${match[1]} ${match[2]}` : undefined;
+}
+
 /** Markdown table cell text: the service's words as text (see markdownText), so no pipe, link or icon gets out. */
 export function cell(value: unknown): string {
   return markdownText(value ?? '—');
@@ -65,4 +72,9 @@ export function cell(value: unknown): string {
 
 export function matchesName(name: string, filter: string | undefined): boolean {
   return !filter || name.toLowerCase().includes(filter.toLowerCase());
+}
+
+/** The stacklet a volume is on, in words: its name, its id, or (neither given) just that it is one. */
+export function attachedStackletName(stacklet: { readonly id?: number | undefined; readonly name?: string | undefined }): string {
+  return stacklet.name ?? (stacklet.id !== undefined ? `#${stacklet.id}` : l10n.t('its stacklet'));
 }

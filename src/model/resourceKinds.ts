@@ -21,7 +21,7 @@ export interface KindItems {
   stacklet: s.Stacklet;
   volume: s.Volume;
   snapshot: s.Snapshot;
-  backup: s.Snapshot;
+  backup: s.Backup;
   firewall: s.Firewall;
   loadBalancer: s.LoadBalancer;
   vpc: s.Vpc;
@@ -127,7 +127,8 @@ export const KINDS = {
   backup: {
     label: () => l10n.t('Backup'),
     key: same,
-    name: named,
+    // A backup has no name: it is known by the date it was taken.
+    name: (backup) => backup.created_at ?? `#${backup.id}`,
     list: (client, _params, call) => client.listBackups(call),
     actions: [...COMMON],
   },
@@ -220,7 +221,7 @@ export const KINDS = {
   profile: {
     label: () => l10n.t('Account'),
     key: (profile) => profile.uuid,
-    name: (profile) => profile.email,
+    name: (profile) => profile.email || profile.uuid,
     list: async (client, _params, call) => ({ items: [await client.getProfile(call)], total: 1, pages: 1 }),
     actions: ['viewProperties', 'copyId', 'copyName'],
   },

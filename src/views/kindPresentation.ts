@@ -3,7 +3,7 @@
  * its icon, and what a picker row says besides the name. `satisfies` makes the compiler ask for a new kind.
  */
 import * as vscode from 'vscode';
-import { formatBytes, stackletDescription, stackletState } from '../model/format';
+import { formatBytes, shortTimestamp, stackletDescription, stackletState } from '../model/format';
 import { kindSpec, type Kind, type KindItems } from '../model/resourceKinds';
 import type { ViewId } from './resourceTreeProvider';
 import { stateName } from './words';
@@ -37,7 +37,11 @@ export const PRESENTATION = {
       description: [
         volume.region.slug,
         `${volume.size_gigabytes} GB`,
-        volume.stacklet ? vscode.l10n.t('on {0}', volume.stacklet.name ?? `#${volume.stacklet.id}`) : vscode.l10n.t('free'),
+        volume.stacklet
+          ? volume.stacklet.name ?? volume.stacklet.id
+            ? vscode.l10n.t('on {0}', volume.stacklet.name ?? `#${volume.stacklet.id}`)
+            : vscode.l10n.t('attached')
+          : vscode.l10n.t('free'),
       ].join(' · '),
     }),
   },
@@ -49,7 +53,7 @@ export const PRESENTATION = {
   backup: {
     view: 'snapshots',
     icon: 'history',
-    pick: (backup) => ({ description: [backup.created_at?.slice(0, 16).replace('T', ' '), sizeOf(backup.size_gigabytes, backup.size)].filter(Boolean).join(' · ') }),
+    pick: (backup) => ({ description: [shortTimestamp(backup.created_at), backup.size_gigabytes !== undefined ? `${backup.size_gigabytes} GB` : undefined].filter(Boolean).join(' · ') }),
   },
   firewall: {
     view: 'networking',
@@ -59,7 +63,7 @@ export const PRESENTATION = {
   loadBalancer: {
     view: 'networking',
     icon: 'server-environment',
-    pick: (lb) => ({ description: [lb.region.slug, lb.ip].filter(Boolean).join(' · ') }),
+    pick: (lb) => ({ description: [lb.region?.slug, lb.ip].filter(Boolean).join(' · ') }),
   },
   vpc: {
     view: 'networking',

@@ -42,7 +42,7 @@ function poolNode(c: KubernetesCluster, pool: NodePool, clusterBase: string): Re
     icon: new vscode.ThemeIcon('layers'),
     contextValue: `nodePool:${c.task ? 'busy' : 'active'}`,
     resource: refTo('nodePool', { ...pool, cluster_uuid: c.uuid }),
-    tooltip: () => markdown([`**$(layers) ${cell(pool.name)}**`, '', `${vscode.l10n.t('Size')}: ${cell(`${pool.size.slug} (${pool.size.vcpu} vCPU, ${formatBytes(pool.size.memory)})`)}`, '', `${vscode.l10n.t('Nodes')}: ${pool.nodes.length}`]),
+    tooltip: () => markdown([`**$(layers) ${cell(pool.name)}**`, '', `${vscode.l10n.t('Size')}: ${cell(`${pool.size.slug} (${pool.size.vcpu ?? '?'} vCPU, ${formatBytes(pool.size.memory)})`)}`, '', `${vscode.l10n.t('Nodes')}: ${pool.nodes.length}`]),
     children: () => pool.nodes.map((node) => new ResourceNode({
       id: `${base}/node/${node.id}`,
       label: node.name,

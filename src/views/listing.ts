@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { ListProblem } from '../api/envelope';
 import { matchesName } from '../model/format';
 import type { ListingItems } from '../model/resourceKinds';
 import type { Listing } from '../model/resourceStore';
@@ -15,19 +16,36 @@ export interface ListingView<T> {
   readonly empty: string;
 }
 
+/** An item the service sent that could not be read: what it is, where the answer breaks and why. */
+function problemNode(viewId: string, problem: ListProblem): ResourceNode {
+  const where = `${problem.fieldPath}: ${problem.reason}`;
+  const label = problem.index === undefined
+    ? vscode.l10n.t('The paging information could not be read ({0}); only the first page is shown.', where)
+    : problem.name !== undefined
+      ? vscode.l10n.t('"{0}" could not be read: {1}', problem.name, where)
+      : problem.id !== undefined
+        ? vscode.l10n.t('Item {0} could not be read: {1}', String(problem.id), where)
+        : vscode.l10n.t('An item could not be read: {0}', where);
+  return messageNode(`${viewId}/problem/${problem.page ?? 1}/${problem.index ?? 'meta'}`, label, 'error');
+}
+
 /**
- * The rows of one listing: filtered by name, with a warning row when the listing is partial, a marker when
- * it comes from what the extension knows rather than from the service, and a message when it is empty.
+ * The rows of one listing: filtered by name, with a warning row when the listing is partial, an error row
+ * for each item the service sent that could not be read (the rest still shows), a marker when it comes from
+ * what the extension knows rather than from the service, and a message when it is empty.
  */
 export function listingNodes<T>(view: ListingView<T>): ResourceNode[] {
   const items = view.listing.items.filter((item) => matchesName(view.name(item), view.nameFilter));
   const nodes = items.map(view.build);
   const notes: ResourceNode[] = [];
   if (view.listing.warning) notes.push(messageNode(`${view.id}/warning`, view.listing.warning, 'warning'));
+  // A name filter hides the unreadable items it can tell are not wanted; one without a name always shows.
+  const problems = (view.listing.problems ?? []).filter((problem) => problem.name === undefined || matchesName(problem.name, view.nameFilter));
+  for (const problem of problems) notes.push(problemNode(view.id, problem));
   if (view.listing.source === 'known') {
     notes.push(messageNode(`${view.id}/known`, vscode.l10n.t('The service cannot list these; shown from what this account created or uses.'), 'info'));
   }
-  if (nodes.length === 0) {
+  if (nodes.length === 0 && problems.length === 0) {
     const text = view.nameFilter && view.listing.items.length > 0 ? vscode.l10n.t('Nothing matches "{0}".', view.nameFilter) : view.empty;
     notes.push(messageNode(`${view.id}/empty`, text, 'info'));
   }

@@ -92,7 +92,7 @@ function loadBalancerNode(lb: LoadBalancer): ResourceNode {
   return new ResourceNode({
     id: base,
     label: lb.name,
-    description: [lb.region.slug, lb.ip, lb.algorithm.replace('_', ' ')].filter(Boolean).join(' · '),
+    description: [lb.region?.slug, lb.ip, lb.algorithm.replace('_', ' ')].filter(Boolean).join(' · '),
     icon: lb.task ? stateIcon('busy') : new vscode.ThemeIcon('server-environment', new vscode.ThemeColor('charts.green')),
     state: stateName(lb.task ? 'busy' : 'active'),
     contextValue: `loadBalancer:${lb.task ? 'busy' : 'active'}${lb.ip ? ' hasIp' : ''}`,

@@ -43,9 +43,9 @@ export function stackletTooltip(s: Stacklet): vscode.MarkdownString {
     '',
     '| | |',
     '|---|---|',
-    `| ${vscode.l10n.t('Status')} | ${cell(s.task ? `${s.status} — ${s.task.description.progress || s.task.name}` : s.status)} |`,
+    `| ${vscode.l10n.t('Status')} | ${cell(s.task ? `${s.status || '—'} — ${s.task.description.progress || s.task.name}` : s.status || '—')} |`,
     `| ${vscode.l10n.t('Region')} | ${cell(s.region.name || s.region.slug)} |`,
-    `| ${vscode.l10n.t('Size')} | ${cell(`${s.size.slug} (${s.vcpu ?? s.size.vcpu} vCPU, ${formatBytes(s.memory ?? s.size.memory)} RAM, ${formatBytes(s.disk ?? s.size.disk)} disk)`)} |`,
+    `| ${vscode.l10n.t('Size')} | ${cell(`${s.size.slug} (${s.vcpu ?? s.size.vcpu ?? '?'} vCPU, ${formatBytes(s.memory ?? s.size.memory)} RAM, ${formatBytes(s.disk ?? s.size.disk)} disk)`)} |`,
     `| ${vscode.l10n.t('Image')} | ${cell(s.distribution?.name ?? s.distribution?.image?.slug)} |`,
     `| IPv4 | ${cell(publicIPv4(s.networks))} |`,
     `| ${vscode.l10n.t('Tags')} | ${cell(s.tags.join(', ') || '—')} |`,
@@ -64,7 +64,7 @@ export function stackletSpokenLabel(s: Stacklet): string {
     s.name,
     state === 'busy' && s.task ? vscode.l10n.t('busy: {0}', s.task.description.progress || s.task.name) : stateName(state),
     s.region.name || s.region.slug,
-    vcpus === 1 ? vscode.l10n.t('1 vCPU {0}', memory) : vscode.l10n.t('{0} vCPUs {1}', vcpus, memory),
+    vcpus === undefined ? memory : vcpus === 1 ? vscode.l10n.t('1 vCPU {0}', memory) : vscode.l10n.t('{0} vCPUs {1}', vcpus, memory),
     publicIPv4(s.networks),
   );
 }

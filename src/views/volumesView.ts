@@ -24,9 +24,12 @@ export const volumesView: ViewSpec = {
   },
 };
 
+/** A volume is attached when it carries a stacklet object, even one that names no stacklet it can be linked to. */
 export function volumeNode(v: Volume, idPrefix: string): ResourceNode {
-  const attached = v.stacklet ? (v.stacklet.name ?? `#${v.stacklet.id}`) : undefined;
-  const description = [v.region.slug, `${v.size_gigabytes} GB`, attached ? vscode.l10n.t('on {0}', attached) : vscode.l10n.t('free')].join(' · ');
+  const attached = v.stacklet !== null && v.stacklet !== undefined;
+  const on = v.stacklet?.name ?? (v.stacklet?.id !== undefined ? `#${v.stacklet.id}` : undefined);
+  const where = on ? vscode.l10n.t('on {0}', on) : attached ? vscode.l10n.t('attached') : vscode.l10n.t('free');
+  const description = [v.region.slug, `${v.size_gigabytes} GB`, where].join(' · ');
   const state = v.task ? 'busy' : attached ? 'active' : 'off';
   return new ResourceNode({
     id: `${idPrefix}/${v.id}`,
@@ -37,7 +40,7 @@ export function volumeNode(v: Volume, idPrefix: string): ResourceNode {
       'volume',
       v.name,
       v.task ? stateName('busy') : undefined,
-      attached ? vscode.l10n.t('attached to {0}', attached) : vscode.l10n.t('not attached'),
+      on ? vscode.l10n.t('attached to {0}', on) : attached ? vscode.l10n.t('attached') : vscode.l10n.t('not attached'),
       v.region.name || v.region.slug,
       `${v.size_gigabytes} GB`,
     ),
@@ -47,7 +50,7 @@ export function volumeNode(v: Volume, idPrefix: string): ResourceNode {
       `**$(database) ${cell(v.name)}**`, '', '| | |', '|---|---|',
       `| ${vscode.l10n.t('Size')} | ${cell(`${v.size_gigabytes} GB`)} |`,
       `| ${vscode.l10n.t('Region')} | ${cell(v.region.name || v.region.slug)} |`,
-      `| ${vscode.l10n.t('Attached to')} | ${cell(attached ?? vscode.l10n.t('nothing'))} |`,
+      `| ${vscode.l10n.t('Attached to')} | ${cell(on ?? (attached ? vscode.l10n.t('a stacklet the service does not name') : vscode.l10n.t('nothing')))} |`,
       ...(v.task ? [`| ${vscode.l10n.t('Task')} | ${cell(v.task.description.progress || v.task.name)} |`] : []),
       `| ID | ${cell(v.id)} |`,
     ]),

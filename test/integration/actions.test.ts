@@ -488,7 +488,10 @@ describe('Actions and create wizards', function () {
       const outcome = await run('stacklet.restoreStacklet', target, { pick: 'db-1 weekly' }, { confirm: true });
       const items = outcome.asked[0]!.items!;
       assert.match(items[0]!.description!, /snapshot of this stacklet/, 'its own snapshots come first');
-      assert.ok(items.some((i) => /backup of this stacklet/.test(i.description ?? '')), 'backups are offered');
+      const backups = items.filter((i) => /backup of this stacklet/.test(i.description ?? ''));
+      assert.equal(backups.length, 2, 'backups are offered');
+      assert.ok(backups.every((i) => /^\d{4}-\d\d-\d\d \d\d:\d\d$/.test(i.label)), 'a backup has no name: it is labelled by its date');
+      assert.ok(backups[0]!.label > backups[1]!.label, 'the newest backup first');
       assert.ok(items.some((i) => i.label === 'web-1 before upgrade' && /snapshot of web-1/.test(i.description ?? '')), 'other snapshots are offered');
       assert.match(outcome.asked[1]!.detail!, /replaced by the image/);
       assert.deepEqual(one(outcome, 'POST', '/v1/stacklets/:id').body, { action: 'restore', image_id: weekly.id });
@@ -726,7 +729,7 @@ describe('Actions and create wizards', function () {
         rules: [{ protocol: 'http', source_port: 80, target_port: 8080 }, { protocol: 'https', source_port: 443, target_port: 8443 }],
         health: { protocol: 'http', port: 8080, path: '/health' },
         stacklet_ids: [web1.id],
-        sticky_sessions: { name: 'ci_lb', ttl: 600 },
+        sticky_sessions: { name: 'ci_lb', ttl: '600' },
         redirect_http_to_https: true,
       });
       const { load_balancers: lbs } = await get<{ load_balancers: { uuid: string; name: string }[] }>('/v1/load_balancers');
@@ -749,7 +752,6 @@ describe('Actions and create wizards', function () {
         algorithm: 'round_robin',
         rules: [{ protocol: 'tcp', source_port: 5432, target_port: 5432 }],
         health: { protocol: 'tcp', port: 5432 },
-        sticky_sessions: null,
         redirect_http_to_https: false,
       });
     });

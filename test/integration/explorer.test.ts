@@ -6,7 +6,7 @@ import { addressOf } from '../../src/model/resourceKinds';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import type { ViewId } from '../../src/views/resourceTreeProvider';
-import { control, extensionApi, routeCount, serviceGet, signOutAll } from './emulatorAccess';
+import { configureEmulator, control, extensionApi, routeCount, serviceGet, signOutAll } from './emulatorAccess';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { testEmulator } from './testEnvironment';
 
@@ -185,6 +185,26 @@ describe('Resource explorer', () => {
       const nodes = (await roots(a, 'volumes')).filter((n) => n.resource?.kind === 'volume');
       assert.equal(nodes.length, volumes.filter((v) => v.region.slug === region).length);
       await vscode.commands.executeCommand('stacklet.volumes.clearFilter');
+    });
+
+    it('shows an item the service sent but that cannot be read as an error row, and the rest of the listing', async () => {
+      const { volumes } = await service<{ volumes: unknown[] }>('/v1/volumes?per_page=200');
+      await configureEmulator({ quirks: { unreadableItem: true } });
+      try {
+        a.views.get('volumes')!.refresh();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const nodes = await roots(a, 'volumes');
+        assert.equal(nodes.filter((n) => n.resource?.kind === 'volume').length, volumes.length, 'every readable volume is shown');
+        const errors = nodes.filter((n) => item(a, 'volumes', n).contextValue === 'message:error');
+        assert.deepEqual(errors.map((n) => item(a, 'volumes', n).label), [
+          'An item could not be read: volumes[0].id: Invalid input: expected string, received undefined (and 1 more problem)',
+        ]);
+      } finally {
+        await configureEmulator({ quirks: { unreadableItem: false } });
+        a.views.get('volumes')!.refresh();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      assert.ok(!(await roots(a, 'volumes')).some((n) => item(a, 'volumes', n).contextValue === 'message:error'));
     });
 
     it('fills every other view from the service', async () => {

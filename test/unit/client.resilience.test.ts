@@ -2,13 +2,11 @@
 // services that ignore paging parameters, injected faults (reads retried, writes never repeated), tokens and
 // accounts, bodies that break or extend the schema, endpoints the service lacks, and redirects.
 import * as assert from 'node:assert/strict';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { StackletClient, type ClientOptions } from '../../src/api/client';
 import type { RequestLogEntry } from '../../src/api/transport';
 import { startEmulator, type EmulatorHandle, type FaultKind } from '../../src/emulator/server';
-import { rejection, seeded } from './support';
+import { rejection, seeded, sendJson, tinyServer } from './support';
 
 const EXTRA = 150;
 const SEEDED = 6; // the demo account's own stacklets
@@ -21,34 +19,6 @@ async function rawGet(emu: EmulatorHandle, path: string): Promise<any> { // esli
   const res = await request(emu.url + path, { headers: { authorization: `Token ${emu.demoToken}` } });
   assert.equal(res.statusCode, 200);
   return res.body.json();
-}
-
-/** A one-route server on 127.0.0.1 answering every request with `handler`; counts the requests it saw. */
-async function tinyServer(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
-  let seen = 0;
-  const server = http.createServer((req, res) => {
-    seen++;
-    req.resume();
-    req.on('end', () => handler(req, res));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    get seen() {
-      return seen;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
 }
 
 describe('StackletClient ⇄ emulator: paging', function () {
@@ -333,14 +303,25 @@ describe('StackletClient: schema tolerance (scripted server)', function () {
     }
   });
 
-  it('a field of the wrong type: ApiError invalid-response naming stacklets[0].id; not retried', async () => {
-    const server = await tinyServer((_req, res) => sendJson(res, 200, { stacklets: [{ ...stacklet, id: 'seven' }], meta: { total: 1 } }));
+  it('an item whose id has the wrong type is a problem of its listing, the others are read; a single resource so broken is an ApiError; neither is retried', async () => {
+    const other = { ...stacklet, id: 4242, name: 'readable' };
+    const server = await tinyServer((req, res) =>
+      req.url?.startsWith('/v1/stacklets/')
+        ? sendJson(res, 200, { stacklet: { ...stacklet, id: 'seven' } })
+        : sendJson(res, 200, { stacklets: [{ ...stacklet, id: 'seven' }, other], meta: { total: 2 } }));
     const client = new StackletClient({ baseUrl: server.url, token: 'stk_tiny_token', retry: { maxAttempts: 4, baseDelayMs: 5 } });
     try {
-      const error = await rejection(client.listStacklets());
-      assert.equal(error.kind, 'invalid-response');
-      assert.equal(error.fieldPath, 'stacklets[0].id');
+      const listed = await client.listStacklets();
+      assert.deepEqual(listed.items.map((item) => item.name), ['readable']);
+      assert.equal(listed.problems?.length, 1);
+      assert.deepEqual({ ...listed.problems![0]!, reason: undefined }, { page: 1, index: 0, fieldPath: 'stacklets[0].id', reason: undefined, id: 'seven', name: stacklet['name'] });
+      assert.match(listed.problems![0]!.reason, /expected number, received string/);
       assert.equal(server.seen, 1);
+
+      const error = await rejection(client.getStacklet(7));
+      assert.equal(error.kind, 'invalid-response');
+      assert.equal(error.fieldPath, 'stacklet.id');
+      assert.equal(server.seen, 2);
     } finally {
       await client.dispose();
       await server.close();

@@ -5,51 +5,15 @@
 // rejects with an ApiError, never anything else; nothing rejects unhandled; and the token appears in no error
 // (message, service message, serialised form) and in no line of the request log.
 import * as assert from 'node:assert/strict';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { StackletClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import type { RequestLogEntry } from '../../src/api/transport';
 import { startEmulator } from '../../src/emulator/server';
-import { call, crashRecorder, edit, jsonPaths, nest, type Json } from './support';
+import { call, crashRecorder, edit, jsonPaths, nest, scriptedServer, type Json, type ScriptedReply as Reply } from './support';
 
 const RUNS = 3000;
 const TOKEN = 'stk_secret_0123456789abcdef';
-
-interface Reply {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-}
-
-/** Answers every request with the current `reply`, whatever was asked. */
-async function scriptedServer(): Promise<{ url: string; reply: Reply; close(): Promise<void> }> {
-  const state = { reply: { status: 200, headers: {}, text: '{}' } as Reply };
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      const { status, headers, text } = state.reply;
-      res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(text) });
-      res.end(status === 204 || status === 304 ? undefined : text);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    get reply() {
-      return state.reply;
-    },
-    set reply(value: Reply) {
-      state.reply = value;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 type Shape = 'object' | 'list' | 'array' | 'void' | 'maybe';
 

@@ -12,7 +12,7 @@ const TASK_MS = 1000;
 const PUBLIC_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGNsaWVudC10ZXN0LWtleS1mb3ItdGhlLXJvdW5kLXRyaXA client@test';
 
 /** The methods that are plumbing, not operations: private helpers (still on the prototype) and the constructor. */
-const NOT_OPERATIONS = new Set(['route', 'constructor', 'one', 'maybeOne', 'none', 'list', 'call']);
+const NOT_OPERATIONS = new Set(['route', 'trailingSlash', 'constructor', 'one', 'maybeOne', 'none', 'list', 'call']);
 
 
 async function rejectsNotFound(promise: Promise<unknown>): Promise<void> {
@@ -22,7 +22,13 @@ async function rejectsNotFound(promise: Promise<unknown>): Promise<void> {
   assert.ok(error.isNotFound);
 }
 
-describe('StackletClient ⇄ emulator: every operation', function () {
+/**
+ * Both ways: against the emulator as usual, and against one that serves only the trailing-slash form of its
+ * paths (301 for a GET without it, 308 for a write), which the client learns from the first redirect it meets.
+ */
+const SLASH_MODES = [[undefined, ''], ['redirect', ' (trailing-slash paths)']] as const;
+
+for (const [trailingSlash, title] of SLASH_MODES) describe(`StackletClient ⇄ emulator: every operation${title}`, function () {
   let emu: EmulatorHandle;
   let client: StackletClient;
   let now = Date.parse('2026-06-01T10:00:00.000Z');
@@ -55,7 +61,7 @@ describe('StackletClient ⇄ emulator: every operation', function () {
   }
 
   before(async () => {
-    emu = await startEmulator({ port: 0, host: '127.0.0.1', taskMs: TASK_MS, clock: () => now });
+    emu = await startEmulator({ port: 0, host: '127.0.0.1', taskMs: TASK_MS, clock: () => now, ...(trailingSlash ? { quirks: { trailingSlash } } : {}) });
     client = recording(new StackletClient({ baseUrl: emu.url, token: emu.demoToken, retry: { maxAttempts: 1 }, requestTimeoutMs: 5000 }));
   });
   after(async () => {
@@ -300,12 +306,19 @@ describe('StackletClient ⇄ emulator: every operation', function () {
       assert.deepEqual((await client.getStacklet(source.id)).snapshot_ids, []);
     });
 
-    it('listBackups: the two backups of db-1', async () => {
+    it('listBackups: the two backups of db-1, in the documentation\'s shape (no name), and a restore from one', async () => {
       const db1 = (await client.listStacklets({ tagName: 'db' })).items[0]!;
       const backups = await client.listBackups();
       assert.equal(backups.items.length, 2);
       assert.ok(backups.items.every((b) => b.stacklet?.id === db1.id));
       assert.deepEqual([...db1.backup_ids].sort(), backups.items.map((b) => b.id).sort());
+      for (const backup of backups.items) {
+        assert.deepEqual(Object.keys(backup).sort(), ['created_at', 'disk_size', 'id', 'size_gigabytes', 'stacklet', 'task']);
+        assert.match(backup.created_at ?? '', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+      }
+      const restoring = await client.restoreStacklet(db1.id, backups.items[0]!.id);
+      assert.equal(restoring.task?.name, 'restore');
+      endTasks();
     });
   });
 
@@ -587,6 +600,12 @@ describe('StackletClient ⇄ emulator: every operation', function () {
       const operations = Object.getOwnPropertyNames(StackletClient.prototype).filter((name) => !NOT_OPERATIONS.has(name));
       assert.ok(operations.length >= 70, `found only ${operations.length} operations`);
       assert.deepEqual(operations.filter((name) => !called.has(name)), []);
+    });
+
+    if (trailingSlash) it('trailing slashes: learned from the first redirect (one GET followed); no write was redirected', () => {
+      const redirects = emu.stats().requests.filter((request) => request.status >= 300 && request.status < 400);
+      assert.deepEqual(redirects.map((request) => `${request.status} ${request.method}`), ['301 GET']);
+      assert.ok(client.http.trailingSlash);
     });
   });
 });

@@ -70,6 +70,20 @@ describe('emulator: CLI', function () {
     assert.equal((await exit).code, 0);
   });
 
+  it('--trailing-slash redirect: a GET without the slash is redirected with 301 to the slash form', async () => {
+    const { child, lines, exit } = run(['--port', '0', '--trailing-slash', 'redirect']);
+    try {
+      const url = /listening on (\S+)$/.exec((await lines)[0]!)![1]!;
+      const res = await request(`${url}/v1/stacklets?tag_name=web`, { headers: { authorization: 'Token stk_demo_7f3c9a2e5b8d4c1f' } });
+      await res.body.dump();
+      assert.equal(res.statusCode, 301);
+      assert.equal(res.headers.location, '/v1/stacklets/?tag_name=web');
+    } finally {
+      child.kill('SIGTERM');
+    }
+    assert.equal((await exit).code, 0);
+  });
+
   it('serves HTTPS with --tls, names its CA file on a third line and removes it at exit; --allow-host admits a name', async () => {
     const { child, lines, exit } = run(['--port', '0', '--tls', '--allow-host', 'api.stacklet.test'], 3);
     let caFile = '';
@@ -94,7 +108,7 @@ describe('emulator: CLI', function () {
     assert.ok(!existsSync(caFile), 'the CA file is gone');
   });
 
-  for (const args of [['--port', 'abc'], ['--fault-rate', '2'], ['--frobnicate'], ['--port'], ['--fault-kinds', 'meteor'], ['--allow-host', 'a b'], ['--allow-host'], ['--tls=yes']]) {
+  for (const args of [['--port', 'abc'], ['--fault-rate', '2'], ['--frobnicate'], ['--port'], ['--fault-kinds', 'meteor'], ['--allow-host', 'a b'], ['--allow-host'], ['--tls=yes'], ['--trailing-slash', 'sideways']]) {
     it(`exits 2 with usage on stderr for ${args.join(' ')}`, async () => {
       const { exit } = run(args);
       const { code, stderr } = await exit;

@@ -305,7 +305,7 @@ describe('emulator: HTTP contract', function () {
       ['/v1/stacklets', 'stacklets', S.Stacklet],
       ['/v1/snapshots', 'snapshots', S.Snapshot],
       ['/v1/stacklets/1001/snapshots', 'snapshots', S.Snapshot],
-      ['/v1/backups', 'backups', S.Snapshot],
+      ['/v1/backups', 'backups', S.Backup],
       ['/v1/volumes', 'volumes', S.Volume],
       ['/v1/firewalls', 'firewalls', S.Firewall],
       ['/v1/load_balancers', 'load_balancers', S.LoadBalancer],
@@ -411,6 +411,12 @@ describe('emulator: HTTP contract', function () {
       const bad = await call(emu, 'POST', '/_emulator/config', { faultKinds: ['meteor'] }, null);
       assert.equal(bad.status, 422);
       assert.equal(bad.json.errors[0].field, 'faultKinds[0]');
+      const sideways = await call(emu, 'POST', '/_emulator/config', { quirks: { trailingSlash: 'sideways' } }, null);
+      assert.equal(sideways.status, 422);
+      assert.equal(sideways.json.errors[0].field, 'quirks.trailingSlash');
+      assert.equal((await call(emu, 'POST', '/_emulator/config', { quirks: { trailingSlash: 'redirect' } }, null)).json.config.quirks.trailingSlash, 'redirect');
+      assert.equal((await call(emu, 'GET', '/v1/stacklets')).status, 301);
+      assert.equal((await call(emu, 'GET', '/v1/stacklets/')).status, 200);
     });
   });
 

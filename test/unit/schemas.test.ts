@@ -44,6 +44,66 @@ describe('schemas', () => {
   });
 });
 
+describe('tolerant reader', () => {
+  const stacklet = { id: 7, name: 'web-7', status: 'active', region, size: { slug: 'b-1', disk: 1 } };
+
+  it('reads a nested stacklet of a volume, snapshot or backup with any of its fields, or none', () => {
+    const volume = { id: 'v', name: 'vol', region, size_gigabytes: 10 };
+    for (const nested of [{}, { name: 'web-1' }, { id: 3 }, { status: 'active', region, tags: ['x'] }, { id: 'three' }]) {
+      assert.ok(s.Volume.safeParse({ ...volume, stacklet: nested }).success, JSON.stringify(nested));
+      assert.ok(s.Snapshot.safeParse({ id: 1, name: 'snap', stacklet: nested }).success, JSON.stringify(nested));
+      assert.ok(s.Backup.safeParse({ id: 1, stacklet: nested }).success, JSON.stringify(nested));
+    }
+    assert.equal(s.Volume.parse({ ...volume, stacklet: { id: 'three' } }).stacklet?.id, undefined);
+  });
+
+  it('reads profile limits in any shape, as far as they go', () => {
+    const profile = s.Profile.parse({
+      uuid: 'p', email: 'a@b.example',
+      limits: { stacklets: { available: 10, used: 3 }, volumes: 10, floating_ips: { used: 1 }, flags: ['x'], other: { max: 5 } },
+    });
+    assert.deepEqual(profile.limits, { stacklets: { available: 10, used: 3 }, volumes: { available: 10 }, floating_ips: { used: 1 } });
+    assert.deepEqual(s.Profile.parse({ uuid: 'p', limits: 'none' }).limits, {});
+    assert.equal(s.Profile.parse({ uuid: 'p' }).email, undefined);
+  });
+
+  it('reads an optional field that is absent, null or of another type as absent, and a list as its readable entries', () => {
+    const read = s.Stacklet.parse({
+      ...stacklet, created_at: 5, vcpu: 'two', firewall_uuid: 12, locked: 'yes', tags: ['a', 3, 'b'],
+      backup_ids: [1, '2', 'x', null], networks: { v4: [{ address: '192.0.2.1', type: 'public' }, { type: 'private' }], v6: 'none' },
+      distribution: { name: 7 }, task: { name: 'resize' },
+    });
+    assert.equal(read.created_at, undefined);
+    assert.equal(read.vcpu, undefined);
+    assert.equal(read.firewall_uuid, null);
+    assert.equal(read.locked, false);
+    assert.deepEqual(read.tags, ['a', 'b']);
+    assert.deepEqual(read.backup_ids, [1, 2]);
+    assert.deepEqual(read.networks.v4.map((n) => n.address), ['192.0.2.1']);
+    assert.deepEqual(read.networks.v6, []);
+    assert.equal(read.distribution?.name, undefined);
+    assert.equal(read.task, null, 'a task without an id cannot be followed');
+  });
+
+  it('names a resource the answer does not name by its identifier', () => {
+    assert.equal(s.Stacklet.parse({ ...stacklet, name: undefined }).name, '#7');
+    assert.equal(s.Vpc.parse({ uuid: 'u-1', cidr: '10.0.0.0/16' }).name, '#u-1');
+    assert.equal(s.Volume.parse({ uuid: 'v-1', region, size: 5 * 1024 ** 3 }).name, '#v-1');
+  });
+
+  it('takes a volume\'s size in GB from its bytes when only those are given, and needs one of them', () => {
+    assert.equal(s.Volume.parse({ id: 'v', name: 'vol', region, size: 100 * 1024 ** 3 }).size_gigabytes, 100);
+    const missing = s.Volume.safeParse({ id: 'v', name: 'vol', region });
+    assert.ok(!missing.success);
+    assert.equal(formatPath(missing.error.issues[0]!.path), 'size_gigabytes');
+  });
+
+  it('reads a rule list exactly or not at all: one unreadable rule makes the firewall unreadable', () => {
+    assert.deepEqual(s.Firewall.parse({ uuid: 'f', name: 'fw', inbound_rules: null }).inbound_rules, []);
+    assert.ok(!s.Firewall.safeParse({ uuid: 'f', name: 'fw', inbound_rules: [{ address: '0.0.0.0/0' }, { port: 22 }] }).success);
+  });
+});
+
 describe('envelopes', () => {
   it('unwrap named, aliased and bare bodies', () => {
     assert.equal(readOne(s.Userdata, { userdata: { uuid: 'u', name: 'n', userdata: 'x' } }, ['userdata'], where).uuid, 'u');
@@ -52,18 +112,31 @@ describe('envelopes', () => {
     assert.equal(readList(s.Tag, [{ name: 'a' }], ['tags'], where).items.length, 1);
   });
 
-  it('name the path of a field that breaks the schema', () => {
+  it('name the path of a field that breaks the schema: a problem of the listing, or the error of a single answer', () => {
     const body = { stacklets: [{ id: 1, name: 'ok', status: 'active', region, size: { slug: 's', vcpu: 1, disk: 1, memory: 1 } },
-      { id: 2, name: 'bad', status: 'active', region, size: { slug: 's', vcpu: 'two', disk: 1, memory: 1 } }] };
-    assert.throws(() => readList(s.Stacklet, body, ['stacklets'], where), (error: unknown) => {
+      { id: 2, name: 'bad', status: 'active', region, size: { slug: 7, vcpu: 1, disk: 1, memory: 1 } }] };
+    const page = readList(s.Stacklet, body, ['stacklets'], where);
+    assert.deepEqual(page.items.map((item) => item.name), ['ok']);
+    assert.equal(page.problems.length, 1);
+    assert.equal(page.problems[0]!.fieldPath, 'stacklets[1].size.slug');
+    assert.deepEqual([page.problems[0]!.index, page.problems[0]!.id, page.problems[0]!.name], [1, 2, 'bad']);
+    assert.throws(() => readOne(s.Stacklet, { stacklet: body.stacklets[1] }, ['stacklet'], where), (error: unknown) => {
       assert.ok(isApiError(error));
       assert.equal(error.kind, 'invalid-response');
-      assert.equal(error.fieldPath, 'stacklets[1].size.vcpu');
-      assert.match(error.message, /GET \/v1\/x: stacklets\[1\]\.size\.vcpu/);
+      assert.equal(error.fieldPath, 'stacklet.size.slug');
+      assert.match(error.message, /GET \/v1\/x: stacklet\.size\.slug/);
       return true;
     });
     assert.throws(() => readList(s.Tag, { tags: 'nope' }, ['tags'], where), /tags: expected a list, got a string/);
+    assert.throws(() => readList(s.Tag, { meta: {} }, ['tags'], where), /the answer has no "tags" list/);
     assert.throws(() => readOne(s.Tag, 'x', ['tag'], where), /expected a JSON object/);
+  });
+
+  it('read unreadable paging information as a problem and the page as the only one', () => {
+    const page = readList(s.Tag, { tags: [{ name: 'a' }], meta: { pagination: { current_page: 'one', pages: 3 } } }, ['tags'], where);
+    assert.deepEqual(page.items, [{ name: 'a' }]);
+    assert.equal(page.meta, undefined);
+    assert.deepEqual(page.problems.map((problem) => [problem.index, problem.fieldPath]), [[undefined, 'meta.pagination.current_page']]);
   });
 });
 

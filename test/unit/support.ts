@@ -1,5 +1,7 @@
 // Helpers shared by the unit tests that talk HTTP to the emulator or expect the client's errors.
 import * as assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { request, type Dispatcher } from 'undici';
 import { ApiError, isApiError } from '../../src/api/errors';
 import { AccountRegistry, type SecretStore, type StateStore } from '../../src/auth/accountRegistry';
@@ -117,4 +119,66 @@ export function nest(depth: number, leaf: Json = 1): Json {
   let value = leaf;
   for (let i = 0; i < depth; i++) value = i % 2 === 0 ? [value] : { a: value };
   return value;
+}
+
+export interface ScriptedReply {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+/** A server on 127.0.0.1 that answers every request with the current `reply`, whatever was asked. */
+export async function scriptedServer(): Promise<{ url: string; reply: ScriptedReply; close(): Promise<void> }> {
+  const state = { reply: { status: 200, headers: {}, text: '{}' } as ScriptedReply };
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const { status, headers, text } = state.reply;
+      res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(text) });
+      res.end(status === 204 || status === 304 ? undefined : text);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    get reply() {
+      return state.reply;
+    },
+    set reply(value: ScriptedReply) {
+      state.reply = value;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A one-route server on 127.0.0.1 answering every request with `handler`; counts the requests it saw. */
+export async function tinyServer(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
+  let seen = 0;
+  const server = http.createServer((req, res) => {
+    seen++;
+    req.resume();
+    req.on('end', () => handler(req, res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    get seen() {
+      return seen;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
 }

@@ -112,6 +112,14 @@ describe('validators', () => {
       assert.match(v.checkCookieTtl(0)!, /from 1 to 31536000/);
     });
 
+    it('passwords: 8 to 128 characters, spaces allowed, no control characters', () => {
+      for (const ok of ['8chars!!', 'correct horse battery staple', 'x'.repeat(128)]) assert.equal(v.checkPassword(ok), undefined, ok);
+      assert.match(v.checkPassword('short', 'Password')!, /^Password must be at least 8 characters$/);
+      assert.match(v.checkPassword('x'.repeat(129))!, /at most 128 characters/);
+      assert.match(v.checkPassword('tab\there!')!, /control characters/);
+      assert.match(v.checkPassword(undefined)!, /at least 8/);
+    });
+
     it('Kubernetes versions: major.minor[.patch][-suffix]', () => {
       for (const ok of ['1.30', '1.30.2', '1.30.2-00', '1.29.6-do.0']) assert.equal(v.checkKubernetesVersion(ok), undefined, ok);
       for (const bad of ['', 'latest', '1', 'v1.30', '1.30.2 00']) assert.ok(v.checkKubernetesVersion(bad), bad);

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { FAULT_KINDS, type ResolvedConfig, type RuntimeConfig } from '../options';
+import { TRAILING_SLASH_MODES } from '../trailingSlash';
 import { ApiError } from '../errors';
 import { created, noContent, ok, Router, type Reply } from '../http';
 import type { Account } from '../world';
@@ -37,7 +38,17 @@ const ConfigBody = z.object({
   faultKinds: z.optional(z.array(z.enum(FAULT_KINDS)).check(z.minLength(1))),
   hangMs: z.optional(nonNegative),
   taskMs: z.optional(nonNegative),
-  quirks: z.optional(z.object({ ignorePage: flag, ignorePerPage: flag, noFirewallRulesEndpoints: flag, noListings: flag })),
+  quirks: z.optional(z.object({
+    ignorePage: flag,
+    ignorePerPage: flag,
+    noFirewallRulesEndpoints: flag,
+    noListings: flag,
+    trailingSlash: z.optional(z.enum(TRAILING_SLASH_MODES)),
+    requireInboudRules: flag,
+    resetPasswordNeedsPassword: flag,
+    ignoreVolumeRegion: flag,
+    unreadableItem: flag,
+  })),
 });
 
 export function controlRouter(deps: ControlDeps): Router<ControlHandler> {

@@ -34,7 +34,18 @@ function requireRulesEndpoint(ctx: Ctx, method: string): void {
   }
 }
 
+/** With the quirk on, only the attribute list's spelling of the rule arrays is taken (nothing is created otherwise). */
+function requireInboudSpelling(ctx: Ctx): void {
+  if (!ctx.config.quirks.requireInboudRules || typeof ctx.body !== 'object' || ctx.body === null) return;
+  const errors: FieldError[] = [];
+  for (const [field, spelled] of [['inbound_rules', 'inboud_rules'], ['outbound_rules', 'outboud_rules']] as const) {
+    if (field in ctx.body) errors.push({ field, message: `is not a field of this service; it is spelled ${spelled}` });
+  }
+  if (errors.length > 0) throw ApiError.invalid(errors);
+}
+
 function create(ctx: Ctx): Reply {
+  requireInboudSpelling(ctx);
   const body = parseBody(CreateFirewallBody, ctx.body);
   const account = ctx.account;
   requireUniqueName(account.firewalls, 'firewall', body.name, uuidOf);

@@ -8,6 +8,8 @@ import { checkVolumeSize } from '../../api/validators';
 import { defaultImage } from '../catalog';
 import {
   findAccountImage,
+  imageDiskBytes,
+  imageRegions,
   gb,
   requireIdle,
   requireImageFitsSize,
@@ -24,7 +26,7 @@ import { ApiError } from '../errors';
 import { created, noContent, ok, type Reply, type Router } from '../http';
 import type { StackletRec, VolumeRec } from '../records';
 import { listReply } from '../pagination';
-import { distributionOf, distributionOfImage, makeImage, makeStacklet, makeVolume, privateV4, stackletRef } from '../recordBuilders';
+import { distributionOf, imageOrigin, makeImage, makeStacklet, makeVolume, privateV4, stackletRef } from '../recordBuilders';
 import { TASKS, type TaskSpec } from '../tasks';
 import { attachFirewall, detachStackletEverywhere, volumeTaskOn } from '../links';
 import { parseBody } from '../issueMessages';
@@ -45,7 +47,7 @@ function imageEffect(resolved: ResolvedImage): Pick<StackletRec, 'distribution' 
   if (resolved.kind === 'account') {
     const fallback = defaultImage();
     return {
-      distribution: distributionOfImage(resolved.image) ?? distributionOf(fallback.distribution.name, fallback.image),
+      distribution: imageOrigin(resolved.image)?.distribution ?? distributionOf(fallback.distribution.name, fallback.image),
       application: null,
     };
   }
@@ -67,8 +69,8 @@ function create(ctx: Ctx): Reply {
   const region = requireRegion('region', body.region);
   const image = resolveImage(account, 'image', body.image);
   requireImageFitsSize('size', image, size);
-  if (image.kind === 'account' && !image.image.regions.includes(region.slug)) {
-    throw ApiError.field('image', `image ${image.image.id} is not available in ${region.slug} (it is in ${image.image.regions.join(', ')})`);
+  if (image.kind === 'account' && !imageRegions(image.image).includes(region.slug)) {
+    throw ApiError.field('image', `image ${image.image.id} is not available in ${region.slug} (it is in ${imageRegions(image.image).join(', ')})`);
   }
   requireProject(account, body.project_uuid);
   if (account.stacklets.size + names.length > account.stackletLimit) {
@@ -206,6 +208,7 @@ function planAction(ctx: Ctx, stacklet: StackletRec, action: ReturnType<typeof p
       };
     }
     case 'reset_password':
+      if (action.password === undefined && ctx.config.quirks.resetPasswordNeedsPassword) throw ApiError.field('password', 'is required by this service');
       return { spec: TASKS.resetPassword, effect: () => undefined };
     case 'power_on':
       if (stacklet.status === 'active') throw ApiError.field('action', `stacklet ${stacklet.id} is already powered on`);
@@ -232,10 +235,11 @@ function planAction(ctx: Ctx, stacklet: StackletRec, action: ReturnType<typeof p
     case 'restore': {
       const image = findAccountImage(account, action.image_id);
       if (!image) throw ApiError.field('image_id', `no snapshot or backup ${action.image_id} in this account`);
-      if (image.disk_size > stacklet.disk) {
-        throw ApiError.field('image_id', `image ${image.id} needs a ${gb(image.disk_size)} GB disk; the stacklet has ${gb(stacklet.disk)} GB`);
+      const needs = imageDiskBytes(image);
+      if (needs > stacklet.disk) {
+        throw ApiError.field('image_id', `image ${image.id} needs a ${gb(needs)} GB disk; the stacklet has ${gb(stacklet.disk)} GB`);
       }
-      const distribution = distributionOfImage(image);
+      const distribution = imageOrigin(image)?.distribution;
       return {
         spec: TASKS.restore,
         effect: () => {

@@ -37,7 +37,8 @@ function requireNoVolume(stacklet: StackletRec): void {
 }
 
 function list(ctx: Ctx): Reply {
-  const region = ctx.query.get('region');
+  // The specification ties the region filter to a /v2 prefix: with the quirk on, /v1 ignores it.
+  const region = ctx.config.quirks.ignoreVolumeRegion ? null : ctx.query.get('region');
   const keep = region === null ? undefined : (v: VolumeRec): boolean => v.region.slug === region;
   return listReply('volumes', ctx.account.volumes.all(), ctx.query, ctx.config.quirks, keep);
 }
