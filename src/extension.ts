@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
+import * as notify from './ui/notify';
 import { DEFAULT_PAGE_CONCURRENCY } from './api/paging';
 import { AccountRegistry } from './auth/accountRegistry';
 import { StackletAuthProvider } from './auth/authProvider';
@@ -19,6 +20,7 @@ import { accountView } from './views/accountView';
 import { containersView } from './views/containersView';
 import { kubernetesView } from './views/kubernetesView';
 import { networkingView } from './views/networkingView';
+import { plainLog } from './ui/log';
 import { Notifier } from './ui/notifier';
 import { ResourceDocuments } from './ui/resourceDocuments';
 import { RefreshManager } from './views/refreshManager';
@@ -61,7 +63,7 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
   // The core's words (validators, API errors, document diagnostics) use @vscode/l10n, which has no vscode
   // import: give it the bundle VS Code loaded for the display language (none for English).
   if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
-  const log = vscode.window.createOutputChannel('Stacklet Cloud', { log: true });
+  const log = plainLog(vscode.window.createOutputChannel('Stacklet Cloud', { log: true }));
   const notifier = new Notifier(log);
   const registry = new AccountRegistry(context.secrets, context.globalState);
   const emulator = new EmbeddedEmulator(path.join(context.extensionPath, 'dist', 'emulator-server.js'));
@@ -92,7 +94,7 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
     setState();
     if (state.kind === 'expired' && lastState !== 'expired') {
       const signInAgain = vscode.l10n.t('Sign In Again');
-      void vscode.window.showWarningMessage(vscode.l10n.t('Your Stacklet Cloud session for {0} has expired or the token was revoked.', state.account.email), signInAgain)
+      void notify.warning(vscode.l10n.t('Your Stacklet Cloud session for {0} has expired or the token was revoked.', state.account.email), signInAgain)
         .then((choice) => choice === signInAgain && vscode.commands.executeCommand('stacklet.signIn', { apiUrl: state.account.apiUrl }));
     }
     lastState = state.kind;

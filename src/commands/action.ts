@@ -4,6 +4,7 @@
  * its words; this file does the rest, the same way for every command.
  */
 import * as vscode from 'vscode';
+import * as notify from '../ui/notify';
 import type { ActiveSession } from '../auth/session';
 import type { Task } from '../api/schemas';
 import { isTaskKind, kindSpec, sameId, type KindItems, type KindSpec, type ListedKind, type PoolItem, type TaskKind } from '../model/resourceKinds';
@@ -49,7 +50,7 @@ async function run<T, A, R>(deps: CommandDeps, node: unknown, pipeline: Pipeline
   if (busy && refuseWhenBusy(deps, busy)) return;
   const refusal = pipeline.refuse?.(target.item);
   if (refusal !== undefined) {
-    void vscode.window.showInformationMessage(refusal);
+    void notify.info(refusal);
     return;
   }
   const answers = pipeline.ask ? await pipeline.ask(target, deps) : ({} as A);
@@ -126,7 +127,7 @@ export function poolAction<A, R>(action: PoolAction<A, R>): CommandHandler {
 export function refuseWhenBusy(deps: CommandDeps, busy: BusyCheck): boolean {
   if (!busy.task && !deps.tasks.isBusy(busy.kind, busy.id)) return false;
   const what = busy.task ? busy.task.description.progress || busy.task.name : vscode.l10n.t('a task is running');
-  void vscode.window.showWarningMessage(vscode.l10n.t('{0} is busy ({1}). Try again when it completes.', busy.name, what));
+  void notify.warning(vscode.l10n.t('{0} is busy ({1}). Try again when it completes.', busy.name, what));
   deps.log.info(`Refused an action on busy ${busy.kind} ${String(busy.id)} (${what})`);
   return true;
 }
@@ -137,7 +138,7 @@ export function refuseWhenBusy(deps: CommandDeps, busy: BusyCheck): boolean {
  */
 export async function send<T>(deps: CommandDeps, progress: string, failure: string, request: () => Promise<T>): Promise<T | undefined> {
   try {
-    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: progress }, request);
+    return await notify.withProgress('window', progress, request);
   } catch (error) {
     deps.notifier.error(error, failure);
     return undefined;
@@ -160,5 +161,5 @@ export function settle<K extends ListedKind>(deps: CommandDeps, session: ActiveS
 /** A short confirmation in the status bar and the log. */
 export function done(deps: CommandDeps, message: string): void {
   deps.log.info(message);
-  vscode.window.setStatusBarMessage(`$(check) ${message}`, 5000);
+  notify.statusMessage('check', message, 5000);
 }

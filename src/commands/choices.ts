@@ -25,7 +25,8 @@ export function typedStackletId(text: string): PickItem<number> | undefined {
 export function sizeItem(size: s.Size, current?: string): PickItem<string> {
   const isCurrent = size.slug === current;
   return {
-    label: isCurrent ? `$(check) ${size.slug}` : size.slug,
+    label: size.slug,
+    ...(isCurrent ? { icon: 'check' } : {}),
     description: [
       vscode.l10n.t('{0} vCPU', size.vcpu),
       vscode.l10n.t('{0} memory', formatBytes(size.memory)),
@@ -60,19 +61,21 @@ export async function imageItems(store: ResourceStore, region?: string): Promise
   for (const distribution of distributions.items) {
     for (const image of distribution.images.filter((i) => i.available)) {
       items.push({
-        label: `$(vm) ${distribution.name} ${image.name ?? image.version ?? ''}`.trim(),
+        label: `${distribution.name} ${image.name ?? image.version ?? ''}`.trim(),
+        icon: 'vm',
         description: image.slug,
         value: image.slug,
       });
     }
   }
   for (const application of applications.items.filter((a) => a.available)) {
-    items.push({ label: `$(package) ${application.name}`, description: vscode.l10n.t('{0} · application', application.slug), value: application.slug });
+    items.push({ label: application.name, icon: 'package', description: vscode.l10n.t('{0} · application', application.slug), value: application.slug });
   }
   for (const snapshot of snapshots?.items ?? []) {
     if (region && !snapshot.regions.includes(region)) continue;
     items.push({
-      label: `$(device-camera) ${snapshot.name}`,
+      label: snapshot.name,
+      icon: 'device-camera',
       description: vscode.l10n.t('snapshot {0} · {1}', snapshot.id, snapshot.regions.join(', ')),
       value: snapshot.id,
     });

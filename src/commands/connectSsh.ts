@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as notify from '../ui/notify';
 import { sshArguments } from '../model/sshArguments';
 import { literalText, plainText } from '../model/serviceText';
 import type { CommandDeps } from './deps';
@@ -15,14 +16,14 @@ export async function connectSsh(deps: CommandDeps, node?: unknown): Promise<voi
   if (!ref) return;
   const address = addressOf(ref);
   if (!address) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('{0} has no public IP address.', literalText(ref.name)));
+    void notify.warning(vscode.l10n.t('{0} has no public IP address.', ref.name));
     return;
   }
   const user = vscode.workspace.getConfiguration('stacklet').get<string>('sshUser', 'root').trim() || 'root';
   // The address is the service's: only a valid IP address reaches ssh, after "--".
   const ssh = sshArguments(user, address);
   if ('problem' in ssh) {
-    void vscode.window.showErrorMessage(ssh.problem);
+    void notify.error(ssh.problem);
     return;
   }
   const terminal = vscode.window.createTerminal({

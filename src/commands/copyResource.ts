@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as notify from '../ui/notify';
 import { addressOf, type ListedKind } from '../model/resourceKinds';
 import type { CommandDeps } from './deps';
 import { resolveResource } from './target';
@@ -9,7 +10,7 @@ export const COPYABLE: readonly ListedKind[] = ['stacklet', 'volume', 'snapshot'
 async function copy(deps: CommandDeps, text: string, what: string): Promise<void> {
   await vscode.env.clipboard.writeText(text);
   deps.log.info(`Copied ${what}`);
-  vscode.window.setStatusBarMessage(vscode.l10n.t('$(copy) Copied {0}: {1}', what, text), 3000);
+  notify.statusMessage('copy', vscode.l10n.t('Copied {0}: {1}', what, text), 3000);
 }
 
 export async function copyId(deps: CommandDeps, node?: unknown): Promise<void> {
@@ -31,7 +32,7 @@ export async function copyIp(deps: CommandDeps, node?: unknown): Promise<void> {
   if (!ref) return;
   const address = addressOf(ref);
   if (!address) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('{0} has no IP address yet.', ref.name));
+    void notify.warning(vscode.l10n.t('{0} has no IP address yet.', ref.name));
     return;
   }
   await copy(deps, address, vscode.l10n.t('IP address'));

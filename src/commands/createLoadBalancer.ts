@@ -98,8 +98,8 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
         title: title(vscode.l10n.t('More Rules')),
         placeHolder: vscode.l10n.t('Add another forwarding rule?'),
         items: [
-          { label: vscode.l10n.t('$(check) Done'), description: vscode.l10n.t('{0} forwarding rule(s)', n), value: false },
-          { label: vscode.l10n.t('$(add) Add Another Rule'), value: true },
+          { label: vscode.l10n.t('Done'), icon: 'check', description: vscode.l10n.t('{0} forwarding rule(s)', n), value: false },
+          { label: vscode.l10n.t('Add Another Rule'), icon: 'add', value: true },
         ],
       }), (s) => s.more[index], (s, more) => (s.more[index] = more)),
     ];

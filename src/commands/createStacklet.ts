@@ -22,7 +22,7 @@ interface NewStacklet {
 }
 
 function none(description: string): PickItem<null> {
-  return { label: vscode.l10n.t('$(circle-slash) None'), description, value: null };
+  return { label: vscode.l10n.t('None'), icon: 'circle-slash', description, value: null };
 }
 
 /**

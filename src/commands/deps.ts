@@ -1,7 +1,7 @@
-import type { LogOutputChannel } from 'vscode';
 import type { SessionManager } from '../auth/session';
 import type { TaskRegistry } from '../tasks/types';
 import type { EmbeddedEmulator } from '../emulator/embedded';
+import type { Log } from '../ui/log';
 import type { Notifier } from '../ui/notifier';
 import type { RefreshManager } from '../views/refreshManager';
 import type { ResourceTreeProvider, ViewId } from '../views/resourceTreeProvider';
@@ -13,7 +13,7 @@ import type { Prompter } from '../ui/prompter';
 export interface CommandDeps {
   readonly session: SessionManager;
   readonly notifier: Notifier;
-  readonly log: LogOutputChannel;
+  readonly log: Log;
   readonly views: ReadonlyMap<ViewId, ResourceTreeProvider>;
   /** Decides when views load again; a manual refresh goes through it. */
   readonly refresh: RefreshManager;

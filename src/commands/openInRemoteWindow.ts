@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import * as notify from '../ui/notify';
 import { hostAlias, hostEntryProblem, remoteWindowUri, upsertHost, type HostEntry } from '../remote/sshConfig';
 import { BACK } from '../ui/prompter';
 import type { CommandDeps } from './deps';
@@ -31,7 +32,7 @@ async function privateKeys(folder: string): Promise<string[]> {
 /** Offers the Remote-SSH extension that suits this build of VS Code (none can run in a browser). */
 async function offerRemoteSsh(deps: CommandDeps): Promise<void> {
   if (vscode.env.uiKind === vscode.UIKind.Web) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Open in Remote Window needs VS Code on the desktop with a Remote - SSH extension; in a browser, use Connect via SSH.'));
+    void notify.info(vscode.l10n.t('Open in Remote Window needs VS Code on the desktop with a Remote - SSH extension; in a browser, use Connect via SSH.'));
     return;
   }
   const id = vscode.env.appName.includes('Visual Studio Code') ? REMOTE_SSH_EXTENSIONS[0] : REMOTE_SSH_EXTENSIONS[1];
@@ -56,7 +57,7 @@ export async function openInRemoteWindow(deps: CommandDeps, node?: unknown): Pro
   if (!ref) return false;
   const address = addressOf(ref);
   if (!address) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('{0} has no public IP address.', ref.name));
+    void notify.warning(vscode.l10n.t('{0} has no public IP address.', ref.name));
     return false;
   }
   if (!REMOTE_SSH_EXTENSIONS.some((id) => vscode.extensions.getExtension(id))) {
@@ -72,15 +73,15 @@ export async function openInRemoteWindow(deps: CommandDeps, node?: unknown): Pro
     placeHolder: vscode.l10n.t('Choose a private key, or type the path of one'),
     items: [
       { label: vscode.l10n.t('No identity file'), description: vscode.l10n.t('ssh tries its default keys and the agent'), value: null },
-      ...keys.map((key) => ({ label: `$(key) ${key}`, description: path.join(path.dirname(configPath), key), value: path.join(path.dirname(configPath), key) })),
+      ...keys.map((key) => ({ label: key, icon: 'key', description: path.join(path.dirname(configPath), key), value: path.join(path.dirname(configPath), key) })),
     ],
-    typed: (text) => (text.trim() ? { label: `$(file) ${text.trim()}`, description: vscode.l10n.t('this file'), value: text.trim() } : undefined),
+    typed: (text) => (text.trim() ? { label: text.trim(), icon: 'file', description: vscode.l10n.t('this file'), value: text.trim() } : undefined),
   });
   if (identity === undefined || identity === BACK) return false;
   const entry: HostEntry = { alias, hostName: address, user, ...(identity !== null ? { identityFile: identity } : {}) };
   const problem = hostEntryProblem(entry);
   if (problem) {
-    void vscode.window.showErrorMessage(problem);
+    void notify.error(problem);
     return false;
   }
   let current = '';

@@ -17,7 +17,7 @@ export const rebuildStacklet = itemAction<'stacklet', { image: string | number; 
       typed: typedSlug,
     });
     if (image === undefined || isBack(image)) return undefined;
-    const imageName = items.find((item) => item.value === image)?.label.replace(/^\$\([^)]+\)\s*/, '') ?? String(image);
+    const imageName = items.find((item) => item.value === image)?.label ?? String(image);
     const confirmed = await deps.prompter.confirm(
       vscode.l10n.t('Rebuild {0} from {1}?', stacklet.name, imageName),
       vscode.l10n.t('The disk of {0} is wiped and rewritten from the image: everything stored on it is lost.', stacklet.name),

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as notify from '../ui/notify';
 import type { Backup, Snapshot, Stacklet } from '../api/schemas';
 import { isApiError } from '../api/errors';
 import { formatBytes, shortTimestamp } from '../model/format';
@@ -11,6 +12,7 @@ function imageItem(image: Snapshot, description: string): PickItem<number> {
   const size = image.size_gigabytes !== undefined ? `${image.size_gigabytes} GB` : formatBytes(image.size);
   return {
     label: image.name,
+    icon: 'device-camera',
     description,
     detail: [shortTimestamp(image.created_at), image.regions.join(', '), size].filter(Boolean).join(' · '),
     value: image.id,
@@ -20,10 +22,11 @@ function imageItem(image: Snapshot, description: string): PickItem<number> {
 /** A backup has no name: it is labelled by the date it was taken. */
 function backupItem(backup: Backup, stacklet: Stacklet): PickItem<number> {
   const of = backup.stacklet?.id === stacklet.id
-    ? vscode.l10n.t('$(history) backup of this stacklet')
-    : vscode.l10n.t('$(history) backup of {0}', backup.stacklet?.name ?? String(backup.stacklet?.id ?? '?'));
+    ? vscode.l10n.t('backup of this stacklet')
+    : vscode.l10n.t('backup of {0}', backup.stacklet?.name ?? String(backup.stacklet?.id ?? '?'));
   return {
     label: shortTimestamp(backup.created_at) ?? vscode.l10n.t('Backup {0}', backup.id),
+    icon: 'history',
     description: of,
     ...(backup.size_gigabytes !== undefined ? { detail: `${backup.size_gigabytes} GB` } : {}),
     value: backup.id,
@@ -51,13 +54,13 @@ export const restoreStacklet = itemAction<'stacklet', { imageId: number; imageNa
     ]);
     const ownIds = new Set(own.items.map((snapshot) => snapshot.id));
     const items = [
-      ...own.items.map((snapshot) => imageItem(snapshot, vscode.l10n.t('$(device-camera) snapshot of this stacklet'))),
+      ...own.items.map((snapshot) => imageItem(snapshot, vscode.l10n.t('snapshot of this stacklet'))),
       ...all.items.filter((snapshot) => !ownIds.has(snapshot.id)).map((snapshot) =>
-        imageItem(snapshot, vscode.l10n.t('$(device-camera) snapshot of {0}', snapshot.stacklet?.name ?? String(snapshot.stacklet?.id ?? '?')))),
+        imageItem(snapshot, vscode.l10n.t('snapshot of {0}', snapshot.stacklet?.name ?? String(snapshot.stacklet?.id ?? '?')))),
       ...[...(backups?.items ?? [])].sort(byDate).map((backup) => backupItem(backup, stacklet)),
     ];
     if (items.length === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('There are no snapshots or backups to restore {0} from.', stacklet.name));
+      void notify.info(vscode.l10n.t('There are no snapshots or backups to restore {0} from.', stacklet.name));
       return undefined;
     }
     const imageId = await deps.prompter.pick<number>({

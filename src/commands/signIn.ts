@@ -1,55 +1,62 @@
 import * as vscode from 'vscode';
+import * as notify from '../ui/notify';
+import { stripApiVersion } from '../api/apiUrl';
 import { isApiError } from '../api/errors';
 import { checkApiUrl, isLoopbackUrl } from '../api/transport';
 import { describe } from '../ui/notifier';
 import type { CommandDeps } from './deps';
+import { askText } from './askText';
 
 export interface SignInArgs {
+  /** Pre-fills the URL question (Sign In Again passes the expired account's); it is still asked. */
   readonly apiUrl?: string;
-  readonly token?: string;
 }
 
 const DEFAULT_URL = 'https://api.simplystack.com';
 
 /**
- * Asks for the API URL and the token, verifies the token with the profile endpoint, and only then stores
- * it (in SecretStorage) and remembers the URL. Arguments skip the prompts (automation, tests).
+ * Asks for the API URL and then the token for that origin, verifies the token with the profile endpoint,
+ * and only then stores it (in SecretStorage) and remembers the URL. Anything can run a command with
+ * arguments, so arguments only pre-fill the URL: the user always sees and accepts the URL and types the
+ * token; a token given as an argument is never used.
  */
 export async function signIn(deps: CommandDeps, args: SignInArgs = {}): Promise<boolean> {
   const config = vscode.workspace.getConfiguration('stacklet');
   const allowInsecure = config.get<boolean>('allowInsecureHttp', false);
-  const apiUrl = args.apiUrl ?? (await vscode.window.showInputBox({
+  const typedUrl = await askText(deps, {
     title: vscode.l10n.t('Sign In to Stacklet Cloud (1/2)'),
     prompt: vscode.l10n.t('The API URL, without the /v1 prefix'),
-    value: config.get<string>('apiUrl') || DEFAULT_URL,
-    ignoreFocusOut: true,
-    validateInput: (value) => {
+    value: (typeof args?.apiUrl === 'string' ? args.apiUrl : undefined) ?? (config.get<string>('apiUrl') || DEFAULT_URL),
+    validate: (value) => {
       try {
-        checkApiUrl(value.trim(), allowInsecure);
+        checkApiUrl(stripApiVersion(value).url, allowInsecure);
         return undefined;
       } catch (error) {
         return describe(error);
       }
     },
-  }))?.trim();
-  if (!apiUrl) return false;
-  if (args.token === undefined && !(await acceptPlainHttp(deps, apiUrl))) return false;
-  const token = args.token ?? (await vscode.window.showInputBox({
+  });
+  if (!typedUrl) return false;
+  const pasted = stripApiVersion(typedUrl);
+  const apiUrl = pasted.url;
+  if (pasted.note) deps.log.info(pasted.note);
+  if (!(await acceptPlainHttp(deps, apiUrl))) return false;
+  const origin = new URL(apiUrl).origin;
+  const token = await askText(deps, {
     title: vscode.l10n.t('Sign In to Stacklet Cloud (2/2)'),
-    prompt: vscode.l10n.t('Your API token. It is kept in the operating system\'s secret store, never in settings.'),
+    prompt: [
+      pasted.note,
+      vscode.l10n.t('Your API token for {0}. It is sent only there, and kept in the operating system\'s secret store, never in settings.', origin),
+    ].filter(Boolean).join(' '),
     password: true,
-    ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Enter the API token') : /\s/.test(value.trim()) ? vscode.l10n.t('An API token has no spaces') : undefined),
-  }))?.trim();
+    validate: (value) => (value.trim() === '' ? vscode.l10n.t('Enter the API token') : /\s/.test(value.trim()) ? vscode.l10n.t('An API token has no spaces') : undefined),
+  });
   if (!token) return false;
   try {
-    const account = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Verifying the API token…') },
-      () => deps.session.signIn(apiUrl, token),
-    );
+    const account = await notify.withProgress('notification', vscode.l10n.t('Verifying the API token…'), () => deps.session.signIn(apiUrl, token));
     if (config.get<string>('apiUrl') !== account.apiUrl) await config.update('apiUrl', account.apiUrl, vscode.ConfigurationTarget.Global);
     deps.log.info(`Signed in as ${account.email} at ${account.apiUrl}`);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to Stacklet Cloud as {0}.', account.email));
+    void notify.info(vscode.l10n.t('Signed in to Stacklet Cloud as {0}.', account.email));
     return true;
   } catch (error) {
     const why = isApiError(error) && error.isUnauthorized
@@ -57,13 +64,9 @@ export async function signIn(deps: CommandDeps, args: SignInArgs = {}): Promise<
       : vscode.l10n.t('Could not sign in: {0} Nothing was stored.', describe(error));
     deps.log.warn(why);
     const retry = vscode.l10n.t('Try Again');
-    if (args.token === undefined) {
-      void vscode.window.showErrorMessage(why, retry).then((choice) => {
-        if (choice === retry) void vscode.commands.executeCommand('stacklet.signIn');
-      });
-    } else {
-      void vscode.window.showErrorMessage(why);
-    }
+    void notify.error(why, retry).then((choice) => {
+      if (choice === retry) void vscode.commands.executeCommand('stacklet.signIn', { apiUrl });
+    });
     return false;
   }
 }

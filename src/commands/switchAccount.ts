@@ -7,12 +7,13 @@ import { isBack } from './wizard';
 export async function pickAccount(deps: CommandDeps, title: string, offerNew = false): Promise<Account | 'new' | undefined> {
   const active = deps.session.state.kind === 'signed-out' ? undefined : deps.session.state.account.id;
   const items: PickItem<Account | 'new'>[] = deps.session.accounts.map((account) => ({
-    label: `$(${account.isEmulator ? 'beaker' : 'account'}) ${account.email}`,
+    label: account.email,
+    icon: account.isEmulator ? 'beaker' : 'account',
     description: account.isEmulator ? vscode.l10n.t('local emulator') : new URL(account.apiUrl).host,
     ...(account.id === active ? { detail: vscode.l10n.t('active') } : {}),
     value: account,
   }));
-  if (offerNew) items.push({ label: `$(add) ${vscode.l10n.t('Sign in to another account…')}`, value: 'new' });
+  if (offerNew) items.push({ label: vscode.l10n.t('Sign in to another account…'), icon: 'add', value: 'new' });
   const picked = await deps.prompter.pick({ title, placeHolder: title, items });
   return picked === undefined || isBack(picked) ? undefined : picked;
 }

@@ -4,6 +4,7 @@
  * (src/model/resourceKinds.ts) and its presentation (src/views/kindPresentation.ts).
  */
 import * as vscode from 'vscode';
+import * as notify from '../ui/notify';
 import type { ActiveSession } from '../auth/session';
 import { addressOf, refOfKind, kindSpec, refTo, sameId, type KindItems, type KindSpec, type ListedKind, type PoolItem, type ResourceRef } from '../model/resourceKinds';
 import type { PickItem } from '../ui/prompter';
@@ -38,7 +39,7 @@ export function pickItem<K extends ListedKind, V>(kind: K, item: KindItems[K], v
 
 /** Tells the user there is nothing to choose, and why. */
 function nothingToChoose(message: string | undefined): undefined {
-  void vscode.window.showInformationMessage(message ?? vscode.l10n.t('There is nothing to choose from.'));
+  void notify.info(message ?? vscode.l10n.t('There is nothing to choose from.'));
   return undefined;
 }
 

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as notify from '../ui/notify';
 import { checkConnection, stepLabel, type StepResult } from '../api/connectionCheck';
 import type { CommandDeps } from './deps';
 
@@ -17,8 +18,9 @@ export async function testConnection(deps: CommandDeps): Promise<boolean> {
     else deps.log.error(line);
   };
   deps.log.info(vscode.l10n.t('Test Connection: {0}', apiUrl));
-  const report = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Testing the connection to {0}', apiUrl), cancellable: true },
+  const report = await notify.withProgress(
+    'notification',
+    vscode.l10n.t('Testing the connection to {0}', apiUrl),
     (progress, cancellation) => {
       const controller = new AbortController();
       cancellation.onCancellationRequested(() => controller.abort());
@@ -32,16 +34,17 @@ export async function testConnection(deps: CommandDeps): Promise<boolean> {
         signal: controller.signal,
         onStep: (result) => {
           logStep(result);
-          progress.report({ message: stepLabel(result.step) });
+          progress.report(stepLabel(result.step));
         },
       });
     },
+    true,
   );
   deps.log.info(vscode.l10n.t('Test Connection: {0} in {1} ms', report.failed ? vscode.l10n.t('failed') : vscode.l10n.t('passed'), report.ms));
   const showLog = vscode.l10n.t('Show Log');
   const shown = report.failed
-    ? vscode.window.showErrorMessage(vscode.l10n.t('Test Connection: the {0} step failed: {1}', stepLabel(report.failed.step), report.failed.detail), showLog)
-    : vscode.window.showInformationMessage(
+    ? notify.error(vscode.l10n.t('Test Connection: the {0} step failed: {1}', stepLabel(report.failed.step), report.failed.detail), showLog)
+    : notify.info(
         report.email
           ? vscode.l10n.t('The connection to {0} works ({1}), signed in as {2}.', report.origin, report.route, report.email)
           : vscode.l10n.t('The connection to {0} works ({1}); sign in to check a token.', report.origin, report.route),

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as notify from '../ui/notify';
 import { itemAction } from './action';
 import { regionItems, typedSlug } from './choices';
 import { isBack } from './wizard';
@@ -10,7 +11,7 @@ export const transferSnapshot = itemAction<'snapshot', { region: string }>({
   ask: async ({ item, store }, deps) => {
     const items = await regionItems(store, undefined, item.regions);
     if (items.length === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('{0} is already in every available region.', item.name));
+      void notify.info(vscode.l10n.t('{0} is already in every available region.', item.name));
       return undefined;
     }
     const region = await deps.prompter.pick<string>({

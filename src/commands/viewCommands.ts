@@ -61,7 +61,7 @@ async function pickOrType(deps: CommandDeps, kind: 'tags' | 'regions', title: st
   } catch (error) {
     deps.log.warn(`Could not list ${kind}: ${String(error)}`);
   }
-  const clear: PickItem<string>[] = current ? [{ label: `$(clear-all) ${vscode.l10n.t('Clear the filter')}`, description: vscode.l10n.t('now: {0}', current), value: '' }] : [];
+  const clear: PickItem<string>[] = current ? [{ label: vscode.l10n.t('Clear the filter'), icon: 'clear-all', description: vscode.l10n.t('now: {0}', current), value: '' }] : [];
   const picked = await deps.prompter.pick<string>({
     title,
     placeHolder: vscode.l10n.t('Pick or type a value'),

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { boundedJson } from '../model/boundedJson';
 import type { CommandDeps } from './deps';
 import { COPYABLE } from './copyResource';
 import { resolveResource } from './target';
@@ -8,5 +9,6 @@ export async function viewProperties(deps: CommandDeps, node?: unknown): Promise
   const ref = await resolveResource(deps, node, COPYABLE, { title: vscode.l10n.t('View properties of which resource?') });
   if (!ref) return;
   const safeName = ref.name.replace(/[^\w.-]+/g, '_') || 'resource';
-  await deps.documents.show(`/${ref.kind}/${String(ref.id)}/${safeName}.json`, `${JSON.stringify(ref.data, null, 2)}\n`, 'json');
+  // Bounded: a service can nest values deep enough to break JSON.stringify, or send megabytes of one field.
+  await deps.documents.show(`/${ref.kind}/${String(ref.id)}/${safeName}.json`, `${boundedJson(ref.data).text}\n`, 'json');
 }

@@ -5,6 +5,8 @@
  * service's answer. Any failure throws, so VS Code keeps the document dirty with the user's text.
  */
 import * as vscode from 'vscode';
+import type { Log } from '../ui/log';
+import * as notify from '../ui/notify';
 import type * as s from '../api/schemas';
 import { isApiError } from '../api/errors';
 import type { SessionManager } from '../auth/session';
@@ -19,7 +21,7 @@ const DIAGNOSTIC_SOURCE = 'Stacklet';
 export interface FirewallFileSystemDeps {
   readonly session: SessionManager;
   readonly notifier: Notifier;
-  readonly log: vscode.LogOutputChannel;
+  readonly log: Log;
   /** Read at every save: tests swap in scripted answers. */
   readonly prompter: () => Prompter;
 }
@@ -247,7 +249,7 @@ export class FirewallFileSystem implements vscode.FileSystemProvider, vscode.Dis
                 const message = change.rename !== undefined
                   ? vscode.l10n.t('This service does not support editing firewall rules: only the name was changed (to {0}). The rules were not changed.', change.rename)
                   : vscode.l10n.t('This service does not support editing firewall rules: only the name can be changed. Nothing was changed.');
-                void vscode.window.showWarningMessage(message);
+                void notify.warning(message);
                 this.deps.log.warn(message);
                 throw vscode.FileSystemError.Unavailable(message);
               }

@@ -72,6 +72,18 @@ export function literalText(value: unknown, max = DEFAULT_MAX_CHARS): string {
 }
 
 /**
+ * Text of several lines shown where VS Code reads links or codicons: the detail of a modal dialog. As
+ * `literalText`, but a line break stays a line break (a dialog's detail is meant to have lines); every other
+ * control and bidi character is shown escaped, and at most `max` characters are kept.
+ */
+export function literalLines(value: unknown, max = 10 * DEFAULT_MAX_CHARS): string {
+  return cut(asText(value), max)
+    .split(/\r\n?|\n/)
+    .map((line) => breakLinksAndIcons(line.replace(UNSAFE_CHARS, shown)))
+    .join('\n');
+}
+
+/**
  * Service text on a line of plain text: log lines (the output channel), a document's header comment, any line
  * a reader must be able to trust. A newline, CR or U+2028 cannot start a forged line (each is shown as `\n`,
  * `\r`, `\u2028`), `*` `/` cannot end a block comment (`*\/`), control and bidi characters are shown escaped

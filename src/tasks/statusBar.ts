@@ -3,6 +3,8 @@
  * running", with every task in the tooltip; hidden when nothing runs. Clicking lists them (stacklet.showTasks).
  */
 import * as vscode from 'vscode';
+import { literalText, markdownText } from '../model/serviceText';
+import * as notify from '../ui/notify';
 import type { TaskTracker } from './taskTracker';
 import { progressText } from './taskText';
 import type { TrackedTask } from './types';
@@ -13,7 +15,7 @@ export class TaskStatusBar implements vscode.Disposable {
   private shown = false;
 
   constructor(private readonly tracker: TaskTracker) {
-    this.item = vscode.window.createStatusBarItem('stacklet.tasks', vscode.StatusBarAlignment.Left, 10);
+    this.item = notify.createStatusBarItem('stacklet.tasks', 10);
     this.item.name = vscode.l10n.t('Stacklet Cloud Tasks');
     this.item.command = 'stacklet.showTasks';
     this.subscription = tracker.onDidChange(() => this.render());
@@ -44,13 +46,13 @@ export class TaskStatusBar implements vscode.Disposable {
       return;
     }
     const summary = running.length === 1 ? label(running[0]!) : vscode.l10n.t('{0} tasks running', running.length);
-    this.item.text = `$(sync~spin) ${summary}`;
+    this.item.text = notify.statusText('sync~spin', summary);
     const tooltip = new vscode.MarkdownString(
-      [vscode.l10n.t('**Stacklet Cloud tasks running**'), '', ...running.map((task) => `- $(sync~spin) ${escape(label(task))}`), '', vscode.l10n.t('Click to show one.')].join('\n'),
+      [vscode.l10n.t('**Stacklet Cloud tasks running**'), '', ...running.map((task) => `- $(sync~spin) ${markdownText(label(task))}`), '', vscode.l10n.t('Click to show one.')].join('\n'),
     );
     tooltip.supportThemeIcons = true;
     this.item.tooltip = tooltip;
-    this.item.accessibilityInformation = { label: vscode.l10n.t('Stacklet Cloud: {0}', summary) };
+    this.item.accessibilityInformation = { label: vscode.l10n.t('Stacklet Cloud: {0}', literalText(summary)) };
     this.shown = true;
     this.item.show();
   }
@@ -58,8 +60,4 @@ export class TaskStatusBar implements vscode.Disposable {
 
 export function label(task: TrackedTask): string {
   return vscode.l10n.t('{0}: {1}', task.resourceName, progressText(task));
-}
-
-function escape(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>$]/g, '\\$&');
 }

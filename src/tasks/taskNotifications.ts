@@ -4,6 +4,8 @@
  * and kept in `shown` (tests cannot read toasts from the extension host).
  */
 import * as vscode from 'vscode';
+import type { Log } from '../ui/log';
+import * as notify from '../ui/notify';
 import type { TaskTracker } from './taskTracker';
 import { completedText, progressText } from './taskText';
 
@@ -19,7 +21,7 @@ export class TaskNotifications implements vscode.Disposable {
   readonly shown: TaskMessage[] = [];
   private readonly subscriptions: { dispose(): void }[];
 
-  constructor(tracker: TaskTracker, private readonly log: vscode.LogOutputChannel) {
+  constructor(tracker: TaskTracker, private readonly log: Log) {
     this.subscriptions = [
       tracker.onDidEnd(({ task }) => this.show('info', vscode.l10n.t('{0}: {1}', task.resourceName, completedText(task)))),
       tracker.onDidTimeout((task) => {
@@ -42,12 +44,12 @@ export class TaskNotifications implements vscode.Disposable {
     if (this.shown.length > KEPT) this.shown.splice(0, this.shown.length - KEPT);
     if (level === 'info') {
       this.log.info(text);
-      void vscode.window.showInformationMessage(text);
+      void notify.info(text);
       return;
     }
     this.log.warn(text);
     const showLog = vscode.l10n.t('Show Log');
-    void vscode.window.showWarningMessage(text, showLog).then((choice) => {
+    void notify.warning(text, showLog).then((choice) => {
       if (choice === showLog) this.log.show(true);
     });
   }

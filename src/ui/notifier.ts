@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import type { Log } from './log';
+import * as notify from './notify';
 import { isApiError } from '../api/errors';
 
 const QUIET_MS = 10_000;
@@ -10,7 +12,7 @@ const QUIET_MS = 10_000;
 export class Notifier {
   private readonly recent = new Map<string, number>();
 
-  constructor(private readonly log: vscode.LogOutputChannel) {}
+  constructor(private readonly log: Log) {}
 
   error(error: unknown, context?: string): void {
     const message = describe(error);
@@ -22,14 +24,14 @@ export class Notifier {
     this.recent.set(text, now);
     for (const [key, at] of this.recent) if (now - at > QUIET_MS) this.recent.delete(key);
     const showLog = vscode.l10n.t('Show Log');
-    void vscode.window.showErrorMessage(text, showLog).then((choice) => {
+    void notify.error(text, showLog).then((choice) => {
       if (choice === showLog) this.log.show(true);
     });
   }
 
   info(message: string): void {
     this.log.info(message);
-    void vscode.window.showInformationMessage(message);
+    void notify.info(message);
   }
 }
 

@@ -2,7 +2,6 @@
  * Every question a command asks goes through a Prompter, so integration tests can script the answers
  * (and assert that Escape at any step sends nothing) while users get VS Code's own inputs.
  */
-import type * as vscode from 'vscode';
 
 export interface InputOptions {
   readonly title: string;
@@ -17,7 +16,17 @@ export interface InputOptions {
   readonly totalSteps?: number;
 }
 
-export interface PickItem<T> extends vscode.QuickPickItem {
+/**
+ * One row of a picker. Its label, description and detail are shown literally (a name the service gave can
+ * carry neither a link nor an icon); a codicon of ours goes in `icon`.
+ */
+export interface PickItem<T> {
+  readonly label: string;
+  readonly description?: string;
+  readonly detail?: string;
+  /** A codicon id shown before the label: `vm`, `check`, `sync~spin`. */
+  readonly icon?: string;
+  readonly picked?: boolean;
   readonly value: T;
 }
 

@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { literalText } from '../model/serviceText';
+import * as notify from './notify';
 import { BACK, type Back, type InputOptions, type PickItem, type PickOptions, type Prompter } from './prompter';
 
 /** The Prompter users meet: VS Code's InputBox and QuickPick, with step numbers, Back and inline validation. */
@@ -52,12 +54,12 @@ export class VscodePrompter implements Prompter {
   }
 
   async confirm(message: string, detail: string, action: string): Promise<boolean> {
-    const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, action);
+    const choice = await notify.modal(message, detail, action);
     return choice === action;
   }
 
   private quickPick<T>(options: PickOptions<T>, many: boolean): Promise<T[] | Back | undefined> {
-    const pick = vscode.window.createQuickPick<PickItem<T>>();
+    const pick = vscode.window.createQuickPick<Row<T>>();
     pick.title = options.title;
     pick.placeholder = options.placeHolder;
     pick.canSelectMany = many;
@@ -65,15 +67,15 @@ export class VscodePrompter implements Prompter {
     pick.matchOnDetail = true;
     pick.ignoreFocusOut = true;
     applySteps(pick, options.step, options.totalSteps);
-    const base = [...options.items];
+    const base = options.items.map(row);
     const refresh = () => {
-      const typed = options.typed && pick.value.trim() !== '' && !base.some((item) => item.label === pick.value.trim())
+      const typed = options.typed && pick.value.trim() !== '' && !options.items.some((item) => item.label === pick.value.trim())
         ? options.typed(pick.value.trim())
         : undefined;
-      pick.items = typed ? [typed, ...base] : base;
+      pick.items = typed ? [row(typed), ...base] : base;
     };
     refresh();
-    if (many) pick.selectedItems = base.filter((item) => item.picked);
+    if (many) pick.selectedItems = base.filter((item) => item.item.picked);
     return new Promise((resolve) => {
       let settled = false;
       const finish = (value: T[] | Back | undefined) => {
@@ -87,7 +89,7 @@ export class VscodePrompter implements Prompter {
         pick.onDidAccept(() => {
           const chosen = many ? pick.selectedItems : pick.activeItems.slice(0, 1);
           if (!many && chosen.length === 0) return;
-          finish(chosen.map((item) => item.value));
+          finish(chosen.map((chosenRow) => chosenRow.item.value));
         }),
         pick.onDidTriggerButton((button) => button === vscode.QuickInputButtons.Back && finish(BACK)),
         pick.onDidHide(() => {
@@ -99,6 +101,20 @@ export class VscodePrompter implements Prompter {
       pick.show();
     });
   }
+}
+
+/** What VS Code shows of a PickItem: its words as they are, our icon before them. */
+interface Row<T> extends vscode.QuickPickItem {
+  readonly item: PickItem<T>;
+}
+
+function row<T>(item: PickItem<T>): Row<T> {
+  return {
+    label: item.icon ? `$(${item.icon}) ${literalText(item.label)}` : literalText(item.label),
+    ...(item.description !== undefined ? { description: literalText(item.description) } : {}),
+    ...(item.detail !== undefined ? { detail: literalText(item.detail) } : {}),
+    item,
+  };
 }
 
 function applySteps(input: vscode.QuickInput & { buttons: readonly vscode.QuickInputButton[] }, step?: number, total?: number): void {

@@ -1,6 +1,10 @@
 import * as vscode from 'vscode';
 import type { ResourceRef } from '../model/resourceKinds';
+import { literalText } from '../model/serviceText';
 import { spokenLabel } from './words';
+
+/** Characters of a row's label or description shown; the tooltip and View Properties have the rest. */
+const MAX_ROW = 300;
 
 export type { ResourceRef };
 
@@ -51,9 +55,10 @@ export class ResourceNode {
         ? vscode.TreeItemCollapsibleState.Expanded
         : vscode.TreeItemCollapsibleState.Collapsed
       : vscode.TreeItemCollapsibleState.None;
-    const item = new vscode.TreeItem(init.label, collapsible);
+    // A row is one line of the service's words as they are: no control or bidi character reorders it.
+    const item = new vscode.TreeItem(literalText(init.label, MAX_ROW), collapsible);
     item.id = init.id;
-    if (init.description !== undefined) item.description = init.description;
+    if (init.description !== undefined) item.description = literalText(init.description, MAX_ROW);
     if (init.tooltip !== undefined && typeof init.tooltip !== 'function') item.tooltip = init.tooltip;
     if (init.icon) item.iconPath = init.icon;
     if (init.contextValue) item.contextValue = init.contextValue;

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { cell } from '../model/format';
+import { markdownCodeBlock } from '../model/serviceText';
 import { refTo } from '../model/resourceKinds';
 import { singleListingView } from './listing';
 import { markdown, ResourceNode } from './resourceNode';
@@ -17,7 +18,7 @@ export const userdataView = singleListingView(
       contextValue: 'userdata:script',
       resource: refTo('userdata', u),
       command: { command: 'stacklet.openUserdata', title: vscode.l10n.t('Open Userdata Script'), arguments: [undefined, u.uuid] },
-      tooltip: () => markdown([`**$(file-code) ${cell(u.name)}**`, '', '```sh', u.userdata.split('\n').slice(0, 12).join('\n'), '```', '', `ID: ${cell(u.uuid)}`]),
+      tooltip: () => markdown([`**$(file-code) ${cell(u.name)}**`, '', markdownCodeBlock(u.userdata, 'sh', 12), '', `ID: ${cell(u.uuid)}`]),
     });
   },
   () => vscode.l10n.t('No userdata scripts in this account.'),

@@ -3,11 +3,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { StackletExtensionApi } from '../../src/extension';
+import { ScriptedPrompter } from './scriptedPrompter';
 import { testEmulator } from './testEnvironment';
 
 export const EXTENSION_ID = 'stacklet.stacklet-cloud';
 
-/** The extension's API (activating it if needed). */
 /** The extension's live objects: activate() answers them in ExtensionMode.Test only. */
 export async function extensionApi(): Promise<StackletExtensionApi> {
   const api = await vscode.extensions.getExtension<StackletExtensionApi | undefined>(EXTENSION_ID)!.activate();
@@ -85,4 +85,23 @@ export function mutationsSince(email: string, before: readonly Sent[], after: re
     }
   }
   return after.slice(start).filter((r) => r.account === email && r.method !== 'GET' && r.method !== 'HEAD');
+}
+
+/**
+ * Signs in through stacklet.signIn as a user does: the URL and then the token typed at its two prompts (the
+ * command takes no token from arguments). `confirmPlainHttp` answers the question asked before a token goes
+ * unencrypted to another machine. Answers what the command answered, with what was asked.
+ */
+export async function signInByCommand(a: StackletExtensionApi, apiUrl: string, token: string, options: { confirmPlainHttp?: boolean } = {}): Promise<boolean> {
+  const prompter = new ScriptedPrompter().script(
+    { input: apiUrl },
+    ...(options.confirmPlainHttp !== undefined ? [{ confirm: options.confirmPlainHttp }] : []),
+    { input: token },
+  );
+  const restore = a.setPrompter(prompter);
+  try {
+    return (await vscode.commands.executeCommand<boolean>('stacklet.signIn')) ?? false;
+  } finally {
+    restore();
+  }
 }

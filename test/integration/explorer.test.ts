@@ -6,7 +6,7 @@ import { addressOf } from '../../src/model/resourceKinds';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import type { ViewId } from '../../src/views/resourceTreeProvider';
-import { configureEmulator, control, extensionApi, routeCount, serviceGet, signOutAll } from './emulatorAccess';
+import { configureEmulator, control, extensionApi, routeCount, serviceGet, signOutAll, signInByCommand } from './emulatorAccess';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { testEmulator } from './testEnvironment';
 
@@ -63,20 +63,20 @@ describe('Resource explorer', () => {
     });
 
     it('refuses a bad token and stores nothing', async () => {
-      const ok = await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: testEmulator().apiUrl, token: 'stk_wrong_token' });
+      const ok = await signInByCommand(a, testEmulator().apiUrl, 'stk_wrong_token');
       assert.equal(ok, false);
       assert.equal(a.session.state.kind, 'signed-out');
       assert.equal(a.session.accounts.length, 0);
     });
 
     it('refuses an unreachable URL and stores nothing', async () => {
-      const ok = await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: 'http://127.0.0.1:9', token: testEmulator().token });
+      const ok = await signInByCommand(a, 'http://127.0.0.1:9', testEmulator().token);
       assert.equal(ok, false);
       assert.equal(a.session.accounts.length, 0);
     });
 
     it('refuses plain http to a remote host', async () => {
-      const ok = await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: 'http://api.example.com', token: testEmulator().token });
+      const ok = await signInByCommand(a, 'http://api.example.com', testEmulator().token);
       assert.equal(ok, false);
       assert.equal(a.session.accounts.length, 0);
     });
@@ -84,15 +84,16 @@ describe('Resource explorer', () => {
     it('asks before typing a token for plain http to a remote host even when opted in, and stops on Cancel', async () => {
       const config = vscode.workspace.getConfiguration('stacklet');
       await config.update('allowInsecureHttp', true, vscode.ConfigurationTarget.Global);
-      const prompter = new ScriptedPrompter().script({ confirm: false });
+      const prompter = new ScriptedPrompter().script({ input: 'http://api.example.com' }, { confirm: false });
       const restore = a.setPrompter(prompter);
       try {
-        const ok = await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: 'http://api.example.com' });
+        const ok = await vscode.commands.executeCommand('stacklet.signIn');
         assert.equal(ok, false);
         assert.deepEqual(prompter.asked.map((q) => [q.kind, q.message, q.action]), [
+          ['input', undefined, undefined],
           ['confirm', 'Send your API token unencrypted to api.example.com?', 'Send Unencrypted'],
         ]);
-        assert.match(prompter.asked[0]!.detail!, /anyone on the network path can read the token/);
+        assert.match(prompter.asked[1]!.detail!, /anyone on the network path can read the token/);
         assert.deepEqual(prompter.problems, []);
         assert.equal(a.session.accounts.length, 0, 'nothing was stored');
       } finally {
@@ -101,8 +102,26 @@ describe('Resource explorer', () => {
       }
     });
 
+    it('run with arguments by anything, still asks for the URL (pre-filled) and the token, naming where the token goes', async () => {
+      const url = testEmulator().apiUrl;
+      const prompter = new ScriptedPrompter().script({ input: `${url}/v1/` }, 'escape');
+      const restore = a.setPrompter(prompter);
+      try {
+        const ok = await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: 'https://attacker.example', token: testEmulator().token });
+        assert.equal(ok, false, 'Escape at the token: nothing signed in, though a token was passed');
+        assert.equal(a.session.accounts.length, 0);
+        assert.deepEqual(prompter.asked.map((q) => [q.kind, q.title]), [['input', 'Sign In to Stacklet Cloud (1/2)'], ['input', 'Sign In to Stacklet Cloud (2/2)']]);
+        assert.equal(prompter.asked[0]!.value, 'https://attacker.example', 'the argument only pre-fills the URL the user sees');
+        assert.match(prompter.asked[1]!.prompt!, new RegExp(`token for ${new URL(url).origin.replace(/[.]/g, '\\.')}\\b`));
+        assert.match(prompter.asked[1]!.prompt!, /ended in \/v1\/; the extension adds \/v1 itself/, 'a pasted /v1 is taken off, and said');
+        assert.deepEqual(prompter.problems, []);
+      } finally {
+        restore();
+      }
+    });
+
     it('verifies a good token against the profile and makes the account active', async () => {
-      const ok = await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: testEmulator().apiUrl, token: testEmulator().token });
+      const ok = await signInByCommand(a, testEmulator().apiUrl, testEmulator().token);
       assert.equal(ok, true);
       const state = a.session.state;
       assert.equal(state.kind, 'active');
@@ -304,7 +323,7 @@ describe('Resource explorer', () => {
       await control('/_emulator/accounts', { token: secondToken, email: 'second@stacklet.example', seed: 'empty' });
       const first = a.session.state;
       assert.equal(first.kind, 'active');
-      assert.ok(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: testEmulator().apiUrl, token: secondToken }));
+      assert.ok(await signInByCommand(a, testEmulator().apiUrl, secondToken));
       assert.equal(a.session.accounts.length, 2);
       assert.equal(a.session.state.kind === 'active' && a.session.state.account.email, 'second@stacklet.example');
       assert.equal((await roots(a, 'stacklets')).filter((n) => n.resource?.kind === 'stacklet').length, 0);
@@ -316,7 +335,7 @@ describe('Resource explorer', () => {
       const revoking = await revokingService();
       try {
         const before = a.session.accounts.length;
-        assert.ok(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: revoking.url, token: 'stk_soon_revoked' }));
+        assert.ok(await signInByCommand(a, revoking.url, 'stk_soon_revoked'));
         assert.equal(a.session.accounts.length, before + 1);
         const nodes = await roots(a, 'stacklets');
         assert.deepEqual(nodes, [], 'an expired session shows the welcome, not data');

@@ -4,11 +4,10 @@
 // fail (no storm of notifications). With the faults off, a refresh brings every view back without a reload.
 // Also: a sign-in with a bad token, made while signed in, leaves the session as it was.
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import type { ViewId } from '../../src/views/resourceTreeProvider';
-import { configureEmulator, control, extensionApi, serviceGet, signOutAll } from './emulatorAccess';
+import { configureEmulator, control, extensionApi, serviceGet, signOutAll, signInByCommand } from './emulatorAccess';
 import { recordShownMessages, type Shown } from './shownMessages';
 import { testEmulator } from './testEnvironment';
 
@@ -66,7 +65,7 @@ describe('Faults: the views under a failing service', function () {
     a = await extensionApi();
     await signOutAll(a);
     await control('/_emulator/accounts', { token: TOKEN, email: EMAIL, seed: 'demo' });
-    assert.equal(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: testEmulator().apiUrl, token: TOKEN }), true);
+    assert.equal(await signInByCommand(a, testEmulator().apiUrl, TOKEN), true);
     for (const view of VIEWS) assert.equal((await shows(a, view)).shows, 'resources', `${view} before the faults`);
     recorder = recordShownMessages();
   });
@@ -134,8 +133,8 @@ describe('Faults: the views under a failing service', function () {
     const accounts = a.session.accounts.map((account) => account.id);
     const store = (await a.session.current()).store;
     const shownBefore = recorder.shown.length;
-    assert.equal(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: testEmulator().apiUrl, token: 'stk_not_a_valid_token' }), false);
-    assert.equal(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: 'http://127.0.0.1:9', token: TOKEN }), false);
+    assert.equal(await signInByCommand(a, testEmulator().apiUrl, 'stk_not_a_valid_token'), false);
+    assert.equal(await signInByCommand(a, 'http://127.0.0.1:9', TOKEN), false);
     const after = a.session.state;
     assert.equal(after.kind === 'active' && after.account.id, before.kind === 'active' && before.account.id);
     assert.deepEqual(a.session.accounts.map((account) => account.id), accounts);

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import { ScriptedPrompter, type Answer, type Asked } from './scriptedPrompter';
-import { control, EXTENSION_ID, mutationsSince as mutationsOf, recentRequests, serviceGet, type Sent } from './emulatorAccess';
+import { control, EXTENSION_ID, mutationsSince as mutationsOf, recentRequests, serviceGet, type Sent, signInByCommand } from './emulatorAccess';
 import { testEmulator } from './testEnvironment';
 import { recordShownMessages, type Shown } from './shownMessages';
 import { sleep, waitFor } from '../harness/processes';
@@ -105,7 +105,7 @@ describe('Firewall documents', function () {
     a = await vscode.extensions.getExtension<StackletExtensionApi>(EXTENSION_ID)!.activate();
     for (const account of [...a.session.accounts]) await a.session.signOut(account.id);
     await control('/_emulator/accounts', { token: TOKEN, email: EMAIL, seed: 'demo' });
-    assert.equal(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: testEmulator().apiUrl, token: TOKEN }), true);
+    assert.equal(await signInByCommand(a, testEmulator().apiUrl, TOKEN), true);
     restorePrompter = a.setPrompter(prompter);
     ({ shown, restore: restoreWindow } = recordShownMessages());
   });

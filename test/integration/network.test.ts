@@ -11,7 +11,7 @@ import { addressOf, type ResourceRef } from '../../src/model/resourceKinds';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import type { StackletExtensionApi } from '../../src/extension';
 import { PROXY_ONLY_HOST, startForwardProxy, unknownHereOnly, type ForwardProxy } from '../unit/forwardProxy';
-import { EXTENSION_ID, extensionApi, signOutAll } from './emulatorAccess';
+import { EXTENSION_ID, extensionApi, signOutAll, signInByCommand } from './emulatorAccess';
 import { STACKLET_COMMENT } from '../../src/remote/sshConfig';
 import type { PickItem } from '../../src/ui/prompter';
 import { ScriptedPrompter, type Answer, type Asked } from './scriptedPrompter';
@@ -77,7 +77,7 @@ describe('Network: where the extension runs, proxies and Test Connection', funct
     // The name is not loopback: plain HTTP to it needs the user's consent, given here.
     await set('stacklet', 'allowInsecureHttp', true);
     const apiUrl = `http://${PROXY_ONLY_HOST}:${emu.port}`;
-    assert.equal(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl, token: emu.demoToken }), true);
+    assert.equal(await signInByCommand(a, apiUrl, emu.demoToken, { confirmPlainHttp: true }), true);
     shown.length = 0;
     assert.equal(await vscode.commands.executeCommand('stacklet.testConnection'), true);
     const info = shown.find((s) => s.level === 'info')?.message ?? '';
@@ -162,7 +162,7 @@ describe('Network: Open in Remote Window', function () {
     a = await extensionApi();
     await signOutAll(a);
     const { apiUrl, token } = testEmulator();
-    assert.equal(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl, token }), true);
+    assert.equal(await signInByCommand(a, apiUrl, token), true);
     restorePrompter = a.setPrompter(prompter);
     ({ shown, restore: restoreWindow } = recordShownMessages());
   });

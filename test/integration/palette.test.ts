@@ -10,7 +10,7 @@ import type { StackletExtensionApi } from '../../src/extension';
 import type { PickItem } from '../../src/ui/prompter';
 import type { ResourceNode, ResourceRef } from '../../src/views/resourceNode';
 import type { ViewId } from '../../src/views/resourceTreeProvider';
-import { control, extensionApi, serviceGet, signOutAll } from './emulatorAccess';
+import { control, extensionApi, serviceGet, signOutAll, signInByCommand } from './emulatorAccess';
 import { ScriptedPrompter, type Answer, type Asked } from './scriptedPrompter';
 import { recordShownMessages } from './shownMessages';
 import { testEmulator } from './testEnvironment';
@@ -65,7 +65,7 @@ describe('Palette and accessibility', function () {
     a = await extensionApi();
     await signOutAll(a);
     await control('/_emulator/accounts', { token: TOKEN, email: EMAIL, seed: 'demo' });
-    assert.equal(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: testEmulator().apiUrl, token: TOKEN }), true);
+    assert.equal(await signInByCommand(a, testEmulator().apiUrl, TOKEN), true);
     restorePrompter = a.setPrompter(prompter);
     stacklets = (await serviceGet<{ stacklets: Stacklet[] }>(TOKEN, '/v1/stacklets?per_page=200')).stacklets;
   });

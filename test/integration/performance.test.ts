@@ -13,7 +13,7 @@ import { RefreshManager } from '../../src/views/refreshManager';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceTreeProvider } from '../../src/views/resourceTreeProvider';
 import { activationFacts } from './activation';
-import { extensionApi } from './emulatorAccess';
+import { extensionApi, signInByCommand } from './emulatorAccess';
 
 const STACKLETS = 10_000;
 const RUNS = 9;
@@ -40,7 +40,7 @@ describe('performance at scale', function () {
   before(async () => {
     emu = await startEmulator({ port: 0, seed: 'empty', extraStacklets: STACKLETS });
     a = await extensionApi();
-    assert.equal(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: emu.url, token: emu.demoToken }), true);
+    assert.equal(await signInByCommand(a, emu.url, emu.demoToken), true);
     assert.equal(a.session.state.kind, 'active');
     accountId = a.session.state.kind === 'active' ? a.session.state.account.id : '';
     stacklets = a.views.get('stacklets')!;

@@ -24,6 +24,7 @@ export interface AskedItem {
   readonly label: string;
   readonly description?: string;
   readonly detail?: string;
+  readonly icon?: string;
   readonly picked?: boolean;
   readonly value: unknown;
 }
@@ -166,6 +167,7 @@ export class ScriptedPrompter implements Prompter {
         label: item.label,
         ...(item.description !== undefined ? { description: item.description } : {}),
         ...(item.detail !== undefined ? { detail: item.detail } : {}),
+        ...(item.icon !== undefined ? { icon: item.icon } : {}),
         ...(item.picked !== undefined ? { picked: item.picked } : {}),
         value: item.value,
       })),

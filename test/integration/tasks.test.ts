@@ -9,7 +9,7 @@ import { STORAGE_KEY, type TaskMemento } from '../../src/tasks/taskStorage';
 import { TaskTracker, type TaskEnd } from '../../src/tasks/taskTracker';
 import type { TaskStart, TrackedTask } from '../../src/tasks/types';
 import type { ResourceNode } from '../../src/views/resourceNode';
-import { control, extensionApi, signOutAll, routeCount } from './emulatorAccess';
+import { control, extensionApi, signOutAll, routeCount, signInByCommand } from './emulatorAccess';
 import { testEmulator } from './testEnvironment';
 import { waitFor } from '../harness/processes';
 
@@ -44,7 +44,7 @@ describe('Task progress', () => {
     await signOutAll(a);
     previousTaskMs = (await control<{ config: { taskMs: number } }>('/_emulator/config', {})).config.taskMs;
     await control('/_emulator/config', { taskMs: 1500 });
-    const ok = await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: testEmulator().apiUrl, token: testEmulator().token });
+    const ok = await signInByCommand(a, testEmulator().apiUrl, testEmulator().token);
     assert.equal(ok, true);
   });
 
@@ -93,13 +93,13 @@ describe('Task progress', () => {
     await control('/_emulator/config', { taskMs: 1500 });
     assert.equal(a.taskStatus.text, '$(sync~spin) 2 tasks running');
     const tooltip = (a.taskStatus.item.tooltip as vscode.MarkdownString).value;
-    for (const s of targets) assert.ok(tooltip.includes(s.name.replace(/-/g, '\\-')), tooltip);
+    for (const s of targets) assert.ok(tooltip.includes(`${s.name}\\: stacklet is powering off`), tooltip);
 
     const offered: string[] = [];
     const scripted: Prompter = {
       input: async () => undefined,
       pick: async (options) => {
-        offered.push(...options.items.map((item) => String(item.label)));
+        offered.push(...options.items.map((item) => `${item.icon ? `$(${item.icon}) ` : ''}${item.label}`));
         return options.items.find((item) => (item.value as TrackedTask).resourceId === targets[1]!.id)?.value;
       },
       pickMany: async () => undefined,

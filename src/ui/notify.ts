@@ -1,0 +1,63 @@
+/**
+ * The one door to what VS Code shows in notifications, modal dialogs, progress and the status bar. Whatever
+ * passes through is shown literally: a name a co-tenant chose, `zz [Open Settings](command:…)`, cannot become
+ * a link there, nor `$(icon)` an icon, nor a newline or a bidi control a forged line (see literalText). Our
+ * own icons are passed apart and kept. A unit test (test/unit/notifyBoundary.test.ts) fails when code outside
+ * this folder calls those VS Code functions itself.
+ */
+import * as vscode from 'vscode';
+import { literalLines, literalText } from '../model/serviceText';
+
+/** The longest message shown; the log keeps the whole text. */
+const MAX_MESSAGE = 2000;
+
+const text = (message: string) => literalText(message, MAX_MESSAGE);
+
+export function info(message: string, ...actions: string[]): Thenable<string | undefined> {
+  return vscode.window.showInformationMessage(text(message), ...actions);
+}
+
+export function warning(message: string, ...actions: string[]): Thenable<string | undefined> {
+  return vscode.window.showWarningMessage(text(message), ...actions);
+}
+
+export function error(message: string, ...actions: string[]): Thenable<string | undefined> {
+  return vscode.window.showErrorMessage(text(message), ...actions);
+}
+
+/** A modal question; the answer is the action chosen, or undefined (Cancel, Escape). */
+export function modal(message: string, detail: string, ...actions: string[]): Thenable<string | undefined> {
+  return vscode.window.showWarningMessage(text(message), { modal: true, detail: literalLines(detail) }, ...actions);
+}
+
+export interface Progress {
+  /** A line under the title (a notification) or after it (the status bar). */
+  report(message: string, increment?: number): void;
+}
+
+/** Work with its progress in the status bar ('window') or in a notification, which may offer Cancel. */
+export function withProgress<T>(
+  where: 'window' | 'notification',
+  title: string,
+  work: (progress: Progress, token: vscode.CancellationToken) => Thenable<T>,
+  cancellable = false,
+): Thenable<T> {
+  const location = where === 'window' ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification;
+  return vscode.window.withProgress({ location, title: text(title), cancellable }, (progress, token) =>
+    work({ report: (message, increment) => progress.report({ message: text(message), ...(increment !== undefined ? { increment } : {}) }) }, token));
+}
+
+/** The text of a status bar entry: our codicon, then the words, which show as they are. */
+export function statusText(icon: string | undefined, words: string): string {
+  return icon ? `$(${icon}) ${literalText(words)}` : literalText(words);
+}
+
+/** A short message in the status bar, gone after `ms`. */
+export function statusMessage(icon: string, words: string, ms: number): vscode.Disposable {
+  return vscode.window.setStatusBarMessage(statusText(icon, words), ms);
+}
+
+/** The status bar item that shows running tasks (its text goes through statusText). */
+export function createStatusBarItem(id: string, priority: number): vscode.StatusBarItem {
+  return vscode.window.createStatusBarItem(id, vscode.StatusBarAlignment.Left, priority);
+}
