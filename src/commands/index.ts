@@ -10,6 +10,9 @@ import { createVpc } from './createVpc';
 import { deleteStacklet } from './deleteStacklet';
 import type { CommandDeps, CommandHandler } from './deps';
 import { detachVolume } from './detachVolume';
+import { applyDocument } from './applyDocument';
+import { compareDocument } from './compareDocument';
+import { discardDraft } from './discardDraft';
 import { editFirewall, newFirewall } from './editFirewall';
 import { enablePrivateNetworking } from './enablePrivateNetworking';
 import { openUserdata } from './openUserdata';
@@ -81,6 +84,10 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.renameFirewall': renameFirewall,
     'stacklet.editFirewall': editFirewall,
     'stacklet.newFirewall': newFirewall,
+    // Documents
+    'stacklet.applyDocument': applyDocument,
+    'stacklet.compareDocument': compareDocument,
+    'stacklet.discardDraft': discardDraft,
     // Kubernetes
     'stacklet.createKubernetesCluster': createKubernetesCluster,
     'stacklet.renameCluster': renameCluster,
