@@ -14,6 +14,7 @@ import { applyDocument } from './applyDocument';
 import { compareDocument } from './compareDocument';
 import { discardDraft } from './discardDraft';
 import { editFirewall, newFirewall } from './editFirewall';
+import { editLoadBalancer, newLoadBalancerDocument } from './editLoadBalancer';
 import { enablePrivateNetworking } from './enablePrivateNetworking';
 import { openUserdata } from './openUserdata';
 import { powerCycle } from './powerCycle';
@@ -96,6 +97,8 @@ export function commandTable(): Record<string, CommandHandler> {
     // Networking
     'stacklet.createVpc': createVpc,
     'stacklet.createLoadBalancer': createLoadBalancer,
+    'stacklet.editLoadBalancer': editLoadBalancer,
+    'stacklet.newLoadBalancerDocument': newLoadBalancerDocument,
     'stacklet.showTasks': showTasks,
   };
   for (const view of VIEWS) {

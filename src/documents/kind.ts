@@ -47,6 +47,8 @@ export interface DocumentKind<S, C> {
   readonly language: 'jsonc' | 'shellscript';
   /** The cached listing its resources appear in. */
   readonly listing: ListingKind;
+  /** How a new resource's documents are named: `new-firewall` → new-firewall-1.jsonc. */
+  readonly newName: string;
   /** "firewall", in the user's language. */
   noun(): string;
   parse(text: string): Parsed<S>;

@@ -63,6 +63,11 @@ export function isComplete(outcome: ApplyOutcome): boolean {
   return outcome.failed === undefined && outcome.unsupported.length === 0;
 }
 
+/** Words for step labels: "1 rule", "3 rules". */
+export const ruleCount = (n: number): string => (n === 1 ? l10n.t('1 rule') : l10n.t('{0} rules', n));
+/** Words for step labels: "stacklet 4", "stacklets 4, 7". */
+export const stackletList = (ids: readonly number[]): string => (ids.length === 1 ? l10n.t('stacklet {0}', ids[0]!) : l10n.t('stacklets {0}', ids.join(', ')));
+
 export interface OutcomeReport {
   readonly level: 'info' | 'warning' | 'error';
   readonly message: string;

@@ -149,8 +149,8 @@ export class DocumentEditors implements vscode.Disposable {
     const taken = (path: string) =>
       this.drafts.knows(kind.scheme, account.id, path) || vscode.workspace.textDocuments.some((d) => d.uri.scheme === kind.scheme && d.uri.path === path);
     let n = 1;
-    while (taken(`/new/${fileName(`new-${kind.id}-${n}`, kind)}`)) n++;
-    return this.show(vscode.Uri.from({ scheme: kind.scheme, authority: account.id, path: `/new/${fileName(`new-${kind.id}-${n}`, kind)}` }));
+    while (taken(`/new/${fileName(`${kind.newName}-${n}`, kind)}`)) n++;
+    return this.show(vscode.Uri.from({ scheme: kind.scheme, authority: account.id, path: `/new/${fileName(`${kind.newName}-${n}`, kind)}` }));
   }
 
   private async show(uri: vscode.Uri): Promise<vscode.TextEditor> {

@@ -3,9 +3,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { StackletExtensionApi } from '../../src/extension';
-import { mutationsSince, recentRequests, type Sent } from './emulatorAccess';
-import type { Answer, Asked, ScriptedPrompter } from './scriptedPrompter';
-import type { Shown } from './shownMessages';
+import { control, extensionApi, mutationsSince, recentRequests, signOutAll, type Sent } from './emulatorAccess';
+import { ScriptedPrompter, type Answer, type Asked } from './scriptedPrompter';
+import { recordShownMessages, type Shown } from './shownMessages';
+import { testEmulator } from './testEnvironment';
 
 export interface Acted {
   sent: Sent[];
@@ -83,4 +84,39 @@ export async function closeEditorsOf(document: vscode.TextDocument): Promise<voi
   const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs)
     .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === document.uri.toString());
   await vscode.window.tabGroups.close(tabs);
+}
+
+export interface DocumentSuite {
+  readonly api: StackletExtensionApi;
+  readonly prompter: ScriptedPrompter;
+  readonly shown: Shown[];
+  readonly steps: DocumentSteps;
+}
+
+/**
+ * The hooks of a document suite: an account of its own with the demo data, signed in, scripted answers and
+ * shown messages recorded; afterwards the documents of `scheme` reverted, the `quirks` turned off, signed out
+ * (the extension host is shared with the other suites). The fields are set once `before` has run.
+ */
+export function documentSuite(account: { email: string; token: string }, scheme: string, quirks: Record<string, boolean> = {}): DocumentSuite {
+  const suite = { prompter: new ScriptedPrompter(), shown: [] as Shown[] } as { api: StackletExtensionApi; prompter: ScriptedPrompter; shown: Shown[]; steps: DocumentSteps };
+  suite.steps = new DocumentSteps(() => suite.api, suite.prompter, () => suite.shown, account.email);
+  let restore: (() => void)[] = [];
+  before(async () => {
+    suite.api = await extensionApi();
+    await signOutAll(suite.api);
+    await control('/_emulator/accounts', { token: account.token, email: account.email, seed: 'demo' });
+    assert.equal(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: testEmulator().apiUrl, token: account.token }), true);
+    const recorder = recordShownMessages();
+    suite.shown = recorder.shown;
+    restore = [suite.api.setPrompter(suite.prompter), recorder.restore];
+  });
+  after(async () => {
+    for (const document of vscode.workspace.textDocuments) if (document.uri.scheme === scheme) await revert(document);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await control('/_emulator/config', { quirks: Object.fromEntries(Object.keys(quirks).map((q) => [q, false])) });
+    for (const undo of restore) undo();
+    await signOutAll(suite.api);
+  });
+  return suite;
 }

@@ -5,14 +5,10 @@
 // The suite works in an account of its own, seeded with the demo data.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceNode } from '../../src/views/resourceNode';
-import { ScriptedPrompter } from './scriptedPrompter';
-import { control, EXTENSION_ID, serviceGet } from './emulatorAccess';
-import { testEmulator } from './testEnvironment';
-import { recordShownMessages, type Shown } from './shownMessages';
+import { control, serviceGet } from './emulatorAccess';
 import { waitFor } from '../harness/processes';
-import { allDiagnostics, closeEditorsOf, DocumentSteps, replaceText, revert } from './documentSteps';
+import { allDiagnostics, closeEditorsOf, documentSuite, replaceText, revert } from './documentSteps';
 
 const EMAIL = 'firewall-docs@stacklet.example';
 const TOKEN = `stk_fwdocs_${Date.now().toString(36)}`;
@@ -43,41 +39,21 @@ function until<T>(what: string, probe: () => T | undefined | false | Promise<T |
 
 describe('Firewall documents', function () {
   this.timeout(90_000);
-  let a: StackletExtensionApi;
-  const prompter = new ScriptedPrompter();
-  let restorePrompter: (() => void) | undefined;
-  let shown: Shown[] = [];
-  let restoreWindow: (() => void) | undefined;
-  const steps = new DocumentSteps(() => a, prompter, () => shown, EMAIL);
+  const suite = documentSuite({ email: EMAIL, token: TOKEN }, 'stacklet-firewall', { noFirewallRulesEndpoints: false });
+  const { steps } = suite;
 
   /** Runs Edit Firewall Rules on the firewall's tree item; the document it opened. */
   async function edit(firewall: Firewall): Promise<vscode.TextDocument> {
     const document = await steps.open('stacklet.editFirewall', { resource: { kind: 'firewall', id: firewall.uuid, name: firewall.name, data: firewall } });
     assert.equal(document.uri.scheme, 'stacklet-firewall');
-    assert.equal(document.uri.authority, (await a.session.current()).account.id, 'the document belongs to the account');
+    assert.equal(document.uri.authority, (await suite.api.session.current()).account.id, 'the document belongs to the account');
     assert.equal(document.uri.path.split('/')[1], firewall.uuid);
     assert.equal(document.languageId, 'jsonc');
     return document;
   }
 
-  before(async () => {
-    a = await vscode.extensions.getExtension<StackletExtensionApi>(EXTENSION_ID)!.activate();
-    for (const account of [...a.session.accounts]) await a.session.signOut(account.id);
-    await control('/_emulator/accounts', { token: TOKEN, email: EMAIL, seed: 'demo' });
-    assert.equal(await vscode.commands.executeCommand('stacklet.signIn', { apiUrl: testEmulator().apiUrl, token: TOKEN }), true);
-    restorePrompter = a.setPrompter(prompter);
-    ({ shown, restore: restoreWindow } = recordShownMessages());
-  });
-
   after(async () => {
     await vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global);
-    for (const document of vscode.workspace.textDocuments) if (document.uri.scheme === 'stacklet-firewall') await revert(document);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await control('/_emulator/config', { quirks: { noFirewallRulesEndpoints: false } });
-    restoreWindow?.();
-    restorePrompter?.();
-    // The extension host is shared with the other suites: leave it signed out.
-    for (const account of [...a.session.accounts]) await a.session.signOut(account.id);
   });
 
   it('opens a firewall as JSONC; a save shows the change (safe choice first), applies it, and shows the service\'s answer', async () => {
@@ -125,7 +101,7 @@ describe('Firewall documents', function () {
     assert.equal(document.getText().match(/198\.51\.100\.0\/24/g)?.length, 1);
     assert.match(document.getText(), /"protocol": "tcp"/);
     // The tree was told: the cached listing is gone and reads the new name.
-    const listed = (await ((await a.session.current()).store).get('firewalls')).items.find((f) => f.uuid === firewall.uuid);
+    const listed = (await ((await suite.api.session.current()).store).get('firewalls')).items.find((f) => f.uuid === firewall.uuid);
     assert.equal(listed?.name, 'web-fw-doc');
   });
 
@@ -156,10 +132,10 @@ describe('Firewall documents', function () {
     assert.equal(document.isDirty, false, 'the save kept the text (as a draft)');
     // The draft survives closing the editor: Edit Firewall Rules opens it again, and says it is a draft.
     await closeEditorsOf(document);
-    shown.length = 0;
+    suite.shown.length = 0;
     const again = await edit(firewall);
     assert.equal(again.getText(), text);
-    await until('the draft is announced', () => shown.some((s) => s.level === 'info' && /^This is your draft of firewall web-fw-doc, saved .* and not applied\./.test(s.message)));
+    await until('the draft is announced', () => suite.shown.some((s) => s.level === 'info' && /^This is your draft of firewall web-fw-doc, saved .* and not applied\./.test(s.message)));
     await vscode.commands.executeCommand('stacklet.discardDraft', again.uri);
     assert.ok(!again.getText().includes('70000') && !again.isDirty, 'Discard Draft shows the service\'s state again');
   });
@@ -248,7 +224,7 @@ describe('Firewall documents', function () {
     assert.ok(created, 'the firewall exists');
     assert.deepEqual(created.inbound_rules, [{ address: '0.0.0.0/0', port: 22, protocol: 'tcp' }]);
     assert.ok(document.getText().includes(created.uuid) && !document.isDirty, 'the document shows the service\'s answer');
-    const networking = a.views.get('networking')!;
+    const networking = suite.api.views.get('networking')!;
     const groups = (await networking.getChildren()) as ResourceNode[];
     const names = (await Promise.all(groups.map((g) => networking.getChildren(g) as Promise<ResourceNode[]>))).flat().map((n) => n.resource?.name);
     assert.ok(names.includes('doc-created'), `the Networking view shows doc-created (${names.join(', ')})`);

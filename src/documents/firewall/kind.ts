@@ -6,7 +6,7 @@ import * as l10n from '@vscode/l10n';
 import type { StackletClient } from '../../api/client';
 import type * as s from '../../api/schemas';
 import type { DocumentKind } from '../kind';
-import { runSteps, type Step } from '../outcome';
+import { ruleCount as rules, runSteps, stackletList as stacklets, type Step } from '../outcome';
 import { firewallText, newFirewallTemplate, parseFirewallDocument } from './document';
 import { describeFirewallChange, describeFirewallCreate, diffFirewall, isEmptyChange, normaliseRules, type FirewallChange, type FirewallState, type NormalRule } from './rules';
 
@@ -17,8 +17,6 @@ export function firewallState(firewall: s.Firewall): FirewallState {
   return { name: firewall.name, inbound_rules: firewall.inbound_rules, outbound_rules: firewall.outbound_rules, stacklet_ids: firewall.resources.stacklet_ids };
 }
 
-const rules = (n: number) => (n === 1 ? l10n.t('1 rule') : l10n.t('{0} rules', n));
-const stacklets = (ids: readonly number[]) => (ids.length === 1 ? l10n.t('stacklet {0}', ids[0]!) : l10n.t('stacklets {0}', ids.join(', ')));
 
 /** The requests that turn the firewall `uuid` into the document's state, in order. */
 export function firewallSteps(change: FirewallChange, client: StackletClient, uuid: string): Step[] {
@@ -56,6 +54,7 @@ export const firewallKind: DocumentKind<FirewallState, FirewallChange> = {
   extension: '.jsonc',
   language: 'jsonc',
   listing: 'firewalls',
+  newName: 'new-firewall',
   noun: () => l10n.t('firewall'),
   parse: parseFirewallDocument,
   nameOf: (state) => state.name,

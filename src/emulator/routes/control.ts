@@ -37,7 +37,7 @@ const ConfigBody = z.object({
   faultKinds: z.optional(z.array(z.enum(FAULT_KINDS)).check(z.minLength(1))),
   hangMs: z.optional(nonNegative),
   taskMs: z.optional(nonNegative),
-  quirks: z.optional(z.object({ ignorePage: flag, ignorePerPage: flag, noFirewallRulesEndpoints: flag, noListings: flag })),
+  quirks: z.optional(z.object({ ignorePage: flag, ignorePerPage: flag, noFirewallRulesEndpoints: flag, noLoadBalancerSubresources: flag, noListings: flag })),
 });
 
 export function controlRouter(deps: ControlDeps): Router<ControlHandler> {
