@@ -8,6 +8,7 @@ import { createLoadBalancer } from './createLoadBalancer';
 import { createStacklet } from './createStacklet';
 import { createVpc } from './createVpc';
 import { deleteStacklet } from './deleteStacklet';
+import { deleteUserdata } from './deleteUserdata';
 import type { CommandDeps, CommandHandler } from './deps';
 import { detachVolume } from './detachVolume';
 import { applyDocument } from './applyDocument';
@@ -15,8 +16,8 @@ import { compareDocument } from './compareDocument';
 import { discardDraft } from './discardDraft';
 import { editFirewall, newFirewall } from './editFirewall';
 import { editLoadBalancer, newLoadBalancerDocument } from './editLoadBalancer';
+import { editUserdata, newUserdata } from './editUserdata';
 import { enablePrivateNetworking } from './enablePrivateNetworking';
-import { openUserdata } from './openUserdata';
 import { powerCycle } from './powerCycle';
 import { powerOff } from './powerOff';
 import { powerOn } from './powerOn';
@@ -60,7 +61,9 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.copyId': copyId,
     'stacklet.copyName': copyName,
     'stacklet.copyIp': copyIp,
-    'stacklet.openUserdata': openUserdata,
+    'stacklet.editUserdata': editUserdata,
+    'stacklet.newUserdata': newUserdata,
+    'stacklet.deleteUserdata': deleteUserdata,
     'stacklet.connectSsh': connectSsh,
     // Stacklets
     'stacklet.createStacklet': createStacklet,

@@ -2,10 +2,12 @@
 import { firewallKind } from './firewall/kind';
 import type { AnyDocumentKind, DocumentKindId } from './kind';
 import { loadBalancerKind } from './loadBalancer/kind';
+import { userdataKind } from './userdata/kind';
 
 export const DOCUMENT_KINDS = {
   firewall: firewallKind,
   loadBalancer: loadBalancerKind,
-} as const satisfies Partial<Record<DocumentKindId, AnyDocumentKind>>;
+  userdata: userdataKind,
+} as const satisfies Record<DocumentKindId, AnyDocumentKind>;
 
 export const ALL_DOCUMENT_KINDS: readonly AnyDocumentKind[] = Object.values(DOCUMENT_KINDS);

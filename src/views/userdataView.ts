@@ -14,7 +14,7 @@ export const userdataView = singleListingView(
       icon: new vscode.ThemeIcon('file-code'),
       contextValue: 'userdata:script',
       resource: { kind: 'userdata', id: u.uuid, name: u.name, data: u },
-      command: { command: 'stacklet.openUserdata', title: vscode.l10n.t('Open Userdata Script'), arguments: [undefined, u.uuid] },
+      command: { command: 'stacklet.editUserdata', title: vscode.l10n.t('Edit Userdata Script'), arguments: [undefined, u.uuid] },
       tooltip: () => markdown([`**$(file-code) ${cell(u.name)}**`, '', '```sh', u.userdata.split('\n').slice(0, 12).join('\n'), '```', '', `ID: ${cell(u.uuid)}`]),
     });
   },
