@@ -1,24 +1,15 @@
 // Actions as a user runs them: a resize from the context menu with its progress in the status bar, and a
 // wizard that refuses a bad CIDR inline and sends nothing when the user gives up.
 import * as assert from 'node:assert/strict';
-import { accountSuite, e2eToken, emulatorControl } from './accountSession';
+import { accountSuite, e2eToken, mutationsOf } from './accountSession';
 import * as ui from './ui';
-
-interface Logged {
-  method: string;
-  path: string;
-  account?: string;
-}
 
 describe('Actions in the workbench', function () {
   const token = e2eToken();
   const email = 'actions@stacklet.example';
   const suite = accountSuite('e2e-actions', { token, email }, { taskMs: 5000 });
 
-  async function mutations(): Promise<Logged[]> {
-    const { requests } = await emulatorControl<{ requests: Logged[] }>(suite.session, '/requests?limit=500');
-    return requests.filter((r) => r.method !== 'GET' && r.method !== 'HEAD' && r.account === email);
-  }
+  const mutations = () => mutationsOf(suite.session, email);
 
   it('signs in', () =>
     suite.session.steps.step('sign in', 90_000, async (page) => {

@@ -4,24 +4,15 @@
 // document and listed.
 import * as assert from 'node:assert/strict';
 import { writeUserSettings } from '../harness/codeServer';
-import { accountSuite, e2eToken, emulatorControl } from './accountSession';
+import { accountSuite, e2eToken, mutationsOf } from './accountSession';
 import * as ui from './ui';
-
-interface Logged {
-  method: string;
-  path: string;
-  account?: string;
-}
 
 describe('Documents in the workbench', function () {
   const token = e2eToken();
   const email = 'documents@stacklet.example';
   const suite = accountSuite('e2e-documents', { token, email }, { taskMs: 2000 });
 
-  async function mutations(): Promise<Logged[]> {
-    const { requests } = await emulatorControl<{ requests: Logged[] }>(suite.session, '/requests?limit=500');
-    return requests.filter((r) => r.method !== 'GET' && r.method !== 'HEAD' && r.account === email);
-  }
+  const mutations = () => mutationsOf(suite.session, email);
 
   /** The account's view of the service, as the extension sees it. */
   async function service<T>(path: string): Promise<T> {
