@@ -32,7 +32,7 @@ describe('Documents in the workbench', function () {
     });
   });
 
-  it('auto-save never applies: a half-typed port asks nothing, sends nothing and fails nowhere; Ctrl+S asks, with the safe button focused', async () => {
+  it('auto-save never applies: a half-typed port asks nothing, sends nothing and fails nowhere; Ctrl+S asks, with the safe button focused; the draft survives a reload', async () => {
     const before = (await mutations()).length;
     const { firewalls } = await service<{ firewalls: { name: string; inbound_rules: { address: string; port: number | null; protocol: string | null }[] }[] }>('/v1/firewalls');
     const firewall = firewalls.find((f) => f.name === 'web-firewall')!;
@@ -68,6 +68,17 @@ describe('Documents in the workbench', function () {
       assert.equal(focused, 'Show Changes', 'the safe button has the focus');
       await page.keyboard.press('Escape');
       await ui.modalDialog(page).waitFor({ state: 'detached' });
+    });
+    await suite.session.steps.step('the draft survives a window reload', 90_000, async (page) => {
+      await page.reload();
+      await page.locator('.monaco-workbench').waitFor();
+      await ui.openStackletContainer(page);
+      await ui.expandPane(page, 'Networking');
+      await ui.viewRow(page, 'Networking', 'web-firewall').waitFor();
+      await ui.runCommand(page, 'View: Close All Editors');
+      await ui.contextMenu(page, ui.viewRow(page, 'Networking', 'web-firewall'), 'Edit Firewall Rules');
+      await ui.activeEditor(page).getByText('"port":84').first().waitFor();
+      await ui.toast(page, 'This is your draft of firewall web-firewall').first().waitFor();
     });
     assert.equal((await mutations()).length, before, 'nothing was sent');
   });
