@@ -66,18 +66,20 @@ const contexts = await Promise.all([
 ]);
 
 /**
- * dist/firewall.schema.json (contributes.jsonValidation) is generated from the zod schema of firewall
- * documents with z.toJSONSchema, never written by hand: the schema module is bundled in memory and run.
+ * dist/<kind>.schema.json (contributes.jsonValidation) are generated from the zod schemas of the documents
+ * with z.toJSONSchema, never written by hand: the module listing them is bundled in memory and run.
  */
-async function writeFirewallSchema() {
-  const { outputFiles } = await esbuild.build({ ...common, plugins: [], sourcemap: false, entryPoints: ['src/firewall/schema.ts'], write: false });
+async function writeDocumentSchemas() {
+  const { outputFiles } = await esbuild.build({ ...common, plugins: [], sourcemap: false, entryPoints: ['src/documents/schemaFiles.ts'], write: false });
   const module = { exports: {} };
   new Function('module', 'exports', 'require', outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
   await mkdir('dist', { recursive: true });
-  await writeFile('dist/firewall.schema.json', `${JSON.stringify(module.exports.firewallJsonSchema(), null, 2)}\n`);
+  for (const [file, schema] of Object.entries(module.exports.SCHEMA_FILES)) {
+    await writeFile(path.join('dist', file), `${JSON.stringify(schema(), null, 2)}\n`);
+  }
 }
 
-await writeFirewallSchema();
+await writeDocumentSchemas();
 
 if (watch) {
   await Promise.all(contexts.map((ctx) => ctx.watch()));

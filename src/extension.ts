@@ -12,7 +12,7 @@ import { registerCommands } from './commands';
 import type { CommandDeps } from './commands/deps';
 import type { Prompter } from './ui/prompter';
 import { VscodePrompter } from './ui/vscodePrompter';
-import { FirewallFileSystem } from './firewall/firewallFileSystem';
+import { DocumentEditors } from './ui/documentEditors';
 import { TaskStatusBar } from './tasks/statusBar';
 import { TaskNotifications } from './tasks/taskNotifications';
 import { TaskTracker } from './tasks/taskTracker';
@@ -48,6 +48,8 @@ export interface StackletExtensionApi {
   readonly taskStatus: TaskStatusBar;
   /** Messages shown about tasks (completed, timed out, checks failing). */
   readonly taskNotifications: TaskNotifications;
+  /** Resources as documents: tests wait for an apply that a save started (`settled()`). */
+  readonly documentEditors: DocumentEditors;
   /** Replaces how commands ask questions (tests script the answers); returns a function that restores it. */
   setPrompter(prompter: Prompter): () => void;
   /** How long activate() took, in milliseconds (the benchmark and the integration tier report it). */
@@ -113,9 +115,9 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
   const taskNotifications = new TaskNotifications(tasks, log);
 
   let prompter: Prompter = new VscodePrompter();
-  const firewalls = new FirewallFileSystem({ session, notifier, log, prompter: () => prompter });
+  const documentEditors = new DocumentEditors({ session, log, tasks, state: context.globalState, readOnly: documents, prompter: () => prompter });
   const deps: CommandDeps = {
-    session, notifier, log, views, refresh, emulator, documents, tasks, firewalls,
+    session, notifier, log, views, refresh, emulator, documents, tasks, documentEditors,
     get prompter() {
       return prompter;
     },
@@ -124,7 +126,7 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
   context.subscriptions.push(
     log,
     documents,
-    firewalls,
+    documentEditors,
     ...views.values(),
     refresh,
     new StackletAuthProvider(registry, session),
@@ -150,6 +152,7 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
     tasks,
     taskStatus,
     taskNotifications,
+    documentEditors,
     setPrompter(next) {
       const previous = prompter;
       prompter = next;

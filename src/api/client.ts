@@ -302,10 +302,10 @@ export class StackletClient {
     return this.none('DELETE', `/v1/load_balancers/${enc(uuid)}`, call, { optional: 'deleting load balancers' });
   }
   addLoadBalancerRules(uuid: string, rules: req.ForwardingRuleInput[], call?: Call): Promise<void> {
-    return this.none('POST', `/v1/load_balancers/${enc(uuid)}/rules`, call, {}, { rules } satisfies req.LoadBalancerRulesBody);
+    return this.none('POST', `/v1/load_balancers/${enc(uuid)}/rules`, call, { optional: 'editing load balancer rules' }, { rules } satisfies req.LoadBalancerRulesBody);
   }
   removeLoadBalancerRules(uuid: string, rules: req.ForwardingRuleInput[], call?: Call): Promise<void> {
-    return this.none('DELETE', `/v1/load_balancers/${enc(uuid)}/rules`, call, {}, { rules } satisfies req.LoadBalancerRulesBody);
+    return this.none('DELETE', `/v1/load_balancers/${enc(uuid)}/rules`, call, { optional: 'editing load balancer rules' }, { rules } satisfies req.LoadBalancerRulesBody);
   }
   addLoadBalancerStacklets(uuid: string, stackletIds: number[], call?: Call): Promise<void> {
     return this.none('POST', `/v1/load_balancers/${enc(uuid)}/stacklets`, call, { optional: 'adding stacklets to load balancers' }, { stacklet_ids: stackletIds });

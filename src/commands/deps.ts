@@ -6,7 +6,7 @@ import type { Notifier } from '../ui/notifier';
 import type { RefreshManager } from '../views/refreshManager';
 import type { ResourceTreeProvider, ViewId } from '../views/resourceTreeProvider';
 import type { ResourceDocuments } from '../ui/resourceDocuments';
-import type { FirewallFileSystem } from '../firewall/firewallFileSystem';
+import type { DocumentEditors } from '../ui/documentEditors';
 import type { Prompter } from '../ui/prompter';
 
 /** What command handlers are given: passed in, never reached through a global. */
@@ -20,8 +20,8 @@ export interface CommandDeps {
   readonly emulator: EmbeddedEmulator;
   readonly documents: ResourceDocuments;
   readonly tasks: TaskRegistry;
-  /** Firewalls as JSON documents (the stacklet-firewall file system). */
-  readonly firewalls: FirewallFileSystem;
+  /** Resources as documents (firewalls, load balancers, userdata scripts): open, apply, compare. */
+  readonly documentEditors: DocumentEditors;
   /** Read at every use: tests swap in scripted answers. */
   readonly prompter: Prompter;
 }

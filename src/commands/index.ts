@@ -8,12 +8,17 @@ import { createLoadBalancer } from './createLoadBalancer';
 import { createStacklet } from './createStacklet';
 import { createVpc } from './createVpc';
 import { deleteStacklet } from './deleteStacklet';
+import { deleteUserdata } from './deleteUserdata';
 import type { CommandDeps, CommandHandler } from './deps';
 import { detachVolume } from './detachVolume';
+import { applyDocument } from './applyDocument';
+import { compareDocument } from './compareDocument';
+import { discardDraft } from './discardDraft';
 import { editFirewall, newFirewall } from './editFirewall';
+import { editLoadBalancer, newLoadBalancerDocument } from './editLoadBalancer';
+import { editUserdata, newUserdata } from './editUserdata';
 import { enablePrivateNetworking } from './enablePrivateNetworking';
 import { openInRemoteWindow } from './openInRemoteWindow';
-import { openUserdata } from './openUserdata';
 import { powerCycle } from './powerCycle';
 import { powerOff } from './powerOff';
 import { powerOn } from './powerOn';
@@ -59,7 +64,9 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.copyId': copyId,
     'stacklet.copyName': copyName,
     'stacklet.copyIp': copyIp,
-    'stacklet.openUserdata': openUserdata,
+    'stacklet.editUserdata': editUserdata,
+    'stacklet.newUserdata': newUserdata,
+    'stacklet.deleteUserdata': deleteUserdata,
     'stacklet.connectSsh': connectSsh,
     'stacklet.openInRemoteWindow': openInRemoteWindow,
     // Stacklets
@@ -85,6 +92,10 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.renameFirewall': renameFirewall,
     'stacklet.editFirewall': editFirewall,
     'stacklet.newFirewall': newFirewall,
+    // Documents
+    'stacklet.applyDocument': applyDocument,
+    'stacklet.compareDocument': compareDocument,
+    'stacklet.discardDraft': discardDraft,
     // Kubernetes
     'stacklet.createKubernetesCluster': createKubernetesCluster,
     'stacklet.renameCluster': renameCluster,
@@ -93,6 +104,8 @@ export function commandTable(): Record<string, CommandHandler> {
     // Networking
     'stacklet.createVpc': createVpc,
     'stacklet.createLoadBalancer': createLoadBalancer,
+    'stacklet.editLoadBalancer': editLoadBalancer,
+    'stacklet.newLoadBalancerDocument': newLoadBalancerDocument,
     'stacklet.showTasks': showTasks,
   };
   for (const view of VIEWS) {

@@ -15,6 +15,8 @@ export interface Quirks {
   ignorePerPage?: boolean;
   /** The firewall /rules sub-resources answer 404, as on a service that lacks them. */
   noFirewallRulesEndpoints?: boolean;
+  /** The load balancer /rules and /stacklets sub-resources answer 404, as on a service that lacks them. */
+  noLoadBalancerSubresources?: boolean;
   /** GET /v1/firewalls, /v1/vpcs and /v1/kubernetes answer 404: the real service documents none of them. */
   noListings?: boolean;
   /**

@@ -55,4 +55,9 @@ export interface Prompter {
   pickMany<T>(options: PickOptions<T>): Promise<T[] | Back | undefined>;
   /** A modal confirmation; true only when the user chose `action`. */
   confirm(message: string, detail: string, action: string): Promise<boolean>;
+  /**
+   * A modal question whose first choice has the focus, so Enter picks it: put the safe one first. The chosen
+   * label, or undefined when dismissed (Escape, Cancel).
+   */
+  choose<T extends string>(message: string, detail: string, choices: readonly [T, ...T[]]): Promise<T | undefined>;
 }

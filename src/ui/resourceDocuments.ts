@@ -3,8 +3,8 @@ import * as vscode from 'vscode';
 export const RESOURCE_SCHEME = 'stacklet-resource';
 
 /**
- * Read-only documents for View Properties and Open Userdata Script. The content is kept in memory under a
- * URI that names the resource (never the token); VS Code shows such documents as read-only.
+ * Read-only documents for View Properties and the service's side of Compare with Stacklet Cloud. The content
+ * is kept in memory under a URI that names the resource (never the token); VS Code shows them as read-only.
  */
 export class ResourceDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly contents = new Map<string, string>();
@@ -20,12 +20,18 @@ export class ResourceDocuments implements vscode.TextDocumentContentProvider, vs
     return this.contents.get(uri.toString()) ?? '';
   }
 
-  /** Opens (or updates and reveals) the document at `path` with `content`. */
-  async show(path: string, content: string, language: string): Promise<vscode.TextEditor> {
+  /** Sets (or updates) the content at `path`, without opening it. */
+  put(path: string, content: string): vscode.Uri {
     const uri = vscode.Uri.from({ scheme: RESOURCE_SCHEME, path });
     const known = this.contents.has(uri.toString());
     this.contents.set(uri.toString(), content);
     if (known) this.changed.fire(uri);
+    return uri;
+  }
+
+  /** Opens (or updates and reveals) the document at `path` with `content`. */
+  async show(path: string, content: string, language: string): Promise<vscode.TextEditor> {
+    const uri = this.put(path, content);
     const document = await vscode.workspace.openTextDocument(uri);
     const editor = await vscode.window.showTextDocument(document, { preview: true });
     if (document.languageId !== language) await vscode.languages.setTextDocumentLanguage(document, language);

@@ -58,6 +58,11 @@ export class VscodePrompter implements Prompter {
     return choice === action;
   }
 
+  async choose<T extends string>(message: string, detail: string, choices: readonly [T, ...T[]]): Promise<T | undefined> {
+    // VS Code focuses the first button of a modal and adds Cancel last: the order of `choices` is the order shown.
+    return notify.modal(message, detail, ...choices) as Thenable<T | undefined>;
+  }
+
   private quickPick<T>(options: PickOptions<T>, many: boolean): Promise<T[] | Back | undefined> {
     const pick = vscode.window.createQuickPick<Row<T>>();
     pick.title = options.title;

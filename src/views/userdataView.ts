@@ -17,7 +17,7 @@ export const userdataView = singleListingView(
       icon: new vscode.ThemeIcon('file-code'),
       contextValue: 'userdata:script',
       resource: refTo('userdata', u),
-      command: { command: 'stacklet.openUserdata', title: vscode.l10n.t('Open Userdata Script'), arguments: [undefined, u.uuid] },
+      command: { command: 'stacklet.editUserdata', title: vscode.l10n.t('Edit Userdata Script'), arguments: [undefined, u.uuid] },
       tooltip: () => markdown([`**$(file-code) ${cell(u.name)}**`, '', markdownCodeBlock(u.userdata, 'sh', 12), '', `ID: ${cell(u.uuid)}`]),
     });
   },

@@ -17,6 +17,19 @@ export async function emulatorControl<T>(session: E2eSession, path: string, body
   return (await response.json()) as T;
 }
 
+/** A request as the emulator's log keeps it (`path` is the route: `/v1/firewalls/:uuid`). */
+export interface Logged {
+  method: string;
+  path: string;
+  account?: string;
+}
+
+/** What the account of `email` sent that could change something (every method but GET and HEAD). */
+export async function mutationsOf(session: E2eSession, email: string): Promise<Logged[]> {
+  const { requests } = await emulatorControl<{ requests: Logged[] }>(session, '/requests?limit=500');
+  return requests.filter((r) => r.method !== 'GET' && r.method !== 'HEAD' && r.account === email);
+}
+
 /** A workbench and Chromium whose emulator has the demo content under `account`, with `config` applied. */
 export async function startSessionWithAccount(
   kind: string,

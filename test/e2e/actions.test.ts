@@ -1,25 +1,15 @@
 // Actions as a user runs them: a resize from the context menu with its progress in the status bar, and a
 // wizard that refuses a bad CIDR inline and sends nothing when the user gives up.
 import * as assert from 'node:assert/strict';
-import { accountSuite, e2eToken, emulatorControl } from './accountSession';
-import type { Page } from 'playwright-core';
+import { accountSuite, e2eToken, mutationsOf } from './accountSession';
 import * as ui from './ui';
-
-interface Logged {
-  method: string;
-  path: string;
-  account?: string;
-}
 
 describe('Actions in the workbench', function () {
   const token = e2eToken();
   const email = 'actions@stacklet.example';
   const suite = accountSuite('e2e-actions', { token, email }, { taskMs: 5000 });
 
-  async function mutations(): Promise<Logged[]> {
-    const { requests } = await emulatorControl<{ requests: Logged[] }>(suite.session, '/requests?limit=500');
-    return requests.filter((r) => r.method !== 'GET' && r.method !== 'HEAD' && r.account === email);
-  }
+  const mutations = () => mutationsOf(suite.session, email);
 
   it('signs in', () =>
     suite.session.steps.step('sign in', 90_000, async (page) => {
@@ -73,13 +63,8 @@ describe('Actions in the workbench', function () {
     assert.equal((await mutations()).length, before, 'nothing was sent to the service');
   });
   it('creates a firewall by typing its JSON and saving; a port of 70000 is underlined and nothing is sent', async () => {
-    const editor = (page: Page) => page.locator('.editor-instance .monaco-editor').first();
-    /** Replaces the active editor's text as typed, without the editor's auto-closing of brackets and quotes. */
-    const replaceText = async (page: Page, text: string) => {
-      await editor(page).locator('.view-lines').click();
-      await page.keyboard.press('ControlOrMeta+A');
-      await page.keyboard.insertText(text);
-    };
+    const editor = ui.activeEditor;
+    const replaceText = ui.replaceEditorText;
     const document = (port: number) => `// typed in the e2e test
 {
   "name": "e2e-fw",
@@ -90,14 +75,14 @@ describe('Actions in the workbench', function () {
     await suite.session.steps.step('open New Firewall from the Networking title bar', 45_000, async (page) => {
       await ui.expandPane(page, 'Networking');
       await ui.clickPaneAction(page, 'Networking', 'New Firewall');
-      await page.locator('.tab', { hasText: /new-firewall-\d+\.json/ }).first().waitFor();
+      await page.locator('.tab', { hasText: /new-firewall-\d+\.jsonc/ }).first().waitFor();
       await editor(page).getByText('"inbound_rules"').first().waitFor();
     });
     await suite.session.steps.step('type the firewall, save, confirm, and see it in the Networking view', 60_000, async (page) => {
       await replaceText(page, document(22));
       await page.keyboard.press('ControlOrMeta+S');
       const dialog = page.locator('.monaco-dialog-box');
-      await dialog.getByText('Create firewall e2e-fw?').waitFor();
+      await dialog.getByText('Create firewall e2e-fw on Stacklet Cloud?').waitFor();
       await dialog.locator('.monaco-button', { hasText: 'Create' }).first().click();
       await dialog.waitFor({ state: 'detached' });
       await ui.viewRow(page, 'Networking', 'e2e-fw').waitFor();
@@ -109,7 +94,7 @@ describe('Actions in the workbench', function () {
       await replaceText(page, document(70000));
       await editor(page).locator('.squiggly-error').first().waitFor();
       await page.keyboard.press('ControlOrMeta+S');
-      await ui.toast(page, 'Not saved').first().waitFor();
+      await ui.toast(page, 'Not applied: the document has a problem').first().waitFor();
     });
     // The README's picture of a firewall document with a diagnostic (npm run screenshots).
     await suite.session.steps.step('show the port 70000 diagnostic in the Problems panel', 30_000, async (page) => {

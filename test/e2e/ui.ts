@@ -188,3 +188,22 @@ export async function openStackletContainer(page: Page): Promise<void> {
   }
   await header.waitFor();
 }
+
+/** The editor of the active editor group. */
+export function activeEditor(page: Page): Locator {
+  return page.locator('.editor-instance .monaco-editor').first();
+}
+
+/** Replaces the active editor's text as typed, without the editor's auto-closing of brackets and quotes. */
+export async function replaceEditorText(page: Page, text: string): Promise<void> {
+  await activeEditor(page).locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  // Deleted first: typed over a selection, an opening bracket or quote would surround it instead.
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+/** VS Code's modal dialog. */
+export function modalDialog(page: Page): Locator {
+  return page.locator('.monaco-dialog-box');
+}

@@ -273,12 +273,15 @@ describe('Resource explorer', () => {
       assert.equal(await vscode.env.clipboard.readText(), node.resource!.name);
     });
 
-    it('opens a userdata script fetched from the service', async () => {
+    it('a click on a userdata script opens it, fetched from the service, as an editable shell-script document', async () => {
       const node = (await roots(a, 'userdata')).find((n) => n.resource?.kind === 'userdata')!;
-      const { userdata } = await service<{ userdata: { userdata: string } }>(`/v1/userdata/${String(node.resource!.id)}`);
-      await vscode.commands.executeCommand('stacklet.openUserdata', node);
+      const { userdata } = await service<{ userdata: { name: string; userdata: string } }>(`/v1/userdata/${String(node.resource!.id)}`);
+      const click = node.toTreeItem().command!;
+      assert.equal(click.command, 'stacklet.editUserdata');
+      await vscode.commands.executeCommand(click.command, ...(click.arguments ?? []));
       const editor = vscode.window.activeTextEditor!;
-      assert.equal(editor.document.getText(), userdata.userdata);
+      assert.equal(editor.document.uri.scheme, 'stacklet-userdata');
+      assert.equal(editor.document.getText(), `#: name: ${userdata.name}\n${userdata.userdata}`);
       assert.equal(editor.document.languageId, 'shellscript');
     });
   });

@@ -16,6 +16,8 @@ export type Answer =
   /** Pick every matching item (none when the list is empty). */
   | { readonly many: readonly ItemMatch[] }
   | { readonly confirm: boolean }
+  /** Press the button of a modal choice (Prompter.choose) by its label. */
+  | { readonly choose: string }
   | 'back'
   /** Escape: the question is cancelled. */
   | 'escape';
@@ -31,7 +33,7 @@ export interface AskedItem {
 
 /** One question as the command asked it. */
 export interface Asked {
-  readonly kind: 'input' | 'pick' | 'pickMany' | 'confirm';
+  readonly kind: 'input' | 'pick' | 'pickMany' | 'confirm' | 'choose';
   readonly title: string;
   readonly step?: number;
   readonly totalSteps?: number;
@@ -42,10 +44,11 @@ export interface Asked {
   readonly items?: readonly AskedItem[];
   /** Validation messages of the scripted bad values (undefined: accepted). */
   readonly validation?: Readonly<Record<string, string | undefined>>;
-  /** For confirm: the message, its detail and the action button. */
+  /** For confirm and choose: the message, its detail and the action button (choose: the buttons, focused first). */
   readonly message?: string;
   readonly detail?: string;
   readonly action?: string;
+  readonly choices?: readonly string[];
 }
 
 const withoutIcons = (label: string) => label.replace(/\$\([^)]+\)\s*/g, '').trim();
@@ -149,6 +152,16 @@ export class ScriptedPrompter implements Prompter {
       return false;
     }
     return answer.confirm;
+  }
+
+  async choose<T extends string>(message: string, detail: string, choices: readonly [T, ...T[]]): Promise<T | undefined> {
+    const answer = this.next(message);
+    this.asked.push({ kind: 'choose', title: message, message, detail, choices: [...choices] });
+    if (answer === 'escape' || answer === undefined) return undefined;
+    if (answer === 'back' || !('choose' in answer)) return this.wrong('choose', message, answer);
+    const chosen = choices.find((choice) => choice === answer.choose);
+    if (chosen === undefined) this.problems.push(`"${message}" offers ${choices.join(', ')}, not ${answer.choose}`);
+    return chosen;
   }
 
   private next(title: string): Answer | undefined {

@@ -104,6 +104,7 @@ describe('Task progress', () => {
       },
       pickMany: async () => undefined,
       confirm: async () => false,
+      choose: async () => undefined,
     };
     const restore = a.setPrompter(scripted);
     try {

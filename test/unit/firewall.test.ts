@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { newFirewallTemplate, parseFirewallDocument, renderFirewallDocument, type DocumentProblem } from '../../src/firewall/document';
-import { diffFirewall, diffRules, isEmptyChange, normaliseRules, summariseChange, summariseCreate } from '../../src/firewall/rules';
-import { firewallJsonSchema } from '../../src/firewall/schema';
+import type { DocumentProblem } from '../../src/documents/kind';
+import { newFirewallTemplate, parseFirewallDocument, renderFirewallDocument } from '../../src/documents/firewall/document';
+import { describeFirewallChange, describeFirewallCreate, diffFirewall, diffRules, isEmptyChange, normaliseRules } from '../../src/documents/firewall/rules';
+import { firewallJsonSchema } from '../../src/documents/firewall/schema';
 
 /** The text a problem covers. */
 const at = (text: string, p: DocumentProblem) => text.slice(p.offset, p.offset + p.length);
@@ -59,6 +60,7 @@ describe('firewall documents', () => {
     const [syntax] = problems(broken);
     assert.equal(broken.slice(syntax!.offset).startsWith('"inbound_rules"'), true);
     assert.match(syntax!.message, /comma/);
+    assert.equal(syntax!.syntax, true, 'a syntax error says so (the JSON editor reports those itself)');
     assert.equal(problems('').length, 1);
   });
 
@@ -85,10 +87,26 @@ describe('firewall documents', () => {
     assert.equal((JSON.parse(lines.slice(2).join('\n')) as { name: string }).name, name, 'the body is the JSON, and only it');
   });
 
-  it('generates the JSON schema from the zod schema, with descriptions', () => {
-    const schema = firewallJsonSchema() as { properties: Record<string, { description?: string; items?: { properties?: Record<string, { description?: string }> } }> };
-    assert.ok(schema.properties['name']!.description);
-    assert.ok(schema.properties['inbound_rules']!.items?.properties?.['port']?.description);
+  it('generates the editor\'s JSON schema from the zod schema: descriptions and proposals, no checks of its own', () => {
+    type Node = { description?: string; examples?: unknown[]; items?: Node; properties?: Record<string, Node>; [key: string]: unknown };
+    const schema = firewallJsonSchema() as Node;
+    assert.ok(schema.properties!['name']!.description);
+    const rule = schema.properties!['inbound_rules']!.items!;
+    assert.ok(rule.properties!['port']!.description);
+    assert.deepEqual(rule.properties!['protocol']!.examples, ['tcp', 'udp', 'icmp']);
+    assert.deepEqual(rule.properties!['port']!.examples, [22, 80, 443]);
+    // One diagnostic per problem: the schema must not also flag port 70000, "SCTP", a wrong type or an unknown key.
+    const checks = new Set(['type', 'enum', 'minimum', 'maximum', 'required', 'additionalProperties', 'pattern', 'const']);
+    const found: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (!node || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if (checks.has(key) && !at.endsWith('.properties')) found.push(`${at}.${key}`);
+        walk(value, `${at}.${key}`);
+      }
+    };
+    walk(schema, '$');
+    assert.deepEqual(found, []);
   });
 });
 
@@ -119,14 +137,25 @@ describe('firewall rule sets', () => {
       { name: 'fw', inbound_rules: [], outbound_rules: [{ address: '0.0.0.0/0' }], stacklet_ids: [1] },
       { name: 'web-fw', inbound_rules: [{ address: '1.1.1.1' }, { address: '2.2.2.2', port: 443 }], outbound_rules: [], stacklet_ids: [1, 2] },
     );
-    assert.equal(summariseChange(change), 'rename to web-fw, +2 inbound, \u22121 outbound, +1 stacklet');
+    assert.deepEqual(describeFirewallChange(change), [
+      'Rename to web-fw',
+      'Add inbound rule: all protocols all ports from 1.1.1.1',
+      'Add inbound rule: all protocols 443 from 2.2.2.2',
+      'Remove outbound rule: all protocols all ports to 0.0.0.0/0',
+      'Attach stacklet 2',
+    ]);
     assert.deepEqual(change.stackletsAdded, [2]);
     const same = diffFirewall(
       { name: 'fw', inbound_rules: [{ address: '1.1.1.1', protocol: 'udp' }], outbound_rules: [], stacklet_ids: [1] },
       { name: 'fw', inbound_rules: [{ address: '1.1.1.1', protocol: 'UDP' }], outbound_rules: [], stacklet_ids: undefined },
     );
     assert.ok(isEmptyChange(same));
-    assert.equal(summariseChange(same), 'no changes');
-    assert.equal(summariseCreate({ name: 'n', inbound_rules: [{ address: '1.1.1.1' }], outbound_rules: [{ address: '1.1.1.1' }], stacklet_ids: [4] }), 'create n with 1 inbound, 1 outbound rule, 1 stacklet');
+    assert.deepEqual(describeFirewallChange(same), []);
+    assert.deepEqual(describeFirewallCreate({ name: 'n', inbound_rules: [{ address: '1.1.1.1', port: 22, protocol: 'TCP' }], outbound_rules: [{ address: '1.1.1.1' }], stacklet_ids: [4] }), [
+      'Name: n',
+      'Inbound rule: TCP 22 from 1.1.1.1',
+      'Outbound rule: all protocols all ports to 1.1.1.1',
+      'Attach stacklet 4',
+    ]);
   });
 });

@@ -225,7 +225,9 @@ describe('package.json', () => {
       const files = (await vsce.listFiles({ cwd: ROOT, packageManager: 2 /* PackageManager.None */ })).map((f) => f.replace(/\\/g, '/')).sort();
       const required = [
         'package.json', 'package.nls.json', 'package.nls.de.json', 'README.md', 'CHANGELOG.md', 'LICENSE',
-        'dist/extension.js', 'dist/emulator-server.js', 'dist/firewall.schema.json', manifest.icon!,
+        'dist/extension.js', 'dist/emulator-server.js', manifest.icon!,
+        // Every schema contributes.jsonValidation names: without it VS Code shows "Unable to load schema".
+        ...((manifest.contributes as { jsonValidation?: { url: string }[] }).jsonValidation ?? []).map((v) => v.url.replace(/^\.\//, '')),
         'l10n/bundle.l10n.json', 'l10n/bundle.l10n.de.json', 'media/stacklet.svg',
         ...(manifest.contributes.walkthroughs ?? []).flatMap((w) => w.steps.map((s) => s.media.markdown!)),
       ];

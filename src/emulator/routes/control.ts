@@ -42,6 +42,7 @@ const ConfigBody = z.object({
     ignorePage: flag,
     ignorePerPage: flag,
     noFirewallRulesEndpoints: flag,
+    noLoadBalancerSubresources: flag,
     noListings: flag,
     trailingSlash: z.optional(z.enum(TRAILING_SLASH_MODES)),
     requireInboudRules: flag,

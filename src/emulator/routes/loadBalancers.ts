@@ -27,6 +27,13 @@ import type * as z from 'zod/mini';
 const requireLoadBalancer = (ctx: Ctx): LoadBalancerRec =>
   requireRecord(ctx.account.loadBalancers, 'load balancer', ctx.params['uuid'], ctx.params['uuid']!);
 
+/** With the quirk on, the /rules and /stacklets sub-resources do not exist, as on a service that never had them. */
+function requireSubresource(ctx: Ctx, method: string, what: 'rules' | 'stacklets'): void {
+  if (ctx.config.quirks.noLoadBalancerSubresources) {
+    throw new ApiError(404, 'not_found', `no route ${method} /v1/load_balancers/${ctx.params['uuid']}/${what}`);
+  }
+}
+
 function forwardingRule(input: ForwardingRuleInput): ForwardingRuleRec {
   return {
     protocol: input.protocol,
@@ -130,6 +137,7 @@ const sameRule = (a: ForwardingRuleRec, b: ForwardingRuleRec): boolean =>
   a.protocol === b.protocol && a.source_port === b.source_port && a.target_port === b.target_port;
 
 function addRules(ctx: Ctx): Reply {
+  requireSubresource(ctx, 'POST', 'rules');
   const lb = requireLoadBalancer(ctx);
   const body = parseBody(LoadBalancerRulesBody, ctx.body);
   requireIdle('load balancer', lb.uuid, lb);
@@ -142,6 +150,7 @@ function addRules(ctx: Ctx): Reply {
 }
 
 function removeRules(ctx: Ctx): Reply {
+  requireSubresource(ctx, 'DELETE', 'rules');
   const lb = requireLoadBalancer(ctx);
   const body = parseBody(LoadBalancerRulesBody, ctx.body);
   requireIdle('load balancer', lb.uuid, lb);
@@ -159,6 +168,7 @@ function removeRules(ctx: Ctx): Reply {
 }
 
 function addStacklets(ctx: Ctx): Reply {
+  requireSubresource(ctx, 'POST', 'stacklets');
   const lb = requireLoadBalancer(ctx);
   const body = parseBody(StackletIdsBody, ctx.body);
   requireIdle('load balancer', lb.uuid, lb);
@@ -170,6 +180,7 @@ function addStacklets(ctx: Ctx): Reply {
 }
 
 function removeStacklets(ctx: Ctx): Reply {
+  requireSubresource(ctx, 'DELETE', 'stacklets');
   const lb = requireLoadBalancer(ctx);
   const body = parseBody(StackletIdsBody, ctx.body);
   requireIdle('load balancer', lb.uuid, lb);

@@ -5,19 +5,10 @@
  * the emulator word a problem the same way. No vscode here.
  */
 import * as z from 'zod/mini';
-import * as v from '../api/validators';
+import * as v from '../../api/validators';
+import { editorJsonSchema } from '../editorSchema';
+import { checked } from '../jsonDocument';
 
-/** A zod refinement with the pure validator's own message (`port must be …` → `must be …` at its place). */
-function checked<S extends z.ZodMiniType>(base: S, check: (value: unknown, what: string) => v.Problem, what: string): S {
-  return base.check(
-    z.superRefine((value, ctx) => {
-      const problem = check(value, what);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-  );
-}
-
-const PROTOCOL_VALUES = [...v.FIREWALL_PROTOCOLS, ...v.FIREWALL_PROTOCOLS.map((p) => p.toUpperCase()), '', null];
 
 export const FirewallRuleDocument = z
   .strictObject({
@@ -25,10 +16,10 @@ export const FirewallRuleDocument = z
       z.meta({ description: 'An IPv4 address or CIDR: 0.0.0.0/0 for anywhere, 203.0.113.7, 192.168.1.0/24.' }),
     ),
     port: z.nullish(checked(z.number(), v.checkPort, 'port')).check(
-      z.meta({ description: 'A port from 0 to 65535. Omit it (or null) for all ports.', minimum: 0, maximum: 65535 }),
+      z.meta({ description: 'A port from 0 to 65535. Omit it (or null) for all ports.', examples: [22, 80, 443] }),
     ),
     protocol: z.nullish(checked(z.string(), v.checkFirewallProtocol, 'protocol')).check(
-      z.meta({ description: 'tcp, udp or icmp (any case). Omit it, "" or null for all protocols.', enum: PROTOCOL_VALUES }),
+      z.meta({ description: 'tcp, udp or icmp (any case). Omit it, "" or null for all protocols.', examples: [...v.FIREWALL_PROTOCOLS] }),
     ),
   })
   .check(z.meta({ description: 'One rule: traffic to or from `address`, on `port`, over `protocol`.' }));
@@ -49,10 +40,7 @@ export const FirewallDocument = z
   .check(z.meta({ title: 'Stacklet Cloud firewall', description: 'A firewall: save the document to apply it.' }));
 export type FirewallDocument = z.infer<typeof FirewallDocument>;
 
-/** The JSON schema of a firewall document, generated from the zod schema. */
+/** The completion-and-hover JSON schema of a firewall document (dist/firewall.schema.json). */
 export function firewallJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(FirewallDocument, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  // VS Code's JSON checker reads this extension of JSON Schema: the documents are JSONC, and our own parser
-  // accepts trailing commas, so the editor must not flag them.
-  return { ...schema, allowTrailingCommas: true };
+  return editorJsonSchema(FirewallDocument);
 }

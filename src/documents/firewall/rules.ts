@@ -1,7 +1,8 @@
 /**
  * Firewall rules as sets: normalised (protocol lowercase, '' / null = all; port null = all), compared,
- * diffed per direction and summarised for the save confirmation. No vscode here.
+ * diffed per direction and described for the save confirmation. No vscode here.
  */
+import * as l10n from '@vscode/l10n';
 
 export type Protocol = 'tcp' | 'udp' | 'icmp';
 
@@ -92,39 +93,33 @@ export function isEmptyChange(change: FirewallChange): boolean {
   );
 }
 
-export function rulesChanged(change: FirewallChange): boolean {
-  return change.inbound.added.length + change.inbound.removed.length + change.outbound.added.length + change.outbound.removed.length > 0;
-}
-
-const plural = (n: number, one: string, many = `${one}s`) => (n === 1 ? one : many);
-
-/** "rename to web-fw, +2 inbound, −1 outbound, +1 stacklet"; "no changes" when there are none. */
-export function summariseChange(change: FirewallChange): string {
-  const parts: string[] = [];
-  if (change.rename !== undefined) parts.push(`rename to ${change.rename}`);
-  const counts = (diff: RuleDiff, direction: string) => {
-    if (diff.added.length) parts.push(`+${diff.added.length} ${direction}`);
-    if (diff.removed.length) parts.push(`\u2212${diff.removed.length} ${direction}`);
-  };
-  counts(change.inbound, 'inbound');
-  counts(change.outbound, 'outbound');
-  if (change.stackletsAdded.length) parts.push(`+${change.stackletsAdded.length} ${plural(change.stackletsAdded.length, 'stacklet')}`);
-  if (change.stackletsRemoved.length) parts.push(`\u2212${change.stackletsRemoved.length} ${plural(change.stackletsRemoved.length, 'stacklet')}`);
-  return parts.length ? parts.join(', ') : 'no changes';
-}
-
-/** "create web-fw with 2 inbound, 1 outbound rules, 1 stacklet". */
-export function summariseCreate(state: FirewallState): string {
-  const inbound = normaliseRules(state.inbound_rules).length;
-  const outbound = normaliseRules(state.outbound_rules).length;
-  const stacklets = state.stacklet_ids?.length ?? 0;
-  const parts = [`${inbound} inbound`, `${outbound} outbound ${plural(outbound, 'rule')}`];
-  if (stacklets) parts.push(`${stacklets} ${plural(stacklets, 'stacklet')}`);
-  return `create ${state.name} with ${parts.join(', ')}`;
-}
-
-/** One rule as a short phrase: `tcp 22 from 0.0.0.0/0`. */
+/** One rule as a short phrase: `TCP 22 from 0.0.0.0/0`, `all protocols, all ports to 10.0.0.0/8`. */
 export function describeRule(rule: RuleLike, direction: 'inbound' | 'outbound'): string {
   const n = normaliseRule(rule);
-  return `${n.protocol ?? 'all'} ${n.port ?? 'all ports'} ${direction === 'inbound' ? 'from' : 'to'} ${n.address}`;
+  const protocol = n.protocol ? n.protocol.toUpperCase() : l10n.t('all protocols');
+  const port = n.port !== null ? String(n.port) : l10n.t('all ports');
+  return direction === 'inbound' ? l10n.t('{0} {1} from {2}', protocol, port, n.address) : l10n.t('{0} {1} to {2}', protocol, port, n.address);
+}
+
+/** The change, one line a part, for the confirmation. */
+export function describeFirewallChange(change: FirewallChange): string[] {
+  const lines: string[] = [];
+  if (change.rename !== undefined) lines.push(l10n.t('Rename to {0}', change.rename));
+  for (const rule of change.inbound.removed) lines.push(l10n.t('Remove inbound rule: {0}', describeRule(rule, 'inbound')));
+  for (const rule of change.inbound.added) lines.push(l10n.t('Add inbound rule: {0}', describeRule(rule, 'inbound')));
+  for (const rule of change.outbound.removed) lines.push(l10n.t('Remove outbound rule: {0}', describeRule(rule, 'outbound')));
+  for (const rule of change.outbound.added) lines.push(l10n.t('Add outbound rule: {0}', describeRule(rule, 'outbound')));
+  for (const id of change.stackletsRemoved) lines.push(l10n.t('Detach stacklet {0}', id));
+  for (const id of change.stackletsAdded) lines.push(l10n.t('Attach stacklet {0}', id));
+  return lines;
+}
+
+/** A new firewall, one line a part, for the confirmation. */
+export function describeFirewallCreate(state: FirewallState): string[] {
+  return [
+    l10n.t('Name: {0}', state.name),
+    ...normaliseRules(state.inbound_rules).map((rule) => l10n.t('Inbound rule: {0}', describeRule(rule, 'inbound'))),
+    ...normaliseRules(state.outbound_rules).map((rule) => l10n.t('Outbound rule: {0}', describeRule(rule, 'outbound'))),
+    ...(state.stacklet_ids ?? []).map((id) => l10n.t('Attach stacklet {0}', id)),
+  ];
 }

@@ -1,0 +1,81 @@
+/**
+ * Firewalls as documents: the service's state, the difference to a document, and the apply step that sends
+ * it (rename, rules removed then added, stacklets detached then attached). No vscode here.
+ */
+import * as l10n from '@vscode/l10n';
+import type { StackletClient } from '../../api/client';
+import type * as s from '../../api/schemas';
+import type { DocumentKind } from '../kind';
+import { ruleCount as rules, runSteps, stackletList as stacklets, type Step } from '../outcome';
+import { firewallText, newFirewallTemplate, parseFirewallDocument } from './document';
+import { describeFirewallChange, describeFirewallCreate, diffFirewall, isEmptyChange, normaliseRules, type FirewallChange, type FirewallState, type NormalRule } from './rules';
+
+/** A rule as a request sends it: nulls (all) left out. */
+const requestRule = (rule: NormalRule) => ({ address: rule.address, ...(rule.port !== null ? { port: rule.port } : {}), ...(rule.protocol !== null ? { protocol: rule.protocol } : {}) });
+
+export function firewallState(firewall: s.Firewall): FirewallState {
+  return { name: firewall.name, inbound_rules: firewall.inbound_rules, outbound_rules: firewall.outbound_rules, stacklet_ids: firewall.resources.stacklet_ids };
+}
+
+
+/** The requests that turn the firewall `uuid` into the document's state, in order. */
+export function firewallSteps(change: FirewallChange, client: StackletClient, uuid: string): Step[] {
+  const steps: Step[] = [];
+  const rulesPart = l10n.t('rules');
+  const stackletsPart = l10n.t('attached stacklets');
+  if (change.rename !== undefined) {
+    const name = change.rename;
+    steps.push({ label: l10n.t('rename to {0}', name), part: l10n.t('name'), run: () => client.renameFirewall(uuid, name) });
+  }
+  const removed = change.inbound.removed.length + change.outbound.removed.length;
+  if (removed > 0) {
+    const body = { inbound_rules: change.inbound.removed.map(requestRule), outbound_rules: change.outbound.removed.map(requestRule) };
+    steps.push({ label: l10n.t('remove {0}', rules(removed)), part: rulesPart, run: () => client.removeFirewallRules(uuid, body) });
+  }
+  const added = change.inbound.added.length + change.outbound.added.length;
+  if (added > 0) {
+    const body = { inbound_rules: change.inbound.added.map(requestRule), outbound_rules: change.outbound.added.map(requestRule) };
+    steps.push({ label: l10n.t('add {0}', rules(added)), part: rulesPart, run: () => client.addFirewallRules(uuid, body) });
+  }
+  if (change.stackletsRemoved.length > 0) {
+    const ids = [...change.stackletsRemoved];
+    steps.push({ label: l10n.t('detach {0}', stacklets(ids)), part: stackletsPart, run: () => client.removeFirewallStacklets(uuid, ids) });
+  }
+  if (change.stackletsAdded.length > 0) {
+    const ids = [...change.stackletsAdded];
+    steps.push({ label: l10n.t('attach {0}', stacklets(ids)), part: stackletsPart, run: () => client.addFirewallStacklets(uuid, ids) });
+  }
+  return steps;
+}
+
+export const firewallKind: DocumentKind<FirewallState, FirewallChange> = {
+  id: 'firewall',
+  scheme: 'stacklet-firewall',
+  extension: '.jsonc',
+  language: 'jsonc',
+  listing: 'firewall',
+  newName: 'new-firewall',
+  noun: () => l10n.t('firewall'),
+  parse: parseFirewallDocument,
+  nameOf: (state) => state.name,
+  async read(client, uuid) {
+    const firewall = await client.getFirewall(uuid);
+    return { state: firewallState(firewall), name: firewall.name };
+  },
+  render: firewallText,
+  template: newFirewallTemplate,
+  diff: diffFirewall,
+  isEmpty: isEmptyChange,
+  describe: describeFirewallChange,
+  describeCreate: describeFirewallCreate,
+  apply: (change, client, uuid) => runSteps(firewallSteps(change, client, uuid)),
+  async create(next, client) {
+    const firewall = await client.createFirewall({
+      name: next.name,
+      inbound_rules: normaliseRules(next.inbound_rules).map(requestRule),
+      outbound_rules: normaliseRules(next.outbound_rules).map(requestRule),
+      ...(next.stacklet_ids?.length ? { stacklet_ids: [...next.stacklet_ids] } : {}),
+    });
+    return { id: firewall.uuid, name: firewall.name };
+  },
+};

@@ -1,0 +1,13 @@
+/** Every kind of document the editor offers, by id. A new kind is one entry here and its own folder. */
+import { firewallKind } from './firewall/kind';
+import type { AnyDocumentKind, DocumentKindId } from './kind';
+import { loadBalancerKind } from './loadBalancer/kind';
+import { userdataKind } from './userdata/kind';
+
+export const DOCUMENT_KINDS = {
+  firewall: firewallKind,
+  loadBalancer: loadBalancerKind,
+  userdata: userdataKind,
+} as const satisfies Record<DocumentKindId, AnyDocumentKind>;
+
+export const ALL_DOCUMENT_KINDS: readonly AnyDocumentKind[] = Object.values(DOCUMENT_KINDS);

@@ -1,0 +1,371 @@
+/**
+ * Resources as documents in the editor, for every kind in src/documents/kinds.ts. The file systems only move
+ * text (drafts); this decides when something reaches the cloud: only on an explicit act, a save the user asked
+ * for (VS Code tells the reason in onWillSaveTextDocument: Manual for Ctrl+S and File › Save, AfterDelay or
+ * FocusOut for auto-save) or the "Apply to Stacklet Cloud" action. Auto-save only ever keeps a draft. Before
+ * anything is sent, a modal shows the change with the safe choice focused. Diagnostics come from the kind's
+ * own checks, one per problem.
+ */
+import * as vscode from 'vscode';
+import type { SessionManager, ActiveSession } from '../auth/session';
+import { ALL_DOCUMENT_KINDS } from '../documents/kinds';
+import type { AnyDocumentKind, DocumentProblem } from '../documents/kind';
+import { isComplete, reportOutcome } from '../documents/outcome';
+import type { TaskRegistry } from '../tasks/types';
+import { Drafts } from './drafts';
+import type { Log } from './log';
+import * as notify from './notify';
+import { DocumentFileSystem } from './documentFileSystem';
+import type { Prompter } from './prompter';
+import type { ResourceDocuments } from './resourceDocuments';
+
+export interface DocumentEditorsDeps {
+  readonly session: SessionManager;
+  readonly log: Log;
+  /** Read at every use: tests swap in scripted answers. */
+  readonly prompter: () => Prompter;
+  readonly tasks: TaskRegistry;
+  /** Where drafts are kept (the extension's global state). */
+  readonly state: vscode.Memento;
+  /** Holds the service's side of a comparison. */
+  readonly readOnly: ResourceDocuments;
+}
+
+interface Opened {
+  readonly kind: AnyDocumentKind;
+  readonly fs: DocumentFileSystem;
+}
+
+const DIAGNOSTIC_SOURCE = 'Stacklet';
+
+/** `{ line, character }` of an offset in `text`. */
+function positionAt(text: string, offset: number): vscode.Position {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length - 1;
+  return new vscode.Position(line, offset - (before.lastIndexOf('\n') + 1));
+}
+
+function toDiagnostics(text: string, problems: readonly DocumentProblem[]): vscode.Diagnostic[] {
+  return problems.map((p) => {
+    const diagnostic = new vscode.Diagnostic(new vscode.Range(positionAt(text, p.offset), positionAt(text, p.offset + p.length)), p.message, vscode.DiagnosticSeverity.Error);
+    diagnostic.source = DIAGNOSTIC_SOURCE;
+    return diagnostic;
+  });
+}
+
+const segments = (uri: vscode.Uri) => uri.path.split('/').filter(Boolean);
+const fileName = (name: string, kind: AnyDocumentKind) => `${name.replace(/[/\\:*?"<>|\s]+/g, '-').replace(/^-+|-+$/g, '') || kind.id}${kind.extension}`;
+
+export class DocumentEditors implements vscode.Disposable {
+  private readonly drafts: Drafts;
+  private readonly opened = new Map<string, Opened>();
+  readonly diagnostics = vscode.languages.createDiagnosticCollection('stacklet-documents');
+  /** Why each document is being saved, from onWillSaveTextDocument to onDidSaveTextDocument. */
+  private readonly saveReasons = new Map<string, vscode.TextDocumentSaveReason>();
+  /** Our own saves (a draft kept before an apply, the service's answer after one): they apply nothing. */
+  private readonly quietSaves = new Set<string>();
+  private readonly applying = new Map<string, Promise<void>>();
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly deps: DocumentEditorsDeps) {
+    this.drafts = new Drafts(deps.state);
+    for (const kind of ALL_DOCUMENT_KINDS) {
+      const fs = new DocumentFileSystem(kind.scheme, this.drafts, (uri) => this.serviceText(kind, uri));
+      this.opened.set(kind.scheme, { kind, fs });
+      this.disposables.push(fs);
+    }
+    this.disposables.push(
+      vscode.workspace.onDidOpenTextDocument((d) => this.check(d)),
+      vscode.workspace.onDidChangeTextDocument((e) => this.check(e.document)),
+      vscode.workspace.onDidCloseTextDocument((d) => this.opened.has(d.uri.scheme) && this.diagnostics.delete(d.uri)),
+      vscode.workspace.onWillSaveTextDocument((e) => {
+        if (this.opened.has(e.document.uri.scheme)) this.saveReasons.set(e.document.uri.toString(), e.reason);
+      }),
+      vscode.workspace.onDidSaveTextDocument((document) => this.saved(document)),
+      deps.session.onDidChange(() => void this.drafts.keepOnly(new Set(deps.session.accounts.map((a) => a.id)))),
+    );
+    for (const document of vscode.workspace.textDocuments) this.check(document);
+  }
+
+  /** Settles when no apply runs (tests wait on this after a save). */
+  async settled(): Promise<void> {
+    while (this.applying.size > 0) await Promise.allSettled([...this.applying.values()]);
+  }
+
+  private kindOf(uri: vscode.Uri): Opened | undefined {
+    return this.opened.get(uri.scheme);
+  }
+
+  /** The active session, provided the document belongs to its account. */
+  private async sessionFor(uri: vscode.Uri): Promise<ActiveSession> {
+    const session = await this.deps.session.current();
+    if (session.account.id !== uri.authority) {
+      throw new Error(vscode.l10n.t('This document belongs to another account than {0}: switch to that account to use it.', session.account.email));
+    }
+    return session;
+  }
+
+  /** The resource a document edits: its id, or for a new resource's document the one it created, if any. */
+  private resourceId(uri: vscode.Uri): string | undefined {
+    const [first] = segments(uri);
+    return first === 'new' ? this.drafts.created(uri) : first;
+  }
+
+  /** What a document shows without a draft: the service's state, or the template of a new one. */
+  private async serviceText(kind: AnyDocumentKind, uri: vscode.Uri): Promise<string> {
+    const { client } = await this.sessionFor(uri);
+    const id = this.resourceId(uri);
+    if (id === undefined) return kind.template((segments(uri)[1] ?? kind.id).replace(/\.[^.]+$/, ''));
+    const { state, name } = await kind.read(client, id);
+    return kind.render(state, { id, name });
+  }
+
+  // ── opening ────────────────────────────────────────────────────────────────
+
+  /** Opens the document of an existing resource, read fresh from the service (or the draft, if one is kept). */
+  async openExisting(kind: AnyDocumentKind, id: string): Promise<vscode.TextEditor> {
+    const { account, client } = await this.deps.session.current();
+    const { fs } = this.opened.get(kind.scheme)!;
+    const { state, name } = await kind.read(client, id);
+    const rendered = kind.render(state, { id, name });
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === kind.scheme && d.uri.authority === account.id && segments(d.uri)[0] === id);
+    const uri = open?.uri ?? vscode.Uri.from({ scheme: kind.scheme, authority: account.id, path: `/${id}/${fileName(name, kind)}` });
+    const previous = fs.base(uri);
+    fs.setBase(uri, rendered);
+    // An open document without the user's changes follows the service; one with changes is left as it is.
+    if (open && !open.isDirty && previous !== undefined && open.getText() === previous && previous !== rendered) await this.replaceQuietly(open, rendered);
+    const editor = await this.show(uri);
+    const draft = this.drafts.text(uri);
+    if (draft && editor.document.getText() === draft.text && draft.text !== rendered) this.tellDraft(editor.document, `${kind.noun()} ${name}`, draft.savedAt);
+    return editor;
+  }
+
+  /** Opens a new resource's document, pre-filled with the kind's template. */
+  async openNew(kind: AnyDocumentKind): Promise<vscode.TextEditor> {
+    const { account } = await this.deps.session.current();
+    const taken = (path: string) =>
+      this.drafts.knows(kind.scheme, account.id, path) || vscode.workspace.textDocuments.some((d) => d.uri.scheme === kind.scheme && d.uri.path === path);
+    let n = 1;
+    while (taken(`/new/${fileName(`${kind.newName}-${n}`, kind)}`)) n++;
+    return this.show(vscode.Uri.from({ scheme: kind.scheme, authority: account.id, path: `/new/${fileName(`${kind.newName}-${n}`, kind)}` }));
+  }
+
+  private async show(uri: vscode.Uri): Promise<vscode.TextEditor> {
+    return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+  }
+
+  private tellDraft(document: vscode.TextDocument, what: string, savedAt: number): void {
+    const compare = vscode.l10n.t('Compare with Stacklet Cloud');
+    const discard = vscode.l10n.t('Discard Draft');
+    const when = new Date(savedAt).toLocaleString();
+    void notify
+      .info(vscode.l10n.t('This is your draft of {0}, saved {1} and not applied. Save (Ctrl+S) or Apply to send it.', what, when), compare, discard)
+      .then((choice) => (choice === compare ? this.compare(document) : choice === discard ? this.discardDraft(document) : undefined));
+  }
+
+  // ── typing and saving ──────────────────────────────────────────────────────
+
+  /** Live diagnostics: the exact place of every problem, once (a JSON editor reports syntax errors itself). */
+  private check(document: vscode.TextDocument): void {
+    const found = this.kindOf(document.uri);
+    if (!found) return;
+    const text = document.getText();
+    const problems = found.kind.parse(text).problems.filter((p: DocumentProblem) => !(p.syntax && found.kind.language === 'jsonc'));
+    this.diagnostics.set(document.uri, toDiagnostics(text, problems));
+  }
+
+  private saved(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    if (!this.kindOf(document.uri)) return;
+    const reason = this.saveReasons.get(key);
+    this.saveReasons.delete(key);
+    if (this.quietSaves.has(key)) return;
+    // Only a save the user asked for applies; auto-save (after a delay, on focus change) keeps a draft.
+    if (reason === vscode.TextDocumentSaveReason.Manual) void this.apply(document);
+  }
+
+  private async quietSave(document: vscode.TextDocument): Promise<void> {
+    const key = document.uri.toString();
+    this.quietSaves.add(key);
+    try {
+      await document.save();
+    } finally {
+      this.quietSaves.delete(key);
+    }
+  }
+
+  /** Replaces the document's text (undoable) and keeps it without applying. */
+  private async replaceQuietly(document: vscode.TextDocument, text: string): Promise<void> {
+    if (document.getText() !== text) {
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(document.uri, new vscode.Range(new vscode.Position(0, 0), document.positionAt(document.getText().length)), text);
+      await vscode.workspace.applyEdit(edit);
+    }
+    if (document.isDirty) await this.quietSave(document);
+  }
+
+  // ── explicit acts ──────────────────────────────────────────────────────────
+
+  /** Applies the document to Stacklet Cloud after a confirmation; one apply at a time per document. */
+  apply(document: vscode.TextDocument): Promise<void> {
+    const key = document.uri.toString();
+    const running = this.applying.get(key);
+    if (running) return running;
+    const promise = this.applyOnce(document).finally(() => this.applying.delete(key));
+    this.applying.set(key, promise);
+    return promise;
+  }
+
+  private async applyOnce(document: vscode.TextDocument): Promise<void> {
+    const found = this.kindOf(document.uri);
+    if (!found) return;
+    const { kind, fs } = found;
+    const uri = document.uri;
+    // Unsaved text is kept as the draft first, so that nothing typed is lost whatever happens next.
+    if (document.isDirty) await this.quietSave(document);
+    let session: ActiveSession;
+    try {
+      session = await this.sessionFor(uri);
+    } catch (error) {
+      void notify.warning(vscode.l10n.t('Not applied: {0}', error instanceof Error ? error.message : String(error)));
+      return;
+    }
+    const text = document.getText();
+    const parsed = kind.parse(text);
+    if (!parsed.ok) {
+      const first = parsed.problems[0]!;
+      const line = positionAt(text, first.offset).line + 1;
+      void notify.error(parsed.problems.length === 1
+        ? vscode.l10n.t('Not applied: the document has a problem on line {0}: {1}. Your text is kept as a draft.', line, first.message)
+        : vscode.l10n.t('Not applied: the document has {0} problems (see the Problems panel), the first on line {1}: {2}. Your text is kept as a draft.', parsed.problems.length, line, first.message));
+      return;
+    }
+    const id = this.resourceId(uri);
+    if (id === undefined) return this.createFrom(document, found, session, parsed.value);
+    const { client, store } = session;
+    let current: { state: unknown; name: string };
+    try {
+      current = await this.progress(vscode.l10n.t('Reading {0}…', kind.noun()), () => kind.read(client, id));
+    } catch (error) {
+      void notify.error(vscode.l10n.t('Not applied: could not read the {0} from Stacklet Cloud: {1} Your text is kept as a draft.', kind.noun(), messageOf(error)));
+      return;
+    }
+    const what = `${kind.noun()} ${current.name}`;
+    const change = kind.diff(current.state, parsed.value);
+    if (kind.isEmpty(change)) {
+      // The text means what the service has: no draft to keep.
+      fs.setBase(uri, kind.render(current.state, { id, name: current.name }));
+      await this.drafts.discard(uri);
+      notify.statusMessage('check', vscode.l10n.t('Nothing to apply: {0} already matches the document.', what), 5000);
+      return;
+    }
+    const lines = kind.describe(change);
+    const base = fs.base(uri);
+    const baseState = base !== undefined ? kind.parse(base) : undefined;
+    if (baseState?.ok && !kind.isEmpty(kind.diff(baseState.value, current.state))) {
+      lines.push('', vscode.l10n.t('Stacklet Cloud has changed since this document was opened: applying also undoes those changes. Show Changes compares first.'));
+    }
+    const showChanges = vscode.l10n.t('Show Changes');
+    const applyChoice = vscode.l10n.t('Apply');
+    const choice = await this.deps.prompter().choose(vscode.l10n.t('Apply these changes to {0} on Stacklet Cloud?', what), lines.join('\n'), [showChanges, applyChoice]);
+    if (choice === showChanges) return this.compare(document);
+    if (choice !== applyChoice) return;
+    const outcome = await this.progress(vscode.l10n.t('Applying to {0}…', what), () => kind.apply(change, client, id));
+    store.invalidate(kind.listing);
+    const report = reportOutcome(outcome, what);
+    this.deps.log.info(`${kind.id} ${id}: ${report.message}`);
+    this.tell(report.level, report.message);
+    await this.followService(document, found, session, id, isComplete(outcome));
+  }
+
+  private async createFrom(document: vscode.TextDocument, { kind }: Opened, session: ActiveSession, next: unknown): Promise<void> {
+    const what = `${kind.noun()} ${kind.nameOf(next)}`;
+    const showChanges = vscode.l10n.t('Show Changes');
+    const create = vscode.l10n.t('Create');
+    const choice = await this.deps.prompter().choose(vscode.l10n.t('Create {0} on Stacklet Cloud?', what), kind.describeCreate(next).join('\n'), [showChanges, create]);
+    if (choice === showChanges) return this.compare(document);
+    if (choice !== create) return;
+    const { client, store } = session;
+    let created;
+    try {
+      created = await this.progress(vscode.l10n.t('Creating {0}…', what), () => kind.create(next, client));
+    } catch (error) {
+      store.invalidate(kind.listing);
+      this.tell('error', vscode.l10n.t('Could not create {0}: {1} Your text is kept.', what, messageOf(error)));
+      return;
+    }
+    await this.drafts.linkCreated(document.uri, created.id);
+    if (kind.listing === 'firewall') store.rememberCreated('firewall', created.id);
+    if (created.task && kind.listing === 'loadBalancer') this.deps.tasks.track({ kind: 'loadBalancer', resourceId: created.id, resourceName: created.name, task: created.task });
+    store.invalidate(kind.listing);
+    this.deps.log.info(`Created ${kind.id} ${created.name} (${created.id}) from ${document.uri.toString()}`);
+    this.tell('info', vscode.l10n.t('Created {0}.', `${kind.noun()} ${created.name}`));
+    await this.followService(document, this.kindOf(document.uri)!, session, created.id, true);
+  }
+
+  /**
+   * After an apply: the service's state becomes the document's base. When everything went through and nobody
+   * typed meanwhile, the document shows the service's answer (the draft is gone); otherwise the text stays.
+   */
+  private async followService(document: vscode.TextDocument, { kind, fs }: Opened, session: ActiveSession, id: string, complete: boolean): Promise<void> {
+    const version = document.version;
+    let rendered: string;
+    try {
+      const { state, name } = await kind.read(session.client, id);
+      rendered = kind.render(state, { id, name });
+    } catch (error) {
+      this.deps.log.warn(`Could not read ${kind.id} ${id} after applying: ${messageOf(error)}`);
+      return;
+    }
+    fs.setBase(document.uri, rendered);
+    if (complete && document.version === version && !document.isClosed) await this.replaceQuietly(document, rendered);
+  }
+
+  /** Opens a diff: the service's current state (read-only, left) against the document (right). */
+  async compare(document: vscode.TextDocument): Promise<void> {
+    const found = this.kindOf(document.uri);
+    if (!found) return;
+    const { kind } = found;
+    const id = this.resourceId(document.uri);
+    const file = segments(document.uri)[1] ?? fileName(kind.id, kind);
+    let left = '';
+    let title = vscode.l10n.t('{0}: not on Stacklet Cloud yet ↔ your document', file);
+    if (id !== undefined) {
+      const { client } = await this.sessionFor(document.uri);
+      const { state, name } = await this.progress(vscode.l10n.t('Reading {0}…', kind.noun()), () => kind.read(client, id));
+      left = kind.render(state, { id, name });
+      title = vscode.l10n.t('{0}: Stacklet Cloud ↔ your document', name);
+    }
+    const leftUri = this.deps.readOnly.put(`/stacklet-cloud/${kind.id}/${id ?? 'new'}/${file}`, left);
+    await vscode.commands.executeCommand('vscode.diff', leftUri, document.uri, title);
+  }
+
+  /** Throws the draft away: the document shows the service's state again. */
+  async discardDraft(document: vscode.TextDocument): Promise<void> {
+    const found = this.kindOf(document.uri);
+    if (!found) return;
+    const text = await this.serviceText(found.kind, document.uri);
+    found.fs.setBase(document.uri, text);
+    await this.drafts.discard(document.uri);
+    await this.replaceQuietly(document, text);
+  }
+
+  private tell(level: 'info' | 'warning' | 'error', message: string): void {
+    if (level === 'info') void notify.info(message);
+    else if (level === 'warning') void notify.warning(message);
+    else void notify.error(message);
+  }
+
+  private progress<T>(title: string, work: () => Promise<T>): Promise<T> {
+    return Promise.resolve(notify.withProgress('window', title, work));
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+    this.diagnostics.dispose();
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
