@@ -12,7 +12,7 @@ import { hostFigures } from './host';
 import { hostileFigures } from './hostile';
 import { pagingFigures } from './paging';
 import { parseFigures } from './parse';
-import { pollingFigures } from './polling';
+import { pollingFigures, spreadTaskFigures } from './polling';
 import { proxyFigures } from './proxy';
 import { sizeFigures } from './size';
 
@@ -22,7 +22,7 @@ const RESULTS_MD = 'bench/results.md';
 const GROUPS: Record<string, (log: (line: string) => void) => Promise<Figure[]>> = {
   size: sizeFigures,
   parse: parseFigures,
-  polling: pollingFigures,
+  polling: async (log) => [...(await pollingFigures(log)), ...(await spreadTaskFigures(log))],
   paging: pagingFigures,
   proxy: proxyFigures,
   emulator: emulatorFigures,

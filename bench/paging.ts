@@ -3,6 +3,7 @@
  * concurrent pager against a plain page-by-page loop over the same transport, in the same run.
  */
 import { StackletClient } from '../src/api/client';
+import { HttpTransport } from '../src/api/transport';
 import { DEFAULT_PAGE_CONCURRENCY } from '../src/api/paging';
 import { median, times, type Figure } from './figure';
 import { configureEmulator, serveEmulator, stop } from './processes';
@@ -22,11 +23,11 @@ async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; result: T 
   return { ms: performance.now() - started, result };
 }
 
-/** What a client without a pager does: ask for page 1, then 2, … until a short page. */
-async function sequentialListing(client: StackletClient): Promise<number> {
+/** What a client without a pager does: ask for page 1, then 2, … until a short page (over the same transport). */
+async function sequentialListing(http: HttpTransport): Promise<number> {
   let count = 0;
   for (let page = 1; ; page++) {
-    const response = await client.http.request('GET', '/v1/stacklets', { query: { page, per_page: SMALL_PAGE } });
+    const response = await http.request('GET', '/v1/stacklets', { query: { page, per_page: SMALL_PAGE } });
     const items = (response.json as { stacklets: unknown[] }).stacklets;
     count += items.length;
     if (items.length < SMALL_PAGE) return count;
@@ -38,11 +39,13 @@ export async function pagingFigures(log: (line: string) => void): Promise<Figure
   // ignorePerPage: the service answers 25 per page whatever the client asks, so the listing is 400 pages.
   await configureEmulator(emu, { quirks: { ignorePerPage: true } });
   const client = new StackletClient({ baseUrl: emu.url, token: emu.token! });
+  const http = new HttpTransport({ baseUrl: emu.url, token: emu.token! });
   try {
     const pages = Math.ceil(STACKLETS / SMALL_PAGE);
     await client.getProfile(); // opens a connection, so neither contender pays for the first handshake
 
-    const sequential = await timed(() => sequentialListing(client));
+    await http.request('GET', '/v1/account/profile');
+    const sequential = await timed(() => sequentialListing(http));
     if (sequential.result !== STACKLETS) throw new Error(`the sequential loop read ${sequential.result} stacklets`);
     log(`paging: sequential ${pages} pages in ${Math.round(sequential.ms)} ms`);
 
@@ -105,6 +108,7 @@ export async function pagingFigures(log: (line: string) => void): Promise<Figure
     ];
   } finally {
     await client.dispose();
+    await http.close();
     await stop(emu);
   }
 }

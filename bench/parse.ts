@@ -3,8 +3,8 @@
  * (readList with the zod Stacklet schema), against JSON.parse of the same text in the same run.
  * Run with --expose-gc so the heap figure starts from a collected heap.
  */
-import { StackletClient } from '../src/api/client';
 import { readList } from '../src/api/envelope';
+import { HttpTransport } from '../src/api/transport';
 import { Stacklet } from '../src/api/schemas';
 import { startEmulator } from '../src/emulator/server';
 import { median, times, type Figure } from './figure';
@@ -16,16 +16,17 @@ const MB = 1024 * 1024;
 /** The emulator's own answer for 10,000 stacklets, gathered page by page into one envelope. */
 async function realisticPayload(): Promise<string> {
   const emu = await startEmulator({ port: 0, seed: 'empty', extraStacklets: STACKLETS });
-  const client = new StackletClient({ baseUrl: emu.url, token: emu.demoToken });
+  // The raw pages, as the service sends them: the transport alone, with no envelope reading.
+  const http = new HttpTransport({ baseUrl: emu.url, token: emu.demoToken });
   try {
     const stacklets: unknown[] = [];
     for (let page = 1; stacklets.length < STACKLETS; page++) {
-      const response = await client.http.request('GET', '/v1/stacklets', { query: { page, per_page: 200 } });
+      const response = await http.request('GET', '/v1/stacklets', { query: { page, per_page: 200 } });
       stacklets.push(...(response.json as { stacklets: unknown[] }).stacklets);
     }
     return JSON.stringify({ stacklets, links: {}, meta: { total: stacklets.length } });
   } finally {
-    await client.dispose();
+    await http.close();
     await emu.close();
   }
 }

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { StackletClient } from '../src/api/client';
+import { HttpTransport } from '../src/api/transport';
 import { PROXY_ONLY_HOST, startForwardProxy, unknownHereOnly } from '../test/unit/forwardProxy';
 import { median, times, type Figure } from './figure';
 import { serveEmulator, stop } from './processes';
@@ -33,7 +34,8 @@ export async function proxyFigures(log: (line: string) => void): Promise<Figure[
       return performance.now() - started;
     };
     // 25 per page whatever is asked, as in the paging group.
-    await direct.http.request('POST', '/_emulator/config', { body: { quirks: { ignorePerPage: true } } });
+    const control = new HttpTransport({ baseUrl: emu.url, token: emu.token!, trust });
+    await control.request('POST', '/_emulator/config', { body: { quirks: { ignorePerPage: true } } }).finally(() => control.close());
     // Both open their connections (and the proxied one its tunnels) before anything is timed.
     await listing(direct);
     await listing(proxied);

@@ -61,7 +61,7 @@ const bySlug = (item: { slug: string }) => item.slug;
 const byName = (item: { name: string }) => item.name;
 
 export class StackletClient {
-  readonly http: HttpTransport;
+  private readonly http: HttpTransport;
   private readonly concurrency: number;
   private readonly perPage: number | undefined;
   private readonly listingLimits: ListingLimits;

@@ -605,7 +605,7 @@ for (const [trailingSlash, title] of SLASH_MODES) describe(`StackletClient ⇄ e
     if (trailingSlash) it('trailing slashes: learned from the first redirect (one GET followed); no write was redirected', () => {
       const redirects = emu.stats().requests.filter((request) => request.status >= 300 && request.status < 400);
       assert.deepEqual(redirects.map((request) => `${request.status} ${request.method}`), ['301 GET']);
-      assert.ok(client.http.trailingSlash);
+      assert.ok(client.trailingSlash);
     });
   });
 });

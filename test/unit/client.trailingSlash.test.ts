@@ -55,10 +55,10 @@ describe('trailing slashes: StackletClient ⇄ emulator in trailing-slash mode',
   it('a GET follows the redirect once with its token, then every call (writes included) uses the slash form', async () => {
     const c = client();
     assert.equal((await c.getProfile()).email, 'demo@stacklet.example', 'the profile is served without a slash');
-    assert.equal(c.http.trailingSlash, false);
+    assert.equal(c.trailingSlash, false);
     const volumes = await c.listVolumes();
     assert.ok(volumes.items.length > 0, 'the followed request was answered: the token went with it');
-    assert.equal(c.http.trailingSlash, true);
+    assert.equal(c.trailingSlash, true);
     assert.equal(learned, 1);
 
     const made = await c.createFirewall(FIREWALL);
@@ -152,7 +152,7 @@ describe('trailing slashes: what is not followed', () => {
     try {
       assert.equal((await rejection(c.listVolumes())).kind, 'redirect');
       assert.equal(elsewhere.seen, 0);
-      assert.equal(c.http.trailingSlash, false);
+      assert.equal(c.trailingSlash, false);
     } finally {
       await c.dispose();
       await server.close();

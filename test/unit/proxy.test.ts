@@ -129,7 +129,7 @@ describe('proxy: through a real forward proxy on 127.0.0.1', function () {
 
   it('lists through http.proxy over CONNECT tunnels only, one per connection, with no request or token in clear', async () => {
     const c = client({ url: open.url });
-    assert.equal(c.http.route.kind, 'proxy');
+    assert.equal(c.route.kind, 'proxy');
     const listed = await c.listStacklets();
     assert.ok(listed.pages > 1 && listed.items.length > 0);
     await c.getProfile();
@@ -158,7 +158,7 @@ describe('proxy: through a real forward proxy on 127.0.0.1', function () {
 
   it('reaches loopback directly even with a proxy set', async () => {
     const c = client({ url: open.url, env: { HTTPS_PROXY: open.url } }, emu.url);
-    assert.deepEqual(c.http.route, { kind: 'direct', reason: 'loopback' });
+    assert.deepEqual(c.route, { kind: 'direct', reason: 'loopback' });
     await c.getProfile();
     assert.equal((await open.stats()).connects, 0);
   });
@@ -179,7 +179,7 @@ describe('proxy: through a real forward proxy on 127.0.0.1', function () {
     await client({ url: guarded.url, authorization: basic }).getProfile();
     const withUrl = client({ url: guarded.url.replace('//', `//${CREDENTIALS}@`) });
     await withUrl.getProfile();
-    assert.ok(withUrl.http.route.kind === 'proxy' && !withUrl.http.route.display.includes('s3cret'));
+    assert.ok(withUrl.route.kind === 'proxy' && !withUrl.route.display.includes('s3cret'));
     const wrong = await rejection(client({ url: guarded.url.replace('//', '//alice:wrong@') }).getProfile());
     assert.equal(wrong.status, 407);
     assert.ok(!wrong.message.includes('wrong'));
