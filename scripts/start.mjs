@@ -2,7 +2,8 @@
 //
 //   npm start                       code-server on http://127.0.0.1:8080
 //   npm start -- --port 9000        another port
-//   npm start -- --emulator-port 3000
+//   npm start -- --emulator-port 3000   (default 8787: the same address every time, so the account a browser
+//                                        signed in with last time still works)
 //
 // The npm script compiles the harness and packages the VSIX first. The user settings of a fresh profile point
 // "stacklet.apiUrl" at the emulator; the demo token is printed here and written nowhere. Ctrl-C stops everything.
@@ -32,20 +33,21 @@ function fail(message) {
 }
 
 if (process.argv.includes('--help')) {
-  console.log('npm start [-- --port <code-server port, default 8080>] [--emulator-port <port, default any free>]');
+  console.log('npm start [-- --port <code-server port, default 8080>] [--emulator-port <port, default 8787>]');
   process.exit(0);
 }
 const port = option('--port', 8080);
-const emulatorPort = option('--emulator-port', 0);
+// A stable address: the account signed in to last time (its URL is remembered) reaches the emulator again.
+const emulatorPort = option('--emulator-port', 8787);
 
 /** Fails early with a clear message instead of a code-server crash when the port is taken. */
-async function requireFreePort(p) {
+async function requireFreePort(p, flag = '--port') {
   if (p === 0) return;
   await new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', (e) => reject(e));
     probe.listen(p, '127.0.0.1', () => probe.close(resolve));
-  }).catch((e) => fail(`port ${p} on 127.0.0.1 is not available (${e.code ?? e.message}); choose another with: npm start -- --port <n>`));
+  }).catch((e) => fail(`port ${p} on 127.0.0.1 is not available (${e.code ?? e.message}); choose another with: npm start -- ${flag} <n>`));
 }
 
 try {
@@ -55,6 +57,7 @@ try {
   fail(e.message);
 }
 await requireFreePort(port);
+await requireFreePort(emulatorPort, '--emulator-port');
 
 const password = randomBytes(18).toString('base64url');
 let session;

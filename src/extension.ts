@@ -24,6 +24,8 @@ import { plainLog } from './ui/log';
 import { Notifier } from './ui/notifier';
 import { ResourceDocuments } from './ui/resourceDocuments';
 import { RefreshManager } from './views/refreshManager';
+import { WalkthroughProgress } from './ui/walkthroughProgress';
+import { firewallKind } from './documents/firewall/kind';
 import { ResourceTreeProvider, type ViewId } from './views/resourceTreeProvider';
 import { snapshotsView } from './views/snapshotsView';
 import { stackletsView } from './views/stackletsView';
@@ -88,6 +90,8 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
   }
 
   const refresh = new RefreshManager(views, session);
+  const walkthrough = new WalkthroughProgress(context.globalState);
+  const explored = () => session.state.kind === 'active' && views.get('stacklets')?.view.visible && walkthrough.mark('explored');
 
   const setState = () => void vscode.commands.executeCommand('setContext', 'stacklet.state', STATE_CONTEXT[session.state.kind]);
   setState();
@@ -129,6 +133,11 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
     documentEditors,
     ...views.values(),
     refresh,
+    walkthrough,
+    ...[...views.values()].map((view) => view.view.onDidChangeVisibility(explored)),
+    session.onDidChange(explored),
+    tasks.onDidChange(() => tasks.running().length > 0 && walkthrough.mark('ranAction')),
+    vscode.workspace.onDidOpenTextDocument((document) => document.uri.scheme === firewallKind.scheme && walkthrough.mark('editedDocument')),
     new StackletAuthProvider(registry, session),
     ...registerCommands(deps),
     tasks,

@@ -13,6 +13,7 @@ import type { TrustSettings } from '../api/trust';
 import { Emitter } from '../model/emitter';
 import { ResourceStore } from '../model/resourceStore';
 import { accountId, EMULATOR_ACCOUNT_ID, type Account, type AccountRegistry } from './accountRegistry';
+import { isListening, isLocalAccount } from './localAccounts';
 
 export interface ClientSettings {
   readonly pageConcurrency: number;
@@ -107,6 +108,19 @@ export class SessionManager {
     return account;
   }
 
+  /**
+   * Signs out, quietly, of accounts of a service on this machine that no longer listens there (an emulator
+   * that was stopped and started elsewhere): their session could never come back. Answers the ones dropped.
+   */
+  async dropDeadLocalAccounts(): Promise<Account[]> {
+    const dead: Account[] = [];
+    for (const account of this.accounts.filter(isLocalAccount)) {
+      if (!(await isListening(account.apiUrl))) dead.push(account);
+    }
+    for (const account of dead) await this.signOut(account.id);
+    return dead;
+  }
+
   async signOut(id: string): Promise<void> {
     if (this.active?.account.id === id) await this.close();
     await this.registry.remove(id);
@@ -180,6 +194,8 @@ export class SessionManager {
     const store = new ResourceStore(client, this.registry.known(account.id));
     store.onDidFail((error) => {
       if (error.isUnauthorized) void this.markExpired();
+      // The local emulator this account was for is gone (connection refused): drop the account, not expire it.
+      else if (error.kind === 'network' && isLocalAccount(account)) void this.dropDeadLocalAccounts();
     });
     this.active = { account, client, store };
     return this.active;

@@ -29,7 +29,7 @@ interface Pipeline<T, A, R> {
   readonly busy?: (target: ActionTarget<T>) => BusyCheck | undefined;
   readonly refuse?: (item: T) => string | undefined;
   readonly ask?: (target: ActionTarget<T>, deps: CommandDeps) => Promise<A | undefined>;
-  readonly send: (target: ActionTarget<T>, answers: A) => Promise<R>;
+  readonly send: (target: ActionTarget<T>, answers: A, deps: CommandDeps) => Promise<R>;
   readonly settle: (deps: CommandDeps, target: ActionTarget<T>, answer: R, answers: A) => void;
   readonly progress: (item: T, answers: A) => string;
   readonly failure: (item: T, answers: A) => string;
@@ -55,7 +55,7 @@ async function run<T, A, R>(deps: CommandDeps, node: unknown, pipeline: Pipeline
   }
   const answers = pipeline.ask ? await pipeline.ask(target, deps) : ({} as A);
   if (answers === undefined) return;
-  const answer = await send(deps, pipeline.progress(target.item, answers), pipeline.failure(target.item, answers), () => pipeline.send(target, answers));
+  const answer = await send(deps, pipeline.progress(target.item, answers), pipeline.failure(target.item, answers), () => pipeline.send(target, answers, deps));
   if (answer === undefined) return;
   pipeline.settle(deps, target, answer, answers);
   done(deps, pipeline.done(target.item, answers, answer));
@@ -69,7 +69,8 @@ export interface ItemAction<K extends ListedKind, A, R> extends ActionWords<Kind
   /** Why this item cannot take the action now (said; nothing is sent), or undefined. */
   readonly refuse?: (item: KindItems[K]) => string | undefined;
   readonly ask?: (target: Target<K>, deps: CommandDeps) => Promise<A | undefined>;
-  readonly send: (target: Target<K>, answers: A) => Promise<R>;
+  /** The request; `deps` for a question the service's answer raises (a password the service insists on). */
+  readonly send: (target: Target<K>, answers: A, deps: CommandDeps) => Promise<R>;
   /** After the answer; by default it replaces the item in the cache and its task is followed. */
   readonly settle?: (deps: CommandDeps, target: Target<K>, answer: R, answers: A) => void;
 }

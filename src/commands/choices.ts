@@ -1,6 +1,7 @@
 /**
- * The lists pickers offer, read from the service through the store (sizes, regions, images, stacklets), each
- * with a way to type a value the list lacks.
+ * The lists pickers offer, read from the service through the store (sizes, regions, images, stacklets). A
+ * typed value must name one of them or is refused at the step (`strict`); only when a list cannot be loaded
+ * may a slug be typed, and the step says why.
  */
 import * as vscode from 'vscode';
 import type * as s from '../api/schemas';
@@ -13,6 +14,56 @@ import type { PickItem } from '../ui/prompter';
 export function typedSlug(text: string): PickItem<string> | undefined {
   if (checkSlug(text)) return undefined;
   return { label: text, description: vscode.l10n.t('(typed)'), value: text };
+}
+
+/**
+ * What a picker step offers from a list of the service: the items, and the refusal of text that names none;
+ * when the list could not be loaded, a placeholder that says so and a slug may be typed instead.
+ */
+export interface Choice<T> {
+  readonly items: PickItem<T>[];
+  readonly unmatched?: (text: string) => string;
+  readonly placeHolder?: string;
+  readonly typed?: (text: string) => PickItem<T> | undefined;
+}
+
+/** The step's choice from `load`, refusing typed text `refusal` words, or saying that `what` could not be loaded. */
+export async function strict<T>(load: () => Promise<PickItem<T>[]>, refusal: (text: string) => string, unloaded: (why: string) => string, typed?: (text: string) => PickItem<T> | undefined): Promise<Choice<T>> {
+  try {
+    return { items: await load(), unmatched: refusal };
+  } catch (error) {
+    return { items: [], placeHolder: unloaded(error instanceof Error ? error.message : String(error)), ...(typed ? { typed } : {}) };
+  }
+}
+
+/** The available regions as a strict choice (see regionItems). */
+export function regionChoice(store: ResourceStore, feature?: string, exclude: readonly string[] = []): Promise<Choice<string>> {
+  return strict(
+    () => regionItems(store, feature, exclude),
+    (text) => vscode.l10n.t('No region offered here is called "{0}": pick one of the list.', text),
+    (why) => vscode.l10n.t('The regions could not be loaded ({0}): type a region slug.', why),
+    typedSlug,
+  );
+}
+
+/** The available sizes as a strict choice (see sizeItems). */
+export function sizeChoice(store: ResourceStore, current?: string): Promise<Choice<string>> {
+  return strict(
+    () => sizeItems(store, current),
+    (text) => vscode.l10n.t('No size offered here is called "{0}": pick one of the list.', text),
+    (why) => vscode.l10n.t('The sizes could not be loaded ({0}): type a size slug.', why),
+    typedSlug,
+  );
+}
+
+/** The images as a strict choice (see imageItems). */
+export function imageChoice(store: ResourceStore, region?: string): Promise<Choice<string | number>> {
+  return strict<string | number>(
+    () => imageItems(store, region),
+    (text) => vscode.l10n.t('No image offered here is called "{0}": pick one of the list.', text),
+    (why) => vscode.l10n.t('The images could not be loaded ({0}): type an image slug.', why),
+    typedSlug,
+  );
 }
 
 /** A stacklet ID typed into a picker (a stacklet the listing does not show). */
@@ -87,9 +138,14 @@ export function stackletItem(stacklet: s.Stacklet): PickItem<number> {
   return { label: stacklet.name, description: stackletDescription(stacklet), value: stacklet.id };
 }
 
-export function yesNo(yes: string, no: string): PickItem<boolean>[] {
-  return [
+/**
+ * Yes and No, each with what it means. `first: 'no'` puts No first (the active item, what Enter picks) for a
+ * question whose Yes cannot be undone.
+ */
+export function yesNo(yes: string, no: string, options: { readonly first?: 'yes' | 'no' } = {}): PickItem<boolean>[] {
+  const items: PickItem<boolean>[] = [
     { label: vscode.l10n.t('Yes'), description: yes, value: true },
     { label: vscode.l10n.t('No'), description: no, value: false },
   ];
+  return options.first === 'no' ? items.reverse() : items;
 }

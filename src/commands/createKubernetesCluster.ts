@@ -1,10 +1,12 @@
 import * as vscode from 'vscode';
+import type { KubernetesCluster } from '../api/schemas';
 import { checkKubernetesVersion, checkName, checkNodeCount, checkTypedNumber, parseWholeNumber } from '../api/validators';
-import { regionItems, sizeItems, typedSlug } from './choices';
+import { regionChoice, sizeChoice } from './choices';
 import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
-import { done, follow, send } from './action';
-import { inputStep, pickStep, runWizard } from './wizard';
+import { done, follow } from './action';
+import { createWithRetry } from './createFlow';
+import { inputStep, pickStep } from './wizard';
 
 /**
  * Versions offered when the service lists none (it has no version listing): the newest known releases.
@@ -32,59 +34,63 @@ export async function createKubernetesCluster(deps: CommandDeps): Promise<void> 
   const inUse = ((await store.get('cluster').catch(() => undefined))?.items ?? [])
     .map((cluster) => cluster.version.version ?? cluster.version.slug);
   const versions = [...new Set([...inUse, ...KNOWN_KUBERNETES_VERSIONS])].sort((a, b) => b.localeCompare(a, undefined, { numeric: true }));
-  const answers = await runWizard<NewCluster>({}, () => [
-    inputStep(deps, 'name', () => ({
-      title: title(vscode.l10n.t('Name')),
-      prompt: vscode.l10n.t('The cluster\'s name (unique in the account)'),
-      placeHolder: 'k8s-fra-1',
-      validate: (text) => checkName(text, vscode.l10n.t('Name')),
-    }), (s) => s.name, (s, name) => (s.name = name)),
-    pickStep(deps, 'version', () => ({
-      title: title(vscode.l10n.t('Version')),
-      placeHolder: vscode.l10n.t('Pick or type a Kubernetes version'),
-      items: versions.map((version) => ({
-        label: version,
-        ...(inUse.includes(version) ? { description: vscode.l10n.t('used by a cluster of this account') } : {}),
-        value: version,
-      })),
-      typed: typedVersion,
-    }), (s) => s.version, (s, version) => (s.version = version)),
-    pickStep(deps, 'region', async () => ({
-      title: title(vscode.l10n.t('Region')),
-      placeHolder: vscode.l10n.t('Regions that offer Kubernetes'),
-      items: await regionItems(store, 'kubernetes'),
-      typed: typedSlug,
-    }), (s) => s.region, (s, region) => (s.region = region)),
-    inputStep(deps, 'poolName', (s) => ({
-      title: title(vscode.l10n.t('Node Pool Name')),
-      prompt: vscode.l10n.t('The name of the first node pool'),
-      initial: `${s.name ?? 'cluster'}-pool`,
-      validate: (text) => checkName(text, vscode.l10n.t('Node pool name')),
-    }), (s) => s.poolName, (s, name) => (s.poolName = name)),
-    pickStep(deps, 'poolSize', async () => ({
-      title: title(vscode.l10n.t('Node Size')),
-      placeHolder: vscode.l10n.t('The size of each node (Kubernetes needs at least 2 vCPUs and 2 GB)'),
-      items: await sizeItems(store),
-      typed: typedSlug,
-    }), (s) => s.poolSize, (s, size) => (s.poolSize = size)),
-    inputStep(deps, 'poolCount', () => ({
-      title: title(vscode.l10n.t('Node Count')),
-      prompt: vscode.l10n.t('How many nodes (1 to 100)'),
-      initial: '3',
-      validate: (text) => checkTypedNumber(text, (count) => checkNodeCount(count, vscode.l10n.t('Node count')), vscode.l10n.t('Node count')),
-    }), (s) => s.poolCount, (s, count) => (s.poolCount = count)),
-  ]);
-  if (!answers) return;
-  const body = {
-    name: answers.name!,
-    version: answers.version!,
-    region: answers.region!,
-    node_pool: { name: answers.poolName!, size: answers.poolSize!, count: parseWholeNumber(answers.poolCount!)! },
-  };
-  const cluster = await send(deps, vscode.l10n.t('Creating cluster {0}…', body.name), vscode.l10n.t('Could not create cluster {0}', body.name), () => client.createKubernetesCluster(body));
-  if (!cluster) return;
+  const result = await createWithRetry<NewCluster, KubernetesCluster>(deps, {
+    state: {},
+    // The node pool's fields first: "node_pool.name" also names "name".
+    fields: { 'node_pool.name': 'poolName', 'node_pool.size': 'poolSize', 'node_pool.count': 'poolCount', node_pool: 'poolSize', name: 'name', version: 'version', region: 'region' },
+    steps: () => [
+        inputStep(deps, 'name', () => ({
+          title: title(vscode.l10n.t('Name')),
+          prompt: vscode.l10n.t('The cluster\'s name (unique in the account)'),
+          placeHolder: vscode.l10n.t('A name, such as the region and the workload'),
+          validate: (text) => checkName(text, vscode.l10n.t('Name')),
+        }), (s) => s.name, (s, name) => (s.name = name)),
+        pickStep(deps, 'version', () => ({
+          title: title(vscode.l10n.t('Version')),
+          placeHolder: vscode.l10n.t('Pick or type a Kubernetes version'),
+          items: versions.map((version) => ({
+            label: version,
+            ...(inUse.includes(version) ? { description: vscode.l10n.t('used by a cluster of this account') } : {}),
+            value: version,
+          })),
+          typed: typedVersion,
+        }), (s) => s.version, (s, version) => (s.version = version)),
+        pickStep(deps, 'region', async () => ({
+          title: title(vscode.l10n.t('Region')),
+          placeHolder: vscode.l10n.t('Regions that offer Kubernetes'),
+          ...(await regionChoice(store, 'kubernetes')),
+        }), (s) => s.region, (s, region) => (s.region = region)),
+        inputStep(deps, 'poolName', (s) => ({
+          title: title(vscode.l10n.t('Node Pool Name')),
+          prompt: vscode.l10n.t('The name of the first node pool'),
+          initial: `${s.name ?? 'cluster'}-pool`,
+          validate: (text) => checkName(text, vscode.l10n.t('Node pool name')),
+        }), (s) => s.poolName, (s, name) => (s.poolName = name)),
+        pickStep(deps, 'poolSize', async () => ({
+          title: title(vscode.l10n.t('Node Size')),
+          placeHolder: vscode.l10n.t('The size of each node (Kubernetes needs at least 2 vCPUs and 2 GB)'),
+          ...(await sizeChoice(store)),
+        }), (s) => s.poolSize, (s, size) => (s.poolSize = size)),
+        inputStep(deps, 'poolCount', () => ({
+          title: title(vscode.l10n.t('Node Count')),
+          prompt: vscode.l10n.t('How many nodes (1 to 100)'),
+          initial: '3',
+          validate: (text) => checkTypedNumber(text, (count) => checkNodeCount(count, vscode.l10n.t('Node count')), vscode.l10n.t('Node count')),
+        }), (s) => s.poolCount, (s, count) => (s.poolCount = count)),
+    ],
+    send: (answers) => client.createKubernetesCluster({
+      name: answers.name!,
+      version: answers.version!,
+      region: answers.region!,
+      node_pool: { name: answers.poolName!, size: answers.poolSize!, count: parseWholeNumber(answers.poolCount!)! },
+    }),
+    progress: (answers) => vscode.l10n.t('Creating cluster {0}…', answers.name!),
+    failure: (answers) => vscode.l10n.t('Could not create cluster {0}', answers.name!),
+  });
+  if (!result) return;
+  const { answers, created: cluster } = result;
   store.rememberCreated('cluster', cluster.uuid);
   store.invalidate('cluster');
   follow(deps, 'cluster', cluster.uuid, cluster.name, cluster.task);
-  done(deps, vscode.l10n.t('Creating Kubernetes cluster {0} in {1}.', cluster.name, body.region));
+  done(deps, vscode.l10n.t('Creating Kubernetes cluster {0} in {1}.', cluster.name, answers.region!));
 }

@@ -13,7 +13,7 @@ import {
   LB_PROTOCOLS,
   parseWholeNumber,
 } from '../api/validators';
-import { regionItems, stackletItem, typedSlug, typedStackletId, yesNo } from './choices';
+import { regionChoice, stackletItem, typedStackletId, yesNo } from './choices';
 import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
 import { done, follow, send } from './action';
@@ -116,8 +116,7 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
       pickStep(deps, 'region', async () => ({
         title: title(vscode.l10n.t('Region')),
         placeHolder: vscode.l10n.t('Regions that offer load balancers'),
-        items: await regionItems(store, 'load_balancers'),
-        typed: typedSlug,
+        ...(await regionChoice(store, 'load_balancers')),
       }), (st) => st.region, (st, region) => (st.region = region)),
       pickStep(deps, 'algorithm', () => ({
         title: title(vscode.l10n.t('Algorithm')),

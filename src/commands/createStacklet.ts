@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { CreateStackletBody } from '../api/requests';
 import { checkHostname, checkTagList, parseTagList } from '../api/validators';
 import type { CommandDeps } from './deps';
-import { imageItems, regionItems, sizeItems, typedSlug, yesNo } from './choices';
+import { imageChoice, regionChoice, sizeChoice, yesNo } from './choices';
 import type { PickItem } from '../ui/prompter';
 import { done, follow, send } from './action';
 import { inputStep, pickManyStep, pickStep, runWizard, type WizardStep } from './wizard';
@@ -42,20 +42,17 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
     pickStep(deps, 'region', async () => ({
       title: title(vscode.l10n.t('Region')),
       placeHolder: vscode.l10n.t('Where the stacklet runs'),
-      items: await regionItems(store),
-      typed: typedSlug,
+      ...(await regionChoice(store)),
     }), (s) => s.region, (s, region) => (s.region = region)),
     pickStep(deps, 'size', async () => ({
       title: title(vscode.l10n.t('Size')),
       placeHolder: vscode.l10n.t('vCPUs, memory, disk and monthly price'),
-      items: await sizeItems(store),
-      typed: typedSlug,
+      ...(await sizeChoice(store)),
     }), (s) => s.size, (s, size) => (s.size = size)),
     pickStep<NewStacklet, string | number>(deps, 'image', async (s) => ({
       title: title(vscode.l10n.t('Image')),
       placeHolder: vscode.l10n.t('A distribution, an application, or a snapshot in {0}', s.region ?? ''),
-      items: await imageItems(store, s.region),
-      typed: typedSlug,
+      ...(await imageChoice(store, s.region)),
     }), (s) => s.image, (s, image) => (s.image = image)),
     inputStep(deps, 'tags', () => ({
       title: title(vscode.l10n.t('Tags')),

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import { checkName, checkVpcCidrFree, suggestVpcCidr } from '../api/validators';
 import type { Vpc } from '../api/schemas';
-import { regionItems, typedSlug } from './choices';
+import { regionChoice } from './choices';
 import type { CommandDeps } from './deps';
-import { done, send } from './action';
-import { inputStep, pickStep, runWizard } from './wizard';
+import { done } from './action';
+import { createWithRetry } from './createFlow';
+import { inputStep, pickStep } from './wizard';
 
 interface NewVpc {
   name?: string;
@@ -18,31 +19,35 @@ export async function createVpc(deps: CommandDeps): Promise<void> {
   const title = (what: string) => vscode.l10n.t('Create VPC: {0}', what);
   const existing: readonly Vpc[] = (await store.get('vpc').catch(() => undefined))?.items ?? [];
   const taken = (region: string | undefined) => existing.filter((vpc) => vpc.region?.slug === region).map((vpc) => vpc.cidr);
-  const answers = await runWizard<NewVpc>({}, () => [
-    inputStep(deps, 'name', () => ({
-      title: title(vscode.l10n.t('Name')),
-      prompt: vscode.l10n.t('The VPC\'s name (unique in the account)'),
-      placeHolder: 'fra-private',
-      validate: (text) => checkName(text, vscode.l10n.t('Name')),
-    }), (s) => s.name, (s, name) => (s.name = name)),
-    pickStep(deps, 'region', async () => ({
-      title: title(vscode.l10n.t('Region')),
-      placeHolder: vscode.l10n.t('Regions that offer VPCs'),
-      items: await regionItems(store, 'vpc'),
-      typed: typedSlug,
-    }), (s) => s.region, (s, region) => (s.region = region)),
-    inputStep(deps, 'cidr', (s) => ({
-      title: title(vscode.l10n.t('IP Range')),
-      prompt: vscode.l10n.t('A private IPv4 range from /16 to /28, overlapping no other VPC in {0}', s.region ?? ''),
-      initial: suggestVpcCidr(taken(s.region)),
-      validate: (text) => checkVpcCidrFree(text.trim(), taken(s.region), vscode.l10n.t('IP range')),
-    }), (s) => s.cidr, (s, cidr) => (s.cidr = cidr)),
-  ]);
-  if (!answers) return;
-  const body = { name: answers.name!, region: answers.region!, cidr: answers.cidr! };
-  const vpc = await send(deps, vscode.l10n.t('Creating VPC {0}…', body.name), vscode.l10n.t('Could not create VPC {0}', body.name), () => client.createVpc(body));
-  if (!vpc) return;
+  const result = await createWithRetry<NewVpc, Vpc>(deps, {
+    state: {},
+    fields: { name: 'name', region: 'region', cidr: 'cidr' },
+    steps: () => [
+      inputStep(deps, 'name', () => ({
+        title: title(vscode.l10n.t('Name')),
+        prompt: vscode.l10n.t('The VPC\'s name (unique in the account)'),
+        placeHolder: vscode.l10n.t('A name, such as the region and what runs in it'),
+        validate: (text) => checkName(text, vscode.l10n.t('Name')),
+      }), (s) => s.name, (s, name) => (s.name = name)),
+      pickStep(deps, 'region', async () => ({
+        title: title(vscode.l10n.t('Region')),
+        placeHolder: vscode.l10n.t('Regions that offer VPCs'),
+        ...(await regionChoice(store, 'vpc')),
+      }), (s) => s.region, (s, region) => (s.region = region)),
+      inputStep(deps, 'cidr', (s) => ({
+        title: title(vscode.l10n.t('IP Range')),
+        prompt: vscode.l10n.t('A private IPv4 range from /16 to /28, overlapping no other VPC in {0}', s.region ?? ''),
+        initial: suggestVpcCidr(taken(s.region)),
+        validate: (text) => checkVpcCidrFree(text.trim(), taken(s.region), vscode.l10n.t('IP range')),
+      }), (s) => s.cidr, (s, cidr) => (s.cidr = cidr)),
+    ],
+    send: (answers) => client.createVpc({ name: answers.name!, region: answers.region!, cidr: answers.cidr! }),
+    progress: (answers) => vscode.l10n.t('Creating VPC {0}…', answers.name!),
+    failure: (answers) => vscode.l10n.t('Could not create VPC {0}', answers.name!),
+  });
+  if (!result) return;
+  const { answers, created: vpc } = result;
   store.rememberCreated('vpc', vpc.uuid);
   store.invalidate('vpc');
-  done(deps, vscode.l10n.t('Created VPC {0} ({1}) in {2}.', vpc.name, vpc.cidr, body.region));
+  done(deps, vscode.l10n.t('Created VPC {0} ({1}) in {2}.', vpc.name, vpc.cidr, answers.region!));
 }

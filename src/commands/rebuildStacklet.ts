@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { itemAction } from './action';
 import { idleStacklets } from './idlePick';
-import { imageItems, typedSlug } from './choices';
+import { imageChoice } from './choices';
 import { isBack } from './wizard';
 
 /** Rebuild: an image (distribution, application or one of the account's snapshots), then a modal warning that the disk is wiped. */
@@ -9,12 +9,12 @@ export const rebuildStacklet = itemAction<'stacklet', { image: string | number; 
   kind: 'stacklet',
   pick: () => idleStacklets(vscode.l10n.t('Rebuild which stacklet?')),
   ask: async ({ item: stacklet, store }, deps) => {
-    const items = await imageItems(store);
+    const choice = await imageChoice(store);
+    const items = choice.items;
     const image = await deps.prompter.pick<string | number>({
       title: vscode.l10n.t('Rebuild {0}', stacklet.name),
       placeHolder: vscode.l10n.t('The image to rebuild {0} from', stacklet.name),
-      items,
-      typed: typedSlug,
+      ...choice,
     });
     if (image === undefined || isBack(image)) return undefined;
     const imageName = items.find((item) => item.value === image)?.label ?? String(image);

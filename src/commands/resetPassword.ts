@@ -1,18 +1,67 @@
 import * as vscode from 'vscode';
+import { refusalNamesField } from '../api/refusals';
+import { checkPassword } from '../api/validators';
+import type { CommandDeps } from './deps';
 import { itemAction } from './action';
+import { askText } from './askText';
 import { idleStacklets } from './idlePick';
-import { confirmed } from './confirm';
+import { isBack } from './wizard';
 
-/** Reset Password: a modal confirmation, then the service sets a new root password. */
-export const resetPassword = itemAction({
+interface NewPassword {
+  /** Undefined: the service makes one up. */
+  readonly password?: string;
+}
+
+/** The new root password, typed as a password and checked as typed; undefined when cancelled. */
+async function askPassword(deps: CommandDeps, name: string, why?: string): Promise<string | undefined> {
+  return askText(deps, {
+    title: vscode.l10n.t('New Root Password of {0}', name),
+    prompt: [why, vscode.l10n.t('8 to 128 characters. It is sent to the service once and kept nowhere.')].filter(Boolean).join(' '),
+    password: true,
+    validate: (text) => checkPassword(text, vscode.l10n.t('Password')),
+  });
+}
+
+/**
+ * Reset Password: the service makes up the new password (the default), or the user sets one. A service that
+ * refuses the bare form, naming `password`, is asked again with one the user types.
+ */
+export const resetPassword = itemAction<'stacklet', NewPassword>({
   kind: 'stacklet',
   pick: () => idleStacklets(vscode.l10n.t('Reset the root password of which stacklet?')),
-  ask: ({ item }, deps) => confirmed(deps, {
-    question: vscode.l10n.t('Reset the root password of {0}?', item.name),
-    detail: vscode.l10n.t('The service replaces the root password of {0} with a new one; the current password stops working.', item.name),
-    button: vscode.l10n.t('Reset Password'),
-  }),
-  send: ({ client, item }) => client.resetPassword(item.id),
+  ask: async ({ item }, deps) => {
+    const generate = vscode.l10n.t('Let the service generate one');
+    const set = vscode.l10n.t('Set a password');
+    const how = await deps.prompter.pick<'generate' | 'set'>({
+      title: vscode.l10n.t('Reset the root password of {0}', item.name),
+      placeHolder: vscode.l10n.t('The current password of {0} stops working either way', item.name),
+      items: [
+        { label: generate, description: vscode.l10n.t('the service sends it to you as it does for new stacklets'), value: 'generate' },
+        { label: set, description: vscode.l10n.t('type the new password'), value: 'set' },
+      ],
+    });
+    if (how === undefined || isBack(how)) return undefined;
+    if (how === 'generate') {
+      const ok = await deps.prompter.confirm(
+        vscode.l10n.t('Reset the root password of {0}?', item.name),
+        vscode.l10n.t('The service replaces the root password of {0} with a new one; the current password stops working.', item.name),
+        vscode.l10n.t('Reset Password'),
+      );
+      return ok ? {} : undefined;
+    }
+    const password = await askPassword(deps, item.name);
+    return password === undefined ? undefined : { password };
+  },
+  send: async ({ client, item }, { password }, deps) => {
+    try {
+      return await client.resetPassword(item.id, password);
+    } catch (error) {
+      if (password !== undefined || !refusalNamesField(error, 'password')) throw error;
+      const typed = await askPassword(deps, item.name, vscode.l10n.t('This service needs the new password from you.'));
+      if (typed === undefined) throw error;
+      return client.resetPassword(item.id, typed);
+    }
+  },
   progress: (s) => vscode.l10n.t('Resetting the root password of {0}…', s.name),
   failure: (s) => vscode.l10n.t('Could not reset the root password of {0}', s.name),
   done: (s) => vscode.l10n.t('Resetting the root password of {0}.', s.name),

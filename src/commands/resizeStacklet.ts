@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { formatBytes } from '../model/format';
 import { itemAction } from './action';
 import { idleStacklets } from './idlePick';
-import { sizeItems, typedSlug, yesNo } from './choices';
+import { sizeChoice, yesNo } from './choices';
 import { pickStep, runWizard, type WizardStep } from './wizard';
 
 interface Resize {
@@ -28,7 +28,8 @@ export const resizeStacklet = itemAction<'stacklet', { size: string; disk: boole
         async ask(state, at) {
           let placeHolder = vscode.l10n.t('Now {0}. Pick the new size', stacklet.size.slug);
           for (;;) {
-            const step = pickStep<Resize, string>(deps, 'size', async () => ({ title, placeHolder, items: await sizeItems(store, stacklet.size.slug), typed: typedSlug }), (s) => s.size, (s, size) => (s.size = size));
+            // The current size comes first: Enter on it asks again, never picks the smallest by accident.
+            const step = pickStep<Resize, string>(deps, 'size', async () => ({ title, placeHolder, ...(await sizeChoice(store, stacklet.size.slug)), initial: stacklet.size.slug }), (s) => s.size, (s, size) => (s.size = size));
             const answer = await step.ask(state, at);
             if (answer !== 'next' || state.size !== stacklet.size.slug) return answer;
             // The current size is marked and refused: ask again.
@@ -40,9 +41,11 @@ export const resizeStacklet = itemAction<'stacklet', { size: string; disk: boole
       pickStep(deps, 'disk', (s) => ({
         title,
         placeHolder: vscode.l10n.t('Grow the disk from {0} to {1}?', formatBytes(currentDisk), formatBytes(newDisk(s.size))),
+        // Growing the disk cannot be undone: No comes first.
         items: yesNo(
           vscode.l10n.t('permanent: {0} can never be resized to a size with a smaller disk', stacklet.name),
           vscode.l10n.t('CPU and memory only; the resize can be undone'),
+          { first: 'no' },
         ),
       }), (s) => s.disk, (s, disk) => (s.disk = disk)),
     ];

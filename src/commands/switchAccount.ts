@@ -5,6 +5,8 @@ import type { PickItem } from '../ui/prompter';
 import { isBack } from './wizard';
 
 export async function pickAccount(deps: CommandDeps, title: string, offerNew = false): Promise<Account | 'new' | undefined> {
+  // A local emulator's account whose emulator is gone is never offered: it is dropped here, quietly.
+  for (const account of await deps.session.dropDeadLocalAccounts()) deps.log.info(`Dropped ${account.email} at ${account.apiUrl}: nothing listens there any more`);
   const active = deps.session.state.kind === 'signed-out' ? undefined : deps.session.state.account.id;
   const items: PickItem<Account | 'new'>[] = deps.session.accounts.map((account) => ({
     label: account.email,

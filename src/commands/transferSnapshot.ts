@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import * as notify from '../ui/notify';
 import { itemAction } from './action';
-import { regionItems, typedSlug } from './choices';
+import { regionChoice } from './choices';
 import { isBack } from './wizard';
 
 /** Transfer a snapshot to another region: the regions it is not in yet. */
@@ -9,16 +9,15 @@ export const transferSnapshot = itemAction<'snapshot', { region: string }>({
   kind: 'snapshot',
   pick: () => ({ title: vscode.l10n.t('Transfer which snapshot?'), accept: (s) => !s.task, none: vscode.l10n.t('Every snapshot is busy: try again when its task completes.') }),
   ask: async ({ item, store }, deps) => {
-    const items = await regionItems(store, undefined, item.regions);
-    if (items.length === 0) {
+    const choice = await regionChoice(store, undefined, item.regions);
+    if (choice.items.length === 0 && !choice.typed) {
       void notify.info(vscode.l10n.t('{0} is already in every available region.', item.name));
       return undefined;
     }
     const region = await deps.prompter.pick<string>({
       title: vscode.l10n.t('Transfer {0}', item.name),
       placeHolder: vscode.l10n.t('The region to copy it to (it is in {0})', item.regions.join(', ')),
-      items,
-      typed: typedSlug,
+      ...choice,
     });
     return region === undefined || isBack(region) ? undefined : { region };
   },

@@ -32,10 +32,15 @@ export interface WizardStep<S> {
   ask(state: S, at: StepPosition): Promise<StepAnswer>;
 }
 
-/** Runs the steps in order; the filled state, or undefined when the user cancelled at any step. */
-export async function runWizard<S>(state: S, build: (state: S) => readonly WizardStep<S>[]): Promise<S | undefined> {
-  const history: string[] = [];
-  let index = 0;
+/**
+ * Runs the steps in order; the filled state, or undefined when the user cancelled at any step. `startAt`
+ * (a step id) opens the wizard at that step with the steps before it answered: Edit and Retry after the
+ * service refused what the wizard sent.
+ */
+export async function runWizard<S>(state: S, build: (state: S) => readonly WizardStep<S>[], startAt?: string): Promise<S | undefined> {
+  const first = startAt === undefined ? -1 : build(state).findIndex((s) => s.id === startAt);
+  const history: string[] = first > 0 ? build(state).slice(0, first).map((s) => s.id) : [];
+  let index = Math.max(0, first);
   for (;;) {
     const steps = build(state);
     if (index >= steps.length) return state;
@@ -78,7 +83,10 @@ export function inputStep<S>(
   };
 }
 
-type PickSpec<T> = Omit<PickOptions<T>, 'step' | 'totalSteps' | 'canPickMany'>;
+type PickSpec<T> = Omit<PickOptions<T>, 'step' | 'totalSteps' | 'canPickMany'> & {
+  /** The item active the first time (the current value); an earlier answer replaces it. */
+  readonly initial?: T;
+};
 
 /** Puts the item holding `previous` first, so Enter keeps the earlier answer. */
 export function previousFirst<T>(items: readonly PickItem<T>[], previous: T | undefined, same: (a: T, b: T) => boolean = Object.is): PickItem<T>[] {
@@ -100,8 +108,8 @@ export function pickStep<S, T>(
   return {
     id,
     async ask(state, at) {
-      const options = await spec(state);
-      const answer = await deps.prompter.pick<T>({ ...options, items: previousFirst(options.items, read(state), same), step: at.step, totalSteps: at.totalSteps });
+      const { initial, ...options } = await spec(state);
+      const answer = await deps.prompter.pick<T>({ ...options, items: previousFirst(options.items, read(state) ?? initial, same), step: at.step, totalSteps: at.totalSteps });
       if (answer === undefined) return undefined;
       if (isBack(answer)) return BACK;
       write(state, answer);

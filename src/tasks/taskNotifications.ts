@@ -23,7 +23,8 @@ export class TaskNotifications implements vscode.Disposable {
 
   constructor(tracker: TaskTracker, private readonly log: Log) {
     this.subscriptions = [
-      tracker.onDidEnd(({ task }) => this.show('info', vscode.l10n.t('{0}: {1}', task.resourceName, completedText(task)))),
+      // The resource as it is now names it: a rename's task ends with the new name, not the one it started with.
+      tracker.onDidEnd(({ task, resource }) => this.show('info', vscode.l10n.t('{0}: {1}', nameNow(resource) ?? task.resourceName, completedText(task)))),
       tracker.onDidTimeout((task) => {
         const minutes = Math.max(1, Math.round((Date.now() - task.startedAt) / 60_000));
         this.show('warning', vscode.l10n.t('{0}: "{1}" has not finished after {2} min; it is no longer followed. Refresh the view to see its state.', task.resourceName, progressText(task), minutes));
@@ -53,4 +54,9 @@ export class TaskNotifications implements vscode.Disposable {
       if (choice === showLog) this.log.show(true);
     });
   }
+}
+
+function nameNow(resource: unknown): string | undefined {
+  const name = (resource as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' && name !== '' ? name : undefined;
 }

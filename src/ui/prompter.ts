@@ -36,6 +36,11 @@ export interface PickOptions<T> {
   readonly items: readonly PickItem<T>[];
   /** When set, what the user types and does not match an item is offered as an item built by this. */
   readonly typed?: (text: string) => PickItem<T> | undefined;
+  /**
+   * When set, text the user types that names no item (by label, description or detail, ignoring case) is
+   * refused at this step with this message: the list is all there is to choose from.
+   */
+  readonly unmatched?: (text: string) => string;
   readonly step?: number;
   readonly totalSteps?: number;
   readonly canPickMany?: boolean;

@@ -17,7 +17,7 @@ export class VscodePrompter implements Prompter {
     const check = () => {
       box.validationMessage = options.validate?.(box.value);
     };
-    if (box.value) check();
+    // A pre-filled value (the current one) is not judged until the user changes it: Enter still checks it.
     return new Promise((resolve) => {
       let settled = false;
       const finish = (value: string | Back | undefined) => {
@@ -74,10 +74,12 @@ export class VscodePrompter implements Prompter {
     applySteps(pick, options.step, options.totalSteps);
     const base = options.items.map(row);
     const refresh = () => {
-      const typed = options.typed && pick.value.trim() !== '' && !options.items.some((item) => item.label === pick.value.trim())
-        ? options.typed(pick.value.trim())
+      const text = pick.value.trim();
+      const typed = options.typed && text !== '' && !options.items.some((item) => item.label === text)
+        ? options.typed(text)
         : undefined;
-      pick.items = typed ? [row(typed), ...base] : base;
+      const refusal = options.unmatched && text !== '' && !options.items.some((item) => namesItem(item, text)) ? refusalRow<T>(options.unmatched(text)) : undefined;
+      pick.items = typed ? [row(typed), ...base] : refusal ? [refusal, ...base] : base;
     };
     refresh();
     if (many) pick.selectedItems = base.filter((item) => item.item.picked);
@@ -93,7 +95,8 @@ export class VscodePrompter implements Prompter {
         pick.onDidChangeValue(refresh),
         pick.onDidAccept(() => {
           const chosen = many ? pick.selectedItems : pick.activeItems.slice(0, 1);
-          if (!many && chosen.length === 0) return;
+          // The refusal row explains; accepting it keeps the question open.
+          if (!many && (chosen.length === 0 || chosen[0]!.refusal)) return;
           finish(chosen.map((chosenRow) => chosenRow.item.value));
         }),
         pick.onDidTriggerButton((button) => button === vscode.QuickInputButtons.Back && finish(BACK)),
@@ -111,6 +114,18 @@ export class VscodePrompter implements Prompter {
 /** What VS Code shows of a PickItem: its words as they are, our icon before them. */
 interface Row<T> extends vscode.QuickPickItem {
   readonly item: PickItem<T>;
+  /** The row that says why typed text is refused: shown whatever the filter, never a choice. */
+  readonly refusal?: true;
+}
+
+/** Whether typed text names an item: part of its label, description or detail, ignoring case. */
+export function namesItem(item: { readonly label: string; readonly description?: string; readonly detail?: string }, text: string): boolean {
+  const wanted = text.toLowerCase();
+  return [item.label, item.description, item.detail].some((words) => words?.toLowerCase().includes(wanted));
+}
+
+function refusalRow<T>(message: string): Row<T> {
+  return { label: `$(error) ${literalText(message)}`, alwaysShow: true, refusal: true, item: { label: message, value: undefined as T } };
 }
 
 function row<T>(item: PickItem<T>): Row<T> {

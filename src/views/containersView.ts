@@ -10,7 +10,7 @@ export const containersView = singleListingView(
   (family) => new ResourceNode({
     id: `container/${family.name}`,
     label: family.name,
-    description: vscode.l10n.t('{0} images', family.images.length),
+    description: family.images.length === 1 ? vscode.l10n.t('1 image') : vscode.l10n.t('{0} images', family.images.length),
     icon: new vscode.ThemeIcon('package'),
     contextValue: 'container:family',
     resource: refTo('container', family),

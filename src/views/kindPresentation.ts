@@ -88,7 +88,10 @@ export const PRESENTATION = {
   userdata: {
     view: 'userdata',
     icon: 'file-code',
-    pick: (script) => ({ description: vscode.l10n.t('{0} lines', script.userdata.split('\n').length) }),
+    pick: (script) => {
+      const lines = script.userdata.split('\n').length;
+      return { description: lines === 1 ? vscode.l10n.t('1 line') : vscode.l10n.t('{0} lines', lines) };
+    },
   },
   sshKey: {
     view: 'account',
@@ -98,7 +101,7 @@ export const PRESENTATION = {
   container: {
     view: 'containers',
     icon: 'package',
-    pick: (family) => ({ description: vscode.l10n.t('{0} images', family.images.length) }),
+    pick: (family) => ({ description: family.images.length === 1 ? vscode.l10n.t('1 image') : vscode.l10n.t('{0} images', family.images.length) }),
   },
   containerImage: {
     view: 'containers',

@@ -15,7 +15,7 @@ function clusterNode(c: KubernetesCluster): ResourceNode {
   return new ResourceNode({
     id: base,
     label: c.name,
-    description: [c.region.slug, c.version.version ?? c.version.slug, vscode.l10n.t('{0} nodes', nodeCount)].join(' · '),
+    description: [c.region.slug, c.version.version ?? c.version.slug, nodeCount === 1 ? vscode.l10n.t('1 node') : vscode.l10n.t('{0} nodes', nodeCount)].join(' · '),
     icon: c.task ? stateIcon('busy') : new vscode.ThemeIcon('symbol-namespace', new vscode.ThemeColor('charts.green')),
     state: stateName(c.task ? 'busy' : 'active'),
     contextValue: `cluster:${c.task ? 'busy' : 'active'}${c.ipv4 ? ' hasIp' : ''}`,

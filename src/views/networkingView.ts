@@ -45,10 +45,12 @@ function group(kind: 'firewall' | 'loadBalancer' | 'vpc', name: string, label: s
   });
 }
 
+/** `TCP 443 0.0.0.0/0`, `UDP all ports 10.0.0.0/8`, `all traffic 203.0.113.7`. */
 export function formatRule(rule: FirewallRule): string {
-  const protocol = rule.protocol ? rule.protocol.toUpperCase() : vscode.l10n.t('all');
-  const port = rule.port === null || rule.port === undefined ? vscode.l10n.t('all ports') : String(rule.port);
-  return `${protocol} ${port} ${rule.address}`;
+  const anyPort = rule.port === null || rule.port === undefined;
+  if (!rule.protocol && anyPort) return vscode.l10n.t('all traffic {0}', rule.address);
+  const protocol = rule.protocol ? rule.protocol.toUpperCase() : vscode.l10n.t('all protocols');
+  return `${protocol} ${anyPort ? vscode.l10n.t('all ports') : String(rule.port)} ${rule.address}`;
 }
 
 export function firewallNode(f: Firewall, idPrefix: string): ResourceNode {
@@ -120,7 +122,7 @@ function vpcNode(vpc: Vpc): ResourceNode {
   return new ResourceNode({
     id: `vpc/${vpc.uuid}`,
     label: vpc.name,
-    description: [vpc.region?.slug, vpc.cidr, vscode.l10n.t('{0} stacklets', vpc.stacklet_ids.length)].filter(Boolean).join(' · '),
+    description: [vpc.region?.slug, vpc.cidr, vpc.stacklet_ids.length === 1 ? vscode.l10n.t('1 stacklet') : vscode.l10n.t('{0} stacklets', vpc.stacklet_ids.length)].filter(Boolean).join(' · '),
     icon: new vscode.ThemeIcon('type-hierarchy'),
     contextValue: 'vpc:ready',
     resource: refTo('vpc', vpc),

@@ -13,7 +13,7 @@ export const userdataView = singleListingView(
     return new ResourceNode({
       id: `userdata/${u.uuid}`,
       label: u.name,
-      description: vscode.l10n.t('{0} lines', lines),
+      description: lines === 1 ? vscode.l10n.t('1 line') : vscode.l10n.t('{0} lines', lines),
       icon: new vscode.ThemeIcon('file-code'),
       contextValue: 'userdata:script',
       resource: refTo('userdata', u),

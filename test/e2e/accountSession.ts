@@ -21,6 +21,7 @@ export async function emulatorControl<T>(session: E2eSession, path: string, body
 export interface Logged {
   method: string;
   path: string;
+  status: number;
   account?: string;
 }
 

@@ -40,6 +40,73 @@ describe('Actions in the workbench', function () {
     assert.equal(resizes.length, 1, 'one resize request reached the service');
   });
 
+  it('opens Resize on the current size, and the disk question on No (growing the disk cannot be undone)', async () => {
+    const before = (await mutations()).length;
+    await suite.session.steps.step('open Resize on web-1: its current size is the active row', 45_000, async (page) => {
+      await ui.contextMenu(page, ui.viewRow(page, 'Stacklets', 'web-1'), 'Resize Stacklet…');
+      await ui.activeQuickInputRow(page).filter({ hasText: 'current size' }).waitFor();
+    });
+    await suite.session.steps.step('pick a larger size: the disk question has No active', 30_000, async (page) => {
+      await ui.quickInput(page).locator('input').fill('b-4vcpu-8gb');
+      await ui.quickInputRow(page, 'b-4vcpu-8gb').first().waitFor();
+      await page.keyboard.press('Enter');
+      await ui.activeQuickInputRow(page).filter({ hasText: /^No/ }).waitFor();
+      await page.keyboard.press('Escape');
+      await ui.quickInput(page).waitFor({ state: 'hidden' });
+    });
+    assert.equal((await mutations()).length, before, 'nothing was sent to the service');
+  });
+
+  it('refuses a typed region the list lacks at that step, instead of offering it', async () => {
+    const before = (await mutations()).length;
+    await suite.session.steps.step('type "Frankfurtx" at the VPC wizard\'s region: refused in place', 45_000, async (page) => {
+      await ui.expandPane(page, 'Networking');
+      await ui.clickPaneAction(page, 'Networking', 'Create VPC…');
+      await ui.quickInput(page).locator('input').fill('e2e-region');
+      await page.keyboard.press('Enter');
+      await ui.quickInput(page).getByText('Create VPC: Region').waitFor();
+      await ui.quickInput(page).locator('input').fill('Frankfurtx');
+      await ui.quickInputRow(page, 'No region offered here is called "Frankfurtx"').first().waitFor();
+      await page.keyboard.press('Enter');
+      // Still the same step: the refusal is no choice.
+      await ui.quickInput(page).getByText('Create VPC: Region').waitFor();
+      await ui.quickInput(page).locator('input').fill('Frankfurt');
+      await ui.activeQuickInputRow(page).filter({ hasText: 'fra' }).waitFor();
+      await page.keyboard.press('Escape');
+      await ui.quickInput(page).waitFor({ state: 'hidden' });
+    });
+    assert.equal((await mutations()).length, before, 'nothing was sent to the service');
+  });
+
+  it('reopens a refused create with every answer kept, at the step the service named (Edit and Retry)', async () => {
+    await suite.session.steps.step('create a VPC named like an existing one: the service refuses', 60_000, async (page) => {
+      await ui.clickPaneAction(page, 'Networking', 'Create VPC…');
+      await ui.quickInput(page).locator('input').fill('fra-private');
+      await page.keyboard.press('Enter');
+      await ui.quickInput(page).locator('input').fill('ams');
+      // The filter applies after the text: Enter only once ams is the active row.
+      await ui.activeQuickInputRow(page).filter({ hasText: 'ams' }).waitFor();
+      await page.keyboard.press('Enter');
+      await ui.quickInput(page).getByText('Create VPC: IP Range').waitFor();
+      await page.keyboard.press('Enter');
+      await ui.toast(page, 'Could not create VPC fra-private').first().waitFor();
+    });
+    await suite.session.steps.step('Edit and Retry: the name step again, with the name given', 45_000, async (page) => {
+      await ui.toastButton(page, 'Could not create VPC fra-private', 'Edit and Retry').click();
+      await ui.quickInput(page).getByText('Create VPC: Name').waitFor();
+      assert.equal(await ui.quickInput(page).locator('input').inputValue(), 'fra-private');
+      await ui.quickInput(page).locator('input').fill('e2e-retried');
+      await page.keyboard.press('Enter');
+      await ui.activeQuickInputRow(page).filter({ hasText: 'ams' }).waitFor();
+      await page.keyboard.press('Enter');
+      await ui.quickInput(page).getByText('Create VPC: IP Range').waitFor();
+      await page.keyboard.press('Enter');
+      await ui.statusBarText(page, 'Created VPC e2e-retried').waitFor();
+    });
+    const creates = (await mutations()).filter((r) => r.method === 'POST' && r.path === '/v1/vpcs');
+    assert.deepEqual(creates.map((r) => r.status), [422, 201], 'the refused create, then the retried one');
+  });
+
   it('refuses an invalid CIDR in the VPC wizard inline, and sends nothing on Escape', async () => {
     const before = (await mutations()).length;
     await suite.session.steps.step('type an invalid CIDR in the VPC wizard', 45_000, async (page) => {

@@ -41,6 +41,25 @@ describe('Resource explorer in the workbench', function () {
       await ui.welcomeButton(page, 'Try the Local Emulator').first().waitFor();
     }));
 
+  it('shows one welcome, whole at 1440×900, and no empty view beside it while signed out', () =>
+    suite.session.steps.step('see the welcome whole and the other views hidden', 30_000, async (page) => {
+      const viewport = page.viewportSize();
+      assert.deepEqual(viewport, { width: 1440, height: 900 });
+      const tryIt = ui.welcomeButton(page, 'Try the Local Emulator').first();
+      const box = await tryIt.boundingBox();
+      assert.ok(box && box.y >= 0 && box.y + box.height <= viewport!.height, `"Try the Local Emulator" lies within the window (${JSON.stringify(box)})`);
+      assert.ok(await tryIt.evaluate((button) => {
+        // Not cut off by its pane either: the pane's body holds the whole button.
+        const body = button.closest('.pane-body');
+        if (!body) return false;
+        const [b, p] = [button.getBoundingClientRect(), body.getBoundingClientRect()];
+        return b.top >= p.top && b.bottom <= p.bottom;
+      }), 'the welcome is not cut off by its pane');
+      for (const view of ['Volumes', 'Userdata', 'Containers', 'Networking', 'Kubernetes', 'Snapshots', 'Account']) {
+        assert.equal(await ui.paneHeader(page, view).count(), 0, `${view} is hidden while signed out`);
+      }
+    }));
+
   it('signs in through the welcome view with an API token', () =>
     suite.session.steps.step('sign in with the API token', 60_000, async (page) => {
       await ui.signInThroughWelcome(page, suite.session.emulator.url, token, email);

@@ -28,6 +28,11 @@ export function quickInputRow(page: Page, label: string): Locator {
   return quickInput(page).locator('.monaco-list-row', { hasText: label });
 }
 
+/** The active (focused) row of the open quick input list: what Enter picks. */
+export function activeQuickInputRow(page: Page): Locator {
+  return quickInput(page).locator('.monaco-list-row.focused');
+}
+
 /**
  * Opens the command palette on `label` and returns its row once listed. The palette lists the commands known when
  * it opened: an extension whose contributions arrive later shows up only in a palette opened again, so this
@@ -66,6 +71,11 @@ export async function closeQuickInput(page: Page): Promise<void> {
 /** The notification toast containing `text` (toasts show only without the smoke-test driver). */
 export function toast(page: Page, text: string): Locator {
   return page.locator('.notifications-toasts').getByText(text);
+}
+
+/** A button of the notification toast containing `text`. */
+export function toastButton(page: Page, text: string, button: string): Locator {
+  return page.locator('.notifications-toasts .notification-toast', { hasText: text }).locator('.monaco-button', { hasText: button }).first();
 }
 
 /** The activity bar entry of a view container, by its title (e.g. "Stacklet Cloud"). */
@@ -178,7 +188,9 @@ export function quickInputMessage(page: Page): Locator {
 
 /** Shows the Stacklet Cloud container (its activity-bar item toggles the side bar, so click only when closed). */
 export async function openStackletContainer(page: Page): Promise<void> {
-  const header = paneHeader(page, 'Stacklets');
+  // The side bar's title names the container; a pane header would not do: signed out, the Stacklets view is the
+  // only one shown, and VS Code then folds its header into the side bar's title.
+  const header = page.locator('.part.sidebar .composite.title', { hasText: 'Stacklet Cloud' });
   await activityBarItem(page, 'Stacklet Cloud').waitFor();
   // The activity bar item toggles. After a reload the restored side bar can appear just after the check, and
   // the click then closes it: look again after each click.

@@ -9,7 +9,7 @@ import type { ResourceNode } from '../../src/views/resourceNode';
 import type { ViewId } from '../../src/views/resourceTreeProvider';
 import type { PickItem } from '../../src/ui/prompter';
 import { plainLabel, ScriptedPrompter, type Answer, type Asked } from './scriptedPrompter';
-import { control, EXTENSION_ID, mutationsSince as mutationsOf, recentRequests, serviceGet, serviceRequest, type Sent, signInByCommand } from './emulatorAccess';
+import { configureEmulator, control, EXTENSION_ID, mutationsSince as mutationsOf, recentRequests, serviceGet, serviceRequest, type Sent, signInByCommand } from './emulatorAccess';
 import { manifest, testEmulator } from './testEnvironment';
 import { recordShownMessages, type Shown } from './shownMessages';
 import { sleep } from '../harness/processes';
@@ -85,6 +85,8 @@ describe('Actions and create wizards', function () {
   let taskMsBefore: number | undefined;
   const settings = () => vscode.workspace.getConfiguration('stacklet');
   let shown: Shown[] = [];
+  /** Which button of a shown message the test presses (none: as if dismissed). */
+  let choose: ((message: Shown) => string | undefined) | undefined;
   let restoreWindow: (() => void) | undefined;
 
   const KIND_OF = { stacklets: 'stacklet', volumes: 'volume', snapshots: 'snapshot', kubernetes: 'cluster', load_balancers: 'loadBalancer' } as const;
@@ -195,7 +197,7 @@ describe('Actions and create wizards', function () {
     assert.equal(await signInByCommand(a, testEmulator().apiUrl, TOKEN), true);
     restorePrompter = a.setPrompter(prompter);
     // What the commands show: the service's refusals arrive as error messages.
-    ({ shown, restore: restoreWindow } = recordShownMessages());
+    ({ shown, restore: restoreWindow } = recordShownMessages((message) => choose?.(message)));
   });
 
   after(async () => {
@@ -354,16 +356,14 @@ describe('Actions and create wizards', function () {
       assert.deepEqual(outcome.sent, []);
     });
 
-    it('shows the service’s refusal as it was worded, and sends the create once', async () => {
-      // A size the service does not know: the wizard takes typed values, the service refuses them.
+    it('refuses a typed size that is not offered, at that step, and sends nothing', async () => {
       const answers = full('ci-refused');
-      answers[2] = { typed: 'no-such-size' };
-      const outcome = await run('stacklet.createStacklet', undefined, ...answers);
-      const sent = one(outcome, 'POST', '/v1/stacklets');
-      assert.equal(sent.status, 422);
-      assert.equal(outcome.errors.length, 1);
-      assert.match(outcome.errors[0]!, /Could not create ci-refused/);
-      assert.match(outcome.errors[0]!, /no-such-size/, 'the service’s own message is shown');
+      const outcome = await run('stacklet.createStacklet', undefined, ...answers.slice(0, 2), { typed: 'no-such-size' }, 'escape');
+      const [, , sizeStep] = outcome.asked;
+      assert.match(sizeStep!.refused ?? '', /No size offered here is called "no-such-size"/);
+      assert.equal(outcome.asked.length, 4, 'the same step is asked again (the refusal keeps it open)');
+      assert.equal(outcome.asked[3]!.title, sizeStep!.title);
+      assert.deepEqual(outcome.sent, []);
     });
   });
 
@@ -436,12 +436,37 @@ describe('Actions and create wizards', function () {
       assert.equal((await snapshotNamed('ci-snap')).stacklet?.id, target.resource!.id);
     });
 
-    it('Reset Password: only after a modal confirmation', async () => {
+    it('Reset Password: the service generates one (the default, after a modal confirmation) or the user sets one', async () => {
       const target = await node('stacklets', 'stacklet', 'web-1');
       assert.deepEqual((await run('stacklet.resetPassword', target, 'escape')).sent, []);
-      const outcome = await run('stacklet.resetPassword', target, { confirm: true });
-      assert.match(outcome.asked[0]!.message!, /Reset the root password of web-1/);
-      assert.deepEqual(one(outcome, 'POST', '/v1/stacklets/:id').body, { action: 'reset_password' });
+      assert.deepEqual((await run('stacklet.resetPassword', target, { pick: 'Let the service generate one' }, { confirm: false })).sent, []);
+      const generated = await run('stacklet.resetPassword', target, { pick: 'Let the service generate one' }, { confirm: true });
+      assert.equal(generated.asked[0]!.items![0]!.label, 'Let the service generate one', 'generating is the default');
+      assert.match(generated.asked[1]!.message!, /Reset the root password of web-1/);
+      assert.deepEqual(one(generated, 'POST', '/v1/stacklets/:id').body, { action: 'reset_password' });
+      await settled(`/v1/stacklets/${target.resource!.id}`, 'stacklet');
+
+      const set = await run('stacklet.resetPassword', target, { pick: 'Set a password' }, { input: 'correct horse battery', bad: ['short', 'bell\u0007inside'] });
+      assert.equal(set.asked[1]!.kind, 'input');
+      assert.ok(set.asked[1]!.validation!['short'] && set.asked[1]!.validation!['bell\u0007inside'], 'too short and a control character are refused inline');
+      assert.deepEqual(one(set, 'POST', '/v1/stacklets/:id').body, { action: 'reset_password', password: 'correct horse battery' });
+      await settled(`/v1/stacklets/${target.resource!.id}`, 'stacklet');
+    });
+
+    it('Reset Password: a service that refuses the bare form, naming password, asks for one', async () => {
+      const target = await node('stacklets', 'stacklet', 'web-1');
+      await configureEmulator({ quirks: { resetPasswordNeedsPassword: true } });
+      try {
+        const outcome = await run('stacklet.resetPassword', target, { pick: 'Let the service generate one' }, { confirm: true }, { input: 'another good secret' });
+        assert.match(outcome.asked[2]!.prompt!, /needs the new password from you/);
+        const posts = outcome.sent.filter((sent) => sent.method === 'POST');
+        assert.deepEqual(posts.map((sent) => [sent.status, sent.body]), [
+          [422, { action: 'reset_password' }],
+          [200, { action: 'reset_password', password: 'another good secret' }],
+        ]);
+      } finally {
+        await configureEmulator({ quirks: { resetPasswordNeedsPassword: false } });
+      }
       await settled(`/v1/stacklets/${target.resource!.id}`, 'stacklet');
     });
 
@@ -644,11 +669,28 @@ describe('Actions and create wizards', function () {
       await escapeAtEveryStep('stacklet.createVpc', full);
     });
 
-    it('shows the service’s refusal of a duplicate name', async () => {
+    it('shows the service’s refusal of a duplicate name in its words, and sends nothing more when not retried', async () => {
       const outcome = await run('stacklet.createVpc', undefined, { input: 'ci-vpc' }, { pick: 'ams' }, { input: '10.40.0.0/16' });
       assert.equal(one(outcome, 'POST', '/v1/vpcs').status, 422);
       assert.equal(outcome.errors.length, 1);
       assert.match(outcome.errors[0]!, /Could not create VPC ci-vpc: .*already used by vpc/);
+      assert.deepEqual(shown.find((s) => s.level === 'error')?.buttons, ['Edit and Retry', 'Show Log']);
+    });
+
+    it('Edit and Retry reopens the wizard with every answer kept, at the step the service named', async () => {
+      choose = (s) => (s.buttons?.includes('Edit and Retry') ? 'Edit and Retry' : undefined);
+      try {
+        const outcome = await run('stacklet.createVpc', undefined, { input: 'ci-vpc' }, { pick: 'ams' }, { input: '10.41.0.0/16' },
+          { input: 'ci-vpc-2' }, { pick: 'ams' }, { input: '10.41.0.0/16' });
+        assert.deepEqual(outcome.sent.map((sent) => [sent.status, (sent.body as { name: string }).name]), [[422, 'ci-vpc'], [201, 'ci-vpc-2']]);
+        const reopened = outcome.asked.slice(3);
+        assert.equal(reopened[0]!.title, 'Create VPC: Name', 'reopened at the name, the field the service named');
+        assert.equal(reopened[0]!.value, 'ci-vpc', 'with the answer given');
+        assert.equal(reopened[1]!.items![0]!.value, 'ams', 'the region kept');
+        assert.equal(reopened[2]!.value, '10.41.0.0/16', 'the range kept');
+      } finally {
+        choose = undefined;
+      }
     });
   });
 

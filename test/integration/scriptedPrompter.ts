@@ -2,6 +2,7 @@
 // extension's commands without a UI: what was asked (title, step numbers, pre-filled value, items), what the
 // inline validation said about given bad inputs, and that nothing was left unasked.
 import { BACK, type Back, type InputOptions, type PickItem, type PickOptions, type Prompter } from '../../src/ui/prompter';
+import { namesItem } from '../../src/ui/vscodePrompter';
 
 type ItemMatch = string | RegExp | ((item: PickItem<unknown>) => boolean);
 
@@ -44,6 +45,8 @@ export interface Asked {
   readonly items?: readonly AskedItem[];
   /** Validation messages of the scripted bad values (undefined: accepted). */
   readonly validation?: Readonly<Record<string, string | undefined>>;
+  /** For a pick: the message a typed text was refused with (PickOptions.unmatched). */
+  readonly refused?: string;
   /** For confirm and choose: the message, its detail and the action button (choose: the buttons, focused first). */
   readonly message?: string;
   readonly detail?: string;
@@ -109,6 +112,12 @@ export class ScriptedPrompter implements Prompter {
     if (answer === 'escape' || answer === undefined) return undefined;
     if (answer === 'back') return BACK;
     if ('typed' in answer) {
+      // As the quick pick does: typed text that names no item is refused at this step, which stays open (the
+      // script's next answer answers it again).
+      if (options.unmatched && !options.items.some((item) => namesItem(item, answer.typed))) {
+        (this.asked[this.asked.length - 1] as { refused?: string }).refused = options.unmatched(answer.typed);
+        return this.pick(options);
+      }
       const item = options.typed?.(answer.typed);
       if (!item) {
         this.problems.push(`"${options.title}": typing "${answer.typed}" offers no item`);

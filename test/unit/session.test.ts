@@ -138,6 +138,23 @@ describe('SessionManager', () => {
     await session.dispose();
   });
 
+  it('drops, quietly, the account of a local emulator that no longer listens, and keeps the others', async () => {
+    const { registry } = memoryStores();
+    const session = new SessionManager(registry, settings, noEmulator);
+    const gone = await startEmulator({ port: 0 });
+    const goneAccount = await session.signIn(gone.url, gone.demoToken);
+    const stays = await session.signIn(emu.url, emu.demoToken);
+    await gone.close();
+    const changes: string[] = [];
+    session.onDidChange((state) => changes.push(state.kind));
+    assert.deepEqual((await session.dropDeadLocalAccounts()).map((account) => account.id), [goneAccount.id]);
+    assert.deepEqual(session.accounts.map((account) => account.id), [stays.id]);
+    assert.equal(await registry.token(goneAccount.id), undefined, 'its token is gone too');
+    assert.deepEqual(await session.dropDeadLocalAccounts(), [], 'a listening emulator stays');
+    assert.ok(changes.length > 0);
+    await session.dispose();
+  });
+
   it('keeps the token in the secret store only, and drops it on sign-out', async () => {
     const { secrets, state, registry } = memoryStores();
     const session = new SessionManager(registry, settings, noEmulator);
