@@ -17,6 +17,17 @@ export async function emulatorControl<T>(session: E2eSession, path: string, body
   return (await response.json()) as T;
 }
 
+/** A request to the session's emulator as the account of `token` makes it (a co-tenant, say): the parsed answer. */
+export async function asAccount<T>(session: E2eSession, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${session.emulator.url}${path}`, {
+    method,
+    headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  assert.ok(response.ok, `${method} ${path}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
 /** A request as the emulator's log keeps it (`path` is the route: `/v1/firewalls/:uuid`). */
 export interface Logged {
   method: string;

@@ -1,7 +1,7 @@
 // Actions as a user runs them: a resize from the context menu with its progress in the status bar, and a
 // wizard that refuses a bad CIDR inline and sends nothing when the user gives up.
 import * as assert from 'node:assert/strict';
-import { accountSuite, e2eToken, mutationsOf } from './accountSession';
+import { accountSuite, asAccount, e2eToken, mutationsOf } from './accountSession';
 import * as ui from './ui';
 
 describe('Actions in the workbench', function () {
@@ -38,6 +38,37 @@ describe('Actions in the workbench', function () {
     });
     const resizes = (await mutations()).filter((r) => r.method === 'POST' && /^\/v1\/stacklets\/:id$/.test(r.path));
     assert.equal(resizes.length, 1, 'one resize request reached the service');
+  });
+
+  it('shows a volume a co-tenant renamed to a command link literally: its notification holds no link', async () => {
+    // Another member of the account renames the volume through the ordinary API.
+    const hostile = 'zz [Open Settings](command:workbench.action.openSettings) $(zap)';
+    const { volumes } = await asAccount<{ volumes: { id: string; name: string }[] }>(suite.session, token, 'GET', '/v1/volumes');
+    const scratch = volumes.find((v) => v.name === 'scratch')!;
+    await asAccount(suite.session, token, 'PUT', `/v1/volumes/${scratch.id}`, { action: 'rename', name: hostile });
+    // The rename is a task of the service's: wait for it to land before the view is refreshed.
+    for (let tries = 0; ; tries++) {
+      const { volume } = await asAccount<{ volume: { name: string; task: unknown } }>(suite.session, token, 'GET', `/v1/volumes/${scratch.id}`);
+      if (volume.name === hostile && !volume.task) break;
+      assert.ok(tries < 100, 'the rename landed within 20 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await suite.session.steps.step('refresh the Volumes view: the row shows the name as it is', 45_000, async (page) => {
+      await ui.clickPaneAction(page, 'Volumes', 'Refresh Volumes');
+      await ui.viewRow(page, 'Volumes', 'zz [Open Settings]').waitFor();
+    });
+    await suite.session.steps.step('resize it: the toast names it in words, with no link and no icon', 60_000, async (page) => {
+      await ui.contextMenu(page, ui.viewRow(page, 'Volumes', 'zz [Open Settings]'), 'Resize Volume…');
+      await ui.quickInput(page).locator('input').fill('60');
+      await page.keyboard.press('Enter');
+      const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'volume was resized' }).first();
+      await toast.waitFor({ timeout: 50_000 });
+      const message = toast.locator('.notification-list-item-message');
+      assert.equal(await message.locator('a').count(), 0, 'no link in the message');
+      assert.equal(await message.locator('.codicon').count(), 0, 'no icon from the name');
+      const words = (await message.innerText()).replace(/\u2060/g, '');
+      assert.ok(words.includes(hostile), `the name reads as the service wrote it: ${words}`);
+    });
   });
 
   it('opens Resize on the current size, and the disk question on No (growing the disk cannot be undone)', async () => {

@@ -578,6 +578,27 @@ describe('Actions and create wizards', function () {
       assert.deepEqual(one(outcome, 'PUT', '/v1/volumes/:id').body, { action: 'rename', name: 'scratch-2' });
       assert.equal((await settled<Volume>(`/v1/volumes/${target.resource!.id}`, 'volume')).name, 'scratch-2');
     });
+
+    it('shows a name a co-tenant gave it, [x](command:…) and $(icon), literally in every message its action raises', async () => {
+      const hostile = 'zz [Open Settings](command:workbench.action.openSettings) $(zap)';
+      const archive = (await get<{ volumes: Volume[] }>('/v1/volumes')).volumes.find((v) => v.name === 'archive')!;
+      await serviceRequest(TOKEN, 'PUT', `/v1/volumes/${archive.id}`, { action: 'rename', name: hostile });
+      await settled<Volume>(`/v1/volumes/${archive.id}`, 'volume');
+      try {
+        const target = await node('volumes', 'volume', hostile);
+        await run('stacklet.resizeVolume', target, { input: String(archive.size_gigabytes + 10) });
+        await a.tasks.allEnded();
+        const messages = shown.map((s) => s.message);
+        assert.ok(messages.some((m) => m.replace(/\u2060/g, '').includes(`${hostile}: volume was resized`)), `the name reads as written: ${messages.join(' | ')}`);
+        for (const message of messages) {
+          assert.doesNotMatch(message, /\]\(/, 'no link can be parsed from a message');
+          assert.doesNotMatch(message, /\$\(/, 'no icon can be parsed from a message');
+        }
+      } finally {
+        await serviceRequest(TOKEN, 'PUT', `/v1/volumes/${archive.id}`, { action: 'rename', name: 'archive' });
+        await settled<Volume>(`/v1/volumes/${archive.id}`, 'volume');
+      }
+    });
   });
 
   describe('snapshot, firewall and Kubernetes actions', () => {
