@@ -4,6 +4,7 @@
  * that cannot be read is a `problems` entry of its ListResult, and every failure is an ApiError. See
  * docs/api-coverage.md for the source of each operation.
  */
+import * as l10n from '@vscode/l10n';
 import type * as z from 'zod/mini';
 import { ApiError } from './errors';
 import { readList, readOne, type Where } from './envelope';
@@ -111,7 +112,7 @@ export class StackletClient {
     return this.list('/v1/containers', s.ContainerFamily, ['containers', 'container'], byName, {}, call);
   }
   listSshKeys(call?: ListCall): Promise<ListResult<s.SshKey>> {
-    return this.list('/v1/ssh_keys', s.SshKey, ['ssh_keys'], byId, {}, call, { optional: 'listing SSH keys' });
+    return this.list('/v1/ssh_keys', s.SshKey, ['ssh_keys'], byId, {}, call, { optional: l10n.t('listing SSH keys') });
   }
   createSshKey(body: req.CreateSshKeyBody, call?: Call): Promise<s.SshKey> {
     return this.one('POST', '/v1/ssh_keys', s.SshKey, ['ssh_key'], call, body);
@@ -120,7 +121,7 @@ export class StackletClient {
     return this.none('DELETE', `/v1/ssh_keys/${id}`, call);
   }
   listTags(call?: ListCall): Promise<ListResult<s.Tag>> {
-    return this.list('/v1/tags', s.Tag, ['tags'], byName, {}, call, { optional: 'listing tags' });
+    return this.list('/v1/tags', s.Tag, ['tags'], byName, {}, call, { optional: l10n.t('listing tags') });
   }
 
   // ── stacklets ─────────────────────────────────────────────────────────────
@@ -200,7 +201,7 @@ export class StackletClient {
     return this.one('POST', `/v1/snapshots/${id}`, s.Snapshot, ['snapshot'], call, { action: 'transfer', region } satisfies req.SnapshotActionBody);
   }
   listBackups(call?: ListCall): Promise<ListResult<s.Backup>> {
-    return this.list('/v1/backups', s.Backup, ['backups'], byId, {}, call, { optional: 'listing backups' });
+    return this.list('/v1/backups', s.Backup, ['backups'], byId, {}, call, { optional: l10n.t('listing backups') });
   }
 
   // ── volumes ───────────────────────────────────────────────────────────────
@@ -241,7 +242,7 @@ export class StackletClient {
 
   // ── firewalls ─────────────────────────────────────────────────────────────
   listFirewalls(call?: ListCall): Promise<ListResult<s.Firewall>> {
-    return this.list('/v1/firewalls', s.Firewall, ['firewalls'], byUuid, {}, call, { optional: 'listing firewalls' });
+    return this.list('/v1/firewalls', s.Firewall, ['firewalls'], byUuid, {}, call, { optional: l10n.t('listing firewalls') });
   }
   getFirewall(uuid: string, call?: Call): Promise<s.Firewall> {
     return this.one('GET', `/v1/firewalls/${enc(uuid)}`, s.Firewall, ['firewall'], call);
@@ -267,22 +268,22 @@ export class StackletClient {
     return this.one('PUT', `/v1/firewalls/${enc(uuid)}`, s.Firewall, ['firewall'], call, { name } satisfies req.UpdateFirewallBody);
   }
   deleteFirewall(uuid: string, call?: Call): Promise<void> {
-    return this.none('DELETE', `/v1/firewalls/${enc(uuid)}`, call, { optional: 'deleting firewalls' });
+    return this.none('DELETE', `/v1/firewalls/${enc(uuid)}`, call, { optional: l10n.t('deleting firewalls') });
   }
   /** Adds rules; answers the firewall's rule set (a bare object in the documentation's example). */
   addFirewallRules(uuid: string, rules: req.FirewallRulesBody, call?: Call): Promise<s.FirewallRuleSet | undefined> {
     return this.maybeOne('POST', `/v1/firewalls/${enc(uuid)}/rules`, s.FirewallRuleSet, ['rules'], call, rules, {
-      optional: 'editing firewall rules',
+      optional: l10n.t('editing firewall rules'),
     });
   }
   removeFirewallRules(uuid: string, rules: req.FirewallRulesBody, call?: Call): Promise<void> {
-    return this.none('DELETE', `/v1/firewalls/${enc(uuid)}/rules`, call, { optional: 'editing firewall rules' }, rules);
+    return this.none('DELETE', `/v1/firewalls/${enc(uuid)}/rules`, call, { optional: l10n.t('editing firewall rules') }, rules);
   }
   addFirewallStacklets(uuid: string, stackletIds: number[], call?: Call): Promise<void> {
-    return this.none('POST', `/v1/firewalls/${enc(uuid)}/stacklets`, call, { optional: 'attaching stacklets to firewalls' }, { stacklet_ids: stackletIds });
+    return this.none('POST', `/v1/firewalls/${enc(uuid)}/stacklets`, call, { optional: l10n.t('attaching stacklets to firewalls') }, { stacklet_ids: stackletIds });
   }
   removeFirewallStacklets(uuid: string, stackletIds: number[], call?: Call): Promise<void> {
-    return this.none('DELETE', `/v1/firewalls/${enc(uuid)}/stacklets`, call, { optional: 'detaching stacklets from firewalls' }, { stacklet_ids: stackletIds });
+    return this.none('DELETE', `/v1/firewalls/${enc(uuid)}/stacklets`, call, { optional: l10n.t('detaching stacklets from firewalls') }, { stacklet_ids: stackletIds });
   }
 
   // ── load balancers ────────────────────────────────────────────────────────
@@ -299,25 +300,25 @@ export class StackletClient {
     return this.one('PUT', `/v1/load_balancers/${enc(uuid)}`, s.LoadBalancer, ['load_balancer'], call, body);
   }
   deleteLoadBalancer(uuid: string, call?: Call): Promise<void> {
-    return this.none('DELETE', `/v1/load_balancers/${enc(uuid)}`, call, { optional: 'deleting load balancers' });
+    return this.none('DELETE', `/v1/load_balancers/${enc(uuid)}`, call, { optional: l10n.t('deleting load balancers') });
   }
   addLoadBalancerRules(uuid: string, rules: req.ForwardingRuleInput[], call?: Call): Promise<void> {
-    return this.none('POST', `/v1/load_balancers/${enc(uuid)}/rules`, call, { optional: 'editing load balancer rules' }, { rules } satisfies req.LoadBalancerRulesBody);
+    return this.none('POST', `/v1/load_balancers/${enc(uuid)}/rules`, call, { optional: l10n.t('editing load balancer rules') }, { rules } satisfies req.LoadBalancerRulesBody);
   }
   removeLoadBalancerRules(uuid: string, rules: req.ForwardingRuleInput[], call?: Call): Promise<void> {
-    return this.none('DELETE', `/v1/load_balancers/${enc(uuid)}/rules`, call, { optional: 'editing load balancer rules' }, { rules } satisfies req.LoadBalancerRulesBody);
+    return this.none('DELETE', `/v1/load_balancers/${enc(uuid)}/rules`, call, { optional: l10n.t('editing load balancer rules') }, { rules } satisfies req.LoadBalancerRulesBody);
   }
   addLoadBalancerStacklets(uuid: string, stackletIds: number[], call?: Call): Promise<void> {
-    return this.none('POST', `/v1/load_balancers/${enc(uuid)}/stacklets`, call, { optional: 'adding stacklets to load balancers' }, { stacklet_ids: stackletIds });
+    return this.none('POST', `/v1/load_balancers/${enc(uuid)}/stacklets`, call, { optional: l10n.t('adding stacklets to load balancers') }, { stacklet_ids: stackletIds });
   }
   removeLoadBalancerStacklets(uuid: string, stackletIds: number[], call?: Call): Promise<void> {
-    return this.none('DELETE', `/v1/load_balancers/${enc(uuid)}/stacklets`, call, { optional: 'removing stacklets from load balancers' }, { stacklet_ids: stackletIds });
+    return this.none('DELETE', `/v1/load_balancers/${enc(uuid)}/stacklets`, call, { optional: l10n.t('removing stacklets from load balancers') }, { stacklet_ids: stackletIds });
   }
 
   // ── kubernetes ────────────────────────────────────────────────────────────
   listKubernetesClusters(call?: ListCall): Promise<ListResult<s.KubernetesCluster>> {
     return this.list('/v1/kubernetes', s.KubernetesCluster, ['kubernetes_clusters', 'kubernetes', 'clusters'], byUuid, {}, call, {
-      optional: 'listing Kubernetes clusters',
+      optional: l10n.t('listing Kubernetes clusters'),
     });
   }
   getKubernetesCluster(uuid: string, call?: Call): Promise<s.KubernetesCluster> {
@@ -332,7 +333,7 @@ export class StackletClient {
     } satisfies req.UpdateKubernetesBody);
   }
   deleteKubernetesCluster(uuid: string, call?: Call): Promise<void> {
-    return this.none('DELETE', `/v1/kubernetes/${enc(uuid)}`, call, { optional: 'deleting Kubernetes clusters' });
+    return this.none('DELETE', `/v1/kubernetes/${enc(uuid)}`, call, { optional: l10n.t('deleting Kubernetes clusters') });
   }
   /** Renames a node pool and sets its node count; answers every pool of the cluster (those that can be read). */
   async updateNodePool(clusterUuid: string, poolId: string, body: req.UpdateNodePoolBody, call?: Call): Promise<s.NodePool[]> {
@@ -343,7 +344,7 @@ export class StackletClient {
 
   // ── VPCs ──────────────────────────────────────────────────────────────────
   listVpcs(call?: ListCall): Promise<ListResult<s.Vpc>> {
-    return this.list('/v1/vpcs', s.Vpc, ['vpcs', 'vpc'], byUuid, {}, call, { optional: 'listing VPCs' });
+    return this.list('/v1/vpcs', s.Vpc, ['vpcs', 'vpc'], byUuid, {}, call, { optional: l10n.t('listing VPCs') });
   }
   getVpc(uuid: string, call?: Call): Promise<s.Vpc> {
     return this.one('GET', `/v1/vpcs/${enc(uuid)}`, s.Vpc, ['vpc'], call);
@@ -355,7 +356,7 @@ export class StackletClient {
     return this.one('PUT', `/v1/vpcs/${enc(uuid)}`, s.Vpc, ['vpc'], call, { name } satisfies req.UpdateVpcBody);
   }
   deleteVpc(uuid: string, call?: Call): Promise<void> {
-    return this.none('DELETE', `/v1/vpcs/${enc(uuid)}`, call, { optional: 'deleting VPCs' });
+    return this.none('DELETE', `/v1/vpcs/${enc(uuid)}`, call, { optional: l10n.t('deleting VPCs') });
   }
 
   // ── userdata ──────────────────────────────────────────────────────────────
@@ -372,7 +373,7 @@ export class StackletClient {
     return this.one('PUT', `/v1/userdata/${enc(uuid)}`, s.Userdata, ['userdata'], call, body);
   }
   deleteUserdata(uuid: string, call?: Call): Promise<void> {
-    return this.none('DELETE', `/v1/userdata/${enc(uuid)}`, call, { optional: 'deleting userdata scripts' });
+    return this.none('DELETE', `/v1/userdata/${enc(uuid)}`, call, { optional: l10n.t('deleting userdata scripts') });
   }
 
   // ── plumbing ──────────────────────────────────────────────────────────────
@@ -458,7 +459,7 @@ export class StackletClient {
         error.kind === 'http' &&
         (error.status === 405 || error.status === 501 || (error.status === 404 && isRouteMissing(error)))
       ) {
-        throw new ApiError(`This service does not support ${endpoint.optional} (HTTP ${error.status}).`, {
+        throw new ApiError(l10n.t('This service does not support {0} (HTTP {1}).', endpoint.optional, error.status), {
           kind: 'unsupported', method, path, status: error.status,
         });
       }

@@ -5,6 +5,7 @@
  * JSON of the right type, no envelope key, or the single resource it carries. An item of a list that cannot
  * be read becomes a ListProblem beside the items that could.
  */
+import * as l10n from '@vscode/l10n';
 import type * as z from 'zod/mini';
 import { ApiError } from './errors';
 import { Meta } from './schemas';
@@ -30,7 +31,7 @@ export interface Where {
 }
 
 export function invalidResponse(where: Where, detail: string, fieldPath?: string): ApiError {
-  return new ApiError(`Unexpected answer from ${where.method} ${where.path}: ${detail}`, {
+  return new ApiError(l10n.t('Unexpected answer from {0} {1}: {2}', where.method, where.path, detail), {
     kind: 'invalid-response',
     method: where.method,
     path: where.path,
@@ -51,12 +52,12 @@ function check<S extends z.ZodMiniType>(schema: S, value: unknown, key: string):
     result = schema.safeParse(value) as ReturnType<S['safeParse']>;
   } catch (error) {
     // Pathological input (nesting deep enough to exhaust the stack) must still end as our own error.
-    return { fieldPath: key, reason: `could not be read (${(error as Error).name})` };
+    return { fieldPath: key, reason: l10n.t('could not be read ({0})', (error as Error).name) };
   }
   if (result.success) return { data: result.data as z.output<S> };
   const issue = result.error.issues[0]!;
   const others = result.error.issues.length - 1;
-  const more = others === 0 ? '' : ` (and ${others} more ${others === 1 ? 'problem' : 'problems'})`;
+  const more = others === 0 ? '' : others === 1 ? l10n.t(' (and 1 more problem)') : l10n.t(' (and {0} more problems)', others);
   return { fieldPath: formatPath([key, ...issue.path]), reason: `${issue.message}${more}` };
 }
 
@@ -69,7 +70,7 @@ export function validate<S extends z.ZodMiniType>(schema: S, value: unknown, key
 
 /** The single resource of a response: under `key` (or an alias), or the body itself when unwrapped. */
 export function readOne<S extends z.ZodMiniType>(schema: S, body: unknown, keys: readonly string[], where: Where): z.output<S> {
-  if (!isRecord(body)) throw invalidResponse(where, `expected a JSON object, got ${describe(body)}`);
+  if (!isRecord(body)) throw invalidResponse(where, l10n.t('expected a JSON object, got {0}', describe(body)));
   for (const key of keys) {
     if (isRecord(body[key])) return validate(schema, body[key], key, where);
   }
@@ -79,7 +80,7 @@ export function readOne<S extends z.ZodMiniType>(schema: S, body: unknown, keys:
   if (present !== undefined) {
     const direct = schema.safeParse(body);
     if (direct.success) return direct.data as z.output<S>;
-    throw invalidResponse(where, `${present}: expected an object, got ${describe(body[present])}`, present);
+    throw invalidResponse(where, l10n.t('{0}: expected an object, got {1}', present, describe(body[present])), present);
   }
   return validate(schema, body, keys[0]!, where);
 }
@@ -134,13 +135,13 @@ export function readList<S extends z.ZodMiniType>(
     raw = body;
   } else if (isRecord(body)) {
     const found = keys.find((candidate) => candidate in body);
-    if (found === undefined) throw invalidResponse(where, `the answer has no "${keys[0]}" list`, keys[0]);
+    if (found === undefined) throw invalidResponse(where, l10n.t('the answer has no "{0}" list', keys[0]!), keys[0]);
     key = found;
     raw = body[found];
   } else {
-    throw invalidResponse(where, `expected a JSON object, got ${describe(body)}`);
+    throw invalidResponse(where, l10n.t('expected a JSON object, got {0}', describe(body)));
   }
-  if (!Array.isArray(raw)) throw invalidResponse(where, `${key}: expected a list, got ${describe(raw)}`, key);
+  if (!Array.isArray(raw)) throw invalidResponse(where, l10n.t('{0}: expected a list, got {1}', key, describe(raw)), key);
   const problems: ListProblem[] = [];
   if (isRecord(body) && body.meta !== undefined && body.meta !== null) {
     const read = check(Meta, body.meta, 'meta');
@@ -158,6 +159,6 @@ export function readList<S extends z.ZodMiniType>(
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  return typeof value === 'string' ? 'a string' : typeof value;
+  if (Array.isArray(value)) return l10n.t('a list');
+  return typeof value === 'string' ? l10n.t('a string') : typeof value;
 }

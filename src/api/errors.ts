@@ -3,6 +3,7 @@
  * that breaks the schema) reaches callers as an ApiError with a sentence a user can read; nothing else
  * escapes the client.
  */
+import * as l10n from '@vscode/l10n';
 import { parse as parseTolerantly } from 'jsonc-parser';
 
 export type ApiErrorKind =
@@ -164,22 +165,23 @@ function parseLeniently(text: string): unknown {
   }
 }
 
-const STATUS_TEXT: Readonly<Record<number, string>> = {
-  400: 'the request was not accepted',
-  401: 'the API token was refused',
-  403: 'the API token may not do this',
-  404: 'not found',
-  405: 'the service does not allow this method here',
-  409: 'the resource is busy or in conflict',
-  413: 'the request is too large',
-  422: 'the request was not valid',
-  429: 'too many requests',
-  500: 'the service had an internal error',
-  502: 'bad gateway',
-  503: 'the service is unavailable',
-  504: 'the gateway timed out',
+/** Functions, so that each is looked up in the bundle of the display language when used. */
+const STATUS_TEXT: Readonly<Record<number, () => string>> = {
+  400: () => l10n.t('the request was not accepted'),
+  401: () => l10n.t('the API token was refused'),
+  403: () => l10n.t('the API token may not do this'),
+  404: () => l10n.t('not found'),
+  405: () => l10n.t('the service does not allow this method here'),
+  409: () => l10n.t('the resource is busy or in conflict'),
+  413: () => l10n.t('the request is too large'),
+  422: () => l10n.t('the request was not valid'),
+  429: () => l10n.t('too many requests'),
+  500: () => l10n.t('the service had an internal error'),
+  502: () => l10n.t('bad gateway'),
+  503: () => l10n.t('the service is unavailable'),
+  504: () => l10n.t('the gateway timed out'),
 };
 
 export function describeStatus(status: number): string {
-  return STATUS_TEXT[status] ?? `HTTP ${status}`;
+  return Object.hasOwn(STATUS_TEXT, status) ? STATUS_TEXT[status]!() : `HTTP ${status}`;
 }

@@ -3,6 +3,7 @@
  * bound, kept in order and deduplicated by id. A service that ignores the page parameter is detected and
  * reported instead of looped on.
  */
+import * as l10n from '@vscode/l10n';
 import { DEFAULT_LISTING_LIMITS } from './listingLimits';
 import type { ListProblem } from './envelope';
 import type { Pagination } from './schemas';
@@ -40,7 +41,7 @@ export interface CollectOptions<T> {
  */
 export const DEFAULT_PAGE_CONCURRENCY = 12;
 
-const IGNORED_PAGE = 'The service ignored the page parameter, so only the first page is shown.';
+const ignoredPage = () => l10n.t('The service ignored the page parameter, so only the first page is shown.');
 
 export async function collectPages<T>(
   fetchPage: (page: number, signal: AbortSignal | undefined) => Promise<FetchedPage<T>>,
@@ -55,9 +56,9 @@ export async function collectPages<T>(
 
   if (pagination && pagination.pages > 1) {
     const count = Math.min(pagination.pages, maxPages);
-    if (count < pagination.pages) warning = `The service reports ${pagination.pages} pages; only ${count} were read.`;
+    if (count < pagination.pages) warning = l10n.t('The service reports {0} pages; only {1} were read.', pagination.pages, count);
     const rest = await fetchConcurrently(fetchPage, count, options);
-    if (rest === 'ignored') warning = IGNORED_PAGE;
+    if (rest === 'ignored') warning = ignoredPage();
     else pages.push(...rest);
   } else if (pagination?.next_page) {
     // No page count but a next page: follow it one by one, refusing to go backwards or repeat.
@@ -65,12 +66,12 @@ export async function collectPages<T>(
     let current = pagination.current_page;
     while (next && pages.length < maxPages) {
       if (next <= current) {
-        warning = IGNORED_PAGE;
+        warning = ignoredPage();
         break;
       }
       const page = await fetchPage(next, options.signal);
       if (page.pagination && page.pagination.current_page !== next) {
-        warning = IGNORED_PAGE;
+        warning = ignoredPage();
         break;
       }
       pages.push(page);

@@ -92,19 +92,19 @@ export function checkApiUrl(raw: string, allowInsecureHttp = false): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new ApiError(`"${raw}" is not a valid URL`, { kind: 'config', method: 'GET', path: '' });
+    throw new ApiError(l10n.t('"{0}" is not a valid URL', raw), { kind: 'config', method: 'GET', path: '' });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ApiError(`The API URL must start with https:// (got ${url.protocol})`, {
+    throw new ApiError(l10n.t('The API URL must start with https:// (got {0})', url.protocol), {
       kind: 'config', method: 'GET', path: '',
     });
   }
   if (url.username || url.password) {
-    throw new ApiError('The API URL must not contain a user name or password', { kind: 'config', method: 'GET', path: '' });
+    throw new ApiError(l10n.t('The API URL must not contain a user name or password'), { kind: 'config', method: 'GET', path: '' });
   }
   if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname) && !allowInsecureHttp) {
     throw new ApiError(
-      `Refusing plain http:// to ${url.hostname}: the API token would cross the network unencrypted. Use https://, or enable the "stacklet.allowInsecureHttp" setting.`,
+      l10n.t('Refusing plain http:// to {0}: the API token would cross the network unencrypted. Use https://, or enable the "stacklet.allowInsecureHttp" setting.', url.hostname),
       { kind: 'config', method: 'GET', path: '' },
     );
   }
@@ -247,7 +247,7 @@ export class HttpTransport {
       try {
         await sleep(delay, options.signal);
       } catch {
-        throw new ApiError('Cancelled', { kind: 'aborted', method, path });
+        throw new ApiError(l10n.t('Cancelled'), { kind: 'aborted', method, path });
       }
     }
   }
@@ -346,8 +346,8 @@ export class HttpTransport {
     const same = target === this.origin;
     return new ApiError(
       same
-        ? `The service redirected ${method} ${fullPath} (HTTP ${status}); check the API URL setting (for example a missing or extra path prefix).`
-        : `The service redirected to ${target}; the request was not repeated there so that the API token stays with ${this.origin}. Check the API URL setting.`,
+        ? l10n.t('The service redirected {0} {1} (HTTP {2}); check the API URL setting (for example a missing or extra path prefix).', method, fullPath, status)
+        : l10n.t('The service redirected to {0}; the request was not repeated there so that the API token stays with {1}. Check the API URL setting.', target, this.origin),
       { kind: 'redirect', method, path: fullPath, status },
     );
   }
@@ -358,7 +358,7 @@ export class HttpTransport {
     const raw = this.redact(response.text, response.truncated);
     const serviceMessage = extractServiceMessage(raw, response.contentType, (text) => this.redact(text));
     const summary = serviceMessage ?? describeStatus(response.status);
-    return new ApiError(`${summary} (HTTP ${response.status}, ${method} ${path})`, {
+    return new ApiError(l10n.t('{0} (HTTP {1}, {2} {3})', summary, response.status, method, path), {
       kind: 'http',
       method,
       path,
@@ -370,21 +370,21 @@ export class HttpTransport {
 
   private failure(method: HttpMethod, path: string, error: unknown, callerSignal: AbortSignal | undefined): ApiError {
     if (error instanceof ApiError) return error;
-    if (callerSignal?.aborted) return new ApiError('Cancelled', { kind: 'aborted', method, path });
+    if (callerSignal?.aborted) return new ApiError(l10n.t('Cancelled'), { kind: 'aborted', method, path });
     const code = errorCode(error);
     const name = (error as { name?: string } | undefined)?.name;
     if (name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
-      return new ApiError(`No answer from ${this.origin} within ${Math.round(this.requestTimeoutMs / 1000)} s (${method} ${path})`, {
+      return new ApiError(l10n.t('No answer from {0} within {1} s ({2} {3})', this.origin, Math.round(this.requestTimeoutMs / 1000), method, path), {
         kind: 'timeout', method, path, cause: error,
       });
     }
     if (code === 'STACKLET_BAD_JSON') {
-      return new ApiError(`The service answered ${method} ${path} with malformed JSON`, {
+      return new ApiError(l10n.t('The service answered {0} {1} with malformed JSON', method, path), {
         kind: 'invalid-response', method, path, cause: error,
       });
     }
     if (code === TOO_LARGE) {
-      return new ApiError(`The answer to ${method} ${path} was too large`, { kind: 'invalid-response', method, path });
+      return new ApiError(l10n.t('The answer to {0} {1} was too large', method, path), { kind: 'invalid-response', method, path });
     }
     const certificate = certificateFailure(error);
     if (certificate) {
@@ -403,12 +403,12 @@ export class HttpTransport {
       });
     }
     const reason =
-      code === 'ECONNREFUSED' ? 'connection refused'
-      : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'host not found'
-      : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? 'connection closed by the other side'
-      : code ?? 'network error';
+      code === 'ECONNREFUSED' ? l10n.t('connection refused')
+      : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? l10n.t('host not found')
+      : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? l10n.t('connection closed by the other side')
+      : code ?? l10n.t('network error');
     // Through a proxy, the connection that failed is the one to the proxy.
-    return new ApiError(proxied ? l10n.t('Cannot reach the proxy {0}: {1} ({2})', proxied, reason, `${method} ${path}`) : `Cannot reach ${this.origin}: ${reason} (${method} ${path})`, {
+    return new ApiError(proxied ? l10n.t('Cannot reach the proxy {0}: {1} ({2})', proxied, reason, `${method} ${path}`) : l10n.t('Cannot reach {0}: {1} ({2})', this.origin, reason, `${method} ${path}`), {
       kind: 'network', method, path, cause: error,
     });
   }

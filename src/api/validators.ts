@@ -27,11 +27,11 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A display name: 1–255 characters after trimming, no control characters. */
 export function checkName(value: unknown, what = 'name'): Problem {
-  if (typeof value !== 'string') return `${what} must be a string`;
+  if (typeof value !== 'string') return l10n.t('{0} must be a string', what);
   const trimmed = value.trim();
-  if (trimmed.length === 0) return `${what} must not be empty`;
-  if (trimmed.length > NAME_MAX) return `${what} must be at most ${NAME_MAX} characters`;
-  if (CONTROL.test(value)) return `${what} must not contain control characters`;
+  if (trimmed.length === 0) return l10n.t('{0} must not be empty', what);
+  if (trimmed.length > NAME_MAX) return l10n.t('{0} must be at most {1} characters', what, NAME_MAX);
+  if (CONTROL.test(value)) return l10n.t('{0} must not contain control characters', what);
   return undefined;
 }
 
@@ -40,26 +40,26 @@ export function checkHostname(value: unknown, what = 'name'): Problem {
   const base = checkName(value, what);
   if (base) return base;
   const name = value as string;
-  if (name.length > HOSTNAME_MAX) return `${what} must be at most ${HOSTNAME_MAX} characters`;
-  if (!/^[A-Za-z0-9.-]+$/.test(name)) return `${what} may contain only letters, digits, '.' and '-'`;
+  if (name.length > HOSTNAME_MAX) return l10n.t('{0} must be at most {1} characters', what, HOSTNAME_MAX);
+  if (!/^[A-Za-z0-9.-]+$/.test(name)) return l10n.t('{0} may contain only letters, digits, \'.\' and \'-\'', what);
   for (const label of name.split('.')) {
-    if (label.length === 0) return `${what} must not contain empty labels ('..' or a leading/trailing '.')`;
-    if (label.length > 63) return `${what} labels must be at most 63 characters`;
-    if (label.startsWith('-') || label.endsWith('-')) return `${what} labels must not start or end with '-'`;
+    if (label.length === 0) return l10n.t('{0} must not contain empty labels (\'..\' or a leading/trailing \'.\')', what);
+    if (label.length > 63) return l10n.t('{0} labels must be at most 63 characters', what);
+    if (label.startsWith('-') || label.endsWith('-')) return l10n.t('{0} labels must not start or end with \'-\'', what);
   }
   return undefined;
 }
 
 /** A slug as the service uses them (`fra`, `b-1vcpu-1gb`, `ubuntu-20-04-4-x64`). */
 export function checkSlug(value: unknown, what = 'slug'): Problem {
-  if (typeof value !== 'string' || value.length === 0) return `${what} must be a non-empty string`;
-  if (!/^[a-z0-9][a-z0-9._-]*$/i.test(value) || value.length > 100) return `${what} is not a valid slug`;
+  if (typeof value !== 'string' || value.length === 0) return l10n.t('{0} must be a non-empty string', what);
+  if (!/^[a-z0-9][a-z0-9._-]*$/i.test(value) || value.length > 100) return l10n.t('{0} is not a valid slug', what);
   return undefined;
 }
 
 export function checkInteger(value: unknown, min: number, max: number, what: string): Problem {
-  if (typeof value !== 'number' || !Number.isInteger(value)) return `${what} must be a whole number`;
-  if (value < min || value > max) return `${what} must be from ${min} to ${max}`;
+  if (typeof value !== 'number' || !Number.isInteger(value)) return l10n.t('{0} must be a whole number', what);
+  if (value < min || value > max) return l10n.t('{0} must be from {1} to {2}', what, min, max);
   return undefined;
 }
 
@@ -107,9 +107,9 @@ export function isNetworkAligned({ address, prefix }: Cidr): boolean {
 
 /** A firewall rule address: an IPv4 address or an IPv4 CIDR. */
 export function checkRuleAddress(value: unknown, what = 'address'): Problem {
-  if (typeof value !== 'string' || value.trim() === '') return `${what} is required (an IPv4 address or CIDR)`;
+  if (typeof value !== 'string' || value.trim() === '') return l10n.t('{0} is required (an IPv4 address or CIDR)', what);
   if (isIPv4(value) || parseCidr(value)) return undefined;
-  return `${what} must be an IPv4 address or CIDR such as 0.0.0.0/0 or 192.168.1.0/24`;
+  return l10n.t('{0} must be an IPv4 address or CIDR such as 0.0.0.0/0 or 192.168.1.0/24', what);
 }
 
 const PRIVATE_RANGES: readonly Cidr[] = [
@@ -126,15 +126,15 @@ function contains(outer: Cidr, inner: Cidr): boolean {
 
 /** A VPC range: a private (RFC 1918) IPv4 network, aligned, from /16 to /28. */
 export function checkVpcCidr(value: unknown, what = 'cidr'): Problem {
-  if (typeof value !== 'string' || value.trim() === '') return `${what} is required (for example 10.10.0.0/16)`;
+  if (typeof value !== 'string' || value.trim() === '') return l10n.t('{0} is required (for example 10.10.0.0/16)', what);
   const cidr = parseCidr(value);
-  if (!cidr) return `${what} must be an IPv4 CIDR such as 10.10.0.0/16`;
+  if (!cidr) return l10n.t('{0} must be an IPv4 CIDR such as 10.10.0.0/16', what);
   if (cidr.prefix < VPC_PREFIX_MIN || cidr.prefix > VPC_PREFIX_MAX) {
-    return `${what} prefix must be from /${VPC_PREFIX_MIN} to /${VPC_PREFIX_MAX}`;
+    return l10n.t('{0} prefix must be from /{1} to /{2}', what, VPC_PREFIX_MIN, VPC_PREFIX_MAX);
   }
-  if (!isNetworkAligned(cidr)) return `${what} must be a network address (host bits zero)`;
+  if (!isNetworkAligned(cidr)) return l10n.t('{0} must be a network address (host bits zero)', what);
   if (!PRIVATE_RANGES.some((range) => contains(range, cidr))) {
-    return `${what} must be inside 10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16`;
+    return l10n.t('{0} must be inside 10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16', what);
   }
   return undefined;
 }
@@ -147,7 +147,7 @@ export function checkFirewallProtocol(value: unknown, what = 'protocol'): Proble
   if (typeof value === 'string' && (FIREWALL_PROTOCOLS as readonly string[]).includes(value.toLowerCase())) {
     return undefined;
   }
-  return `${what} must be TCP, UDP, ICMP, or empty for all`;
+  return l10n.t('{0} must be TCP, UDP, ICMP, or empty for all', what);
 }
 
 export const LB_PROTOCOLS = ['http', 'https', 'http2', 'tcp'] as const;
@@ -156,13 +156,13 @@ export const LB_ALGORITHMS = ['round_robin', 'least_connections'] as const;
 
 export function checkOneOf(value: unknown, allowed: readonly string[], what: string): Problem {
   if (typeof value === 'string' && allowed.includes(value)) return undefined;
-  return `${what} must be one of ${allowed.join(', ')}`;
+  return l10n.t('{0} must be one of {1}', what, allowed.join(', '));
 }
 
 export function checkVolumeSize(value: unknown, currentGb = 0, what = 'size_gigabytes'): Problem {
   const base = checkInteger(value, VOLUME_MIN_GB, VOLUME_MAX_GB, what);
   if (base) return base;
-  if ((value as number) <= currentGb) return `${what} must be larger than the current ${currentGb} GB`;
+  if ((value as number) <= currentGb) return l10n.t('{0} must be larger than the current {1} GB', what, currentGb);
   return undefined;
 }
 
@@ -171,9 +171,9 @@ export function checkNodeCount(value: unknown, what = 'count'): Problem {
 }
 
 export function checkUserdata(value: unknown, what = 'userdata'): Problem {
-  if (typeof value !== 'string') return `${what} must be a string`;
-  if (value.trim() === '') return `${what} must not be empty`;
-  if (Buffer.byteLength(value, 'utf8') > USERDATA_MAX_BYTES) return `${what} must be at most 64 KB`;
+  if (typeof value !== 'string') return l10n.t('{0} must be a string', what);
+  if (value.trim() === '') return l10n.t('{0} must not be empty', what);
+  if (Buffer.byteLength(value, 'utf8') > USERDATA_MAX_BYTES) return l10n.t('{0} must be at most 64 KB', what);
   return undefined;
 }
 
@@ -193,7 +193,7 @@ export function checkPassword(value: unknown, what = 'password'): Problem {
 /** A whole number typed into a prompt, then checked by `check` (a range, "larger than now"). */
 export function checkTypedNumber(text: string, check: (value: number) => Problem, what = 'value'): Problem {
   const value = parseWholeNumber(text);
-  if (value === undefined) return `${what} must be a whole number`;
+  if (value === undefined) return l10n.t('{0} must be a whole number', what);
   return check(value);
 }
 
@@ -204,7 +204,7 @@ export function parseTagList(text: string): string[] {
 
 /** A comma-separated tag list; empty means no tags. Each tag is a name (see checkName). */
 export function checkTagList(value: unknown, what = 'tags'): Problem {
-  if (typeof value !== 'string') return `${what} must be a string`;
+  if (typeof value !== 'string') return l10n.t('{0} must be a string', what);
   for (const tag of parseTagList(value)) {
     const problem = checkName(tag, `tag '${tag}'`);
     if (problem) return problem;
@@ -216,24 +216,24 @@ export function checkTagList(value: unknown, what = 'tags'): Problem {
 export function checkListenPort(value: unknown, taken: readonly number[], what = 'source_port'): Problem {
   const problem = checkPort(value, what);
   if (problem) return problem;
-  if (taken.includes(value as number)) return `${what} ${value as number} is already used by another forwarding rule`;
+  if (taken.includes(value as number)) return l10n.t('{0} {1} is already used by another forwarding rule', what, value as number);
   return undefined;
 }
 
 /** A health-check path: starts with '/', no spaces or control characters, at most 255 characters. */
 export function checkHealthCheckPath(value: unknown, what = 'path'): Problem {
-  if (typeof value !== 'string' || value === '') return `${what} is required (for example /health)`;
-  if (!value.startsWith('/')) return `${what} must start with '/'`;
-  if (/\s/.test(value) || CONTROL.test(value)) return `${what} must not contain spaces or control characters`;
-  if (value.length > NAME_MAX) return `${what} must be at most ${NAME_MAX} characters`;
+  if (typeof value !== 'string' || value === '') return l10n.t('{0} is required (for example /health)', what);
+  if (!value.startsWith('/')) return l10n.t('{0} must start with \'/\'', what);
+  if (/\s/.test(value) || CONTROL.test(value)) return l10n.t('{0} must not contain spaces or control characters', what);
+  if (value.length > NAME_MAX) return l10n.t('{0} must be at most {1} characters', what, NAME_MAX);
   return undefined;
 }
 
 /** A cookie name as HTTP allows it (an RFC 6265 token): letters, digits and !#$%&'*+-.^_`|~. */
 export function checkCookieName(value: unknown, what = 'cookie name'): Problem {
-  if (typeof value !== 'string' || value === '') return `${what} is required`;
-  if (value.length > 64) return `${what} must be at most 64 characters`;
-  if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(value)) return `${what} may contain only letters, digits and !#$%&'*+-.^_\`|~`;
+  if (typeof value !== 'string' || value === '') return l10n.t('{0} is required', what);
+  if (value.length > 64) return l10n.t('{0} must be at most 64 characters', what);
+  if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(value)) return l10n.t('{0} may contain only letters, digits and !#$%&\'*+-.^_`|~', what);
   return undefined;
 }
 
@@ -246,8 +246,8 @@ export function checkCookieTtl(value: unknown, what = 'ttl'): Problem {
 
 /** A Kubernetes version as the service names them: `1.30`, `1.30.2` or `1.30.2-00`. */
 export function checkKubernetesVersion(value: unknown, what = 'version'): Problem {
-  if (typeof value !== 'string' || value.trim() === '') return `${what} is required (for example 1.30.2-00)`;
-  if (!/^[0-9]+\.[0-9]+(\.[0-9]+)?(-[A-Za-z0-9.]+)?$/.test(value)) return `${what} must look like 1.30.2-00 (major.minor.patch-suffix)`;
+  if (typeof value !== 'string' || value.trim() === '') return l10n.t('{0} is required (for example 1.30.2-00)', what);
+  if (!/^[0-9]+\.[0-9]+(\.[0-9]+)?(-[A-Za-z0-9.]+)?$/.test(value)) return l10n.t('{0} must look like 1.30.2-00 (major.minor.patch-suffix)', what);
   return undefined;
 }
 
@@ -266,7 +266,7 @@ export function checkVpcCidrFree(value: unknown, taken: readonly string[], what 
   const problem = checkVpcCidr(value, what);
   if (problem) return problem;
   const clash = taken.find((other) => cidrsOverlap(value as string, other));
-  return clash ? `${what} overlaps ${clash}, used by another VPC in this region` : undefined;
+  return clash ? l10n.t('{0} overlaps {1}, used by another VPC in this region', what, clash) : undefined;
 }
 
 /** The first /16 of 10.0.0.0/8 (from 10.10.0.0/16 on) that overlaps none of `taken`. */

@@ -5,7 +5,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as l10n from '@vscode/l10n';
 import { getL10nJson, type l10nJsonFormat } from '@vscode/l10n-dev';
+import { describeStatus } from '../../src/api/errors';
+import { checkNodeCount } from '../../src/api/validators';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const read = (file: string): Record<string, unknown> => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8')) as Record<string, unknown>;
@@ -109,6 +112,18 @@ describe('localization', () => {
   it('translates every %key% of package.json into German, buttons included', () => {
     const english = Object.fromEntries(Object.entries(read('package.nls.json')).map(([key, value]) => [key, messageOf(value)]));
     assert.deepEqual(translationProblems('package.nls.de.json', english, read('package.nls.de.json')), []);
+  });
+
+  it('speaks German in the core once configured with the German bundle, as activation does (@vscode/l10n)', () => {
+    const bundle = read('l10n/bundle.l10n.de.json') as Record<string, string>;
+    l10n.config({ contents: bundle });
+    try {
+      assert.equal(checkNodeCount(0, 'Knotenanzahl'), 'Knotenanzahl muss zwischen 1 und 100 liegen');
+      assert.equal(describeStatus(409), 'die Ressource ist beschäftigt oder in einem Konflikt');
+    } finally {
+      l10n.config({ contents: {} });
+    }
+    assert.equal(checkNodeCount(0, 'Node count'), 'Node count must be from 1 to 100', 'English without a bundle');
   });
 
   it('reports a missing, a stale and a mistranslated key (the check itself)', () => {
