@@ -75,6 +75,11 @@ export interface RuntimeConfig {
   faultKinds?: readonly FaultKind[];
   hangMs?: number;
   taskMs?: number;
+  /**
+   * While true, no task ends, whatever its time: a test that needs a task to still be running holds it open,
+   * then releases it (the tasks due end at the next request). Control endpoint only.
+   */
+  holdTasks?: boolean;
   quirks?: Quirks;
 }
 
@@ -84,6 +89,7 @@ export interface ResolvedConfig {
   faultKinds: readonly FaultKind[];
   hangMs: number;
   taskMs: number;
+  holdTasks: boolean;
   quirks: Quirks;
 }
 
@@ -125,6 +131,7 @@ export function resolveConfig(options: EmulatorOptions): ResolvedConfig {
     faultKinds: options.faultKinds ?? FAULT_KINDS,
     hangMs: options.hangMs ?? DEFAULT_HANG_MS,
     taskMs: options.taskMs ?? DEFAULT_TASK_MS,
+    holdTasks: false,
     quirks: { ...options.quirks },
   };
 }
@@ -138,5 +145,6 @@ export function applyConfig(current: ResolvedConfig, change: RuntimeConfig): voi
   if (change.faultKinds !== undefined) current.faultKinds = [...change.faultKinds];
   if (change.hangMs !== undefined) current.hangMs = change.hangMs;
   if (change.taskMs !== undefined) current.taskMs = change.taskMs;
+  if (change.holdTasks !== undefined) current.holdTasks = change.holdTasks;
   if (change.quirks !== undefined) current.quirks = { ...current.quirks, ...change.quirks };
 }

@@ -173,7 +173,7 @@ class Emulator {
         record.body = bodyForLog(body, buffer.length);
       }
       const now = this.world.now();
-      if (this.world.tasks.settle(now) > 0) this.world.revision++;
+      if (!this.config.holdTasks && this.world.tasks.settle(now) > 0) this.world.revision++;
       const ctx: Ctx = {
         world: this.world,
         account,

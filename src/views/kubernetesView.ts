@@ -9,7 +9,7 @@ import { stateName } from './words';
 
 export const kubernetesView = singleListingView('kubernetes', 'cluster', clusterNode, () => vscode.l10n.t('No Kubernetes clusters.'));
 
-function clusterNode(c: KubernetesCluster): ResourceNode {
+export function clusterNode(c: KubernetesCluster): ResourceNode {
   const base = `cluster/${c.uuid}`;
   const nodeCount = c.node_pools.reduce((sum, pool) => sum + pool.nodes.length, 0);
   return new ResourceNode({

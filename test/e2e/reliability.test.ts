@@ -9,7 +9,9 @@ import * as ui from './ui';
 describe('Reliability in the workbench: a running task survives a window reload', function () {
   const token = e2eToken();
   const email = 'reload@stacklet.example';
-  const suite = accountSuite('e2e-reliability', { token, email }, { taskMs: 30_000 });
+  // The task is held open through the emulator's control endpoint while the window reloads, then released:
+  // however slow the machine, it is still running when the reloaded window looks.
+  const suite = accountSuite('e2e-reliability', { token, email }, { taskMs: 3_000 });
 
   const actionsSent = async (): Promise<number> =>
     (await emulatorControl<{ requests: { method: string; path: string; account?: string }[] }>(suite.session, '/requests?limit=500')).requests.filter(
@@ -29,15 +31,17 @@ describe('Reliability in the workbench: a running task survives a window reload'
       await ui.viewRow(page, 'Stacklets', 'web-1').waitFor();
     }));
 
-  it('powers web-1 off from its context menu, confirmed, and sees the task in the status bar', () =>
-    suite.session.steps.step('power off web-1', 60_000, async (page) => {
+  it('powers web-1 off from its context menu, confirmed, and sees the task in the status bar', async () => {
+    await emulatorControl(suite.session, '/config', { holdTasks: true });
+    await suite.session.steps.step('power off web-1', 60_000, async (page) => {
       await ui.contextMenu(page, ui.viewRow(page, 'Stacklets', 'web-1'), 'Power Off…');
       const dialog = page.locator('.monaco-dialog-box');
       await dialog.getByText('web-1').first().waitFor();
       await dialog.locator('.monaco-button', { hasText: 'Power Off' }).first().click();
       await dialog.waitFor({ state: 'detached' });
       await ui.statusBarText(page, 'stacklet is powering off').waitFor();
-    }));
+    });
+  });
 
   it('reloads the window while the task runs, and the reloaded window shows the task again', async () => {
     assert.equal(await actionsSent(), 1);
@@ -55,6 +59,7 @@ describe('Reliability in the workbench: a running task survives a window reload'
   });
 
   it('follows the task to its end after the reload; the power-off was sent once', async () => {
+    await emulatorControl(suite.session, '/config', { holdTasks: false });
     await suite.session.steps.step('see the task end: the status bar clears and says so', 90_000, async (page) => {
       await ui.statusBarText(page, 'stacklet is powering off').waitFor({ state: 'detached', timeout: 80_000 });
       await ui.toast(page, 'stacklet was powered off').first().waitFor();

@@ -338,6 +338,24 @@ describe('emulator: tasks and resource flows', function () {
     assert.equal((await call(emu, 'GET', `/v1/ssh_keys/${key.id}`)).status, 404);
   });
 
+  it('holds every task open while told to (holdTasks), and ends those due at the next request after', async () => {
+    const web1 = await byName('web-1');
+    emu.configure({ holdTasks: true });
+    try {
+      const started = (await ok('POST', `/v1/stacklets/${web1.id}`, { action: 'power_off' })).stacklet;
+      advance(10 * TASK_MS);
+      assert.equal((await stacklet(web1.id)).task?.id, started.task.id, 'held: still running long after its time');
+    } finally {
+      emu.configure({ holdTasks: false });
+    }
+    const done = await stacklet(web1.id);
+    assert.equal(done.task, null, 'released: it ends at the next request');
+    assert.equal(done.status, 'off');
+    await ok('POST', `/v1/stacklets/${web1.id}`, { action: 'power_on' });
+    advance();
+    await stacklet(web1.id);
+  });
+
   it('runs tasks on the real clock too', async () => {
     const real = await startEmulator({ port: 0, taskMs: 30 });
     try {

@@ -38,6 +38,7 @@ const ConfigBody = z.object({
   faultKinds: z.optional(z.array(z.enum(FAULT_KINDS)).check(z.minLength(1))),
   hangMs: z.optional(nonNegative),
   taskMs: z.optional(nonNegative),
+  holdTasks: flag,
   quirks: z.optional(z.object({
     ignorePage: flag,
     ignorePerPage: flag,
