@@ -44,6 +44,19 @@ const unreachableUndici = {
   },
 };
 
+/**
+ * Modules the extension loads only when it needs them, each built into a file of its own beside
+ * dist/extension.js: a `require('./undiciParts')` in the sources becomes `require('./undici.js')`.
+ */
+const LAZY_FILES = { './undiciParts': './undici.js' };
+const lazyFiles = {
+  name: 'lazy-files',
+  setup(build) {
+    const filter = new RegExp(`^(${Object.keys(LAZY_FILES).map((p) => p.replace(/[./]/g, '\\$&')).join('|')})$`);
+    build.onResolve({ filter }, (args) => ({ path: LAZY_FILES[args.path], external: true }));
+  },
+};
+
 const common = {
   bundle: true,
   format: 'cjs',
@@ -59,7 +72,8 @@ const common = {
 };
 
 const contexts = await Promise.all([
-  esbuild.context({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], metafile: true }),
+  esbuild.context({ ...common, plugins: [...common.plugins, lazyFiles], entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], metafile: true }),
+  esbuild.context({ ...common, entryPoints: ['src/api/undiciParts.ts'], outfile: 'dist/undici.js', metafile: true }),
   esbuild.context({ ...common, entryPoints: ['src/emulator/cli.ts'], outfile: 'dist/emulator.js' }),
   // Loaded by the extension only when the user tries the local emulator, so activation never parses it.
   esbuild.context({ ...common, entryPoints: ['src/emulator/server.ts'], outfile: 'dist/emulator-server.js', metafile: true }),

@@ -8,7 +8,7 @@ import { StackletAuthProvider } from './auth/authProvider';
 import { EmbeddedEmulator } from './emulator/embedded';
 import { SessionManager, type SessionState } from './auth/session';
 import { networkSettings, onDidChangeNetworkSettings } from './networkSettings';
-import { registerCommands } from './commands';
+import { contributedCommands, registerCommands } from './commands/register';
 import type { CommandDeps } from './commands/deps';
 import type { Prompter } from './ui/prompter';
 import { VscodePrompter } from './ui/vscodePrompter';
@@ -25,7 +25,7 @@ import { Notifier } from './ui/notifier';
 import { ResourceDocuments } from './ui/resourceDocuments';
 import { RefreshManager } from './views/refreshManager';
 import { WalkthroughProgress } from './ui/walkthroughProgress';
-import { firewallKind } from './documents/firewall/kind';
+import { DOCUMENT_SCHEMES } from './documents/schemes';
 import { ResourceTreeProvider, type ViewId } from './views/resourceTreeProvider';
 import { snapshotsView } from './views/snapshotsView';
 import { stackletsView } from './views/stackletsView';
@@ -137,9 +137,9 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
     ...[...views.values()].map((view) => view.view.onDidChangeVisibility(explored)),
     session.onDidChange(explored),
     tasks.onDidChange(() => tasks.running().length > 0 && walkthrough.mark('ranAction')),
-    vscode.workspace.onDidOpenTextDocument((document) => document.uri.scheme === firewallKind.scheme && walkthrough.mark('editedDocument')),
+    vscode.workspace.onDidOpenTextDocument((document) => document.uri.scheme === DOCUMENT_SCHEMES.firewall && walkthrough.mark('editedDocument')),
     new StackletAuthProvider(registry, session),
-    ...registerCommands(deps),
+    ...registerCommands(contributedCommands(context.extension), deps),
     tasks,
     taskStatus,
     taskNotifications,

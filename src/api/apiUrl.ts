@@ -4,6 +4,7 @@
  * would become `…/v1/v1/…`: the trailing `/v1` is taken off, and the caller is told so it can say so.
  */
 import * as l10n from '@vscode/l10n';
+import { ApiError } from './errors';
 
 export interface PastedApiUrl {
   /** The URL to use: without the trailing `/v1` and without trailing slashes. */
@@ -34,4 +35,35 @@ export function stripApiVersion(raw: string): PastedApiUrl {
     removed: suffix[0],
     note: l10n.t('The API URL ended in {0}; the extension adds /v1 itself, so it uses {1}.', suffix[0], stripped),
   };
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/** Plain HTTP is only for loopback unless the user opted in; other schemes never. */
+export function checkApiUrl(raw: string, allowInsecureHttp = false): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ApiError(l10n.t('"{0}" is not a valid URL', raw), { kind: 'config', method: 'GET', path: '' });
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ApiError(l10n.t('The API URL must start with https:// (got {0})', url.protocol), {
+      kind: 'config', method: 'GET', path: '',
+    });
+  }
+  if (url.username || url.password) {
+    throw new ApiError(l10n.t('The API URL must not contain a user name or password'), { kind: 'config', method: 'GET', path: '' });
+  }
+  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname) && !allowInsecureHttp) {
+    throw new ApiError(
+      l10n.t('Refusing plain http:// to {0}: the API token would cross the network unencrypted. Use https://, or enable the "stacklet.allowInsecureHttp" setting.', url.hostname),
+      { kind: 'config', method: 'GET', path: '' },
+    );
+  }
+  return url;
+}
+
+export function isLoopbackUrl(url: URL): boolean {
+  return LOOPBACK.test(url.hostname);
 }

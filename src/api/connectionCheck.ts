@@ -12,7 +12,7 @@ import * as l10n from '@vscode/l10n';
 import { StackletClient } from './client';
 import { isApiError } from './errors';
 import { describeRoute, routeFor, type ProxyRoute, type ProxySettings } from './proxy';
-import { checkApiUrl } from './transport';
+import { checkApiUrl } from './apiUrl';
 import { certificateFailure, describeCertificateFailure, tlsConnectOptions, type TrustSettings } from './trust';
 
 export type StepName = 'dns' | 'tcp' | 'proxy' | 'tls' | 'auth';

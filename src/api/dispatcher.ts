@@ -5,9 +5,6 @@
  * request or the token. Both trust the authorities of ./trust.
  */
 import type { Dispatcher } from 'undici';
-import Pool = require('undici/lib/dispatcher/pool');
-import ProxyAgent = require('undici/lib/dispatcher/proxy-agent');
-import connectThrough = require('undici/lib/api/api-connect');
 import { routeFor, type ProxyRoute, type ProxySettings } from './proxy';
 import { tlsConnectOptions, type TrustSettings } from './trust';
 
@@ -26,10 +23,17 @@ export interface Route {
 
 const KEEP_ALIVE_MS = 30_000;
 
+/** undici, loaded when the first dispatcher is made (the build maps this require to dist/undici.js). */
+function undici(): typeof import('./undiciParts') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load, on purpose
+  return require('./undiciParts') as typeof import('./undiciParts');
+}
+
 export function createDispatcher(options: DispatcherOptions): Route {
   const { origin, connections, connectTimeoutMs: timeout } = options;
   const target = new URL(origin);
   const route = routeFor(target, options.proxy);
+  const { Pool, ProxyAgent, connectThrough } = undici();
   const requestTls = target.protocol === 'https:' ? tlsConnectOptions(options.trust) : {};
   if (route.kind === 'direct') {
     return { route, dispatcher: new Pool(origin, { connections, keepAliveTimeout: KEEP_ALIVE_MS, connect: { timeout, ...requestTls } }) };

@@ -4,7 +4,6 @@
  * escapes the client.
  */
 import * as l10n from '@vscode/l10n';
-import { parse as parseTolerantly } from 'jsonc-parser';
 
 export type ApiErrorKind =
   /** The service answered with a non-2xx status. */
@@ -161,7 +160,10 @@ function parseLeniently(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    return parseTolerantly(text, [], { allowTrailingComma: true });
+    // Loaded only for a body JSON.parse refuses: activation, which imports this module, parses none of it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load, on purpose
+    const { parse } = require('jsonc-parser') as typeof import('jsonc-parser');
+    return parse(text, [], { allowTrailingComma: true });
   }
 }
 

@@ -11,6 +11,7 @@ import type { ListingBudget } from './listingLimits';
 import type { ProxyRoute, ProxySettings } from './proxy';
 import { certificateFailure, describeCertificateFailure, type TrustSettings } from './trust';
 import { slashForm, slashRedirect, type SlashRedirect } from './trailingSlash';
+import { checkApiUrl } from './apiUrl';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -84,36 +85,6 @@ export interface RawResponse {
   readonly truncated?: boolean;
 }
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-
-/** Plain HTTP is only for loopback unless the user opted in; other schemes never. */
-export function checkApiUrl(raw: string, allowInsecureHttp = false): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ApiError(l10n.t('"{0}" is not a valid URL', raw), { kind: 'config', method: 'GET', path: '' });
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ApiError(l10n.t('The API URL must start with https:// (got {0})', url.protocol), {
-      kind: 'config', method: 'GET', path: '',
-    });
-  }
-  if (url.username || url.password) {
-    throw new ApiError(l10n.t('The API URL must not contain a user name or password'), { kind: 'config', method: 'GET', path: '' });
-  }
-  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname) && !allowInsecureHttp) {
-    throw new ApiError(
-      l10n.t('Refusing plain http:// to {0}: the API token would cross the network unencrypted. Use https://, or enable the "stacklet.allowInsecureHttp" setting.', url.hostname),
-      { kind: 'config', method: 'GET', path: '' },
-    );
-  }
-  return url;
-}
-
-export function isLoopbackUrl(url: URL): boolean {
-  return LOOPBACK.test(url.hostname);
-}
 
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 /** Failures that prove the request never left this machine: safe to repeat even a POST. */

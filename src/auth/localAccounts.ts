@@ -4,7 +4,7 @@
  * good, so it is dropped quietly rather than shown as an expired session. No vscode import.
  */
 import * as net from 'node:net';
-import { isLoopbackUrl } from '../api/transport';
+import { isLoopbackUrl } from '../api/apiUrl';
 import type { Account } from './accountRegistry';
 
 /** An account of a service on this machine (not the embedded emulator, which starts on demand). */

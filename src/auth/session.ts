@@ -3,12 +3,12 @@
  * token against the account profile before anything is stored; a 401 at any time marks the session expired
  * and drops that account's cached data. No vscode import: the edges (auth provider, commands) wrap it.
  */
-import { stripApiVersion } from '../api/apiUrl';
-import { StackletClient, type ClientOptions } from '../api/client';
+import { checkApiUrl, stripApiVersion } from '../api/apiUrl';
+import type { ClientOptions, StackletClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { ProxySettings } from '../api/proxy';
 import type { Profile } from '../api/schemas';
-import { checkApiUrl, type RequestLogEntry } from '../api/transport';
+import type { RequestLogEntry } from '../api/transport';
 import type { TrustSettings } from '../api/trust';
 import { Emitter } from '../model/emitter';
 import { ResourceStore } from '../model/resourceStore';
@@ -211,6 +211,9 @@ export class SessionManager {
   }
 
   private createClient(apiUrl: string, token: string, slash: Pick<ClientOptions, 'trailingSlash' | 'onTrailingSlash'>): StackletClient {
+    // Loaded when a session first needs a client, not at activation: its schemas are built as it loads.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load, on purpose
+    const { StackletClient } = require('../api/client') as typeof import('../api/client');
     const settings = this.settings();
     return new StackletClient({
       ...slash,

@@ -9,7 +9,7 @@ import { createStacklet } from './createStacklet';
 import { createVpc } from './createVpc';
 import { deleteStacklet } from './deleteStacklet';
 import { deleteUserdata } from './deleteUserdata';
-import type { CommandDeps, CommandHandler } from './deps';
+import type { CommandHandler } from './deps';
 import { detachVolume } from './detachVolume';
 import { applyDocument } from './applyDocument';
 import { compareDocument } from './compareDocument';
@@ -47,7 +47,7 @@ import { viewProperties } from './viewProperties';
 
 const VIEWS: readonly ViewId[] = ['stacklets', 'volumes', 'userdata', 'containers', 'networking', 'kubernetes', 'snapshots', 'account'];
 
-/** Every command of package.json, by id. */
+/** Every command of package.json, by id: loaded when the first command runs (./register.ts). */
 export function commandTable(): Record<string, CommandHandler> {
   const table: Record<string, CommandHandler> = {
     'stacklet.signIn': signIn,
@@ -116,18 +116,4 @@ export function commandTable(): Record<string, CommandHandler> {
     }
   }
   return table;
-}
-
-/** Registers the table; a handler's failure is reported once, never thrown into VS Code. */
-export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
-  return Object.entries(commandTable()).map(([id, handler]) =>
-    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-      try {
-        return await handler(deps, ...args);
-      } catch (error) {
-        deps.notifier.error(error);
-        return undefined;
-      }
-    }),
-  );
 }

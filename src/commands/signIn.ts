@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
 import * as notify from '../ui/notify';
-import { stripApiVersion } from '../api/apiUrl';
+import { checkApiUrl, isLoopbackUrl, stripApiVersion } from '../api/apiUrl';
 import { isApiError } from '../api/errors';
-import { checkApiUrl, isLoopbackUrl } from '../api/transport';
 import { describe } from '../ui/notifier';
 import type { CommandDeps } from './deps';
 import { askText } from './askText';

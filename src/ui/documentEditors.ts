@@ -1,5 +1,5 @@
 /**
- * Resources as documents in the editor, for every kind in src/documents/kinds.ts. The file systems only move
+ * Resources as documents in the editor, for every kind in src/documents/kinds.ts (loaded on first use). The file systems only move
  * text (drafts); this decides when something reaches the cloud: only on an explicit act, a save the user asked
  * for (VS Code tells the reason in onWillSaveTextDocument: Manual for Ctrl+S and File › Save, AfterDelay or
  * FocusOut for auto-save) or the "Apply to Stacklet Cloud" action. Auto-save only ever keeps a draft. Before
@@ -8,8 +8,8 @@
  */
 import * as vscode from 'vscode';
 import type { SessionManager, ActiveSession } from '../auth/session';
-import { ALL_DOCUMENT_KINDS } from '../documents/kinds';
-import type { AnyDocumentKind, DocumentProblem } from '../documents/kind';
+import type { AnyDocumentKind, DocumentKindId, DocumentProblem } from '../documents/kind';
+import { DOCUMENT_SCHEMES } from '../documents/schemes';
 import { isComplete, reportOutcome } from '../documents/outcome';
 import type { TaskRegistry } from '../tasks/types';
 import { Drafts } from './drafts';
@@ -36,6 +36,12 @@ interface Opened {
   readonly fs: DocumentFileSystem;
 }
 
+/** The kinds (parsers, schemas, diffs), loaded when the first of their documents is read, checked or saved. */
+function documentKinds(): typeof import('../documents/kinds').DOCUMENT_KINDS {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load, on purpose
+  return (require('../documents/kinds') as typeof import('../documents/kinds')).DOCUMENT_KINDS;
+}
+
 const DIAGNOSTIC_SOURCE = 'Stacklet';
 
 /** `{ line, character }` of an offset in `text`. */
@@ -58,7 +64,8 @@ const fileName = (name: string, kind: AnyDocumentKind) => `${name.replace(/[/\\:
 
 export class DocumentEditors implements vscode.Disposable {
   private readonly drafts: Drafts;
-  private readonly opened = new Map<string, Opened>();
+  /** The file system of each scheme, and the kind it is for. */
+  private readonly registered = new Map<string, { readonly id: DocumentKindId; readonly fs: DocumentFileSystem }>();
   readonly diagnostics = vscode.languages.createDiagnosticCollection('stacklet-documents');
   /** Why each document is being saved, from onWillSaveTextDocument to onDidSaveTextDocument. */
   private readonly saveReasons = new Map<string, vscode.TextDocumentSaveReason>();
@@ -69,17 +76,17 @@ export class DocumentEditors implements vscode.Disposable {
 
   constructor(private readonly deps: DocumentEditorsDeps) {
     this.drafts = new Drafts(deps.state);
-    for (const kind of ALL_DOCUMENT_KINDS) {
-      const fs = new DocumentFileSystem(kind.scheme, this.drafts, (uri) => this.serviceText(kind, uri));
-      this.opened.set(kind.scheme, { kind, fs });
+    for (const [id, scheme] of Object.entries(DOCUMENT_SCHEMES) as [DocumentKindId, string][]) {
+      const fs = new DocumentFileSystem(scheme, this.drafts, (uri) => this.serviceText(documentKinds()[id], uri));
+      this.registered.set(scheme, { id, fs });
       this.disposables.push(fs);
     }
     this.disposables.push(
       vscode.workspace.onDidOpenTextDocument((d) => this.check(d)),
       vscode.workspace.onDidChangeTextDocument((e) => this.check(e.document)),
-      vscode.workspace.onDidCloseTextDocument((d) => this.opened.has(d.uri.scheme) && this.diagnostics.delete(d.uri)),
+      vscode.workspace.onDidCloseTextDocument((d) => this.registered.has(d.uri.scheme) && this.diagnostics.delete(d.uri)),
       vscode.workspace.onWillSaveTextDocument((e) => {
-        if (this.opened.has(e.document.uri.scheme)) this.saveReasons.set(e.document.uri.toString(), e.reason);
+        if (this.registered.has(e.document.uri.scheme)) this.saveReasons.set(e.document.uri.toString(), e.reason);
       }),
       vscode.workspace.onDidSaveTextDocument((document) => this.saved(document)),
       deps.session.onDidChange(() => void this.drafts.keepOnly(new Set(deps.session.accounts.map((a) => a.id)))),
@@ -93,7 +100,8 @@ export class DocumentEditors implements vscode.Disposable {
   }
 
   private kindOf(uri: vscode.Uri): Opened | undefined {
-    return this.opened.get(uri.scheme);
+    const registered = this.registered.get(uri.scheme);
+    return registered && { kind: documentKinds()[registered.id], fs: registered.fs };
   }
 
   /** The active session, provided the document belongs to its account. */
@@ -125,7 +133,7 @@ export class DocumentEditors implements vscode.Disposable {
   /** Opens the document of an existing resource, read fresh from the service (or the draft, if one is kept). */
   async openExisting(kind: AnyDocumentKind, id: string): Promise<vscode.TextEditor> {
     const { account, client } = await this.deps.session.current();
-    const { fs } = this.opened.get(kind.scheme)!;
+    const { fs } = this.registered.get(kind.scheme)!;
     const { state, name } = await kind.read(client, id);
     const rendered = kind.render(state, { id, name });
     const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === kind.scheme && d.uri.authority === account.id && segments(d.uri)[0] === id);

@@ -6,6 +6,7 @@
 // STACKLET_TEST_API_URL / STACKLET_TEST_TOKEN, and the fresh profile's user settings set "stacklet.apiUrl".
 import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
+import { EMPTY_EXTENSION_FIXTURE } from './activationBaseline';
 import { writeUserSettings } from './codeServer';
 import { startEmulatorProcess } from './emulatorProcess';
 import { requireBuilt, TESTS_INDEX } from './integrationTier';
@@ -49,7 +50,8 @@ export async function runDesktopTests(options: { version?: string; timeoutMs?: n
       runTests({
         version: options.version ?? process.env.STACKLET_VSCODE_VERSION ?? 'stable',
         cachePath: path.join(harnessCacheDir(), 'vscode-test'),
-        extensionDevelopmentPath: REPO_ROOT,
+        // the empty extension beside ours: the baseline of the activation figures (test/integration/activation.ts)
+        extensionDevelopmentPath: [REPO_ROOT, EMPTY_EXTENSION_FIXTURE],
         extensionTestsPath: TESTS_INDEX,
         extensionTestsEnv: { STACKLET_TEST_API_URL: emulator.url, STACKLET_TEST_TOKEN: emulator.demoToken },
         launchArgs: [

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { commandTable } from '../../src/commands/index';
 import { manifest, testEmulator } from './testEnvironment';
 
 const EXTENSION_ID = 'stacklet.stacklet-cloud';
@@ -23,6 +24,11 @@ describe('Stacklet Cloud in the VS Code extension host', () => {
     const registered = new Set(await vscode.commands.getCommands(true));
     const missing = contributed.filter((id) => !registered.has(id));
     assert.deepEqual(missing, [], `contributed but not registered: ${missing.join(', ')}`);
+    // Activation registers package.json's ids and loads the handlers when one first runs (src/commands/register.ts):
+    // the table it loads must have a handler for each, and nothing package.json does not contribute.
+    const handled = Object.keys(commandTable());
+    assert.deepEqual(contributed.filter((id) => !handled.includes(id)), [], 'contributed without a handler');
+    assert.deepEqual(handled.filter((id) => !contributed.includes(id)), [], 'a handler package.json does not contribute');
   });
 
   it('provides every view and view container contributed in package.json', async () => {

@@ -232,6 +232,12 @@ describe('package.json', () => {
         ...(manifest.contributes.walkthroughs ?? []).flatMap((w) => w.steps.map((s) => s.media.markdown!)),
       ];
       const built = fs.existsSync(path.join(ROOT, 'dist', 'extension.js'));
+      // The files the bundle loads later (esbuild.mjs, LAZY_FILES): each `require("./….js")` it makes.
+      if (built) {
+        const lazy = [...fs.readFileSync(path.join(ROOT, 'dist', 'extension.js'), 'utf8').matchAll(/require\(["']\.\/([\w.-]+\.js)["']\)/g)].map((m) => `dist/${m[1]}`);
+        assert.ok(lazy.includes('dist/undici.js'), 'the bundle loads undici from a file of its own');
+        required.push(...lazy);
+      }
       const missing = required.filter((file) => !files.includes(file) && (built || !file.startsWith('dist/')));
       assert.deepEqual(missing, [], 'left out of the package');
       const unwanted = files.filter((file) => /^(src|test|out|scripts|bench|docs|node_modules|media\/screenshots)\/|\.map$|\.ts$|^\.|tsconfig/.test(file));

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkApiUrl, HttpTransport, type RequestLogEntry } from '../../src/api/transport';
+import { checkApiUrl } from '../../src/api/apiUrl';
+import { HttpTransport, type RequestLogEntry } from '../../src/api/transport';
 import { rejection } from './support';
 
 const TOKEN = 'stk_test_secret_token_123456';

@@ -20,6 +20,7 @@ import {
   type RuleState,
 } from './changes';
 import { LoadBalancerDocument } from './schema';
+import { DOCUMENT_SCHEMES } from '../schemes';
 
 export function parseLoadBalancerDocument(text: string): Parsed<LoadBalancerState> {
   const parsed = parseJsonDocument(text, LoadBalancerDocument);
@@ -117,7 +118,7 @@ export function loadBalancerSteps(change: LoadBalancerChange, client: StackletCl
 
 export const loadBalancerKind: DocumentKind<LoadBalancerState, LoadBalancerChange> = {
   id: 'loadBalancer',
-  scheme: 'stacklet-loadbalancer',
+  scheme: DOCUMENT_SCHEMES.loadBalancer,
   extension: '.jsonc',
   language: 'jsonc',
   listing: 'loadBalancer',

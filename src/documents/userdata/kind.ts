@@ -10,6 +10,7 @@ import * as v from '../../api/validators';
 import type { DocumentKind, DocumentProblem, Parsed, ResourceName } from '../kind';
 import { commentText } from '../jsonDocument';
 import { runSteps } from '../outcome';
+import { DOCUMENT_SCHEMES } from '../schemes';
 
 export interface UserdataState {
   readonly name: string;
@@ -72,7 +73,7 @@ export function describeUserdataChange(change: UserdataChange): string[] {
 
 export const userdataKind: DocumentKind<UserdataState, UserdataChange> = {
   id: 'userdata',
-  scheme: 'stacklet-userdata',
+  scheme: DOCUMENT_SCHEMES.userdata,
   extension: '.sh',
   language: 'shellscript',
   listing: 'userdata',

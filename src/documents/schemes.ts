@@ -1,0 +1,11 @@
+/**
+ * The URI scheme of each kind of document, apart from the kinds themselves: activation registers a file system
+ * for each scheme, and loads a kind (its parser, schemas and diff) only when one of its documents is opened.
+ */
+import type { DocumentKindId } from './kind';
+
+export const DOCUMENT_SCHEMES = {
+  firewall: 'stacklet-firewall',
+  loadBalancer: 'stacklet-loadbalancer',
+  userdata: 'stacklet-userdata',
+} as const satisfies Record<DocumentKindId, string>;
