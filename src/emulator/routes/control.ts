@@ -49,6 +49,7 @@ const ConfigBody = z.object({
     resetPasswordNeedsPassword: flag,
     ignoreVolumeRegion: flag,
     unreadableItem: flag,
+    noConventionalForms: flag,
   })),
 });
 
