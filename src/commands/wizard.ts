@@ -7,6 +7,7 @@
  * The list of steps is rebuilt from the state after every answer, so a step can depend on earlier ones (a
  * health-check path only for HTTP checks, one more forwarding rule after "add another").
  */
+import { checkTypedNumber, type Problem } from '../api/validators';
 import { BACK, type Back, type InputOptions, type PickItem, type PickOptions } from '../ui/prompter';
 import type { CommandDeps } from './deps';
 
@@ -20,7 +21,16 @@ export function isBack(value: unknown): value is Back {
 
 export interface StepPosition {
   readonly step: number;
-  readonly totalSteps: number;
+  /** Undefined for a wizard whose length depends on its answers: its steps are numbered without a total. */
+  readonly totalSteps: number | undefined;
+}
+
+export interface WizardOptions {
+  /**
+   * False when how many steps there are depends on the answers (a loop, a step only for some answers): the
+   * steps then show their number alone, never a total that changes midway.
+   */
+  readonly countKnown?: boolean;
 }
 
 /** What a step did: answered ('next'), went Back, or was cancelled (undefined). */
@@ -33,14 +43,14 @@ export interface WizardStep<S> {
 }
 
 /** Runs the steps in order; the filled state, or undefined when the user cancelled at any step. */
-export async function runWizard<S>(state: S, build: (state: S) => readonly WizardStep<S>[]): Promise<S | undefined> {
+export async function runWizard<S>(state: S, build: (state: S) => readonly WizardStep<S>[], options: WizardOptions = {}): Promise<S | undefined> {
   const history: string[] = [];
   let index = 0;
   for (;;) {
     const steps = build(state);
     if (index >= steps.length) return state;
     const step = steps[index]!;
-    const answer = await step.ask(state, { step: index + 1, totalSteps: steps.length });
+    const answer = await step.ask(state, { step: index + 1, totalSteps: options.countKnown === false ? undefined : steps.length });
     if (answer === undefined) return undefined;
     if (isBack(answer)) {
       const previous = history.pop();
@@ -76,6 +86,26 @@ export function inputStep<S>(
       return 'next';
     },
   };
+}
+
+type NumberSpec = Omit<InputSpec, 'validate'> & {
+  /** The subject of the messages: "Node count must be from 1 to 100". */
+  readonly what: string;
+  readonly check: (value: number, what: string) => Problem;
+};
+
+/** A text step for a whole number, checked as it is typed (a whole number first, then `check`). */
+export function wholeNumberStep<S>(
+  deps: CommandDeps,
+  id: string,
+  spec: (state: S) => NumberSpec,
+  read: (state: S) => string | undefined,
+  write: (state: S, text: string) => void,
+): WizardStep<S> {
+  return inputStep(deps, id, (state) => {
+    const { what, check, ...options } = spec(state);
+    return { ...options, validate: (text) => checkTypedNumber(text, (value) => check(value, what), what) };
+  }, read, write);
 }
 
 type PickSpec<T> = Omit<PickOptions<T>, 'step' | 'totalSteps' | 'canPickMany'>;

@@ -10,7 +10,8 @@ import type { ViewId } from '../../src/views/resourceTreeProvider';
 import type { PickItem } from '../../src/ui/prompter';
 import { plainLabel, ScriptedPrompter, type Answer, type Asked } from './scriptedPrompter';
 import { control, EXTENSION_ID, mutationsSince as mutationsOf, recentRequests, serviceGet, serviceRequest, type Sent, signInByCommand } from './emulatorAccess';
-import { manifest, testEmulator } from './testEnvironment';
+import { testEmulator } from './testEnvironment';
+import { contributedMenus, offeredOn } from './menus';
 import { recordShownMessages, type Shown } from './shownMessages';
 import { sleep } from '../harness/processes';
 
@@ -208,15 +209,8 @@ describe('Actions and create wizards', function () {
   });
 
   describe('menus', () => {
-    type Menu = { command: string; when?: string; group?: string };
-    const pkg = manifest() as unknown as { contributes: { commands: { command: string }[]; menus: Record<string, Menu[]> } };
-    const itemMenus = pkg.contributes.menus['view/item/context']!;
-    /** Does the context menu of an item with this contextValue offer the command? */
-    const offered = (command: string, contextValue: string) => itemMenus.some((menu) => {
-      if (menu.command !== command) return false;
-      const regex = /viewItem =~ \/(.*)\/$/.exec(menu.when ?? '')?.[1];
-      return regex !== undefined && new RegExp(regex).test(contextValue);
-    });
+    const pkg = { contributes: contributedMenus() };
+    const offered = offeredOn;
 
     const CASES: [string, string[], string[]][] = [
       ['stacklet.powerOn', ['stacklet:off hasIp privateNetworking'], ['stacklet:active hasIp', 'stacklet:busy hasIp', 'stacklet:inactive']],
@@ -502,7 +496,7 @@ describe('Actions and create wizards', function () {
       const target = await node('stacklets', 'stacklet', 'ci-new-1');
       const wrong = await run('stacklet.deleteStacklet', target, { input: 'ci-new-1', bad: ['ci-new', 'CI-NEW-1', ''] });
       for (const bad of ['ci-new', 'CI-NEW-1', '']) assert.match(wrong.asked[0]!.validation![bad]!, /Type ci-new-1 exactly/);
-      assert.match(wrong.asked[0]!.prompt!, /Type its name to confirm/);
+      assert.match(wrong.asked[0]!.prompt!, /^Deletes: ci-new-1 and its disk\. Type ci-new-1 to confirm\.$/);
       one(wrong, 'DELETE', '/v1/stacklets/:id');
       const { status } = await request('GET', `/v1/stacklets/${target.resource!.id}`);
       assert.equal(status, 404);
