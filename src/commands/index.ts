@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { ViewId } from '../views/resourceTreeProvider';
 import { addNodePool } from './addNodePool';
+import { addSshKey } from './addSshKey';
 import { attachVolume } from './attachVolume';
 import { connectSsh } from './connectSsh';
 import { copyId, copyIp, copyName } from './copyResource';
@@ -14,6 +15,7 @@ import type { CommandDeps, CommandHandler } from './deps';
 import { detachVolume } from './detachVolume';
 import { applyDocument } from './applyDocument';
 import { compareDocument } from './compareDocument';
+import { createVolume } from './createVolume';
 import { deleteBackup } from './deleteBackup';
 import { deleteCluster } from './deleteCluster';
 import { deleteFirewall } from './deleteFirewall';
@@ -50,9 +52,11 @@ import { signIn } from './signIn';
 import { signOut } from './signOut';
 import { snapshotStacklet } from './snapshotStacklet';
 import { switchAccount } from './switchAccount';
+import { tagStacklet } from './tagStacklet';
 import { testConnection } from './testConnection';
 import { transferSnapshot } from './transferSnapshot';
 import { tryEmulator } from './tryEmulator';
+import { untagStacklet } from './untagStacklet';
 import { clearFilter, filterByName, filterByRegion, filterByTag, refreshAll, refreshView } from './viewCommands';
 import { viewProperties } from './viewProperties';
 
@@ -78,6 +82,7 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.editUserdata': editUserdata,
     'stacklet.newUserdata': newUserdata,
     'stacklet.deleteUserdata': deleteUserdata,
+    'stacklet.addSshKey': addSshKey,
     'stacklet.deleteSshKey': deleteSshKey,
     'stacklet.connectSsh': connectSsh,
     'stacklet.openInRemoteWindow': openInRemoteWindow,
@@ -94,7 +99,11 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.renameStacklet': renameStacklet,
     'stacklet.restoreStacklet': restoreStacklet,
     'stacklet.deleteStacklet': deleteStacklet,
+    'stacklet.tagStacklet': tagStacklet,
+    'stacklet.untagStacklet': untagStacklet,
+    'stacklet.addVolume': createVolume,
     // Volumes, snapshots, firewalls
+    'stacklet.createVolume': createVolume,
     'stacklet.resizeVolume': resizeVolume,
     'stacklet.attachVolume': attachVolume,
     'stacklet.detachVolume': detachVolume,

@@ -63,7 +63,7 @@ export type ActionId =
   | 'viewProperties' | 'copyId' | 'copyName' | 'copyAddress' | 'connectSsh'
   | 'powerOn' | 'powerOff' | 'powerCycle' | 'resize' | 'rebuild' | 'restore' | 'resetPassword'
   | 'enablePrivateNetworking' | 'snapshot' | 'rename' | 'delete' | 'attach' | 'detach' | 'transfer'
-  | 'edit' | 'open' | 'changeNodeCount' | 'addNodePool';
+  | 'edit' | 'open' | 'changeNodeCount' | 'addVolume' | 'addNodePool' | 'tag' | 'untag';
 
 export interface KindSpec<K extends Kind> {
   /** The kind in words, for pickers and screen readers: "Load balancer". */
@@ -104,7 +104,7 @@ export const KINDS = {
     list: (client, params, call) => client.listStacklets({ ...params, ...call }),
     get: (client, id, call) => client.getStacklet(Number(id), call),
     tasks: { related: { snapshot: ['snapshot'] } },
-    actions: [...COMMON, 'copyAddress', 'connectSsh', 'powerOn', 'powerOff', 'powerCycle', 'resize', 'rebuild', 'restore', 'resetPassword', 'enablePrivateNetworking', 'snapshot', 'rename', 'delete'],
+    actions: [...COMMON, 'copyAddress', 'connectSsh', 'powerOn', 'powerOff', 'powerCycle', 'resize', 'rebuild', 'restore', 'resetPassword', 'enablePrivateNetworking', 'snapshot', 'rename', 'addVolume', 'tag', 'untag', 'delete'],
   },
   volume: {
     label: () => l10n.t('Volume'),
@@ -112,7 +112,7 @@ export const KINDS = {
     name: named,
     list: (client, params, call) => client.listVolumes({ ...(params.region ? { region: params.region } : {}), ...call }),
     get: (client, id, call) => client.getVolume(String(id), call),
-    tasks: { related: { attach: ['stacklet'], detach: ['stacklet'] } },
+    tasks: { related: { create: ['stacklet'], attach: ['stacklet'], detach: ['stacklet'] } },
     actions: [...COMMON, 'resize', 'attach', 'detach', 'rename', 'delete'],
   },
   snapshot: {

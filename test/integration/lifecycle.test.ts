@@ -1,10 +1,13 @@
 // The whole lifecycle of every kind, driven through the real commands with scripted answers (issue 17): delete
 // for every kind (a typed name where data is lost, a modal whose focused button keeps the resource elsewhere),
 // the row saying "deleting…" until the service answers and coming back on a refusal, a stacklet deleted with
-// some of its volumes and snapshots, node pools added and deleted, VPCs renamed, and what a service without the
-// undocumented forms answers. Every test checks what the emulator received and the state that resulted. The
+// some of its volumes and snapshots, volumes created on a stacklet, node pools added and deleted, VPCs renamed,
+// SSH keys listed, added from ~/.ssh or pasted and deleted, tags put on and taken off, and what a service without
+// the undocumented forms answers. Every test checks what the emulator received and the state that resulted. The
 // suite works in an account of its own.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import type { ViewId } from '../../src/views/resourceTreeProvider';
@@ -17,6 +20,12 @@ import { sleep } from '../harness/processes';
 const EMAIL = 'lifecycle@stacklet.example';
 const TOKEN = `stk_lifecycle_${Date.now().toString(36)}`;
 const TASK_MS = 300;
+
+/** Public keys made with ssh-keygen for this test (public halves only; no private key exists anywhere). */
+const ED25519 = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHDc49KajYR74+O+EjN0A3bLoIRBuok1bKUvtYkmnvfl me@ed25519';
+const ED25519_MD5 = 'd9:2a:42:75:d1:7b:9a:9a:e7:0e:cc:d1:89:7e:4c:69';
+const ECDSA = 'ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBJqrg4Mov/6noupQGVPJk3yCMKAR8bPqgHi1CfyavFLsu0VdSQna6CO+5qlosTB9KofeaRKLWKhBA6FBGR17k3I= me@ecdsa';
+const RSA_1024 = 'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAAAgQDpCrqO9MTVzX1sOAewFwZgJHvvuXiMGNNyMc3uBCMgpGywCQKA6YYR92fyqmM7qvNYnOEDiHPoELkmcVGzToLdh5/BG6Lq6eXrTnkWw149R/9vY24eKpOWnyaF1muq8cJQbIzZ2fH7wxn1nXAFgfGzu+4LtJ+KDMrkr08Ve3HcMQ== me@rsa';
 
 interface Task {
   name: string;
@@ -131,6 +140,10 @@ describe('Lifecycle of every kind', function () {
       ['stacklet.deleteUserdata', ['userdata:script'], ['userdata:deleting']],
       ['stacklet.editUserdata', ['userdata:script'], ['userdata:deleting']],
       ['stacklet.deleteSshKey', ['sshKey:ready'], ['sshKey:deleting']],
+      ['stacklet.addSshKey', ['group:sshKeys'], ['group:firewalls', 'sshKey:ready']],
+      ['stacklet.addVolume', ['stacklet:active hasIp', 'stacklet:off'], ['stacklet:active hasIp hasVolume', 'stacklet:busy', 'stacklet:deleting']],
+      ['stacklet.tagStacklet', ['stacklet:active hasIp hasTags', 'stacklet:off'], ['stacklet:busy hasTags', 'stacklet:deleting']],
+      ['stacklet.untagStacklet', ['stacklet:active hasIp hasTags', 'stacklet:off hasTags'], ['stacklet:active hasIp', 'stacklet:busy hasTags', 'stacklet:deleting']],
       ['stacklet.deleteStacklet', ['stacklet:active'], ['stacklet:busy', 'stacklet:deleting']],
     ];
 
@@ -149,12 +162,16 @@ describe('Lifecycle of every kind', function () {
       }
     });
 
-    it('puts every new command in the palette while signed in, and registers it', async () => {
+    it('puts every new command in the palette while signed in, registers it, and Create Volume and Add SSH Key in their views\' title bars', async () => {
       const registered = new Set(await vscode.commands.getCommands(true));
       const palette = menus['commandPalette']!;
-      for (const [command] of CASES) {
+      for (const command of [...CASES.map(([c]) => c), 'stacklet.createVolume']) {
         assert.ok(registered.has(command), `${command} is registered`);
         assert.ok(palette.some((m) => m.command === command && m.when === 'stacklet.state == active'), `${command} in the palette while signed in`);
+      }
+      const titles = menus['view/title']!;
+      for (const [command, view] of [['stacklet.createVolume', 'stacklet.volumes'], ['stacklet.addSshKey', 'stacklet.account']]) {
+        assert.ok(titles.some((m) => m.command === command && m.when?.includes(`view == ${view}`) && m.group?.startsWith('navigation')), `${command} in the title bar of ${view}`);
       }
     });
 
@@ -365,6 +382,115 @@ describe('Lifecycle of every kind', function () {
       assert.match(outcome.asked[1]!.prompt!, /destroys cluster demo-cluster, its 3 node\(s\) and everything running on them/);
       assert.deepEqual(outcome.sent.map((s) => `${s.route} ${s.status}`), ['DELETE /v1/kubernetes/:uuid 204']);
       assert.deepEqual(await list('kubernetes_clusters', 'kubernetes'), []);
+    });
+  });
+
+  describe('volumes on stacklets', () => {
+    it('Create Volume from the palette: only stacklets that can take one; name and size; made in the stacklet\'s region, its task followed', async () => {
+      const withoutVolume = (await list<Stacklet>('stacklets')).filter((s) => !s.volume_uuid && !s.task).map((s) => s.name);
+      const outcome = await run('stacklet.createVolume', undefined, { pick: 'web-2' }, { input: 'web-2-data', bad: [''] }, { input: '20', bad: ['0', '16385', 'x'] });
+      assert.deepEqual(outcome.asked[0]!.items!.map((i) => i.label), withoutVolume, 'the stacklets without a volume');
+      assert.deepEqual(outcome.asked.map((q) => [q.step, q.totalSteps]), [[1, 3], [2, 3], [3, 3]]);
+      assert.equal(outcome.asked[1]!.value, 'web-2-data');
+      assert.match(outcome.asked[1]!.prompt!, /made in fra, the region of web-2/);
+      assert.equal(outcome.asked[2]!.value, '10');
+      assert.match(outcome.asked[2]!.validation!['16385']!, /from 1 to 16384/);
+      const web2 = (await stackletNamed('web-2'))!;
+      assert.deepEqual(outcome.sent.map((s) => `${s.route} ${s.status}`), ['POST /v1/volumes 201']);
+      assert.deepEqual(outcome.sent[0]!.body, { name: 'web-2-data', stacklet_id: web2.id, size_gigabytes: 20 });
+      const volume = (await volumeNamed('web-2-data'))!;
+      assert.ok(suite.api.tasks.all().some((t) => t.kind === 'volume' && t.resourceId === volume.id && t.task.name === 'create'), 'the create task is followed');
+      const made = await settled<Volume>(`/v1/volumes/${volume.id}`, 'volume', 'volume');
+      assert.deepEqual([made.stacklet?.id, made.region.slug, made.size_gigabytes], [web2.id, 'fra', 20]);
+    });
+
+    it('Add Volume on a stacklet asks only the name and size; Escape sends nothing', async () => {
+      const staging = await mustRow('stacklets', 'stacklet', 'staging-1');
+      const escaped = await run('stacklet.addVolume', staging, { input: 'staging-1-data' }, 'escape');
+      assert.deepEqual(escaped.asked.map((q) => [q.title, q.step, q.totalSteps]), [['Create Volume: Name', 1, 2], ['Create Volume: Size', 2, 2]]);
+      assert.deepEqual(escaped.sent, []);
+      const outcome = await run('stacklet.addVolume', staging, { input: 'staging-1-data' }, { input: '15' });
+      assert.deepEqual(outcome.sent.map((s) => `${s.route} ${s.status}`), ['POST /v1/volumes 201']);
+      assert.equal((await volumeNamed('staging-1-data'))!.region.slug, 'ams');
+    });
+  });
+
+  describe('SSH keys', () => {
+    const configFile = vscode.workspace.getConfiguration('remote.SSH').get<string>('configFile');
+
+    it('Add SSH Key from a .pub file of the SSH folder: valid files offered with their type and fingerprint, a key already added marked', async function () {
+      // Never the machine's own ~/.ssh: the harness points Remote-SSH's setting into its run folder.
+      if (!configFile) this.skip();
+      const folder = path.dirname(configFile!);
+      fs.mkdirSync(folder, { recursive: true });
+      fs.writeFileSync(path.join(folder, 'id_ed25519.pub'), `${ED25519}\n`);
+      fs.writeFileSync(path.join(folder, 'old_rsa.pub'), `${RSA_1024}\n`);
+      fs.writeFileSync(path.join(folder, 'notes.txt'), 'not a key');
+      try {
+        const outcome = await run('stacklet.addSshKey', undefined, { pick: 'id_ed25519.pub' }, { input: 'me@ed25519' });
+        const source = outcome.asked[0]!;
+        assert.deepEqual(source.items!.map((i) => i.label), ['id_ed25519.pub', 'Paste a Public Key…'], 'a 1024-bit RSA key and other files are not offered');
+        assert.equal(source.items![0]!.description, 'ssh-ed25519 · me@ed25519');
+        assert.equal(source.items![0]!.detail, ED25519_MD5);
+        assert.equal(outcome.asked[1]!.value, 'me@ed25519', 'the key\'s comment names it');
+        assert.equal(outcome.asked[1]!.step, 2);
+        assert.equal(outcome.asked[1]!.totalSteps, undefined);
+        assert.deepEqual(outcome.sent.map((s) => `${s.route} ${s.status}`), ['POST /v1/ssh_keys 201']);
+        assert.deepEqual(outcome.sent[0]!.body, { name: 'me@ed25519', public_key: ED25519 });
+        const again = await run('stacklet.addSshKey', undefined, 'escape');
+        assert.match(again.asked[0]!.items![0]!.description!, /already in the account as me@ed25519/);
+        assert.ok((await rows('account')).some((n) => n.resource?.kind === 'sshKey' && n.resource.name === 'me@ed25519'), 'listed in the SSH Keys group');
+      } finally {
+        for (const file of ['id_ed25519.pub', 'old_rsa.pub', 'notes.txt']) fs.rmSync(path.join(folder, file), { force: true });
+      }
+    });
+
+    it('Add SSH Key by pasting: type, base64 and length checked inline before anything is sent', async () => {
+      const outcome = await run('stacklet.addSshKey', undefined, { pick: 'Paste a Public Key…' },
+        { input: ECDSA, bad: ['ssh-ed25519', 'ssh-ed25519 AAAA!', RSA_1024, 'ssh-dsa AAAA', '-----BEGIN OPENSSH PRIVATE KEY-----'] }, { input: 'ci-ecdsa' });
+      const pasted = outcome.asked[1]!;
+      assert.match(pasted.validation!['ssh-ed25519']!, /data \(AAAA…\) is missing/);
+      assert.match(pasted.validation!['ssh-ed25519 AAAA!']!, /not valid base64/);
+      assert.match(pasted.validation![RSA_1024]!, /1024 bits; from 2048/);
+      assert.match(pasted.validation!['ssh-dsa AAAA']!, /must start with its type/);
+      assert.match(pasted.validation!['-----BEGIN OPENSSH PRIVATE KEY-----']!, /private key/);
+      assert.equal(outcome.asked[2]!.value, 'me@ecdsa');
+      assert.deepEqual(outcome.sent.map((s) => `${s.route} ${s.status}`), ['POST /v1/ssh_keys 201']);
+      assert.equal((outcome.sent[0]!.body as { public_key: string }).public_key, ECDSA);
+    });
+  });
+
+  describe('tags', () => {
+    it('Tag: the account\'s tags the stacklet lacks, or a new one typed; the row and the tag filter follow', async () => {
+      const worker = await mustRow('stacklets', 'stacklet', 'worker-1');
+      const outcome = await run('stacklet.tagStacklet', worker, { pick: 'production' });
+      const offered = outcome.asked[0]!.items!.map((i) => i.label);
+      assert.ok(offered.includes('production') && !offered.includes('worker'), offered.join(', '));
+      assert.deepEqual(outcome.sent.map((s) => `${s.route} ${s.status}`), ['POST /v1/tags/:name/resources 200']);
+      assert.deepEqual(outcome.sent[0]!.body, { id: worker.resource!.id, type: 'stacklet' });
+      assert.deepEqual((await stackletNamed('worker-1'))!.tags, ['worker', 'production']);
+      const typed = await run('stacklet.tagStacklet', await mustRow('stacklets', 'stacklet', 'worker-1'), { typed: 'ci-batch' });
+      assert.deepEqual(typed.sent.map((s) => `${s.route} ${s.status}`), ['POST /v1/tags/:name/resources 200']);
+      assert.deepEqual((await stackletNamed('worker-1'))!.tags, ['worker', 'production', 'ci-batch']);
+      const filter = await run('stacklet.stacklets.filterByTag', undefined, 'escape');
+      assert.ok(filter.asked[0]!.items!.some((i) => i.label === 'ci-batch'), `the tag filter lists the new tag: ${filter.asked[0]!.items!.map((i) => i.label).join(', ')}`);
+    });
+
+    it('Untag: one of the stacklet\'s tags; a service without untagging says so and nothing changes', async () => {
+      const worker = await mustRow('stacklets', 'stacklet', 'worker-1');
+      assert.match(String(item('stacklets', worker).contextValue), /\bhasTags\b/);
+      await configureEmulator({ quirks: { noConventionalForms: true } });
+      try {
+        const lacking = await run('stacklet.untagStacklet', worker, { pick: 'ci-batch' });
+        assert.deepEqual(lacking.sent.map((s) => `${s.route} ${s.status}`), ['DELETE /v1/tags/:name/resources 404']);
+        assert.match(lacking.errors[0]!, /^Could not remove tag ci-batch from worker-1: This service does not support removing tags \(HTTP 404\)\.$/);
+      } finally {
+        await configureEmulator({ quirks: { noConventionalForms: false } });
+      }
+      const outcome = await run('stacklet.untagStacklet', worker, { pick: 'ci-batch' });
+      assert.deepEqual(outcome.asked[0]!.items!.map((i) => i.label), ['worker', 'production', 'ci-batch']);
+      assert.deepEqual(outcome.sent.map((s) => `${s.route} ${s.status}`), ['DELETE /v1/tags/:name/resources 204']);
+      assert.deepEqual((await stackletNamed('worker-1'))!.tags, ['worker', 'production']);
     });
   });
 
