@@ -4,6 +4,7 @@ import { regionItems, sizeItems, typedSlug } from './choices';
 import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
 import { done, follow, send } from './action';
+import { listedProjects, projectField, projectSteps, type InProject } from './projectStep';
 import { inputStep, pickStep, runWizard } from './wizard';
 
 /**
@@ -12,7 +13,7 @@ import { inputStep, pickStep, runWizard } from './wizard';
  */
 export const KNOWN_KUBERNETES_VERSIONS: readonly string[] = ['1.30.2-00', '1.29.6-00', '1.28.11-00'];
 
-interface NewCluster {
+interface NewCluster extends InProject {
   name?: string;
   version?: string;
   region?: string;
@@ -25,13 +26,17 @@ function typedVersion(text: string): PickItem<string> | undefined {
   return checkKubernetesVersion(text) ? undefined : { label: text, description: vscode.l10n.t('(typed)'), value: text };
 }
 
-/** Create Kubernetes Cluster: name, version, region (those offering Kubernetes), then the first node pool's name, size and count. */
+/**
+ * Create Kubernetes Cluster: name, version, region (those offering Kubernetes), then the first node pool's name,
+ * size and count, and the project (when the service lists several).
+ */
 export async function createKubernetesCluster(deps: CommandDeps): Promise<void> {
   const { client, store } = await deps.session.current();
   const title = (what: string) => vscode.l10n.t('Create Kubernetes Cluster: {0}', what);
   const inUse = ((await store.get('cluster').catch(() => undefined))?.items ?? [])
     .map((cluster) => cluster.version.version ?? cluster.version.slug);
   const versions = [...new Set([...inUse, ...KNOWN_KUBERNETES_VERSIONS])].sort((a, b) => b.localeCompare(a, undefined, { numeric: true }));
+  const projects = await listedProjects(deps, store);
   const answers = await runWizard<NewCluster>({}, () => [
     inputStep(deps, 'name', () => ({
       title: title(vscode.l10n.t('Name')),
@@ -73,6 +78,7 @@ export async function createKubernetesCluster(deps: CommandDeps): Promise<void> 
       initial: '3',
       validate: (text) => checkTypedNumber(text, (count) => checkNodeCount(count, vscode.l10n.t('Node count')), vscode.l10n.t('Node count')),
     }), (s) => s.poolCount, (s, count) => (s.poolCount = count)),
+    ...projectSteps<NewCluster>(deps, title(vscode.l10n.t('Project')), projects),
   ]);
   if (!answers) return;
   const body = {
@@ -80,6 +86,7 @@ export async function createKubernetesCluster(deps: CommandDeps): Promise<void> 
     version: answers.version!,
     region: answers.region!,
     node_pool: { name: answers.poolName!, size: answers.poolSize!, count: parseWholeNumber(answers.poolCount!)! },
+    ...projectField(projects, answers.project),
   };
   const cluster = await send(deps, vscode.l10n.t('Creating cluster {0}…', body.name), vscode.l10n.t('Could not create cluster {0}', body.name), () => client.createKubernetesCluster(body));
   if (!cluster) return;

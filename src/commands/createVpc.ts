@@ -4,20 +4,22 @@ import type { Vpc } from '../api/schemas';
 import { regionItems, typedSlug } from './choices';
 import type { CommandDeps } from './deps';
 import { done, send } from './action';
+import { listedProjects, projectField, projectSteps, type InProject } from './projectStep';
 import { inputStep, pickStep, runWizard } from './wizard';
 
-interface NewVpc {
+interface NewVpc extends InProject {
   name?: string;
   region?: string;
   cidr?: string;
 }
 
-/** Create VPC: name, region (those offering VPCs), and a private range that overlaps no VPC of that region. */
+/** Create VPC: name, region (those offering VPCs), a private range that overlaps no VPC of that region, and the project (when the service lists several). */
 export async function createVpc(deps: CommandDeps): Promise<void> {
   const { client, store } = await deps.session.current();
   const title = (what: string) => vscode.l10n.t('Create VPC: {0}', what);
   const existing: readonly Vpc[] = (await store.get('vpc').catch(() => undefined))?.items ?? [];
   const taken = (region: string | undefined) => existing.filter((vpc) => vpc.region?.slug === region).map((vpc) => vpc.cidr);
+  const projects = await listedProjects(deps, store);
   const answers = await runWizard<NewVpc>({}, () => [
     inputStep(deps, 'name', () => ({
       title: title(vscode.l10n.t('Name')),
@@ -37,9 +39,10 @@ export async function createVpc(deps: CommandDeps): Promise<void> {
       initial: suggestVpcCidr(taken(s.region)),
       validate: (text) => checkVpcCidrFree(text.trim(), taken(s.region), vscode.l10n.t('IP range')),
     }), (s) => s.cidr, (s, cidr) => (s.cidr = cidr)),
+    ...projectSteps<NewVpc>(deps, title(vscode.l10n.t('Project')), projects),
   ]);
   if (!answers) return;
-  const body = { name: answers.name!, region: answers.region!, cidr: answers.cidr! };
+  const body = { name: answers.name!, region: answers.region!, cidr: answers.cidr!, ...projectField(projects, answers.project) };
   const vpc = await send(deps, vscode.l10n.t('Creating VPC {0}…', body.name), vscode.l10n.t('Could not create VPC {0}', body.name), () => client.createVpc(body));
   if (!vpc) return;
   store.rememberCreated('vpc', vpc.uuid);

@@ -38,13 +38,14 @@ export interface KindItems {
 
 export type Kind = keyof KindItems;
 
-/** Listings that are not resources of the account but what pickers offer: sizes, regions, images, tags. */
+/** Listings that are not resources of the account but what pickers offer: sizes, regions, images, tags, projects. */
 export interface CatalogItems {
   size: s.Size;
   region: s.Region;
   distribution: s.Distribution;
   application: s.Application;
   tag: s.Tag;
+  project: s.Project;
 }
 
 export type CatalogKind = keyof CatalogItems;

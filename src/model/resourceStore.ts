@@ -44,6 +44,7 @@ const CATALOG: { [K in CatalogKind]: Loader<K> } = {
   distribution: (client, _params, signal) => client.listDistributions({ signal }),
   application: (client, _params, signal) => client.listApplications({ signal }),
   tag: (client, _params, signal) => client.listTags({ signal }),
+  project: (client, _params, signal) => client.listProjects({ signal }),
 };
 
 function loaderOf<K extends ListingKind>(kind: K): Loader<K> {

@@ -2,15 +2,16 @@
 // for every kind (a typed name where data is lost, a modal whose focused button keeps the resource elsewhere),
 // the row saying "deleting…" until the service answers and coming back on a refusal, a stacklet deleted with
 // some of its volumes and snapshots, volumes created on a stacklet, node pools added and deleted, VPCs renamed,
-// SSH keys listed, added from ~/.ssh or pasted and deleted, tags put on and taken off, and what a service without
-// the undocumented forms answers. Every test checks what the emulator received and the state that resulted. The
-// suite works in an account of its own.
+// SSH keys listed, added from ~/.ssh or pasted and deleted, tags put on and taken off, several stacklets at once,
+// the project of a new resource, and what a service without the undocumented forms answers. Every test checks
+// what the emulator received and the state that resulted. The suite works in an account of its own.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import type { ViewId } from '../../src/views/resourceTreeProvider';
+import type { PickItem } from '../../src/ui/prompter';
 import { documentSuite, type Acted } from './documentSteps';
 import { configureEmulator, serviceGet, serviceRequest } from './emulatorAccess';
 import { contributedMenus, offeredOn, viewItemPattern } from './menus';
@@ -25,6 +26,7 @@ const TASK_MS = 300;
 const ED25519 = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHDc49KajYR74+O+EjN0A3bLoIRBuok1bKUvtYkmnvfl me@ed25519';
 const ED25519_MD5 = 'd9:2a:42:75:d1:7b:9a:9a:e7:0e:cc:d1:89:7e:4c:69';
 const ECDSA = 'ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBJqrg4Mov/6noupQGVPJk3yCMKAR8bPqgHi1CfyavFLsu0VdSQna6CO+5qlosTB9KofeaRKLWKhBA6FBGR17k3I= me@ecdsa';
+const WIZARD_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIMBuczW+XH+tdc6HMIPT2Dn+VOkYQ5NU/+b/dRpLE1UE wizard@host';
 const RSA_1024 = 'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAAAgQDpCrqO9MTVzX1sOAewFwZgJHvvuXiMGNNyMc3uBCMgpGywCQKA6YYR92fyqmM7qvNYnOEDiHPoELkmcVGzToLdh5/BG6Lq6eXrTnkWw149R/9vY24eKpOWnyaF1muq8cJQbIzZ2fH7wxn1nXAFgfGzu+4LtJ+KDMrkr08Ve3HcMQ== me@rsa';
 
 interface Task {
@@ -82,7 +84,7 @@ describe('Lifecycle of every kind', function () {
 
   /** Drops what the extension cached, so the views read the service again. */
   async function fresh(): Promise<void> {
-    (await suite.api.session.current()).store.invalidate('stacklet', 'volume', 'snapshot', 'backup', 'firewall', 'cluster', 'vpc', 'loadBalancer', 'sshKey', 'tag');
+    (await suite.api.session.current()).store.invalidate('stacklet', 'volume', 'snapshot', 'backup', 'firewall', 'cluster', 'vpc', 'loadBalancer', 'sshKey', 'tag', 'project');
   }
 
   async function rows(view: ViewId): Promise<ResourceNode[]> {
@@ -491,6 +493,68 @@ describe('Lifecycle of every kind', function () {
       assert.deepEqual(outcome.asked[0]!.items!.map((i) => i.label), ['worker', 'production', 'ci-batch']);
       assert.deepEqual(outcome.sent.map((s) => `${s.route} ${s.status}`), ['DELETE /v1/tags/:name/resources 204']);
       assert.deepEqual((await stackletNamed('worker-1'))!.tags, ['worker', 'production']);
+    });
+  });
+
+  describe('Create Stacklet and the create wizards: several at once, projects, new keys', () => {
+    let project: string;
+    before(async () => {
+      project = (await request<{ project: { uuid: string } }>('POST', '/v1/projects', { name: 'ci-project', color: '#00aa00', environment: 'Staging' })).json.project.uuid;
+    });
+
+    it('Create Stacklet creates several at once: how many, then the names web-1 … web-N, editable and checked; one request with names', async () => {
+      await fresh();
+      const names = 'ci-multi-1, ci-multi-b, ci-multi-3';
+      const tooMany = Array.from({ length: 11 }, (_, i) => `n${i}`).join(', ');
+      const outcome = await run('stacklet.createStacklet', undefined,
+        { input: 'ci-multi' }, { input: '3' }, { input: names, bad: ['ci-a, ci-a', 'bad_name, ok', tooMany, ''] },
+        { pick: 'sgp' }, { pick: 'b-1vcpu-1gb' }, { pick: (i: PickItem<unknown>) => i.value === 'ubuntu-22-04-x64' },
+        { input: '' }, { pick: 'None' }, { pick: 'None' }, { pick: 'None' }, { many: [] }, { pick: 'No' }, { pick: 'Default' });
+      const asked = outcome.asked[2]!;
+      assert.deepEqual([asked.title, asked.step, asked.totalSteps], ['Create Stacklet: Names', 3, undefined]);
+      assert.equal(asked.value, 'ci-multi-1, ci-multi-2, ci-multi-3', 'the names are offered, numbered from the name');
+      assert.match(asked.validation!['ci-a, ci-a']!, /ci-a is there twice/);
+      assert.match(asked.validation!['bad_name, ok']!, /only letters, digits/);
+      assert.match(asked.validation![tooMany]!, /from 1 to 10/);
+      assert.match(asked.validation!['']!, /from 1 to 10/);
+      assert.deepEqual(outcome.sent.map((s) => `${s.route} ${s.status}`), ['POST /v1/stacklets 201']);
+      const body = outcome.sent[0]!.body as { names?: string[]; name?: string };
+      assert.deepEqual([body.names, body.name], [['ci-multi-1', 'ci-multi-b', 'ci-multi-3'], undefined]);
+      for (const name of ['ci-multi-1', 'ci-multi-b', 'ci-multi-3']) {
+        const made = (await stackletNamed(name))!;
+        assert.ok(suite.api.tasks.all().some((t) => t.kind === 'stacklet' && t.resourceId === made.id && t.task.name === 'create'), `${name}'s create task is followed`);
+      }
+    });
+
+    it('Create VPC asks the project when the service lists several, the default first; the other one is sent', async () => {
+      await fresh();
+      const outcome = await run('stacklet.createVpc', undefined, { input: 'ci-vpc-p' }, { pick: 'ams' }, { input: '10.60.0.0/16' }, { pick: 'ci-project' });
+      const asked = outcome.asked[3]!;
+      assert.deepEqual([asked.title, asked.step, asked.totalSteps], ['Create VPC: Project', 4, 4]);
+      assert.deepEqual(asked.items!.map((i) => [i.label, i.description]), [['Default', 'default project · Development'], ['ci-project', 'Staging']]);
+      assert.deepEqual(outcome.sent[0]!.body, { name: 'ci-vpc-p', region: 'ams', cidr: '10.60.0.0/16', project_uuid: project });
+      assert.equal(outcome.sent[0]!.status, 201);
+    });
+
+    it('Create Stacklet: "Add a Key…" adds one and asks again with it checked; the default project sends no project_uuid', async () => {
+      await fresh();
+      const outcome = await run('stacklet.createStacklet', undefined,
+        { input: 'ci-keyed' }, { input: '1' }, { pick: 'ams' }, { pick: 'b-1vcpu-1gb' }, { pick: (i: PickItem<unknown>) => i.value === 'ubuntu-22-04-x64' },
+        { input: '' }, { pick: 'None' }, { pick: 'None' }, { pick: 'None' },
+        { many: ['Add a Key…'] }, { pick: 'Paste a Public Key…' }, { input: WIZARD_KEY }, { input: 'wizard-key' },
+        { many: ['wizard-key'] }, { pick: 'No' }, { pick: 'Default' });
+      const keySteps = outcome.asked.filter((q) => q.title === 'Create Stacklet: SSH Keys');
+      assert.equal(keySteps.length, 2, 'the key step is asked again after the key was added');
+      assert.ok(keySteps[1]!.items!.find((i) => i.label === 'wizard-key')!.picked, 'the new key is checked');
+      assert.ok(outcome.asked.some((q) => q.title === 'Add SSH Key: Public Key'));
+      assert.equal(outcome.asked.at(-1)!.title, 'Create Stacklet: Project');
+      const [addKey, create] = outcome.sent;
+      assert.equal(addKey!.route, 'POST /v1/ssh_keys');
+      const keyId = (await list<{ id: number; name: string }>('ssh_keys')).find((k) => k.name === 'wizard-key')!.id;
+      assert.equal(create!.route, 'POST /v1/stacklets');
+      assert.deepEqual((create!.body as { ssh_keys: number[] }).ssh_keys, [keyId]);
+      assert.equal((create!.body as { project_uuid?: string }).project_uuid, undefined);
+      assert.equal(create!.status, 201);
     });
   });
 
