@@ -71,7 +71,11 @@ export async function sendDeletion(session: ActiveSession, mark: Deleting, reque
   }
 }
 
-export interface DeleteAction<K extends ListedKind, A> extends ActionWords<KindItems[K], A, true> {
+/**
+ * A kind's deletion, described once: each delete command exports its own, so a command acting on a selection
+ * can run `deleteItem(…)` item by item after asking its own question.
+ */
+export interface DeleteAction<K extends ListedKind, A = Record<string, never>> extends ActionWords<KindItems[K], A, true> {
   readonly kind: K;
   readonly pick: () => PickSpec<KindItems[K]>;
   /** Why this item cannot be deleted now (said; nothing is sent), or undefined. */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { kindSpec } from '../model/resourceKinds';
-import { deleteAction } from './deleteAction';
+import { deleteAction, type DeleteAction } from './deleteAction';
 import { idleItems } from './idlePick';
 
 const label = kindSpec('backup').name;
@@ -9,7 +9,7 @@ const label = kindSpec('backup').name;
  * Deletes a backup: it has no name, so the user types its ID. The documentation has no such operation: a
  * service without it answers 404 or 405, shown as "does not support deleting backups".
  */
-export const deleteBackup = deleteAction<'backup'>({
+export const backupDeletion: DeleteAction<'backup'> = {
   kind: 'backup',
   pick: () => idleItems(vscode.l10n.t('Delete which backup?'), vscode.l10n.t('No backup can be deleted now: this account has none, or each has a task running.')),
   confirm: (backup) => ({
@@ -22,4 +22,6 @@ export const deleteBackup = deleteAction<'backup'>({
   progress: (backup) => vscode.l10n.t('Deleting backup {0}…', label(backup)),
   failure: (backup) => vscode.l10n.t('Could not delete backup {0}', label(backup)),
   done: (backup) => vscode.l10n.t('Deleted backup {0}.', label(backup)),
-});
+};
+
+export const deleteBackup = deleteAction(backupDeletion);

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { deleteAction, typedConfirmation } from './deleteAction';
+import { deleteAction, type DeleteAction, typedConfirmation } from './deleteAction';
 import { idleItems } from './idlePick';
 
 /** Deletes a Kubernetes cluster with its nodes: the user types its name. */
-export const deleteCluster = deleteAction<'cluster'>({
+export const clusterDeletion: DeleteAction<'cluster'> = {
   kind: 'cluster',
   pick: () => idleItems(vscode.l10n.t('Delete which Kubernetes cluster?'), vscode.l10n.t('No cluster can be deleted now: every cluster has a task running.')),
   confirm: (cluster) => typedConfirmation(
@@ -15,4 +15,6 @@ export const deleteCluster = deleteAction<'cluster'>({
   progress: (cluster) => vscode.l10n.t('Deleting {0}…', cluster.name),
   failure: (cluster) => vscode.l10n.t('Could not delete cluster {0}', cluster.name),
   done: (cluster) => vscode.l10n.t('Deleted cluster {0}.', cluster.name),
-});
+};
+
+export const deleteCluster = deleteAction(clusterDeletion);

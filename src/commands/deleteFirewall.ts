@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { deleteAction } from './deleteAction';
+import { deleteAction, type DeleteAction } from './deleteAction';
 
 /** Deletes a firewall after a modal naming it; the stacklets behind it stay, without its rules. */
-export const deleteFirewall = deleteAction({
+export const firewallDeletion: DeleteAction<'firewall'> = {
   kind: 'firewall',
   pick: () => ({ title: vscode.l10n.t('Delete which firewall?'), none: vscode.l10n.t('This account has no firewall.') }),
   confirm: (firewall) => {
@@ -21,4 +21,6 @@ export const deleteFirewall = deleteAction({
   progress: (firewall) => vscode.l10n.t('Deleting {0}…', firewall.name),
   failure: (firewall) => vscode.l10n.t('Could not delete firewall {0}', firewall.name),
   done: (firewall) => vscode.l10n.t('Deleted firewall {0}.', firewall.name),
-});
+};
+
+export const deleteFirewall = deleteAction(firewallDeletion);

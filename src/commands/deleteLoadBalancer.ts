@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { deleteAction } from './deleteAction';
+import { deleteAction, type DeleteAction } from './deleteAction';
 import { idleItems } from './idlePick';
 
 /** Deletes a load balancer after a modal naming it; its stacklets stay. */
-export const deleteLoadBalancer = deleteAction<'loadBalancer'>({
+export const loadBalancerDeletion: DeleteAction<'loadBalancer'> = {
   kind: 'loadBalancer',
   pick: () => idleItems(vscode.l10n.t('Delete which load balancer?'), vscode.l10n.t('No load balancer can be deleted now: every load balancer has a task running.')),
   confirm: (lb) => ({
@@ -16,4 +16,6 @@ export const deleteLoadBalancer = deleteAction<'loadBalancer'>({
   progress: (lb) => vscode.l10n.t('Deleting {0}…', lb.name),
   failure: (lb) => vscode.l10n.t('Could not delete load balancer {0}', lb.name),
   done: (lb) => vscode.l10n.t('Deleted load balancer {0}.', lb.name),
-});
+};
+
+export const deleteLoadBalancer = deleteAction(loadBalancerDeletion);

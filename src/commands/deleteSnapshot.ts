@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { deleteAction, typedConfirmation } from './deleteAction';
+import { deleteAction, type DeleteAction, typedConfirmation } from './deleteAction';
 import { idleItems } from './idlePick';
 
 /** Deletes a snapshot image (the user types its name); its stacklet is not touched. */
-export const deleteSnapshot = deleteAction<'snapshot'>({
+export const snapshotDeletion: DeleteAction<'snapshot'> = {
   kind: 'snapshot',
   pick: () => idleItems(vscode.l10n.t('Delete which snapshot?'), vscode.l10n.t('No snapshot can be deleted now: every snapshot has a task running.')),
   confirm: (snapshot) => typedConfirmation(
@@ -16,4 +16,6 @@ export const deleteSnapshot = deleteAction<'snapshot'>({
   progress: (snapshot) => vscode.l10n.t('Deleting {0}…', snapshot.name),
   failure: (snapshot) => vscode.l10n.t('Could not delete snapshot {0}', snapshot.name),
   done: (snapshot) => vscode.l10n.t('Deleted snapshot {0}.', snapshot.name),
-});
+};
+
+export const deleteSnapshot = deleteAction(snapshotDeletion);

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { deleteAction } from './deleteAction';
+import { deleteAction, type DeleteAction } from './deleteAction';
 
 /** Deletes an SSH key from the account after a modal naming it; stacklets that have it keep it. */
-export const deleteSshKey = deleteAction({
+export const sshKeyDeletion: DeleteAction<'sshKey'> = {
   kind: 'sshKey',
   pick: () => ({ title: vscode.l10n.t('Delete which SSH key?'), none: vscode.l10n.t('This account has no SSH key.') }),
   confirm: (key) => ({
@@ -16,4 +16,6 @@ export const deleteSshKey = deleteAction({
   progress: (key) => vscode.l10n.t('Deleting {0}…', key.name),
   failure: (key) => vscode.l10n.t('Could not delete SSH key {0}', key.name),
   done: (key) => vscode.l10n.t('Deleted SSH key {0}.', key.name),
-});
+};
+
+export const deleteSshKey = deleteAction(sshKeyDeletion);

@@ -4,7 +4,7 @@ import type { ListingKind } from '../model/resourceKinds';
 import type { ResourceStore } from '../model/resourceStore';
 import type { PickItem } from '../ui/prompter';
 import { done, send } from './action';
-import { deleteAction, deletingMark, sendDeletion } from './deleteAction';
+import { deleteAction, deletingMark, sendDeletion, type DeleteAction } from './deleteAction';
 import type { CommandDeps } from './deps';
 import { idleStacklets } from './idlePick';
 import type { Target } from './target';
@@ -90,7 +90,7 @@ async function deleteExtras(deps: CommandDeps, target: Target<'stacklet'>, { ext
  * Delete a stacklet: the user types its exact name; its volumes and snapshots are offered in the same flow,
  * unchecked. The listings it appeared in are fetched again.
  */
-export const deleteStacklet = deleteAction<'stacklet', Answers>({
+export const stackletDeletion: DeleteAction<'stacklet', Answers> = {
   kind: 'stacklet',
   pick: () => idleStacklets(vscode.l10n.t('Delete which stacklet?')),
   ask,
@@ -106,4 +106,6 @@ export const deleteStacklet = deleteAction<'stacklet', Answers>({
   progress: (s) => vscode.l10n.t('Deleting {0}…', s.name),
   failure: (s) => vscode.l10n.t('Could not delete {0}', s.name),
   done: (s) => vscode.l10n.t('Deleted {0}.', s.name),
-});
+};
+
+export const deleteStacklet = deleteAction(stackletDeletion);

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { deleteAction } from './deleteAction';
+import { deleteAction, type DeleteAction } from './deleteAction';
 
 /** Deletes a userdata script after a modal naming it; nothing changes on a refusal, shown in the service's words. */
-export const deleteUserdata = deleteAction({
+export const userdataDeletion: DeleteAction<'userdata'> = {
   kind: 'userdata',
   pick: () => ({ title: vscode.l10n.t('Delete which userdata script?'), none: vscode.l10n.t('This account has no userdata script.') }),
   confirm: (script) => ({
@@ -13,4 +13,6 @@ export const deleteUserdata = deleteAction({
   progress: (script) => vscode.l10n.t('Deleting {0}…', script.name),
   failure: (script) => vscode.l10n.t('Could not delete userdata script {0}', script.name),
   done: (script) => vscode.l10n.t('Deleted userdata script {0}.', script.name),
-});
+};
+
+export const deleteUserdata = deleteAction(userdataDeletion);

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { deleteAction, typedConfirmation } from './deleteAction';
+import { deleteAction, type DeleteAction, typedConfirmation } from './deleteAction';
 
-/** Deletes a detached volume, and its data: the user types its name. An attached volume is detached first. */
-export const deleteVolume = deleteAction({
+/** Deletes a detached volume, and its data: the user types its name. An attached one is refused: detach it first. */
+export const volumeDeletion: DeleteAction<'volume'> = {
   kind: 'volume',
   pick: () => ({
     title: vscode.l10n.t('Delete which volume?'),
@@ -21,4 +21,6 @@ export const deleteVolume = deleteAction({
   progress: (volume) => vscode.l10n.t('Deleting {0}…', volume.name),
   failure: (volume) => vscode.l10n.t('Could not delete volume {0}', volume.name),
   done: (volume) => vscode.l10n.t('Deleted volume {0}.', volume.name),
-});
+};
+
+export const deleteVolume = deleteAction(volumeDeletion);

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import { deleteAction } from './deleteAction';
+import { deleteAction, type DeleteAction } from './deleteAction';
 
 /**
  * Deletes a VPC after a modal naming it. One that still has stacklets is sent too: the service decides, and
  * its refusal is shown in its own words.
  */
-export const deleteVpc = deleteAction({
+export const vpcDeletion: DeleteAction<'vpc'> = {
   kind: 'vpc',
   pick: () => ({ title: vscode.l10n.t('Delete which VPC?'), none: vscode.l10n.t('This account has no VPC.') }),
   confirm: (vpc) => ({
@@ -18,4 +18,6 @@ export const deleteVpc = deleteAction({
   progress: (vpc) => vscode.l10n.t('Deleting {0}…', vpc.name),
   failure: (vpc) => vscode.l10n.t('Could not delete VPC {0}', vpc.name),
   done: (vpc) => vscode.l10n.t('Deleted VPC {0}.', vpc.name),
-});
+};
+
+export const deleteVpc = deleteAction(vpcDeletion);
