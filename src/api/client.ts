@@ -123,6 +123,18 @@ export class StackletClient {
   listTags(call?: ListCall): Promise<ListResult<s.Tag>> {
     return this.list('/v1/tags', s.Tag, ['tags'], byName, {}, call, { optional: l10n.t('listing tags') });
   }
+  /** Tags a stacklet (DOC: the body `{id, type}`); a tag that does not exist yet is made by it. */
+  tagStacklet(tag: string, stackletId: number, call?: Call): Promise<void> {
+    return this.none('POST', `/v1/tags/${enc(tag)}/resources`, call, {}, { id: stackletId, type: 'stacklet' } satisfies req.TagResourceBody);
+  }
+  /** Untags a stacklet: the documentation has no untag, so this is the conventional form (optional). */
+  untagStacklet(tag: string, stackletId: number, call?: Call): Promise<void> {
+    return this.none('DELETE', `/v1/tags/${enc(tag)}/resources`, call, { optional: 'removing tags' }, { id: stackletId, type: 'stacklet' } satisfies req.TagResourceBody);
+  }
+  /** The account's projects (the documentation has no listing: optional). */
+  listProjects(call?: ListCall): Promise<ListResult<s.Project>> {
+    return this.list('/v1/projects', s.Project, ['projects'], byUuid, {}, call, { optional: 'listing projects' });
+  }
 
   // ── stacklets ─────────────────────────────────────────────────────────────
   listStacklets(filter: StackletFilter = {}): Promise<ListResult<s.Stacklet>> {
@@ -202,6 +214,9 @@ export class StackletClient {
   }
   listBackups(call?: ListCall): Promise<ListResult<s.Backup>> {
     return this.list('/v1/backups', s.Backup, ['backups'], byId, {}, call, { optional: l10n.t('listing backups') });
+  }
+  deleteBackup(id: number, call?: Call): Promise<void> {
+    return this.none('DELETE', `/v1/backups/${id}`, call, { optional: 'deleting backups' });
   }
 
   // ── volumes ───────────────────────────────────────────────────────────────
@@ -342,6 +357,14 @@ export class StackletClient {
     return readList(s.NodePool, response.json, ['node_pools', 'node_pool'], where).items;
   }
 
+  /** Adds a node pool to a cluster (the conventional form; optional); answers the new pool. */
+  addNodePool(clusterUuid: string, body: req.CreateNodePoolBody, call?: Call): Promise<s.NodePool> {
+    return this.one('POST', `/v1/kubernetes/${enc(clusterUuid)}/node_pools`, s.NodePool, ['node_pool'], call, body, { optional: 'adding node pools' });
+  }
+  deleteNodePool(clusterUuid: string, poolId: string, call?: Call): Promise<void> {
+    return this.none('DELETE', `/v1/kubernetes/${enc(clusterUuid)}/node_pools/${enc(poolId)}`, call, { optional: 'deleting node pools' });
+  }
+
   // ── VPCs ──────────────────────────────────────────────────────────────────
   listVpcs(call?: ListCall): Promise<ListResult<s.Vpc>> {
     return this.list('/v1/vpcs', s.Vpc, ['vpcs', 'vpc'], byUuid, {}, call, { optional: l10n.t('listing VPCs') });
@@ -478,6 +501,6 @@ function enc(segment: string): string {
  */
 function isRouteMissing(error: ApiError): boolean {
   const message = error.serviceMessage?.toLowerCase() ?? '';
-  const namesResource = /\b(stacklet|firewall|volume|snapshot|load balancer|cluster|vpc|userdata|key)\b.*not found/.test(message);
+  const namesResource = /\b(stacklet|firewall|volume|snapshot|backup|load balancer|cluster|node pool|vpc|userdata|key|project)\b.*not found/.test(message);
   return !namesResource;
 }

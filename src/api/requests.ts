@@ -237,7 +237,14 @@ export interface NewLoadBalancer {
   readonly region: string;
   readonly algorithm: string;
   readonly rules: readonly ForwardingRuleInput[];
-  readonly health: { readonly protocol: string; readonly port: number; readonly path?: string };
+  readonly health: {
+    readonly protocol: string;
+    readonly port: number;
+    readonly path?: string;
+    readonly interval?: number;
+    readonly rise?: number;
+    readonly fall?: number;
+  };
   readonly stackletIds?: readonly number[];
   /** Sticky sessions by cookie; undefined when they are off. */
   readonly sticky?: { readonly cookieName: string; readonly ttlSeconds: number };
@@ -254,7 +261,14 @@ export function buildCreateLoadBalancerBody(lb: NewLoadBalancer): z.output<typeo
     region: lb.region,
     algorithm: lb.algorithm,
     rules: lb.rules.map((rule) => ({ ...rule })),
-    health: { protocol: lb.health.protocol, port: lb.health.port, ...(lb.health.path !== undefined ? { path: lb.health.path } : {}) },
+    health: {
+      protocol: lb.health.protocol,
+      port: lb.health.port,
+      ...(lb.health.path !== undefined ? { path: lb.health.path } : {}),
+      ...(lb.health.interval !== undefined ? { interval: lb.health.interval } : {}),
+      ...(lb.health.rise !== undefined ? { rise: lb.health.rise } : {}),
+      ...(lb.health.fall !== undefined ? { fall: lb.health.fall } : {}),
+    },
     ...(lb.stackletIds && lb.stackletIds.length > 0 ? { stacklet_ids: [...lb.stackletIds] } : {}),
     ...(lb.sticky ? { sticky_sessions: { name: lb.sticky.cookieName, ttl: String(lb.sticky.ttlSeconds) } } : {}),
     redirect_http_to_https: lb.redirectHttpToHttps ?? false,
@@ -297,3 +311,36 @@ export const CreateSshKeyBody = z.object({
   project_uuid: z.optional(uuid),
 });
 export type CreateSshKeyBody = z.infer<typeof CreateSshKeyBody>;
+
+/**
+ * Body of POST /v1/kubernetes/:uuid/node_pools (INFERRED: the documentation has no node-pool pages; this is
+ * the create body's `node_pool` object, the conventional form).
+ */
+export const CreateNodePoolBody = z.object({
+  name,
+  size: slug,
+  count: z.pipe(intLike, rule(z.number(), v.checkNodeCount)),
+});
+export type CreateNodePoolBody = z.input<typeof CreateNodePoolBody>;
+
+/** Body of POST /v1/tags/:name/resources (DOC) and of DELETE on the same path (INFERRED, the untag). */
+export const TagResourceBody = z.object({
+  id: z.union([positiveInt, z.string().check(z.minLength(1))]),
+  type: rule(z.string(), (value, what) => v.checkOneOf(value, ['stacklet'], what)),
+});
+export type TagResourceBody = z.infer<typeof TagResourceBody>;
+
+/**
+ * Body of POST /v1/projects (DOC, service notes §13). `color` is typed integer but the example sends a hex
+ * string, and `environment` is typed boolean but the example sends a word: the example values are taken.
+ */
+export const CreateProjectBody = z.object({
+  name,
+  color: z.string().check(z.regex(/^#[0-9A-Fa-f]{6}$/, { message: 'must be a colour such as #0061FF' })),
+  description: z.optional(z.string().check(z.maxLength(255))),
+  environment: z.optional(name),
+  is_default: z.optional(z.boolean()),
+  budget: z.optional(z.union([z.number().check(z.gte(0)), z.string().check(z.regex(/^[0-9]+(\.[0-9]{1,2})?$/))])),
+  team_uuid: z.optional(uuid),
+});
+export type CreateProjectBody = z.infer<typeof CreateProjectBody>;

@@ -538,6 +538,25 @@ export type SshKey = z.infer<typeof SshKey>;
 export const Tag = looseObject({ name: z.string() });
 export type Tag = z.infer<typeof Tag>;
 
+/**
+ * A project (service notes §13): the create pickers need its identifier and whether it is the default. The
+ * documentation's example names the identifier `uuid`; `id` is read too.
+ */
+export const Project = named(
+  aliased(
+    { id: 'uuid' },
+    looseObject({
+      uuid: z.string(),
+      name: maybe(z.string()),
+      is_default: flag(false),
+      description: maybe(z.string()),
+      environment: maybe(z.string()),
+    }),
+  ),
+  (project) => project.uuid,
+);
+export type Project = z.infer<typeof Project>;
+
 /** One limit of the profile, as far as it could be read: `{available, used}`, or a bare total. */
 export interface Limit {
   readonly available?: number;

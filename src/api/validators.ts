@@ -237,6 +237,26 @@ export function checkCookieName(value: unknown, what = 'cookie name'): Problem {
   return undefined;
 }
 
+export const HEALTH_INTERVAL_MIN = 3;
+export const HEALTH_INTERVAL_MAX = 300;
+export const HEALTH_THRESHOLD_MIN = 1;
+export const HEALTH_THRESHOLD_MAX = 10;
+
+/** Seconds between health checks: 3 to 300. */
+export function checkHealthInterval(value: unknown, what = 'interval'): Problem {
+  return checkInteger(value, HEALTH_INTERVAL_MIN, HEALTH_INTERVAL_MAX, what);
+}
+
+/** Health checks in a row that must pass (rise) or fail (fall): 1 to 10. */
+export function checkHealthThreshold(value: unknown, what = 'rise'): Problem {
+  return checkInteger(value, HEALTH_THRESHOLD_MIN, HEALTH_THRESHOLD_MAX, what);
+}
+
+/** The id of a TLS certificate (a forwarding rule's `certificate_id`): a whole number from 1. */
+export function checkCertificateId(value: unknown, what = 'certificate_id'): Problem {
+  return checkInteger(value, 1, Number.MAX_SAFE_INTEGER, what);
+}
+
 export const COOKIE_TTL_MAX = 31_536_000;
 
 /** Seconds until a sticky-session cookie expires: 1 second to a year. */
@@ -276,4 +296,98 @@ export function suggestVpcCidr(taken: readonly string[]): string {
     if (!taken.some((other) => cidrsOverlap(candidate, other))) return candidate;
   }
   return '10.10.0.0/16';
+}
+
+// ── SSH public keys ─────────────────────────────────────────────────────────
+
+export const SSH_KEY_TYPES = ['ssh-ed25519', 'ssh-rsa', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521', 'ssh-dss'] as const;
+export const RSA_MIN_BITS = 2048;
+export const RSA_MAX_BITS = 16384;
+
+/** What a valid OpenSSH public key line holds. */
+export interface SshPublicKey {
+  readonly type: (typeof SSH_KEY_TYPES)[number];
+  /** The key data, decoded (what fingerprints are taken of). */
+  readonly blob: Buffer;
+  /** The comment after the key (often user@host), or ''. */
+  readonly comment: string;
+  /** The key's size in bits (RSA: its modulus). */
+  readonly bits: number;
+}
+
+/** Reads the SSH wire format: a big-endian uint32 length, then that many bytes. */
+class WireReader {
+  private offset = 0;
+  constructor(private readonly data: Buffer) {}
+  get done(): boolean {
+    return this.offset === this.data.length;
+  }
+  next(): Buffer | undefined {
+    if (this.offset + 4 > this.data.length) return undefined;
+    const length = this.data.readUInt32BE(this.offset);
+    if (this.offset + 4 + length > this.data.length) return undefined;
+    const value = this.data.subarray(this.offset + 4, this.offset + 4 + length);
+    this.offset += 4 + length;
+    return value;
+  }
+}
+
+/** Bits of an SSH mpint (big-endian, with a leading zero byte when its top bit is set). */
+function mpintBits(value: Buffer): number {
+  let i = 0;
+  while (i < value.length && value[i] === 0) i++;
+  if (i === value.length) return 0;
+  return (value.length - i - 1) * 8 + Math.floor(Math.log2(value[i]!)) + 1;
+}
+
+const ECDSA_POINT_BYTES: Readonly<Record<string, number>> = { nistp256: 65, nistp384: 97, nistp521: 133 };
+
+/**
+ * Parses one OpenSSH public key line (`ssh-ed25519 AAAA… comment`, as in a `.pub` file): its type is one the
+ * service takes, its data is base64, and the data holds a key of that type and of a valid length. The key,
+ * or the first problem in words (`problem`).
+ */
+export function parseSshPublicKey(text: string): { key: SshPublicKey } | { problem: string } {
+  const line = text.trim();
+  if (line === '') return { problem: l10n.t('Paste the public key: one line such as ssh-ed25519 AAAA… you@host') };
+  if (/PRIVATE KEY/.test(line)) return { problem: l10n.t('This is a private key: never share it. Use the .pub file next to it.') };
+  if (/\n/.test(line)) return { problem: l10n.t('A public key is one line; this text has several.') };
+  const [type, data, ...comment] = line.split(/\s+/);
+  if (!(SSH_KEY_TYPES as readonly string[]).includes(type!)) {
+    return { problem: l10n.t('The key must start with its type ({0}), not "{1}".', SSH_KEY_TYPES.join(', '), type!.slice(0, 40)) };
+  }
+  if (data === undefined) return { problem: l10n.t('The key data (AAAA…) is missing after {0}.', type!) };
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(data) || data.length % 4 !== 0) return { problem: l10n.t('The key data is not valid base64.') };
+  const blob = Buffer.from(data, 'base64');
+  const reader = new WireReader(blob);
+  if (reader.next()?.toString('latin1') !== type) return { problem: l10n.t('The key data does not hold a key of type {0}.', type!) };
+  let bits: number | undefined;
+  if (type === 'ssh-ed25519') {
+    const key = reader.next();
+    bits = key?.length === 32 ? 256 : undefined;
+  } else if (type === 'ssh-rsa') {
+    const exponent = reader.next();
+    const modulus = reader.next();
+    bits = exponent && modulus ? mpintBits(modulus) : undefined;
+    if (bits !== undefined && (bits < RSA_MIN_BITS || bits > RSA_MAX_BITS)) {
+      return { problem: l10n.t('This RSA key has {0} bits; from {1} to {2} are accepted.', bits, RSA_MIN_BITS, RSA_MAX_BITS) };
+    }
+  } else if (type === 'ssh-dss') {
+    const p = reader.next();
+    bits = p && reader.next() && reader.next() && reader.next() ? mpintBits(p) : undefined;
+  } else {
+    const curve = type!.slice('ecdsa-sha2-'.length);
+    const named = reader.next()?.toString('latin1');
+    const point = reader.next();
+    bits = named === curve && point?.length === ECDSA_POINT_BYTES[curve] ? Number(curve.slice(5)) : undefined;
+  }
+  if (bits === undefined || !reader.done) return { problem: l10n.t('The key data is not the length a {0} key has: it may be cut off or copied wrongly.', type!) };
+  return { key: { type: type as SshPublicKey['type'], blob, comment: comment.join(' '), bits } };
+}
+
+/** An OpenSSH public key line the service takes (see parseSshPublicKey), or the problem in words. */
+export function checkSshPublicKey(value: unknown): Problem {
+  if (typeof value !== 'string') return l10n.t('Paste the public key: one line such as ssh-ed25519 AAAA… you@host');
+  const parsed = parseSshPublicKey(value);
+  return 'problem' in parsed ? parsed.problem : undefined;
 }

@@ -30,7 +30,7 @@ interface Pipeline<T, A, R> {
   readonly refuse?: (item: T) => string | undefined;
   readonly ask?: (target: ActionTarget<T>, deps: CommandDeps) => Promise<A | undefined>;
   readonly send: (target: ActionTarget<T>, answers: A, deps: CommandDeps) => Promise<R>;
-  readonly settle: (deps: CommandDeps, target: ActionTarget<T>, answer: R, answers: A) => void;
+  readonly settle: (deps: CommandDeps, target: ActionTarget<T>, answer: R, answers: A) => void | Promise<void>;
   readonly progress: (item: T, answers: A) => string;
   readonly failure: (item: T, answers: A) => string;
   readonly done: (item: T, answers: A, answer: R) => string;
@@ -57,7 +57,7 @@ async function run<T, A, R>(deps: CommandDeps, node: unknown, pipeline: Pipeline
   if (answers === undefined) return;
   const answer = await send(deps, pipeline.progress(target.item, answers), pipeline.failure(target.item, answers), () => pipeline.send(target, answers, deps));
   if (answer === undefined) return;
-  pipeline.settle(deps, target, answer, answers);
+  await pipeline.settle(deps, target, answer, answers);
   done(deps, pipeline.done(target.item, answers, answer));
 }
 
@@ -72,7 +72,7 @@ export interface ItemAction<K extends ListedKind, A, R> extends ActionWords<Kind
   /** The request; `deps` for a question the service's answer raises (a password the service insists on). */
   readonly send: (target: Target<K>, answers: A, deps: CommandDeps) => Promise<R>;
   /** After the answer; by default it replaces the item in the cache and its task is followed. */
-  readonly settle?: (deps: CommandDeps, target: Target<K>, answer: R, answers: A) => void;
+  readonly settle?: (deps: CommandDeps, target: Target<K>, answer: R, answers: A) => void | Promise<void>;
 }
 
 /** The command of an action on one resource of `kind`. */
@@ -99,7 +99,7 @@ export interface PoolAction<A, R> extends ActionWords<PoolItem, A, R> {
   readonly pick: () => PickSpec<PoolItem>;
   readonly ask?: (target: PoolTarget, deps: CommandDeps) => Promise<A | undefined>;
   readonly send: (target: PoolTarget, answers: A) => Promise<R>;
-  readonly settle: (deps: CommandDeps, target: PoolTarget, answer: R, answers: A) => void;
+  readonly settle: (deps: CommandDeps, target: PoolTarget, answer: R, answers: A) => void | Promise<void>;
 }
 
 export function poolAction<A, R>(action: PoolAction<A, R>): CommandHandler {

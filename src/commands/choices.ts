@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type * as s from '../api/schemas';
-import { checkSlug, parseWholeNumber } from '../api/validators';
+import { checkSlug } from '../api/validators';
 import { formatBytes, formatMoney, stackletDescription } from '../model/format';
 import type { ResourceStore } from '../model/resourceStore';
 import type { PickItem } from '../ui/prompter';
@@ -67,11 +67,6 @@ export function imageChoice(store: ResourceStore, region?: string): Promise<Choi
 }
 
 /** A stacklet ID typed into a picker (a stacklet the listing does not show). */
-export function typedStackletId(text: string): PickItem<number> | undefined {
-  const id = parseWholeNumber(text);
-  if (id === undefined || id < 1) return undefined;
-  return { label: `#${id}`, description: vscode.l10n.t('(typed stacklet ID)'), value: id };
-}
 
 export function sizeItem(size: s.Size, current?: string): PickItem<string> {
   const isCurrent = size.slug === current;

@@ -8,7 +8,7 @@ import { refusalNamesField } from '../api/refusals';
 import * as notify from '../ui/notify';
 import { describe } from '../ui/notifier';
 import type { CommandDeps } from './deps';
-import { runWizard, type WizardStep } from './wizard';
+import { runWizard, type WizardOptions, type WizardStep } from './wizard';
 
 export interface CreateFlow<S, R> {
   readonly state: S;
@@ -18,13 +18,15 @@ export interface CreateFlow<S, R> {
   readonly send: (answers: S) => Promise<R>;
   readonly progress: (answers: S) => string;
   readonly failure: (answers: S) => string;
+  /** How the wizard numbers its steps (see WizardOptions). */
+  readonly wizard?: Omit<WizardOptions, 'startAt'>;
 }
 
 /** The created resource with the answers that made it, or undefined when the user gave up. */
 export async function createWithRetry<S, R>(deps: CommandDeps, flow: CreateFlow<S, R>): Promise<{ answers: S; created: R } | undefined> {
   let startAt: string | undefined;
   for (;;) {
-    const answers = await runWizard(flow.state, flow.steps, startAt);
+    const answers = await runWizard(flow.state, flow.steps, { ...flow.wizard, ...(startAt === undefined ? {} : { startAt }) });
     if (!answers) return undefined;
     try {
       const created = await notify.withProgress('window', flow.progress(answers), () => flow.send(answers));

@@ -6,6 +6,7 @@ import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
 import { done, follow } from './action';
 import { createWithRetry } from './createFlow';
+import { listedProjects, projectField, projectSteps, type InProject } from './projectStep';
 import { inputStep, pickStep } from './wizard';
 
 /**
@@ -14,7 +15,7 @@ import { inputStep, pickStep } from './wizard';
  */
 export const KNOWN_KUBERNETES_VERSIONS: readonly string[] = ['1.30.2-00', '1.29.6-00', '1.28.11-00'];
 
-interface NewCluster {
+interface NewCluster extends InProject {
   name?: string;
   version?: string;
   region?: string;
@@ -27,17 +28,21 @@ function typedVersion(text: string): PickItem<string> | undefined {
   return checkKubernetesVersion(text) ? undefined : { label: text, description: vscode.l10n.t('(typed)'), value: text };
 }
 
-/** Create Kubernetes Cluster: name, version, region (those offering Kubernetes), then the first node pool's name, size and count. */
+/**
+ * Create Kubernetes Cluster: name, version, region (those offering Kubernetes), then the first node pool's name,
+ * size and count, and the project (when the service lists several).
+ */
 export async function createKubernetesCluster(deps: CommandDeps): Promise<void> {
   const { client, store } = await deps.session.current();
   const title = (what: string) => vscode.l10n.t('Create Kubernetes Cluster: {0}', what);
   const inUse = ((await store.get('cluster').catch(() => undefined))?.items ?? [])
     .map((cluster) => cluster.version.version ?? cluster.version.slug);
   const versions = [...new Set([...inUse, ...KNOWN_KUBERNETES_VERSIONS])].sort((a, b) => b.localeCompare(a, undefined, { numeric: true }));
+  const projects = await listedProjects(deps, store);
   const result = await createWithRetry<NewCluster, KubernetesCluster>(deps, {
     state: {},
     // The node pool's fields first: "node_pool.name" also names "name".
-    fields: { 'node_pool.name': 'poolName', 'node_pool.size': 'poolSize', 'node_pool.count': 'poolCount', node_pool: 'poolSize', name: 'name', version: 'version', region: 'region' },
+    fields: { 'node_pool.name': 'poolName', 'node_pool.size': 'poolSize', 'node_pool.count': 'poolCount', node_pool: 'poolSize', name: 'name', version: 'version', region: 'region', project_uuid: 'project' },
     steps: () => [
         inputStep(deps, 'name', () => ({
           title: title(vscode.l10n.t('Name')),
@@ -77,12 +82,14 @@ export async function createKubernetesCluster(deps: CommandDeps): Promise<void> 
           initial: '3',
           validate: (text) => checkTypedNumber(text, (count) => checkNodeCount(count, vscode.l10n.t('Node count')), vscode.l10n.t('Node count')),
         }), (s) => s.poolCount, (s, count) => (s.poolCount = count)),
+        ...projectSteps<NewCluster>(deps, title(vscode.l10n.t('Project')), projects),
     ],
     send: (answers) => client.createKubernetesCluster({
       name: answers.name!,
       version: answers.version!,
       region: answers.region!,
       node_pool: { name: answers.poolName!, size: answers.poolSize!, count: parseWholeNumber(answers.poolCount!)! },
+      ...projectField(projects, answers.project),
     }),
     progress: (answers) => vscode.l10n.t('Creating cluster {0}…', answers.name!),
     failure: (answers) => vscode.l10n.t('Could not create cluster {0}', answers.name!),

@@ -1,9 +1,12 @@
 import * as vscode from 'vscode';
 import { buildCreateLoadBalancerBody, type ForwardingRuleInput } from '../api/requests';
 import {
+  checkCertificateId,
   checkCookieName,
   checkCookieTtl,
   checkHealthCheckPath,
+  checkHealthInterval,
+  checkHealthThreshold,
   checkListenPort,
   checkName,
   checkPort,
@@ -13,19 +16,28 @@ import {
   LB_PROTOCOLS,
   parseWholeNumber,
 } from '../api/validators';
-import { regionChoice, stackletItem, typedStackletId, yesNo } from './choices';
+import { regionChoice, stackletItem, yesNo } from './choices';
 import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
-import { done, follow, send } from './action';
-import { inputStep, pickManyStep, pickStep, runWizard, type WizardStep } from './wizard';
+import { done, follow } from './action';
+import { createWithRetry } from './createFlow';
+import { listedProjects, projectField, projectSteps, type InProject } from './projectStep';
+import { inputStep, pickManyStep, pickStep, wholeNumberStep, type WizardStep } from './wizard';
+
+type HealthNumber = 'interval' | 'rise' | 'fall';
+
+/** How an HTTPS rule handles TLS: the load balancer presents a certificate, or passes the encrypted traffic on. */
+type Tls = 'terminate' | 'passthrough';
 
 interface RuleDraft {
   protocol?: string;
   source?: string;
   target?: string;
+  tls?: Tls;
+  certificate?: string;
 }
 
-interface NewLoadBalancer {
+interface NewLoadBalancer extends InProject {
   name?: string;
   region?: string;
   algorithm?: string;
@@ -35,6 +47,8 @@ interface NewLoadBalancer {
   healthProtocol?: string;
   healthPort?: string;
   healthPath?: string;
+  /** Interval, rise and fall of the health check, as typed. */
+  healthNumbers: Partial<Record<HealthNumber, string>>;
   stacklets?: number[];
   sticky?: boolean;
   cookieName?: string;
@@ -64,16 +78,44 @@ function otherPorts(state: NewLoadBalancer, index: number): number[] {
 
 /**
  * Create Load Balancer: name, region (those offering load balancers), algorithm, forwarding rules (protocol,
- * source and target port, repeated while the user adds another), health check (protocol, port, and path
- * for HTTP), backend stacklets of the region, sticky sessions (none, or a cookie name and TTL) and the
- * HTTP-to-HTTPS redirect.
+ * source and target port, for HTTPS where TLS ends (a certificate, or passthrough), repeated while the user
+ * adds another), health check (protocol, port, path for HTTP, interval, rise and fall), backend stacklets of
+ * the region, sticky sessions (none, or a cookie name and TTL), the HTTP-to-HTTPS redirect, and the project
+ * (when the service lists several).
  */
 export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
   const { client, store } = await deps.session.current();
   const title = (what: string) => vscode.l10n.t('Create Load Balancer: {0}', what);
   const port = (what: string) => (text: string) => checkTypedNumber(text, (n) => checkPort(n, what), what);
+  const projects = await listedProjects(deps, store);
 
-  const ruleSteps = (index: number): WizardStep<NewLoadBalancer>[] => {
+  /** An HTTPS rule: terminate TLS with a certificate (its ID), or pass it through to the stacklets. */
+  const tlsSteps = (state: NewLoadBalancer, index: number): WizardStep<NewLoadBalancer>[] => {
+    const rule = (s: NewLoadBalancer) => (s.rules[index] ??= {});
+    const n = index + 1;
+    const steps: WizardStep<NewLoadBalancer>[] = [
+      pickStep<NewLoadBalancer, Tls>(deps, `rule${n}.tls`, () => ({
+        title: title(vscode.l10n.t('Rule {0} TLS', n)),
+        placeHolder: vscode.l10n.t('Where the HTTPS of forwarding rule {0} is decrypted', n),
+        items: [
+          { label: vscode.l10n.t('At the Load Balancer'), icon: 'lock', description: vscode.l10n.t('it presents a certificate; the stacklets get the decrypted traffic'), value: 'terminate' },
+          { label: vscode.l10n.t('At the Stacklets (TLS Passthrough)'), icon: 'arrow-right', description: vscode.l10n.t('the encrypted traffic goes on; the stacklets hold the certificate'), value: 'passthrough' },
+        ],
+      }), (s) => s.rules[index]?.tls, (s, tls) => (rule(s).tls = tls)),
+    ];
+    if (state.rules[index]?.tls === 'terminate') {
+      steps.push(wholeNumberStep(deps, `rule${n}.certificate`, (s) => ({
+        title: title(vscode.l10n.t('Rule {0} Certificate', n)),
+        prompt: vscode.l10n.t('The ID of the TLS certificate the load balancer presents on port {0}', s.rules[index]?.source ?? ''),
+        placeHolder: vscode.l10n.t('A certificate ID, a whole number'),
+        what: vscode.l10n.t('Certificate ID'),
+        check: checkCertificateId,
+      }), (s) => s.rules[index]?.certificate, (s, certificate) => (rule(s).certificate = certificate)));
+    }
+    return steps;
+  };
+
+  const ruleSteps = (state: NewLoadBalancer, index: number): WizardStep<NewLoadBalancer>[] => {
     const rule = (s: NewLoadBalancer) => (s.rules[index] ??= {});
     const n = index + 1;
     return [
@@ -94,6 +136,7 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
         initial: s.rules[index]?.source ?? '80',
         validate: port(vscode.l10n.t('Target port')),
       }), (s) => s.rules[index]?.target, (s, target) => (rule(s).target = target)),
+      ...(state.rules[index]?.protocol === 'https' ? tlsSteps(state, index) : []),
       pickStep(deps, `rule${n}.more`, () => ({
         title: title(vscode.l10n.t('More Rules')),
         placeHolder: vscode.l10n.t('Add another forwarding rule?'),
@@ -110,7 +153,7 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
       inputStep(deps, 'name', () => ({
         title: title(vscode.l10n.t('Name')),
         prompt: vscode.l10n.t('The load balancer\'s name'),
-        placeHolder: 'web-lb',
+        placeHolder: vscode.l10n.t('A name, such as the site it serves'),
         validate: (text) => checkName(text, vscode.l10n.t('Name')),
       }), (st) => st.name, (st, name) => (st.name = name)),
       pickStep(deps, 'region', async () => ({
@@ -124,7 +167,7 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
         items: LB_ALGORITHMS.map((value) => ({ label: value, description: ALGORITHM_TEXT[value]?.() ?? '', value })),
       }), (st) => st.algorithm, (st, algorithm) => (st.algorithm = algorithm)),
     ];
-    for (let index = 0; index < ruleCount(s); index++) steps.push(...ruleSteps(index));
+    for (let index = 0; index < ruleCount(s); index++) steps.push(...ruleSteps(s, index));
     steps.push(
       pickStep(deps, 'health.protocol', () => ({
         title: title(vscode.l10n.t('Health Check Protocol')),
@@ -146,12 +189,20 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
         validate: (text) => checkHealthCheckPath(text.trim(), vscode.l10n.t('Path')),
       }), (st) => st.healthPath, (st, path) => (st.healthPath = path)));
     }
+    const healthNumbers: [HealthNumber, string, string, string, string, (value: number, what: string) => string | undefined][] = [
+      ['interval', vscode.l10n.t('Health Check Interval'), vscode.l10n.t('Seconds between two checks of a stacklet (3 to 300)'), '10', vscode.l10n.t('Interval'), checkHealthInterval],
+      ['rise', vscode.l10n.t('Health Check Rise'), vscode.l10n.t('Checks in a row that must pass before a stacklet gets traffic again (1 to 10)'), '3', vscode.l10n.t('Rise'), checkHealthThreshold],
+      ['fall', vscode.l10n.t('Health Check Fall'), vscode.l10n.t('Checks in a row that must fail before a stacklet gets no more traffic (1 to 10)'), '3', vscode.l10n.t('Fall'), checkHealthThreshold],
+    ];
+    for (const [key, heading, prompt, initial, what, check] of healthNumbers) {
+      steps.push(wholeNumberStep(deps, `health.${key}`, () => ({ title: title(heading), prompt, initial, what, check }),
+        (st) => st.healthNumbers[key], (st, value) => (st.healthNumbers[key] = value)));
+    }
     steps.push(
       pickManyStep<NewLoadBalancer, number>(deps, 'stacklets', async (st) => ({
         title: title(vscode.l10n.t('Stacklets')),
         placeHolder: vscode.l10n.t('The stacklets in {0} to send traffic to (none is fine; add them later)', st.region ?? ''),
         items: (await store.get('stacklet')).items.filter((stacklet) => stacklet.region.slug === st.region).map(stackletItem),
-        typed: typedStackletId,
       }), (st) => st.stacklets, (st, ids) => (st.stacklets = ids)),
       pickStep(deps, 'sticky', () => ({
         title: title(vscode.l10n.t('Sticky Sessions')),
@@ -183,33 +234,58 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
       placeHolder: vscode.l10n.t('Redirect port 80 to 443?'),
       items: yesNo(vscode.l10n.t('HTTP requests are redirected to HTTPS'), vscode.l10n.t('no redirect')),
     }), (st) => st.redirect, (st, redirect) => (st.redirect = redirect)));
+    steps.push(...projectSteps<NewLoadBalancer>(deps, title(vscode.l10n.t('Project')), projects));
     return steps;
   };
 
-  const answers = await runWizard<NewLoadBalancer>({ rules: [], more: [] }, build);
-  if (!answers) return;
-  const rules: ForwardingRuleInput[] = answers.rules.slice(0, ruleCount(answers)).map((rule) => ({
-    protocol: rule.protocol!,
-    source_port: parseWholeNumber(rule.source!)!,
-    target_port: parseWholeNumber(rule.target!)!,
-  }));
-  const body = buildCreateLoadBalancerBody({
-    name: answers.name!,
-    region: answers.region!,
-    algorithm: answers.algorithm!,
-    rules,
-    health: {
-      protocol: answers.healthProtocol!,
-      port: parseWholeNumber(answers.healthPort!)!,
-      ...(answers.healthProtocol === 'http' ? { path: answers.healthPath! } : {}),
+  const bodyOf = (answers: NewLoadBalancer) => {
+    const rules: ForwardingRuleInput[] = answers.rules.slice(0, ruleCount(answers)).map((rule) => ({
+      protocol: rule.protocol!,
+      source_port: parseWholeNumber(rule.source!)!,
+      target_port: parseWholeNumber(rule.target!)!,
+      ...(rule.protocol === 'https' && rule.tls === 'passthrough' ? { tls_passthrough: true } : {}),
+      ...(rule.protocol === 'https' && rule.tls === 'terminate' ? { certificate_id: parseWholeNumber(rule.certificate!)! } : {}),
+    }));
+    const body = buildCreateLoadBalancerBody({
+      name: answers.name!,
+      region: answers.region!,
+      algorithm: answers.algorithm!,
+      rules,
+      health: {
+        protocol: answers.healthProtocol!,
+        port: parseWholeNumber(answers.healthPort!)!,
+        ...(answers.healthProtocol === 'http' ? { path: answers.healthPath! } : {}),
+        interval: parseWholeNumber(answers.healthNumbers.interval!)!,
+        rise: parseWholeNumber(answers.healthNumbers.rise!)!,
+        fall: parseWholeNumber(answers.healthNumbers.fall!)!,
+      },
+      ...(answers.stacklets ? { stackletIds: answers.stacklets } : {}),
+      ...(answers.sticky ? { sticky: { cookieName: answers.cookieName!, ttlSeconds: parseWholeNumber(answers.cookieTtl!)! } } : {}),
+      redirectHttpToHttps: answers.redirect ?? false,
+    });
+    return { ...body, ...projectField(projects, answers.project) };
+  };
+  const result = await createWithRetry(deps, {
+    state: { rules: [], more: [], healthNumbers: {} } as NewLoadBalancer,
+    steps: build,
+    // How many steps depends on the answers (rules added, HTTPS, the check's protocol, sticky sessions): the
+    // steps are numbered without a total.
+    wizard: { countKnown: false },
+    // The longer names first: a message naming "sticky_sessions.name" also names "name".
+    fields: {
+      'sticky_sessions.name': 'sticky.name', 'sticky_sessions.ttl': 'sticky.ttl', sticky_sessions: 'sticky',
+      'health.protocol': 'health.protocol', 'health.port': 'health.port', 'health.path': 'health.path',
+      'health.interval': 'health.interval', 'health.rise': 'health.rise', 'health.fall': 'health.fall', health: 'health.protocol',
+      rules: 'rule1.protocol', stacklet_ids: 'stacklets', redirect_http_to_https: 'redirect', project_uuid: 'project',
+      name: 'name', region: 'region', algorithm: 'algorithm',
     },
-    ...(answers.stacklets ? { stackletIds: answers.stacklets } : {}),
-    ...(answers.sticky ? { sticky: { cookieName: answers.cookieName!, ttlSeconds: parseWholeNumber(answers.cookieTtl!)! } } : {}),
-    redirectHttpToHttps: answers.redirect ?? false,
+    send: (answers) => client.createLoadBalancer(bodyOf(answers)),
+    progress: (answers) => vscode.l10n.t('Creating load balancer {0}…', answers.name!),
+    failure: (answers) => vscode.l10n.t('Could not create load balancer {0}', answers.name!),
   });
-  const lb = await send(deps, vscode.l10n.t('Creating load balancer {0}…', body.name), vscode.l10n.t('Could not create load balancer {0}', body.name), () => client.createLoadBalancer(body));
-  if (!lb) return;
+  if (!result) return;
+  const { created: lb, answers } = result;
   store.invalidate('loadBalancer');
   follow(deps, 'loadBalancer', lb.uuid, lb.name, lb.task);
-  done(deps, vscode.l10n.t('Creating load balancer {0} in {1}.', lb.name, body.region));
+  done(deps, vscode.l10n.t('Creating load balancer {0} in {1}.', lb.name, answers.region!));
 }

@@ -1,14 +1,26 @@
 import * as vscode from 'vscode';
 import type { CreateStackletBody } from '../api/requests';
-import { checkHostname, checkTagList, parseTagList } from '../api/validators';
+import type { Stacklet } from '../api/schemas';
+import { checkHostname, checkInteger, checkTagList, parseTagList, parseWholeNumber } from '../api/validators';
+import type { ResourceStore } from '../model/resourceStore';
 import type { CommandDeps } from './deps';
 import { imageChoice, regionChoice, sizeChoice, yesNo } from './choices';
-import type { PickItem } from '../ui/prompter';
-import { done, follow, send } from './action';
-import { inputStep, pickManyStep, pickStep, runWizard, type WizardStep } from './wizard';
+import { BACK, type PickItem } from '../ui/prompter';
+import { done, follow } from './action';
+import { createWithRetry } from './createFlow';
+import { addSshKeyFlow } from './addSshKey';
+import { listedProjects, projectField, projectSteps, type InProject } from './projectStep';
+import { inputStep, isBack, pickStep, wholeNumberStep, type WizardStep } from './wizard';
 
-interface NewStacklet {
+/** The service creates at most this many stacklets in one request (`names`). */
+const MAX_AT_ONCE = 10;
+
+interface NewStacklet extends InProject {
   name?: string;
+  /** How many stacklets (typed); more than one asks their names. */
+  count?: string;
+  /** The names of several stacklets, separated by commas. */
+  names?: string;
   region?: string;
   size?: string;
   image?: string | number;
@@ -25,20 +37,107 @@ function none(description: string): PickItem<null> {
   return { label: vscode.l10n.t('None'), icon: 'circle-slash', description, value: null };
 }
 
+/** The names typed for several stacklets: split at commas (and spaces), trimmed, empty entries dropped. */
+export function parseNames(text: string): string[] {
+  return text.split(/[,\s]+/).map((name) => name.trim()).filter((name) => name !== '');
+}
+
+/** Several stacklets' names: 1 to 10 hostnames, each once. */
+export function checkNames(text: string): string | undefined {
+  const names = parseNames(text);
+  const count = checkInteger(names.length, 1, MAX_AT_ONCE, vscode.l10n.t('The number of names'));
+  if (count) return count;
+  for (const name of names) {
+    const problem = checkHostname(name, vscode.l10n.t('The name "{0}"', name));
+    if (problem) return problem;
+  }
+  const repeated = names.find((name, i) => names.indexOf(name) !== i);
+  return repeated === undefined ? undefined : vscode.l10n.t('{0} is there twice: each stacklet needs its own name', repeated);
+}
+
+/** web-1, web-2, … web-N: the names offered for `count` stacklets starting with `base`. */
+function numberedNames(base: string, count: number): string {
+  return Array.from({ length: count }, (_, i) => `${base}-${i + 1}`).join(', ');
+}
+
+/** How many stacklets the account may still create, when its profile says. */
+function stackletsLeft(store: ResourceStore): number | undefined {
+  return store.peek('profile')?.items[0]?.limits['stacklets']?.available;
+}
+
 /**
- * Create Stacklet: name, region, size, image, then tags, VPC, firewall, userdata, SSH keys and backups.
- * Nothing is sent before the last answer; the new stacklet's create task is followed.
+ * The SSH-key step: the account's keys (none is fine), and "Add a Key…", which adds one (from ~/.ssh or
+ * pasted) and asks again with the new key checked.
+ */
+function sshKeyStep(deps: CommandDeps, store: ResourceStore, title: string): WizardStep<NewStacklet> {
+  const ADD = 'add';
+  return {
+    id: 'sshKeys',
+    async ask(state, at) {
+      for (;;) {
+        const keys = (await store.get('sshKey').catch(() => undefined))?.items ?? [];
+        const chosen = state.sshKeys ?? [];
+        const answer = await deps.prompter.pickMany<number | typeof ADD>({
+          title,
+          placeHolder: vscode.l10n.t('Keys allowed to log in as root (none is fine)'),
+          items: [
+            ...keys.map((key) => ({ label: key.name, ...(key.fingerprint ? { description: key.fingerprint } : {}), picked: chosen.includes(key.id), value: key.id })),
+            { label: vscode.l10n.t('Add a Key…'), icon: 'add', description: vscode.l10n.t('from a .pub file or pasted; then it is checked here'), value: ADD },
+          ],
+          canPickMany: true,
+          step: at.step,
+          totalSteps: at.totalSteps,
+        });
+        if (answer === undefined) return undefined;
+        if (isBack(answer)) return BACK;
+        state.sshKeys = answer.filter((value): value is number => value !== ADD);
+        if (!answer.includes(ADD)) return 'next';
+        const added = await addSshKeyFlow(deps, await deps.session.current());
+        if (added) state.sshKeys = [...state.sshKeys, added.id];
+      }
+    },
+  };
+}
+
+/**
+ * Create Stacklet: name, how many (several are sent at once, as `names`, and their names asked), region,
+ * size, image, then tags, VPC, firewall, userdata, SSH keys (or a new one), backups and the project (when the
+ * service lists several). Nothing is sent before the last answer; each new stacklet's create task is followed.
  */
 export async function createStacklet(deps: CommandDeps): Promise<void> {
   const { client, store } = await deps.session.current();
   const title = (what: string) => vscode.l10n.t('Create Stacklet: {0}', what);
-  const steps: WizardStep<NewStacklet>[] = [
+  const projects = await listedProjects(deps, store);
+  const left = stackletsLeft(store);
+  const count = (s: NewStacklet) => parseWholeNumber(s.count ?? '1') ?? 1;
+  const build = (state: NewStacklet): WizardStep<NewStacklet>[] => [
     inputStep(deps, 'name', () => ({
       title: title(vscode.l10n.t('Name')),
-      prompt: vscode.l10n.t('The stacklet\'s name, which is also its hostname'),
-      placeHolder: 'web-3',
+      prompt: vscode.l10n.t('The stacklet\'s name, which is also its hostname (for several: the start of their names)'),
+      placeHolder: vscode.l10n.t('A hostname: letters, digits, \'-\' and \'.\''),
       validate: (text) => checkHostname(text.trim(), vscode.l10n.t('Name')),
-    }), (s) => s.name, (s, name) => (s.name = name)),
+    }), (s) => s.name, (s, name) => {
+      if (name !== s.name) delete s.names;
+      s.name = name;
+    }),
+    wholeNumberStep(deps, 'count', () => ({
+      title: title(vscode.l10n.t('How Many')),
+      prompt: left === undefined
+        ? vscode.l10n.t('How many stacklets to create like this (1 to {0})', MAX_AT_ONCE)
+        : vscode.l10n.t('How many stacklets to create like this (1 to {0}; this account may create {1} more)', MAX_AT_ONCE, left),
+      initial: '1',
+      what: vscode.l10n.t('The number'),
+      check: (n, what) => checkInteger(n, 1, MAX_AT_ONCE, what),
+    }), (s) => s.count, (s, typed) => {
+      if (typed !== s.count) delete s.names;
+      s.count = typed;
+    }),
+    ...(count(state) > 1 ? [inputStep<NewStacklet>(deps, 'names', (s) => ({
+      title: title(vscode.l10n.t('Names')),
+      prompt: vscode.l10n.t('The names of the {0} stacklets, separated by commas; change any of them', count(s)),
+      initial: numberedNames(s.name ?? '', count(s)),
+      validate: (text) => checkNames(text),
+    }), (s) => s.names, (s, names) => (s.names = parseNames(names).join(', ')))] : []),
     pickStep(deps, 'region', async () => ({
       title: title(vscode.l10n.t('Region')),
       placeHolder: vscode.l10n.t('Where the stacklet runs'),
@@ -57,7 +156,7 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
     inputStep(deps, 'tags', () => ({
       title: title(vscode.l10n.t('Tags')),
       prompt: vscode.l10n.t('Tags, separated by commas (optional; leave empty for none)'),
-      placeHolder: 'web, production',
+      placeHolder: vscode.l10n.t('Words that group stacklets, such as their role and environment'),
       validate: (text) => checkTagList(text, vscode.l10n.t('Tags')),
     }), (s) => s.tags, (s, tags) => (s.tags = tags)),
     pickStep<NewStacklet, string | null>(deps, 'vpc', async (s) => ({
@@ -87,36 +186,53 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
         ...(await store.get('userdata')).items.map((script) => ({ label: script.name, description: script.uuid, value: script.uuid })),
       ],
     }), (s) => s.userdata, (s, userdata) => (s.userdata = userdata)),
-    pickManyStep<NewStacklet, number>(deps, 'sshKeys', async () => ({
-      title: title(vscode.l10n.t('SSH Keys')),
-      placeHolder: vscode.l10n.t('Keys allowed to log in as root (none is fine)'),
-      items: ((await store.get('sshKey').catch(() => undefined))?.items ?? [])
-        .map((key) => ({ label: key.name, ...(key.fingerprint ? { description: key.fingerprint } : {}), value: key.id })),
-    }), (s) => s.sshKeys, (s, keys) => (s.sshKeys = keys)),
+    sshKeyStep(deps, store, title(vscode.l10n.t('SSH Keys'))),
     pickStep(deps, 'backups', () => ({
       title: title(vscode.l10n.t('Backups')),
       placeHolder: vscode.l10n.t('Take automatic backups?'),
       items: yesNo(vscode.l10n.t('automatic backups'), vscode.l10n.t('no backups')),
     }), (s) => s.backups, (s, backups) => (s.backups = backups)),
+    ...projectSteps<NewStacklet>(deps, title(vscode.l10n.t('Project')), projects),
   ];
-  const answers = await runWizard<NewStacklet>({}, () => steps);
-  if (!answers) return;
-  const tags = parseTagList(answers.tags ?? '');
-  const body: CreateStackletBody & { name: string } = {
-    name: answers.name!,
-    region: answers.region!,
-    size: answers.size!,
-    image: answers.image!,
-    ...(tags.length > 0 ? { tags } : {}),
-    ...(answers.vpc ? { vpc_uuid: answers.vpc } : {}),
-    ...(answers.firewall ? { firewall_uuid: answers.firewall } : {}),
-    ...(answers.userdata ? { userdata_uuid: answers.userdata } : {}),
-    ...(answers.sshKeys && answers.sshKeys.length > 0 ? { ssh_keys: answers.sshKeys } : {}),
-    backups: answers.backups ?? false,
+  const bodyOf = (answers: NewStacklet): Omit<CreateStackletBody, 'name' | 'names'> => {
+    const tags = parseTagList(answers.tags ?? '');
+    return {
+      region: answers.region!,
+      size: answers.size!,
+      image: answers.image!,
+      ...(tags.length > 0 ? { tags } : {}),
+      ...(answers.vpc ? { vpc_uuid: answers.vpc } : {}),
+      ...(answers.firewall ? { firewall_uuid: answers.firewall } : {}),
+      ...(answers.userdata ? { userdata_uuid: answers.userdata } : {}),
+      ...(answers.sshKeys && answers.sshKeys.length > 0 ? { ssh_keys: answers.sshKeys } : {}),
+      backups: answers.backups ?? false,
+      ...projectField(projects, answers.project),
+    };
   };
-  const created = await send(deps, vscode.l10n.t('Creating {0}…', body.name), vscode.l10n.t('Could not create {0}', body.name), () => client.createStacklet(body));
-  if (!created) return;
+  const namesOf = (answers: NewStacklet) => (count(answers) > 1 ? parseNames(answers.names!) : [answers.name!]);
+  const result = await createWithRetry<NewStacklet, Stacklet[]>(deps, {
+    state: {},
+    steps: build,
+    // One stacklet or several: the Names step is asked only for several, so the steps are numbered without a total.
+    wizard: { countKnown: false },
+    fields: {
+      names: 'names', name: 'name', region: 'region', size: 'size', image: 'image', tags: 'tags', vpc_uuid: 'vpc',
+      firewall_uuid: 'firewall', userdata_uuid: 'userdata', ssh_keys: 'sshKeys', backups: 'backups', project_uuid: 'project',
+    },
+    send: async (answers) => {
+      const names = namesOf(answers);
+      const body = bodyOf(answers);
+      return names.length === 1 ? [await client.createStacklet({ ...body, name: names[0]! })] : client.createStacklets({ ...body, names });
+    },
+    progress: (answers) => vscode.l10n.t('Creating {0}…', namesOf(answers).join(', ')),
+    failure: (answers) => vscode.l10n.t('Could not create {0}', namesOf(answers).join(', ')),
+  });
+  if (!result) return;
+  const { created } = result;
+  const body = bodyOf(result.answers);
   store.invalidate('stacklet', ...(body.firewall_uuid ? (['firewall'] as const) : []), ...(body.vpc_uuid ? (['vpc'] as const) : []));
-  follow(deps, 'stacklet', created.id, created.name, created.task);
-  done(deps, vscode.l10n.t('Creating stacklet {0} in {1}.', created.name, created.region.slug));
+  for (const stacklet of created) follow(deps, 'stacklet', stacklet.id, stacklet.name, stacklet.task);
+  done(deps, created.length === 1
+    ? vscode.l10n.t('Creating stacklet {0} in {1}.', created[0]!.name, body.region)
+    : vscode.l10n.t('Creating {0} stacklets in {1}: {2}.', created.length, body.region, created.map((stacklet) => stacklet.name).join(', ')));
 }

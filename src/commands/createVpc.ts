@@ -5,23 +5,25 @@ import { regionChoice } from './choices';
 import type { CommandDeps } from './deps';
 import { done } from './action';
 import { createWithRetry } from './createFlow';
+import { listedProjects, projectField, projectSteps, type InProject } from './projectStep';
 import { inputStep, pickStep } from './wizard';
 
-interface NewVpc {
+interface NewVpc extends InProject {
   name?: string;
   region?: string;
   cidr?: string;
 }
 
-/** Create VPC: name, region (those offering VPCs), and a private range that overlaps no VPC of that region. */
+/** Create VPC: name, region (those offering VPCs), a private range that overlaps no VPC of that region, and the project (when the service lists several). */
 export async function createVpc(deps: CommandDeps): Promise<void> {
   const { client, store } = await deps.session.current();
   const title = (what: string) => vscode.l10n.t('Create VPC: {0}', what);
   const existing: readonly Vpc[] = (await store.get('vpc').catch(() => undefined))?.items ?? [];
   const taken = (region: string | undefined) => existing.filter((vpc) => vpc.region?.slug === region).map((vpc) => vpc.cidr);
+  const projects = await listedProjects(deps, store);
   const result = await createWithRetry<NewVpc, Vpc>(deps, {
     state: {},
-    fields: { name: 'name', region: 'region', cidr: 'cidr' },
+    fields: { name: 'name', region: 'region', cidr: 'cidr', project_uuid: 'project' },
     steps: () => [
       inputStep(deps, 'name', () => ({
         title: title(vscode.l10n.t('Name')),
@@ -40,8 +42,9 @@ export async function createVpc(deps: CommandDeps): Promise<void> {
         initial: suggestVpcCidr(taken(s.region)),
         validate: (text) => checkVpcCidrFree(text.trim(), taken(s.region), vscode.l10n.t('IP range')),
       }), (s) => s.cidr, (s, cidr) => (s.cidr = cidr)),
+      ...projectSteps<NewVpc>(deps, title(vscode.l10n.t('Project')), projects),
     ],
-    send: (answers) => client.createVpc({ name: answers.name!, region: answers.region!, cidr: answers.cidr! }),
+    send: (answers) => client.createVpc({ name: answers.name!, region: answers.region!, cidr: answers.cidr!, ...projectField(projects, answers.project) }),
     progress: (answers) => vscode.l10n.t('Creating VPC {0}…', answers.name!),
     failure: (answers) => vscode.l10n.t('Could not create VPC {0}', answers.name!),
   });

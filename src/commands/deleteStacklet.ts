@@ -1,34 +1,111 @@
 import * as vscode from 'vscode';
+import type { Snapshot, Stacklet, Volume } from '../api/schemas';
 import type { ListingKind } from '../model/resourceKinds';
-import { itemAction } from './action';
+import type { ResourceStore } from '../model/resourceStore';
+import type { PickItem } from '../ui/prompter';
+import { done, send } from './action';
+import { deleteAction, deletingMark, sendDeletion, type DeleteAction } from './deleteAction';
+import type { CommandDeps } from './deps';
 import { idleStacklets } from './idlePick';
-import { askText } from './askText';
+import type { Target } from './target';
+import { inputStep, pickManyStep, runWizard, type WizardStep } from './wizard';
 
-/** Delete: the user types the stacklet's exact name to confirm; the listings it appeared in are fetched again. */
-export const deleteStacklet = itemAction<'stacklet', Record<string, never>, true>({
+/** What goes besides the stacklet: its volumes and snapshots, each only when the user checked it. */
+type Extra = { readonly kind: 'volume'; readonly item: Volume } | { readonly kind: 'snapshot'; readonly item: Snapshot };
+
+interface Answers {
+  extras: Extra[];
+  typed?: string;
+}
+
+/** The stacklet's attached volumes and its snapshots, as the cache knows them (listed when not yet loaded). */
+async function extrasOf(store: ResourceStore, stacklet: Stacklet): Promise<Extra[]> {
+  const [volumes, snapshots] = await Promise.all([
+    store.get('volume').catch(() => undefined),
+    stacklet.snapshot_ids.length > 0 ? store.get('snapshot').catch(() => undefined) : undefined,
+  ]);
+  return [
+    ...(volumes?.items ?? []).filter((v) => v.stacklet?.id === stacklet.id || v.id === stacklet.volume_uuid).map((item): Extra => ({ kind: 'volume', item })),
+    ...(snapshots?.items ?? []).filter((s) => stacklet.snapshot_ids.includes(s.id) || s.stacklet?.id === stacklet.id).map((item): Extra => ({ kind: 'snapshot', item })),
+  ];
+}
+
+const extraName = (extra: Extra) => (extra.kind === 'volume' ? vscode.l10n.t('volume {0}', extra.item.name) : vscode.l10n.t('snapshot {0}', extra.item.name));
+
+function extraItem(extra: Extra): PickItem<Extra> {
+  return extra.kind === 'volume'
+    ? { label: extra.item.name, icon: 'database', description: vscode.l10n.t('volume · {0} GB · its data goes too', extra.item.size_gigabytes), value: extra }
+    : { label: extra.item.name, icon: 'device-camera', description: vscode.l10n.t('snapshot · {0}', extra.item.regions.join(', ')), value: extra };
+}
+
+/** "Deletes: … Keeps: …", naming each of the stacklet's volumes and snapshots on one side or the other. */
+function whatGoesAndStays(stacklet: Stacklet, all: readonly Extra[], chosen: readonly Extra[]): string {
+  const goes = [vscode.l10n.t('{0} and its disk', stacklet.name), ...chosen.map(extraName)];
+  const stays = all.filter((extra) => !chosen.includes(extra)).map(extraName);
+  const deletes = vscode.l10n.t('Deletes: {0}.', goes.join(', '));
+  return stays.length > 0 ? `${deletes} ${vscode.l10n.t('Keeps: {0}.', stays.join(', '))}` : deletes;
+}
+
+/**
+ * Asks, in one flow: which of the stacklet's volumes and snapshots go with it (none checked), then its name
+ * typed, under a line that says what goes and what stays.
+ */
+async function ask({ item: stacklet, store }: Target<'stacklet'>, deps: CommandDeps): Promise<Answers | undefined> {
+  const all = await extrasOf(store, stacklet);
+  const title = vscode.l10n.t('Delete {0}', stacklet.name);
+  const steps: WizardStep<Answers>[] = [];
+  if (all.length > 0) {
+    steps.push(pickManyStep<Answers, Extra>(deps, 'extras', () => ({
+      title,
+      placeHolder: vscode.l10n.t('Also delete any of these? Unchecked, they stay.'),
+      items: all.map(extraItem),
+    }), (a) => a.extras, (a, extras) => (a.extras = extras)));
+  }
+  steps.push(inputStep<Answers>(deps, 'typed', (a) => ({
+    title,
+    prompt: vscode.l10n.t('{0} Type {1} to confirm.', whatGoesAndStays(stacklet, all, a.extras), stacklet.name),
+    placeHolder: vscode.l10n.t('Type it exactly, to confirm'),
+    validate: (text) => (text.trim() === stacklet.name ? undefined : vscode.l10n.t('Type {0} exactly to confirm the deletion', stacklet.name)),
+  }), (a) => a.typed, (a, typed) => (a.typed = typed)));
+  const answers = await runWizard<Answers>({ extras: [] }, () => steps);
+  return answers?.typed === stacklet.name ? answers : undefined;
+}
+
+/** The volumes and snapshots the user checked, one by one once the stacklet is gone; each failure said on its own. */
+async function deleteExtras(deps: CommandDeps, target: Target<'stacklet'>, { extras }: Answers): Promise<void> {
+  for (const extra of extras) {
+    const name = extra.item.name;
+    const deleted = extra.kind === 'volume'
+      ? await send(deps, vscode.l10n.t('Deleting {0}…', name), vscode.l10n.t('Could not delete volume {0}', name),
+        () => sendDeletion(target, deletingMark('volume', extra.item), () => target.client.deleteVolume(extra.item.id)))
+      : await send(deps, vscode.l10n.t('Deleting {0}…', name), vscode.l10n.t('Could not delete snapshot {0}', name),
+        () => sendDeletion(target, deletingMark('snapshot', extra.item), () => target.client.deleteSnapshot(extra.item.id)));
+    if (!deleted) continue;
+    target.store.removeDeleted(extra.kind, extra.item.id);
+    done(deps, extra.kind === 'volume' ? vscode.l10n.t('Deleted volume {0}.', name) : vscode.l10n.t('Deleted snapshot {0}.', name));
+  }
+}
+
+/**
+ * Delete a stacklet: the user types its exact name; its volumes and snapshots are offered in the same flow,
+ * unchecked. The listings it appeared in are fetched again.
+ */
+export const stackletDeletion: DeleteAction<'stacklet', Answers> = {
   kind: 'stacklet',
   pick: () => idleStacklets(vscode.l10n.t('Delete which stacklet?')),
-  ask: async ({ item: stacklet }, deps) => {
-    const typed = await askText(deps, {
-      title: vscode.l10n.t('Delete {0}', stacklet.name),
-      prompt: vscode.l10n.t('This destroys {0} and everything on its disk. Type its name to confirm.', stacklet.name),
-      placeHolder: stacklet.name,
-      validate: (text) => (text === stacklet.name ? undefined : vscode.l10n.t('Type {0} exactly to confirm the deletion', stacklet.name)),
-    });
-    return typed === stacklet.name ? {} : undefined;
-  },
-  send: async ({ client, item }) => {
-    await client.deleteStacklet(item.id);
-    return true as const;
-  },
-  settle: (_deps, { store, item: stacklet }) => {
-    const related: ListingKind[] = ['stacklet', 'loadBalancer'];
-    if (stacklet.volume_uuid) related.push('volume');
+  ask,
+  remove: (client, stacklet) => client.deleteStacklet(stacklet.id),
+  related: (stacklet, { extras }) => {
+    const related: ListingKind[] = ['loadBalancer'];
+    if (stacklet.volume_uuid || extras.some((extra) => extra.kind === 'volume')) related.push('volume');
     if (stacklet.firewall_uuid) related.push('firewall');
     if (stacklet.vpc_uuid) related.push('vpc');
-    store.invalidate(...related);
+    return related;
   },
+  after: deleteExtras,
   progress: (s) => vscode.l10n.t('Deleting {0}…', s.name),
   failure: (s) => vscode.l10n.t('Could not delete {0}', s.name),
   done: (s) => vscode.l10n.t('Deleted {0}.', s.name),
-});
+};
+
+export const deleteStacklet = deleteAction(stackletDeletion);

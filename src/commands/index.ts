@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import type { ViewId } from '../views/resourceTreeProvider';
+import { addNodePool } from './addNodePool';
+import { addSshKey } from './addSshKey';
 import { attachVolume } from './attachVolume';
 import { connectSsh } from './connectSsh';
 import { copyId, copyIp, copyName } from './copyResource';
@@ -13,6 +15,16 @@ import type { CommandHandler } from './deps';
 import { detachVolume } from './detachVolume';
 import { applyDocument } from './applyDocument';
 import { compareDocument } from './compareDocument';
+import { createVolume } from './createVolume';
+import { deleteBackup } from './deleteBackup';
+import { deleteCluster } from './deleteCluster';
+import { deleteFirewall } from './deleteFirewall';
+import { deleteLoadBalancer } from './deleteLoadBalancer';
+import { deleteNodePool } from './deleteNodePool';
+import { deleteSnapshot } from './deleteSnapshot';
+import { deleteSshKey } from './deleteSshKey';
+import { deleteVolume } from './deleteVolume';
+import { deleteVpc } from './deleteVpc';
 import { discardDraft } from './discardDraft';
 import { editFirewall, newFirewall } from './editFirewall';
 import { editLoadBalancer, newLoadBalancerDocument } from './editLoadBalancer';
@@ -29,6 +41,7 @@ import { renameNodePool } from './renameNodePool';
 import { renameSnapshot } from './renameSnapshot';
 import { renameStacklet } from './renameStacklet';
 import { renameVolume } from './renameVolume';
+import { renameVpc } from './renameVpc';
 import { resetPassword } from './resetPassword';
 import { resizeNodePool } from './resizeNodePool';
 import { resizeStacklet } from './resizeStacklet';
@@ -39,9 +52,11 @@ import { signIn } from './signIn';
 import { signOut } from './signOut';
 import { snapshotStacklet } from './snapshotStacklet';
 import { switchAccount } from './switchAccount';
+import { tagStacklet } from './tagStacklet';
 import { testConnection } from './testConnection';
 import { transferSnapshot } from './transferSnapshot';
 import { tryEmulator } from './tryEmulator';
+import { untagStacklet } from './untagStacklet';
 import { clearFilter, filterByName, filterByRegion, filterByTag, refreshAll, refreshView } from './viewCommands';
 import { viewProperties } from './viewProperties';
 
@@ -67,6 +82,8 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.editUserdata': editUserdata,
     'stacklet.newUserdata': newUserdata,
     'stacklet.deleteUserdata': deleteUserdata,
+    'stacklet.addSshKey': addSshKey,
+    'stacklet.deleteSshKey': deleteSshKey,
     'stacklet.connectSsh': connectSsh,
     'stacklet.openInRemoteWindow': openInRemoteWindow,
     // Stacklets
@@ -82,16 +99,24 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.renameStacklet': renameStacklet,
     'stacklet.restoreStacklet': restoreStacklet,
     'stacklet.deleteStacklet': deleteStacklet,
+    'stacklet.tagStacklet': tagStacklet,
+    'stacklet.untagStacklet': untagStacklet,
+    'stacklet.addVolume': createVolume,
     // Volumes, snapshots, firewalls
+    'stacklet.createVolume': createVolume,
     'stacklet.resizeVolume': resizeVolume,
     'stacklet.attachVolume': attachVolume,
     'stacklet.detachVolume': detachVolume,
     'stacklet.renameVolume': renameVolume,
+    'stacklet.deleteVolume': deleteVolume,
     'stacklet.renameSnapshot': renameSnapshot,
     'stacklet.transferSnapshot': transferSnapshot,
+    'stacklet.deleteSnapshot': deleteSnapshot,
+    'stacklet.deleteBackup': deleteBackup,
     'stacklet.renameFirewall': renameFirewall,
     'stacklet.editFirewall': editFirewall,
     'stacklet.newFirewall': newFirewall,
+    'stacklet.deleteFirewall': deleteFirewall,
     // Documents
     'stacklet.applyDocument': applyDocument,
     'stacklet.compareDocument': compareDocument,
@@ -99,13 +124,19 @@ export function commandTable(): Record<string, CommandHandler> {
     // Kubernetes
     'stacklet.createKubernetesCluster': createKubernetesCluster,
     'stacklet.renameCluster': renameCluster,
+    'stacklet.deleteCluster': deleteCluster,
     'stacklet.renameNodePool': renameNodePool,
     'stacklet.resizeNodePool': resizeNodePool,
+    'stacklet.addNodePool': addNodePool,
+    'stacklet.deleteNodePool': deleteNodePool,
     // Networking
     'stacklet.createVpc': createVpc,
     'stacklet.createLoadBalancer': createLoadBalancer,
     'stacklet.editLoadBalancer': editLoadBalancer,
     'stacklet.newLoadBalancerDocument': newLoadBalancerDocument,
+    'stacklet.deleteLoadBalancer': deleteLoadBalancer,
+    'stacklet.renameVpc': renameVpc,
+    'stacklet.deleteVpc': deleteVpc,
     'stacklet.showTasks': showTasks,
   };
   for (const view of VIEWS) {

@@ -1,5 +1,4 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import * as notify from '../ui/notify';
@@ -7,17 +6,11 @@ import { hostAlias, hostEntryProblem, remoteWindowUri, upsertHost, type HostEntr
 import { BACK } from '../ui/prompter';
 import type { CommandDeps } from './deps';
 import { addressOf } from '../model/resourceKinds';
+import { sshConfigPath } from './sshFolder';
 import { resolveResource } from './target';
 
 /** Microsoft's Remote - SSH, and the open-source one VSCodium and other builds install from Open VSX. */
 export const REMOTE_SSH_EXTENSIONS = ['ms-vscode-remote.remote-ssh', 'jeanp413.open-remote-ssh'] as const;
-
-/** The file Remote-SSH reads: its own `remote.SSH.configFile` setting, else ~/.ssh/config. */
-function sshConfigPath(): string {
-  const configured = vscode.workspace.getConfiguration('remote.SSH').get<string>('configFile', '').trim();
-  if (!configured) return path.join(os.homedir(), '.ssh', 'config');
-  return configured.startsWith('~') ? path.join(os.homedir(), configured.slice(1)) : configured;
-}
 
 /** Private keys beside their .pub in the config file's folder: what the identity question offers. */
 async function privateKeys(folder: string): Promise<string[]> {

@@ -5,7 +5,7 @@ import { itemAction } from './action';
 import { askNewName } from './askNewName';
 import type { CommandHandler } from './deps';
 
-type Renamable = 'volume' | 'snapshot' | 'cluster' | 'firewall';
+type Renamable = 'volume' | 'snapshot' | 'cluster' | 'firewall' | 'vpc';
 
 /** Rename for kinds whose rename takes just a name: the shared prompt, then one request. */
 export function renameAction<K extends Renamable>(

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ViewId } from '../views/resourceTreeProvider';
 import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
+import { knownTags } from './tagStacklet';
 import { isBack } from './wizard';
 
 /** Refresh, filter and clear-filter for each view: one family of commands, parametrised by the view. */
@@ -34,7 +35,7 @@ export function clearFilter(deps: CommandDeps, view: ViewId): void {
   provider(deps, view).setFilter({});
 }
 
-/** Asks the service for stacklets carrying a tag (the `tag_name` parameter); tags offered from the tag list. */
+/** Asks the service for stacklets carrying a tag (the `tag_name` parameter); the account's known tags are offered. */
 export async function filterByTag(deps: CommandDeps, value?: string): Promise<void> {
   const p = provider(deps, 'stacklets');
   const tag = typeof value === 'string' ? value : await pickOrType(deps, 'tags', vscode.l10n.t('Filter Stacklets by Tag'), p.filter.tag);
@@ -56,7 +57,7 @@ async function pickOrType(deps: CommandDeps, kind: 'tags' | 'regions', title: st
   let values: PickItem<string>[] = [];
   try {
     values = kind === 'tags'
-      ? (await store.get('tag')).items.map((tag) => ({ label: tag.name, value: tag.name }))
+      ? (await knownTags(store)).map((tag) => ({ label: tag, value: tag }))
       : (await store.get('region')).items.map((region) => ({ label: region.slug, description: region.name, value: region.slug }));
   } catch (error) {
     deps.log.warn(`Could not list ${kind}: ${String(error)}`);

@@ -7,6 +7,7 @@
  * The list of steps is rebuilt from the state after every answer, so a step can depend on earlier ones (a
  * health-check path only for HTTP checks, one more forwarding rule after "add another").
  */
+import { checkTypedNumber, type Problem } from '../api/validators';
 import { BACK, type Back, type InputOptions, type PickItem, type PickOptions } from '../ui/prompter';
 import type { CommandDeps } from './deps';
 
@@ -20,7 +21,18 @@ export function isBack(value: unknown): value is Back {
 
 export interface StepPosition {
   readonly step: number;
-  readonly totalSteps: number;
+  /** Undefined for a wizard whose length depends on its answers: its steps are numbered without a total. */
+  readonly totalSteps: number | undefined;
+}
+
+export interface WizardOptions {
+  /**
+   * False when how many steps there are depends on the answers (a loop, a step only for some answers): the
+   * steps then show their number alone, never a total that changes midway.
+   */
+  readonly countKnown?: boolean;
+  /** The id of the step to open at, the steps before it being answered already (Edit and Retry). */
+  readonly startAt?: string;
 }
 
 /** What a step did: answered ('next'), went Back, or was cancelled (undefined). */
@@ -37,15 +49,15 @@ export interface WizardStep<S> {
  * (a step id) opens the wizard at that step with the steps before it answered: Edit and Retry after the
  * service refused what the wizard sent.
  */
-export async function runWizard<S>(state: S, build: (state: S) => readonly WizardStep<S>[], startAt?: string): Promise<S | undefined> {
-  const first = startAt === undefined ? -1 : build(state).findIndex((s) => s.id === startAt);
+export async function runWizard<S>(state: S, build: (state: S) => readonly WizardStep<S>[], options: WizardOptions = {}): Promise<S | undefined> {
+  const first = options.startAt === undefined ? -1 : build(state).findIndex((s) => s.id === options.startAt);
   const history: string[] = first > 0 ? build(state).slice(0, first).map((s) => s.id) : [];
   let index = Math.max(0, first);
   for (;;) {
     const steps = build(state);
     if (index >= steps.length) return state;
     const step = steps[index]!;
-    const answer = await step.ask(state, { step: index + 1, totalSteps: steps.length });
+    const answer = await step.ask(state, { step: index + 1, totalSteps: options.countKnown === false ? undefined : steps.length });
     if (answer === undefined) return undefined;
     if (isBack(answer)) {
       const previous = history.pop();
@@ -81,6 +93,26 @@ export function inputStep<S>(
       return 'next';
     },
   };
+}
+
+type NumberSpec = Omit<InputSpec, 'validate'> & {
+  /** The subject of the messages: "Node count must be from 1 to 100". */
+  readonly what: string;
+  readonly check: (value: number, what: string) => Problem;
+};
+
+/** A text step for a whole number, checked as it is typed (a whole number first, then `check`). */
+export function wholeNumberStep<S>(
+  deps: CommandDeps,
+  id: string,
+  spec: (state: S) => NumberSpec,
+  read: (state: S) => string | undefined,
+  write: (state: S, text: string) => void,
+): WizardStep<S> {
+  return inputStep(deps, id, (state) => {
+    const { what, check, ...options } = spec(state);
+    return { ...options, validate: (text) => checkTypedNumber(text, (value) => check(value, what), what) };
+  }, read, write);
 }
 
 type PickSpec<T> = Omit<PickOptions<T>, 'step' | 'totalSteps' | 'canPickMany'> & {

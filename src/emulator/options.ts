@@ -35,6 +35,11 @@ export interface Quirks {
   ignoreVolumeRegion?: boolean;
   /** The first page of every listing starts with an item no client can read (`{"name": ["unreadable"]}`). */
   unreadableItem?: boolean;
+  /**
+   * The conventional forms the documentation lacks, which the emulator adds (adding and deleting node pools,
+   * untagging, deleting backups), answer 404 as on a service that does not offer them.
+   */
+  noConventionalForms?: boolean;
 }
 
 export type SeedKind = 'demo' | 'empty';

@@ -196,6 +196,20 @@ export interface ProjectRef {
   name: string;
 }
 
+/** A project as the documentation's create example answers it (service notes §13). */
+export interface ProjectRec {
+  uuid: string;
+  name: string;
+  description: string;
+  environment: string;
+  color: string;
+  is_default: boolean;
+  budget: string;
+  owner_uuid: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface FirewallRec {
   uuid: string;
   name: string;

@@ -63,7 +63,7 @@ export interface EmulatorHandle {
 
 const TOKEN_HEADER = /^Token\s+(\S+)\s*$/i;
 /** Listings the real service documents nowhere; the `noListings` quirk takes them away. */
-const UNDOCUMENTED_LISTINGS = new Set(['/v1/firewalls', '/v1/vpcs', '/v1/vpc', '/v1/kubernetes']);
+const UNDOCUMENTED_LISTINGS = new Set(['/v1/firewalls', '/v1/vpcs', '/v1/vpc', '/v1/kubernetes', '/v1/projects']);
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 class Emulator {

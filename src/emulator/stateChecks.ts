@@ -27,6 +27,14 @@ export function requireRecord<K, V>(table: Table<K, V>, kind: string, key: K | u
   return value;
 }
 
+/**
+ * The conventional forms of operations the documentation lacks (adding and deleting node pools, untagging,
+ * deleting backups): with the `noConventionalForms` quirk they are not there, as on a service without them.
+ */
+export function requireConventionalForm(ctx: Ctx, method: string, path: string): void {
+  if (ctx.config.quirks.noConventionalForms) throw new ApiError(404, 'not_found', `no route ${method} ${path}`);
+}
+
 /** 409 while a task runs on the resource. */
 export function requireIdle(kind: string, id: string | number, target: Tasked): void {
   if (target.task) throw ApiError.busy(kind, id, target.task.name);
@@ -80,9 +88,12 @@ export function requireUniqueName<V extends { name: string }>(
   if (other) throw ApiError.field('name', `is already used by ${kind} ${keyOf(other)}`);
 }
 
+/** The project a create names (one of the account's), or the default project when it names none. */
 export function requireProject(account: Account, uuid: string | undefined): ProjectRef {
-  if (uuid !== undefined && uuid !== account.project.id) throw ApiError.field('project_uuid', `project ${uuid} not found`);
-  return account.project;
+  if (uuid === undefined) return account.project;
+  const project = account.projects.get(uuid);
+  if (!project) throw ApiError.field('project_uuid', `project ${uuid} not found`);
+  return { id: project.uuid, name: project.name };
 }
 
 export type ResolvedImage = { kind: 'catalog'; image: CatalogImage } | { kind: 'account'; image: ImageRec };

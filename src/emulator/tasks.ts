@@ -39,6 +39,7 @@ export const TASKS = {
   volumeDetach: spec('detach', 'volume is detaching', 'volume was detached'),
   volumeRename: spec('rename', 'volume is renaming', 'volume was renamed'),
   nodePoolUpdate: spec('update', 'node pool is updating', 'node pool updated'),
+  nodePoolAdd: spec('add_node_pool', 'node pool is being added', 'node pool added'),
 } as const satisfies Record<string, TaskSpec>;
 
 interface Pending {

@@ -9,6 +9,7 @@ import type {
   KubernetesRec,
   LoadBalancerRec,
   ProfileRec,
+  ProjectRec,
   ProjectRef,
   SnapshotRec,
   SshKeyRec,
@@ -62,7 +63,9 @@ export const DEFAULT_STACKLET_LIMIT = 50;
 
 export class Account {
   readonly profile: ProfileRec;
+  /** The default project: where a create without `project_uuid` puts the resource. */
   readonly project: ProjectRef = { id: randomUUID(), name: 'Default' };
+  readonly projects = new Table<string, ProjectRec>((p) => p.uuid);
   stackletLimit = DEFAULT_STACKLET_LIMIT;
   readonly stacklets = new Table<number, StackletRec>((s) => s.id);
   readonly snapshots = new Table<number, SnapshotRec>((s) => s.id);
@@ -93,6 +96,18 @@ export class Account {
       is_verified: true,
       is_email_confirmed: true,
     };
+    this.projects.add({
+      uuid: this.project.id,
+      name: this.project.name,
+      description: '',
+      environment: 'Development',
+      color: '#0061FF',
+      is_default: true,
+      budget: '0.00',
+      owner_uuid: this.profile.uuid,
+      created_at: createdAt,
+      updated_at: createdAt,
+    });
   }
 
   get email(): string {
@@ -161,6 +176,7 @@ export class World {
       accounts[account.email] = {
         profile: account.profile,
         project: account.project,
+        projects: account.projects.all(),
         stackletLimit: account.stackletLimit,
         stacklets: account.stacklets.all(),
         snapshots: account.snapshots.all(),

@@ -8,7 +8,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Call, ListCall, ListResult, StackletClient } from '../api/client';
 import type * as s from '../api/schemas';
-import { publicIPv4 } from './format';
+import { publicIPv4, shortTimestamp } from './format';
 
 /** A node pool carries its cluster's uuid: every request about it names both. */
 export type PoolItem = s.NodePool & { readonly cluster_uuid: string };
@@ -38,13 +38,14 @@ export interface KindItems {
 
 export type Kind = keyof KindItems;
 
-/** Listings that are not resources of the account but what pickers offer: sizes, regions, images, tags. */
+/** Listings that are not resources of the account but what pickers offer: sizes, regions, images, tags, projects. */
 export interface CatalogItems {
   size: s.Size;
   region: s.Region;
   distribution: s.Distribution;
   application: s.Application;
   tag: s.Tag;
+  project: s.Project;
 }
 
 export type CatalogKind = keyof CatalogItems;
@@ -63,7 +64,7 @@ export type ActionId =
   | 'viewProperties' | 'copyId' | 'copyName' | 'copyAddress' | 'connectSsh'
   | 'powerOn' | 'powerOff' | 'powerCycle' | 'resize' | 'rebuild' | 'restore' | 'resetPassword'
   | 'enablePrivateNetworking' | 'snapshot' | 'rename' | 'delete' | 'attach' | 'detach' | 'transfer'
-  | 'edit' | 'open' | 'changeNodeCount';
+  | 'edit' | 'open' | 'changeNodeCount' | 'addVolume' | 'addNodePool' | 'tag' | 'untag';
 
 export interface KindSpec<K extends Kind> {
   /** The kind in words, for pickers and screen readers: "Load balancer". */
@@ -104,7 +105,7 @@ export const KINDS = {
     list: (client, params, call) => client.listStacklets({ ...params, ...call }),
     get: (client, id, call) => client.getStacklet(Number(id), call),
     tasks: { related: { snapshot: ['snapshot'] } },
-    actions: [...COMMON, 'copyAddress', 'connectSsh', 'powerOn', 'powerOff', 'powerCycle', 'resize', 'rebuild', 'restore', 'resetPassword', 'enablePrivateNetworking', 'snapshot', 'rename', 'delete'],
+    actions: [...COMMON, 'copyAddress', 'connectSsh', 'powerOn', 'powerOff', 'powerCycle', 'resize', 'rebuild', 'restore', 'resetPassword', 'enablePrivateNetworking', 'snapshot', 'rename', 'addVolume', 'tag', 'untag', 'delete'],
   },
   volume: {
     label: () => l10n.t('Volume'),
@@ -112,8 +113,8 @@ export const KINDS = {
     name: named,
     list: (client, params, call) => client.listVolumes({ ...(params.region ? { region: params.region } : {}), ...call }),
     get: (client, id, call) => client.getVolume(String(id), call),
-    tasks: { related: { attach: ['stacklet'], detach: ['stacklet'] } },
-    actions: [...COMMON, 'resize', 'attach', 'detach', 'rename'],
+    tasks: { related: { create: ['stacklet'], attach: ['stacklet'], detach: ['stacklet'] } },
+    actions: [...COMMON, 'resize', 'attach', 'detach', 'rename', 'delete'],
   },
   snapshot: {
     label: () => l10n.t('Snapshot'),
@@ -122,15 +123,15 @@ export const KINDS = {
     list: (client, _params, call) => client.listSnapshots(call),
     get: (client, id, call) => client.getSnapshot(Number(id), call),
     tasks: {},
-    actions: [...COMMON, 'transfer', 'rename'],
+    actions: [...COMMON, 'transfer', 'rename', 'delete'],
   },
   backup: {
     label: () => l10n.t('Backup'),
     key: same,
-    // A backup has no name: it is known by the date it was taken.
-    name: (backup) => backup.created_at ?? `#${backup.id}`,
+    // A backup has no name: it is known by the stacklet it was taken of and the date.
+    name: (backup) => [backup.stacklet?.name, shortTimestamp(backup.created_at)].filter(Boolean).join(', ') || `#${backup.id}`,
     list: (client, _params, call) => client.listBackups(call),
-    actions: [...COMMON],
+    actions: [...COMMON, 'delete'],
   },
   firewall: {
     label: () => l10n.t('Firewall'),
@@ -139,7 +140,7 @@ export const KINDS = {
     list: (client, _params, call) => client.listFirewalls(call),
     get: (client, id, call) => client.getFirewall(String(id), call),
     known: { namedBy: (stacklet) => stacklet.firewall_uuid },
-    actions: [...COMMON, 'edit', 'rename'],
+    actions: [...COMMON, 'edit', 'rename', 'delete'],
   },
   loadBalancer: {
     label: () => l10n.t('Load balancer'),
@@ -149,7 +150,7 @@ export const KINDS = {
     list: (client, _params, call) => client.listLoadBalancers(call),
     get: (client, id, call) => client.getLoadBalancer(String(id), call),
     tasks: {},
-    actions: [...COMMON, 'copyAddress'],
+    actions: [...COMMON, 'copyAddress', 'edit', 'delete'],
   },
   vpc: {
     label: () => l10n.t('VPC'),
@@ -158,7 +159,7 @@ export const KINDS = {
     list: (client, _params, call) => client.listVpcs(call),
     get: (client, id, call) => client.getVpc(String(id), call),
     known: { namedBy: (stacklet) => stacklet.vpc_uuid },
-    actions: [...COMMON],
+    actions: [...COMMON, 'rename', 'delete'],
   },
   cluster: {
     label: () => l10n.t('Kubernetes cluster'),
@@ -169,13 +170,13 @@ export const KINDS = {
     get: (client, id, call) => client.getKubernetesCluster(String(id), call),
     known: {},
     tasks: {},
-    actions: [...COMMON, 'copyAddress', 'rename'],
+    actions: [...COMMON, 'copyAddress', 'rename', 'addNodePool', 'delete'],
   },
   nodePool: {
     label: () => l10n.t('Node pool'),
     key: same,
     name: named,
-    actions: [...COMMON, 'rename', 'changeNodeCount'],
+    actions: [...COMMON, 'rename', 'changeNodeCount', 'delete'],
   },
   kubernetesNode: {
     label: () => l10n.t('Kubernetes node'),
@@ -189,14 +190,14 @@ export const KINDS = {
     name: named,
     list: (client, _params, call) => client.listUserdata(call),
     get: (client, id, call) => client.getUserdata(String(id), call),
-    actions: [...COMMON, 'open'],
+    actions: [...COMMON, 'open', 'delete'],
   },
   sshKey: {
     label: () => l10n.t('SSH key'),
     key: same,
     name: named,
     list: (client, _params, call) => client.listSshKeys(call),
-    actions: [...COMMON],
+    actions: [...COMMON, 'delete'],
   },
   container: {
     label: () => l10n.t('Container image family'),

@@ -9,7 +9,9 @@ import { Emitter } from './emitter';
 import {
   kindSpec,
   KINDS,
+  sameId,
   type CatalogKind,
+  type Kind,
   type KindSpec,
   type KnownKind,
   type ListedKind,
@@ -42,6 +44,7 @@ const CATALOG: { [K in CatalogKind]: Loader<K> } = {
   distribution: (client, _params, signal) => client.listDistributions({ signal }),
   application: (client, _params, signal) => client.listApplications({ signal }),
   tag: (client, _params, signal) => client.listTags({ signal }),
+  project: (client, _params, signal) => client.listProjects({ signal }),
 };
 
 function loaderOf<K extends ListingKind>(kind: K): Loader<K> {
@@ -65,8 +68,17 @@ export interface StoreChange {
   readonly kind: ListingKind;
 }
 
+/** A resource being deleted: the views show it as "deleting…" until the service has answered. */
+export interface Deleting {
+  readonly kind: Kind;
+  readonly id: string | number;
+  /** The listing whose views show the resource (a node pool's is its clusters'). */
+  readonly listing: ListingKind;
+}
+
 export class ResourceStore {
   private readonly entries = new Map<string, Entry>();
+  private readonly deleting = new Set<string>();
   private readonly changed = new Emitter<StoreChange>();
   private readonly failed = new Emitter<ApiError>();
   private disposed = false;
@@ -134,8 +146,11 @@ export class ResourceStore {
     }
   }
 
-  /** Replaces one item of every cached variant of a listing in place (after an action answered it). */
-  update<K extends ListingKind>(kind: K, match: (item: ListingItems[K]) => boolean, next: ListingItems[K] | undefined): void {
+  /**
+   * Replaces one item of every cached variant of a listing in place (after an action answered it), or removes
+   * it (`next` undefined); true when a cached listing held it.
+   */
+  update<K extends ListingKind>(kind: K, match: (item: ListingItems[K]) => boolean, next: ListingItems[K] | undefined): boolean {
     let touched = false;
     for (const [key, entry] of this.entries) {
       if ((key === kind || key.startsWith(`${kind}?`)) && entry.value) {
@@ -151,6 +166,33 @@ export class ResourceStore {
       }
     }
     if (touched) this.changed.fire({ kind });
+    return touched;
+  }
+
+  /** Marks a resource as being deleted: its views show "deleting…" and offer it no action. */
+  markDeleting({ kind, id, listing }: Deleting): void {
+    this.deleting.add(deletingKey(kind, id));
+    this.changed.fire({ kind: listing });
+  }
+
+  /** The deletion failed: the resource shows as it was. */
+  unmarkDeleting({ kind, id, listing }: Deleting): void {
+    if (this.deleting.delete(deletingKey(kind, id))) this.changed.fire({ kind: listing });
+  }
+
+  isDeleting(kind: Kind, id: string | number): boolean {
+    return this.deleting.size > 0 && this.deleting.has(deletingKey(kind, id));
+  }
+
+  /**
+   * The service confirmed a deletion: the item leaves every cached variant of its listing (no refetch), and
+   * its mark goes with it.
+   */
+  removeDeleted<K extends ListedKind>(kind: K, id: string | number): void {
+    const spec = kindSpec(kind as ListedKind) as KindSpec<ListedKind>;
+    const marked = this.deleting.delete(deletingKey(kind, id));
+    if (isKnownKind(kind)) this.known?.remove(kind, String(id));
+    if (!this.update(kind, (item) => sameId(spec.key(item as never), id), undefined) && marked) this.changed.fire({ kind });
   }
 
   rememberCreated(kind: KnownKind, id: string): void {
@@ -165,6 +207,7 @@ export class ResourceStore {
     this.disposed = true;
     for (const entry of this.entries.values()) entry.controller?.abort();
     this.entries.clear();
+    this.deleting.clear();
     this.changed.dispose();
     this.failed.dispose();
   }
@@ -207,6 +250,8 @@ export class ResourceStore {
     return { items, total: items.length, pages: 0, source: 'known', loadedAt: Date.now() };
   }
 }
+
+const deletingKey = (kind: Kind, id: string | number): string => `${kind}/${String(id)}`;
 
 function cacheKey(kind: ListingKind, params: ListingParams): string {
   const parts = Object.entries(params)

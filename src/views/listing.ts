@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
 import type { ListProblem } from '../api/envelope';
+import { isApiError } from '../api/errors';
 import { matchesName } from '../model/format';
 import type { ListingItems } from '../model/resourceKinds';
-import type { Listing } from '../model/resourceStore';
-import { messageNode, type ResourceNode } from './resourceNode';
+import type { Listing, ResourceStore } from '../model/resourceStore';
+import { messageNode, ResourceNode } from './resourceNode';
 import type { ViewId, ViewSpec } from './resourceTreeProvider';
 
 export interface ListingView<T> {
@@ -73,4 +74,40 @@ export function singleListingView<K extends 'userdata' | 'container' | 'cluster'
       });
     },
   };
+}
+
+/**
+ * A group row of a listing the service may not offer (an undocumented one: SSH keys, backups): its rows, the
+ * count once loaded, or one row saying that this service does not list them.
+ */
+export function optionalListingGroup<K extends 'sshKey' | 'backup'>(
+  store: ResourceStore,
+  kind: K,
+  group: {
+    readonly id: string;
+    readonly label: string;
+    readonly icon: string;
+    readonly contextValue: string;
+    readonly expanded?: boolean;
+    readonly unsupported: () => string;
+    readonly rows: (listing: Listing<ListingItems[K]>) => ResourceNode[];
+  },
+): ResourceNode {
+  const cached = store.peek(kind);
+  return new ResourceNode({
+    id: group.id,
+    label: group.label,
+    ...(cached ? { description: String(cached.items.length) } : {}),
+    icon: new vscode.ThemeIcon(group.icon),
+    contextValue: group.contextValue,
+    ...(group.expanded ? { expanded: true } : {}),
+    children: async () => {
+      try {
+        return group.rows(await store.get(kind));
+      } catch (error) {
+        if (isApiError(error) && error.kind === 'unsupported') return [messageNode(`${group.id}/unsupported`, group.unsupported(), 'info')];
+        throw error;
+      }
+    },
+  });
 }

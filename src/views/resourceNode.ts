@@ -43,6 +43,25 @@ export class ResourceNode {
     return this.init.children?.() ?? [];
   }
 
+  /**
+   * The row while the service deletes its resource: the same row (same id, so it stays in place) saying
+   * "deleting…" with a spinner, offering no action (`<kind>:deleting` matches no action's menu) and no children.
+   */
+  deleting(): ResourceNode {
+    const { init } = this;
+    const words = vscode.l10n.t('deleting…');
+    return new ResourceNode({
+      id: init.id,
+      label: init.label,
+      description: words,
+      icon: new vscode.ThemeIcon('loading~spin'),
+      ...(init.resource ? { resource: init.resource, contextValue: `${init.resource.kind}:deleting` } : {}),
+      ...(init.tooltip !== undefined ? { tooltip: init.tooltip } : {}),
+      state: words,
+      accessibilityLabel: init.resource ? spokenLabel(init.resource.kind, init.label, words) : `${init.label}, ${words}`,
+    });
+  }
+
   get tooltip(): vscode.MarkdownString | string | undefined {
     const { tooltip } = this.init;
     return typeof tooltip === 'function' ? tooltip() : tooltip;

@@ -81,7 +81,7 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
   async getChildren(node?: ResourceNode): Promise<ResourceNode[]> {
     if (node) {
       try {
-        const children = await node.getChildren();
+        const children = this.markDeleting(await node.getChildren());
         for (const child of children) this.parents.set(child, node);
         return children;
       } catch (error) {
@@ -93,7 +93,7 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
     try {
       const { store } = await this.session.current();
       this.bind(store);
-      return await this.spec.roots({ store, account: state.account, filter: this.filterValue });
+      return this.markDeleting(await this.spec.roots({ store, account: state.account, filter: this.filterValue }));
     } catch (error) {
       if (isApiError(error) && error.isUnauthorized) return [];
       return [this.errorNode(`${this.spec.id}/error`, error)];
@@ -119,6 +119,13 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
     if (!found) return false;
     await this.view.reveal(found, { select: true, focus: true });
     return true;
+  }
+
+  /** Rows whose resource the service is deleting show it, wherever the view lists them. */
+  private markDeleting(nodes: ResourceNode[]): ResourceNode[] {
+    const store = this.boundStore;
+    if (!store) return nodes;
+    return nodes.map((node) => (node.resource && store.isDeleting(node.resource.kind, node.resource.id) ? node.deleting() : node));
   }
 
   private errorNode(id: string, error: unknown): ResourceNode {

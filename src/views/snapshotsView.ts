@@ -1,13 +1,30 @@
 import * as vscode from 'vscode';
-import type { Snapshot } from '../api/schemas';
+import type { Backup, Snapshot } from '../api/schemas';
 import { cell, formatBytes } from '../model/format';
-import { refTo } from '../model/resourceKinds';
+import { kindSpec, refTo } from '../model/resourceKinds';
+import type { ResourceStore } from '../model/resourceStore';
 import { stateIcon } from './icons';
-import { singleListingView } from './listing';
+import { listingNodes, optionalListingGroup } from './listing';
 import { markdown, ResourceNode } from './resourceNode';
+import type { ViewFilter, ViewSpec } from './resourceTreeProvider';
 import { stateName } from './words';
 
-export const snapshotsView = singleListingView('snapshots', 'snapshot', (s) => snapshotNode(s, 'snapshot'), () => vscode.l10n.t('No snapshots in this account.'));
+/** The account's snapshots, then a group of its backups (by date). */
+export const snapshotsView: ViewSpec = {
+  id: 'snapshots',
+  kinds: ['snapshot', 'backup'],
+  async roots({ store, filter }) {
+    const snapshots = listingNodes<Snapshot>({
+      id: 'snapshots',
+      listing: await store.get('snapshot'),
+      name: (s) => s.name,
+      build: (s) => snapshotNode(s, 'snapshot'),
+      ...(filter.name ? { nameFilter: filter.name } : {}),
+      empty: vscode.l10n.t('No snapshots in this account.'),
+    });
+    return [...snapshots, backupsGroup(store, filter)];
+  },
+};
 
 export function snapshotNode(s: Snapshot, idPrefix: string): ResourceNode {
   const size = s.size_gigabytes !== undefined ? `${s.size_gigabytes} GB` : formatBytes(s.size);
@@ -27,6 +44,48 @@ export function snapshotNode(s: Snapshot, idPrefix: string): ResourceNode {
       `| ${vscode.l10n.t('Created')} | ${cell(s.created_at)} |`,
       ...(s.task ? [`| ${vscode.l10n.t('Task')} | ${cell(s.task.description.progress || s.task.name)} |`] : []),
       `| ID | ${cell(s.id)} |`,
+    ]),
+  });
+}
+
+/** The automatic backups, newest first; a service that cannot list them says so in the group. */
+function backupsGroup(store: ResourceStore, filter: ViewFilter): ResourceNode {
+  return optionalListingGroup(store, 'backup', {
+    id: 'snapshots/backups',
+    label: vscode.l10n.t('Backups'),
+    icon: 'history',
+    contextValue: 'group:backups',
+    unsupported: () => vscode.l10n.t('This service does not list backups.'),
+    rows: (listing) => listingNodes<Backup>({
+      id: 'backups',
+      listing: { ...listing, items: [...listing.items].sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '')) },
+      name: backupLabel,
+      build: backupNode,
+      ...(filter.name ? { nameFilter: filter.name } : {}),
+      empty: vscode.l10n.t('No backups: they are taken of stacklets with automatic backups on.'),
+    }),
+  });
+}
+
+/** A backup has no name: it is known by the stacklet it was taken of and its date (the registry's name). */
+const backupLabel = (b: Backup): string => kindSpec('backup').name(b);
+
+function backupNode(b: Backup): ResourceNode {
+  const size = b.size_gigabytes !== undefined ? `${b.size_gigabytes} GB` : undefined;
+  return new ResourceNode({
+    id: `backup/${b.id}`,
+    label: backupLabel(b),
+    ...(size ? { description: size } : {}),
+    icon: b.task ? stateIcon('busy') : new vscode.ThemeIcon('history'),
+    ...(b.task ? { state: stateName('busy') } : {}),
+    contextValue: `backup:${b.task ? 'busy' : 'ready'}`,
+    resource: refTo('backup', b),
+    tooltip: () => markdown([
+      `**$(history) ${cell(backupLabel(b))}**`, '', '| | |', '|---|---|',
+      `| ${vscode.l10n.t('From stacklet')} | ${cell(b.stacklet?.name ?? b.stacklet?.id)} |`,
+      `| ${vscode.l10n.t('Created')} | ${cell(b.created_at)} |`,
+      ...(size ? [`| ${vscode.l10n.t('Size')} | ${cell(size)} |`] : []),
+      `| ID | ${cell(b.id)} |`,
     ]),
   });
 }

@@ -34,6 +34,7 @@ export function stackletContextValue(stacklet: Stacklet): string {
   if (stacklet.networks.v4.some((n) => n.type === 'private')) flags.push('privateNetworking');
   if (stacklet.volume_uuid) flags.push('hasVolume');
   if (stacklet.firewall_uuid) flags.push('hasFirewall');
+  if (stacklet.tags.length > 0) flags.push('hasTags');
   return flags.join(' ');
 }
 

@@ -17,7 +17,8 @@ import type { ViewId } from '../../src/views/resourceTreeProvider';
 import type { PickItem } from '../../src/ui/prompter';
 import { plainLabel, ScriptedPrompter, type Answer, type Asked } from './scriptedPrompter';
 import { configureEmulator, control, EXTENSION_ID, mutationsSince as mutationsOf, recentRequests, serviceGet, serviceRequest, type Sent, signInByCommand } from './emulatorAccess';
-import { manifest, testEmulator } from './testEnvironment';
+import { testEmulator } from './testEnvironment';
+import { contributedMenus, offeredOn } from './menus';
 import { recordShownMessages, type Shown } from './shownMessages';
 import { sleep } from '../harness/processes';
 
@@ -217,15 +218,8 @@ describe('Actions and create wizards', function () {
   });
 
   describe('menus', () => {
-    type Menu = { command: string; when?: string; group?: string };
-    const pkg = manifest() as unknown as { contributes: { commands: { command: string }[]; menus: Record<string, Menu[]> } };
-    const itemMenus = pkg.contributes.menus['view/item/context']!;
-    /** Does the context menu of an item with this contextValue offer the command? */
-    const offered = (command: string, contextValue: string) => itemMenus.some((menu) => {
-      if (menu.command !== command) return false;
-      const regex = /viewItem =~ \/(.*)\/$/.exec(menu.when ?? '')?.[1];
-      return regex !== undefined && new RegExp(regex).test(contextValue);
-    });
+    const pkg = { contributes: contributedMenus() };
+    const offered = offeredOn;
 
     /**
      * The contextValue of an item in each state, as the views' own functions give it (never written by hand):
@@ -341,6 +335,7 @@ describe('Actions and create wizards', function () {
   describe('Create Stacklet', () => {
     const full = (name: string, vpc: Answer = { pick: 'None' }): Answer[] => [
       { input: name },
+      { input: '1' },
       { pick: 'fra' },
       { pick: 'b-1vcpu-1gb' },
       { pick: byValue('ubuntu-22-04-x64') },
@@ -352,17 +347,23 @@ describe('Actions and create wizards', function () {
       { pick: 'No' },
     ];
 
-    it('asks ten numbered steps, validates inline, sends one create and lists the new stacklet', async () => {
+    it('asks eleven steps numbered without a total, validates inline, sends one create and lists the new stacklet', async () => {
       const answers = full('ci-new-1');
       answers[0] = { input: 'ci-new-1', bad: ['', 'bad_name', '-web', 'a..b'] };
-      answers[4] = { input: 'ci, test', bad: [`ok, ${'x'.repeat(256)}`] };
+      answers[1] = { input: '1', bad: ['0', '11', 'two'] };
+      answers[5] = { input: 'ci, test', bad: [`ok, ${'x'.repeat(256)}`] };
       const outcome = await run('stacklet.createStacklet', undefined, ...answers);
-      assert.deepEqual(outcome.asked.map((q) => [q.step, q.totalSteps]), Array.from({ length: 10 }, (_, i) => [i + 1, 10]));
+      assert.deepEqual(outcome.asked.map((q) => [q.step, q.totalSteps]), Array.from({ length: 11 }, (_, i) => [i + 1, undefined]));
       assert.deepEqual(outcome.asked.map((q) => q.title), [
-        'Create Stacklet: Name', 'Create Stacklet: Region', 'Create Stacklet: Size', 'Create Stacklet: Image', 'Create Stacklet: Tags',
+        'Create Stacklet: Name', 'Create Stacklet: How Many', 'Create Stacklet: Region', 'Create Stacklet: Size', 'Create Stacklet: Image', 'Create Stacklet: Tags',
         'Create Stacklet: VPC', 'Create Stacklet: Firewall', 'Create Stacklet: Userdata', 'Create Stacklet: SSH Keys', 'Create Stacklet: Backups',
       ]);
-      const [name, region, size, image, tags, vpc, , , keys] = outcome.asked;
+      const [name, count, region, size, image, tags, vpc, , , keys] = outcome.asked;
+      assert.doesNotMatch(name!.placeHolder!, /^[a-z0-9-]+$/, 'the placeholder describes; it does not look like a name');
+      assert.equal(count!.value, '1');
+      assert.match(count!.validation!['0']!, /from 1 to 10/);
+      assert.match(count!.validation!['11']!, /from 1 to 10/);
+      assert.match(count!.validation!['two']!, /whole number/);
       assert.match(name!.validation!['']!, /must not be empty/);
       assert.match(name!.validation!['bad_name']!, /only letters, digits/);
       assert.match(name!.validation!['-web']!, /must not start or end with '-'/);
@@ -375,7 +376,7 @@ describe('Actions and create wizards', function () {
       assert.ok(image!.items!.some((i) => i.value === 'wordpress-22-04'), 'applications are offered');
       assert.ok(image!.items!.some((i) => typeof i.value === 'number'), 'snapshots in the region are offered');
       assert.deepEqual(vpc!.items!.map(plainLabel), ['None', 'fra-private'], 'VPCs of the chosen region, or none');
-      assert.deepEqual(keys!.items!.map((i) => i.label).sort(), ['ci-deploy', 'laptop']);
+      assert.deepEqual(keys!.items!.map((i) => i.label), ['laptop', 'ci-deploy', 'Add a Key…'], 'the keys, then a way to add one');
 
       const sent = one(outcome, 'POST', '/v1/stacklets');
       const { firewalls } = await get<{ firewalls: { uuid: string; name: string }[] }>('/v1/firewalls');
@@ -407,23 +408,23 @@ describe('Actions and create wizards', function () {
 
     it('keeps earlier answers when going Back: the previous step is asked again, pre-filled', async () => {
       const outcome = await run('stacklet.createStacklet', undefined,
-        { input: 'keep-me' }, { pick: 'ams' }, 'back', 'back', { input: 'keep-me-2' }, { pick: 'ams' }, { pick: 'b-1vcpu-1gb' }, 'back', 'back', 'escape');
+        { input: 'keep-me' }, { input: '1' }, { pick: 'ams' }, 'back', 'back', 'back', { input: 'keep-me-2' }, { input: '1' }, { pick: 'ams' }, { pick: 'b-1vcpu-1gb' }, 'back', 'back', 'escape');
       const steps = outcome.asked.map((q) => `${q.step}:${q.title.replace('Create Stacklet: ', '')}`);
-      assert.deepEqual(steps, ['1:Name', '2:Region', '3:Size', '2:Region', '1:Name', '2:Region', '3:Size', '4:Image', '3:Size', '2:Region']);
-      assert.equal(outcome.asked[3]!.items![0]!.value, 'ams', 'Back to the region: the earlier choice comes first');
-      assert.equal(outcome.asked[4]!.value, 'keep-me', 'Back to the name: the earlier text is pre-filled');
-      assert.equal(outcome.asked[8]!.items![0]!.value, 'b-1vcpu-1gb', 'Back to the size: the earlier choice comes first');
-      assert.equal(outcome.asked[9]!.items![0]!.value, 'ams');
+      assert.deepEqual(steps, ['1:Name', '2:How Many', '3:Region', '4:Size', '3:Region', '2:How Many', '1:Name', '2:How Many', '3:Region', '4:Size', '5:Image', '4:Size', '3:Region']);
+      assert.equal(outcome.asked[4]!.items![0]!.value, 'ams', 'Back to the region: the earlier choice comes first');
+      assert.equal(outcome.asked[6]!.value, 'keep-me', 'Back to the name: the earlier text is pre-filled');
+      assert.equal(outcome.asked[11]!.items![0]!.value, 'b-1vcpu-1gb', 'Back to the size: the earlier choice comes first');
+      assert.equal(outcome.asked[12]!.items![0]!.value, 'ams');
       assert.deepEqual(outcome.sent, []);
     });
 
     it('refuses a typed size that is not offered, at that step, and sends nothing', async () => {
       const answers = full('ci-refused');
-      const outcome = await run('stacklet.createStacklet', undefined, ...answers.slice(0, 2), { typed: 'no-such-size' }, 'escape');
-      const [, , sizeStep] = outcome.asked;
+      const outcome = await run('stacklet.createStacklet', undefined, ...answers.slice(0, 3), { typed: 'no-such-size' }, 'escape');
+      const [, , , sizeStep] = outcome.asked;
       assert.match(sizeStep!.refused ?? '', /No size offered here is called "no-such-size"/);
-      assert.equal(outcome.asked.length, 4, 'the same step is asked again (the refusal keeps it open)');
-      assert.equal(outcome.asked[3]!.title, sizeStep!.title);
+      assert.equal(outcome.asked.length, 5, 'the same step is asked again (the refusal keeps it open)');
+      assert.equal(outcome.asked[4]!.title, sizeStep!.title);
       assert.deepEqual(outcome.sent, []);
     });
   });
@@ -588,7 +589,7 @@ describe('Actions and create wizards', function () {
       const target = await node('stacklets', 'stacklet', 'ci-new-1');
       const wrong = await run('stacklet.deleteStacklet', target, { input: 'ci-new-1', bad: ['ci-new', 'CI-NEW-1', ''] });
       for (const bad of ['ci-new', 'CI-NEW-1', '']) assert.match(wrong.asked[0]!.validation![bad]!, /Type ci-new-1 exactly/);
-      assert.match(wrong.asked[0]!.prompt!, /Type its name to confirm/);
+      assert.match(wrong.asked[0]!.prompt!, /^Deletes: ci-new-1 and its disk\. Type ci-new-1 to confirm\.$/);
       one(wrong, 'DELETE', '/v1/stacklets/:id');
       const { status } = await request('GET', `/v1/stacklets/${target.resource!.id}`);
       assert.equal(status, 404);
@@ -811,47 +812,65 @@ describe('Actions and create wizards', function () {
   });
 
   describe('Create Load Balancer', () => {
-    /** Two forwarding rules, an HTTP health check, one backend, cookie sticky sessions and the redirect: 19 steps. */
+    /**
+     * Two forwarding rules (the HTTPS one ending TLS with a certificate), an HTTP health check with its interval,
+     * rise and fall, one backend, cookie sticky sessions and the redirect: 24 steps.
+     */
     const full: Answer[] = [
       { input: 'ci-lb' }, { pick: 'fra' }, { pick: 'least_connections' },
       { pick: 'http' }, { input: '80' }, { input: '8080' }, { pick: 'Add Another Rule' },
-      { pick: 'https' }, { input: '443' }, { input: '8443' }, { pick: 'Done' },
-      { pick: 'http' }, { input: '8080' }, { input: '/health' },
+      { pick: 'https' }, { input: '443' }, { input: '8443' }, { pick: 'At the Load Balancer' }, { input: '7' }, { pick: 'Done' },
+      { pick: 'http' }, { input: '8080' }, { input: '/health' }, { input: '15' }, { input: '2' }, { input: '4' },
       { many: ['web-1'] },
       { pick: 'Cookies' }, { input: 'ci_lb' }, { input: '600' },
       { pick: 'Yes' },
     ];
 
-    it('loops over forwarding rules, asks the health check, backends, sticky sessions and redirect, and sends one create', async () => {
+    it('loops over forwarding rules (TLS and certificate for HTTPS), asks the whole health check, backends, sticky sessions and redirect, and sends one create', async () => {
       const answers = [...full];
       answers[0] = { input: 'ci-lb', bad: [''] };
       answers[8] = { input: '443', bad: ['80', '70000', 'x'] };
-      answers[13] = { input: '/health', bad: ['health', '/a b'] };
-      answers[16] = { input: 'ci_lb', bad: ['bad cookie', ''] };
-      answers[17] = { input: '600', bad: ['0', 'x'] };
+      answers[11] = { input: '7', bad: ['0', 'x', ''] };
+      answers[15] = { input: '/health', bad: ['health', '/a b'] };
+      answers[16] = { input: '15', bad: ['2', '301', 'x'] };
+      answers[17] = { input: '2', bad: ['0', '11'] };
+      answers[18] = { input: '4', bad: ['0', '11'] };
+      answers[21] = { input: 'ci_lb', bad: ['bad cookie', ''] };
+      answers[22] = { input: '600', bad: ['0', 'x'] };
       const outcome = await run('stacklet.createLoadBalancer', undefined, ...answers);
-      assert.deepEqual(outcome.asked.map((q) => q.step), Array.from({ length: 19 }, (_, i) => i + 1));
-      assert.equal(outcome.asked[18]!.totalSteps, 19);
+      assert.deepEqual(outcome.asked.map((q) => [q.step, q.totalSteps]), Array.from({ length: 24 }, (_, i) => [i + 1, undefined]), 'numbered, without a total that would change midway');
       const { regions } = await get<{ regions: { slug: string; available: boolean; features: string[] }[] }>('/v1/regions');
       assert.deepEqual(outcome.asked[1]!.items!.map((i) => i.value), regions.filter((r) => r.available && r.features.includes('load_balancers')).map((r) => r.slug));
       assert.match(outcome.asked[8]!.validation!['80']!, /already used by another forwarding rule/);
       assert.match(outcome.asked[8]!.validation!['70000']!, /from 0 to 65535/);
       assert.match(outcome.asked[8]!.validation!['x']!, /whole number/);
-      assert.equal(outcome.asked[12]!.value, '8080', 'the health-check port defaults to the first rule’s target port');
-      assert.match(outcome.asked[13]!.validation!['health']!, /start with '\/'/);
-      assert.match(outcome.asked[13]!.validation!['/a b']!, /spaces/);
-      const backends = outcome.asked[14]!.items!.map((i) => i.label).sort();
+      assert.equal(outcome.asked[10]!.title, 'Create Load Balancer: Rule 2 TLS');
+      assert.deepEqual(outcome.asked[10]!.items!.map((i) => i.value), ['terminate', 'passthrough']);
+      assert.equal(outcome.asked[11]!.title, 'Create Load Balancer: Rule 2 Certificate');
+      assert.match(outcome.asked[11]!.validation!['0']!, /Certificate ID must be from 1/);
+      assert.match(outcome.asked[11]!.validation!['x']!, /whole number/);
+      assert.equal(outcome.asked[14]!.value, '8080', 'the health-check port defaults to the first rule’s target port');
+      assert.match(outcome.asked[15]!.validation!['health']!, /start with '\/'/);
+      assert.match(outcome.asked[15]!.validation!['/a b']!, /spaces/);
+      assert.deepEqual(outcome.asked.slice(16, 19).map((q) => [q.title, q.value]), [
+        ['Create Load Balancer: Health Check Interval', '10'], ['Create Load Balancer: Health Check Rise', '3'], ['Create Load Balancer: Health Check Fall', '3'],
+      ], 'the service\'s defaults are offered');
+      assert.match(outcome.asked[16]!.validation!['2']!, /from 3 to 300/);
+      assert.match(outcome.asked[16]!.validation!['301']!, /from 3 to 300/);
+      assert.match(outcome.asked[17]!.validation!['11']!, /Rise must be from 1 to 10/);
+      assert.match(outcome.asked[18]!.validation!['0']!, /Fall must be from 1 to 10/);
+      const backends = outcome.asked[19]!.items!.map((i) => i.label).sort();
       assert.deepEqual(backends, ['db-1', 'web-1', 'web-2b'], 'only stacklets of the chosen region');
-      assert.match(outcome.asked[16]!.validation!['bad cookie']!, /only letters/);
-      assert.match(outcome.asked[17]!.validation!['0']!, /from 1 to/);
+      assert.match(outcome.asked[21]!.validation!['bad cookie']!, /only letters/);
+      assert.match(outcome.asked[22]!.validation!['0']!, /from 1 to/);
       const web1 = await stackletNamed('web-1');
       const sent = one(outcome, 'POST', '/v1/load_balancers');
       assert.deepEqual(sent.body, {
         name: 'ci-lb',
         region: 'fra',
         algorithm: 'least_connections',
-        rules: [{ protocol: 'http', source_port: 80, target_port: 8080 }, { protocol: 'https', source_port: 443, target_port: 8443 }],
-        health: { protocol: 'http', port: 8080, path: '/health' },
+        rules: [{ protocol: 'http', source_port: 80, target_port: 8080 }, { protocol: 'https', source_port: 443, target_port: 8443, certificate_id: 7 }],
+        health: { protocol: 'http', port: 8080, path: '/health', interval: 15, rise: 2, fall: 4 },
         stacklet_ids: [web1.id],
         sticky_sessions: { name: 'ci_lb', ttl: '600' },
         redirect_http_to_https: true,
@@ -864,18 +883,20 @@ describe('Actions and create wizards', function () {
       assert.deepEqual(created.stacklet_ids, [web1.id]);
     });
 
-    it('skips the path for a TCP check and the cookie for no sticky sessions', async () => {
+    it('skips the path for a TCP check and the cookie for no sticky sessions; an HTTPS rule may pass TLS through', async () => {
       const outcome = await run('stacklet.createLoadBalancer', undefined,
         { input: 'ci-lb-tcp' }, { pick: 'ams' }, { pick: 'round_robin' },
-        { pick: 'tcp' }, { input: '5432' }, { input: '5432' }, { pick: 'Done' },
-        { pick: 'tcp' }, { input: '5432' }, { many: [] }, { pick: 'None' }, { pick: 'No' });
-      assert.equal(outcome.asked.at(-1)!.totalSteps, 12);
+        { pick: 'tcp' }, { input: '5432' }, { input: '5432' }, { pick: 'Add Another Rule' },
+        { pick: 'https' }, { input: '443' }, { input: '443' }, { pick: 'At the Stacklets (TLS Passthrough)' }, { pick: 'Done' },
+        { pick: 'tcp' }, { input: '5432' }, { input: '10' }, { input: '3' }, { input: '3' }, { many: [] }, { pick: 'None' }, { pick: 'No' });
+      assert.equal(outcome.asked.at(-1)!.step, 20);
+      assert.ok(outcome.asked.every((q) => q.totalSteps === undefined));
       assert.deepEqual(one(outcome, 'POST', '/v1/load_balancers').body, {
         name: 'ci-lb-tcp',
         region: 'ams',
         algorithm: 'round_robin',
-        rules: [{ protocol: 'tcp', source_port: 5432, target_port: 5432 }],
-        health: { protocol: 'tcp', port: 5432 },
+        rules: [{ protocol: 'tcp', source_port: 5432, target_port: 5432 }, { protocol: 'https', source_port: 443, target_port: 443, tls_passthrough: true }],
+        health: { protocol: 'tcp', port: 5432, interval: 10, rise: 3, fall: 3 },
         redirect_http_to_https: false,
       });
     });

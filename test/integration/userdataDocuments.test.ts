@@ -1,6 +1,6 @@
 // Userdata scripts as documents: New Userdata Script and Edit Userdata Script open stacklet-userdata: shell
 // documents whose first line "#: name: …" names the script; an explicit save creates or updates it after a
-// confirmation; Delete Userdata Script asks in a modal naming it. Nothing is lost on a refusal. Every test
+// confirmation; Delete Userdata Script asks in a modal naming it, whose focused button keeps it. Nothing is lost on a refusal. Every test
 // checks what the emulator received, in an account of its own.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -23,7 +23,7 @@ const scripts = async () => (await serviceGet<{ userdata: Script[] }>(TOKEN, '/v
 describe('Userdata documents', function () {
   this.timeout(90_000);
   const suite = documentSuite({ email: EMAIL, token: TOKEN }, 'stacklet-userdata');
-  const { steps, prompter } = suite;
+  const { steps } = suite;
 
   const listed = async () => ((await suite.api.views.get('userdata')!.getChildren()) as ResourceNode[]).filter((n) => n.resource);
 
@@ -73,13 +73,13 @@ describe('Userdata documents', function () {
     assert.match(document.getText(), /^#: name: doc-init\n/);
   });
 
-  it('Delete Userdata Script asks in a modal naming it; Cancel sends nothing; Delete removes it', async () => {
+  it('Delete Userdata Script asks in a modal naming it, Keep first; Keep sends nothing; Delete removes it', async () => {
     const node = (await listed()).find((n) => n.resource!.name === 'doc-init')!;
-    prompter.script({ confirm: false });
-    const kept = await steps.act(() => vscode.commands.executeCommand('stacklet.deleteUserdata', node), { confirm: false });
+    const kept = await steps.act(() => vscode.commands.executeCommand('stacklet.deleteUserdata', node), { choose: 'Keep' });
     assert.equal(kept.asked[0]!.message, 'Delete userdata script doc-init?');
+    assert.deepEqual(kept.asked[0]!.choices, ['Keep', 'Delete'], 'the focused (first) button keeps the script');
     assert.deepEqual(kept.sent, []);
-    const gone = await steps.act(() => vscode.commands.executeCommand('stacklet.deleteUserdata'), { pick: 'doc-init' }, { confirm: true });
+    const gone = await steps.act(() => vscode.commands.executeCommand('stacklet.deleteUserdata'), { pick: 'doc-init' }, { choose: 'Delete' });
     assert.equal(gone.asked[0]!.title, 'Delete which userdata script?');
     assert.deepEqual(gone.sent.map((s) => s.route), ['DELETE /v1/userdata/:uuid']);
     assert.ok(!(await scripts()).some((s) => s.name === 'doc-init'));

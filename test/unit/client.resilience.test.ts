@@ -381,3 +381,47 @@ describe('StackletClient ⇄ emulator: endpoints the service lacks', function ()
     assert.equal((await client.getFirewall(firewall.uuid)).inbound_rules.length, firewall.inbound_rules.length + 1);
   });
 });
+
+describe('StackletClient ⇄ emulator: the conventional forms a service may lack', function () {
+  let emu: EmulatorHandle;
+  let client: StackletClient;
+  before(async () => {
+    emu = await startEmulator({ port: 0, host: '127.0.0.1', quirks: { noConventionalForms: true, noListings: true } });
+    client = new StackletClient({ baseUrl: emu.url, token: emu.demoToken, retry: { maxAttempts: 1 } });
+  });
+  after(async () => {
+    await client.dispose();
+    await emu.close();
+  });
+
+  it('quirk noConventionalForms: adding and deleting node pools, untagging and deleting backups reject with kind unsupported; nothing changes', async () => {
+    const before = JSON.stringify(emu.snapshot());
+    const cluster = (emu.snapshot().accounts['demo@stacklet.example'] as { clusters: { uuid: string; node_pools: { id: string }[] }[] }).clusters[0]!;
+    const stacklet = (await client.listStacklets({ tagName: 'db' })).items[0]!;
+    const backup = (await client.listBackups()).items[0]!;
+    const refusals = [
+      ['adding node pools', client.addNodePool(cluster.uuid, { name: 'p', size: 'b-2vcpu-4gb', count: 1 })],
+      ['deleting node pools', client.deleteNodePool(cluster.uuid, cluster.node_pools[0]!.id)],
+      ['removing tags', client.untagStacklet('db', stacklet.id)],
+      ['deleting backups', client.deleteBackup(backup.id)],
+    ] as const;
+    for (const [what, call] of refusals) {
+      const error = await rejection(call);
+      assert.equal(error.kind, 'unsupported', what);
+      assert.equal(error.status, 404, what);
+      assert.match(error.message, new RegExp(`does not support ${what}`));
+    }
+    assert.ok(JSON.stringify(emu.snapshot()) === before, 'nothing changed');
+  });
+
+  it('quirk noListings: listing projects rejects with kind unsupported (a create wizard then asks no project)', async () => {
+    const error = await rejection(client.listProjects());
+    assert.equal(error.kind, 'unsupported');
+  });
+
+  it('tagging is documented: it stays offered, and works', async () => {
+    const stacklet = (await client.listStacklets({ tagName: 'db' })).items[0]!;
+    await client.tagStacklet('kept', stacklet.id);
+    assert.ok((await client.getStacklet(stacklet.id)).tags.includes('kept'));
+  });
+});

@@ -117,6 +117,31 @@ for (const [trailingSlash, title] of SLASH_MODES) describe(`StackletClient ⇄ e
       await rejectsNotFound(client.deleteSshKey(key.id));
     });
 
+    it('tagStacklet, untagStacklet: a tag put on and taken off a stacklet (the tag listing follows)', async () => {
+      const stacklet = await freshStacklet('ct-tagged');
+      await client.tagStacklet('ct tag', stacklet.id);
+      assert.deepEqual((await client.getStacklet(stacklet.id)).tags, ['client-test', 'ct tag']);
+      assert.ok(names(await client.listTags()).includes('ct tag'));
+      await client.untagStacklet('ct tag', stacklet.id);
+      assert.deepEqual((await client.getStacklet(stacklet.id)).tags, ['client-test']);
+      const error = await rejection(client.untagStacklet('ct tag', stacklet.id));
+      assert.equal(error.status, 422, 'a tag the stacklet does not carry');
+      assert.match(error.serviceMessage ?? '', /does not carry the tag ct tag/);
+    });
+
+    it('listProjects: the default project, then one more (POST /v1/projects, documented)', async () => {
+      const projects = await client.listProjects();
+      assert.deepEqual(projects.items.map((p) => [p.name, p.is_default]), [['Default', true]]);
+      // The client creates no project: the test makes one as another client of the service would.
+      const made = await fetch(`${emu.url}/v1/projects${trailingSlash ? '/' : ''}`, {
+        method: 'POST',
+        headers: { authorization: `Token ${emu.demoToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'ct-project', color: '#00aa00' }),
+      });
+      assert.equal(((await made.json()) as { project: { name: string } }).project.name, 'ct-project');
+      assert.deepEqual((await client.listProjects()).items.map((p) => [p.name, p.is_default]), [['Default', true], ['ct-project', false]]);
+    });
+
     it('listTags: the tags of the stacklets, a new tag once a stacklet carries it', async () => {
       const before = names(await client.listTags());
       assert.ok(before.includes('production') && before.includes('web'));
@@ -319,6 +344,14 @@ for (const [trailingSlash, title] of SLASH_MODES) describe(`StackletClient ⇄ e
       const restoring = await client.restoreStacklet(db1.id, backups.items[0]!.id);
       assert.equal(restoring.task?.name, 'restore');
       endTasks();
+    });
+
+    it('deleteBackup: gone from the listing and from its stacklet; a second delete answers 404', async () => {
+      const [backup] = (await client.listBackups()).items;
+      await client.deleteBackup(backup!.id);
+      assert.ok(!(await client.listBackups()).items.some((b) => b.id === backup!.id));
+      assert.ok(!(await client.getStacklet(backup!.stacklet!.id!)).backup_ids.includes(backup!.id));
+      await rejectsNotFound(client.deleteBackup(backup!.id));
     });
   });
 
@@ -526,6 +559,25 @@ for (const [trailingSlash, title] of SLASH_MODES) describe(`StackletClient ⇄ e
       assert.equal(after.name, 'pool-b');
       assert.equal(after.count, 4);
       assert.equal(after.nodes.length, 4);
+    });
+
+    it('addNodePool, deleteNodePool: a pool added (its nodes when the task ends), then deleted; the last one stays', async () => {
+      const cluster = (await client.listKubernetesClusters()).items.find((c) => c.name === 'ct-k8s-renamed')!;
+      const pool = await client.addNodePool(cluster.uuid, { name: 'pool-extra', size: 'b-2vcpu-4gb', count: 2 });
+      assert.equal(pool.name, 'pool-extra');
+      assert.equal(pool.nodes.length, 0);
+      const during = await client.getKubernetesCluster(cluster.uuid);
+      assert.equal(during.task?.name, 'add_node_pool');
+      assert.equal(during.task?.description.progress, 'node pool is being added');
+      endTasks();
+      const after = await client.getKubernetesCluster(cluster.uuid);
+      assert.deepEqual(after.node_pools.map((p) => [p.name, p.nodes.length]), [['pool-b', 4], ['pool-extra', 2]]);
+      await client.deleteNodePool(cluster.uuid, pool.id);
+      assert.deepEqual((await client.getKubernetesCluster(cluster.uuid)).node_pools.map((p) => p.name), ['pool-b']);
+      await rejectsNotFound(client.deleteNodePool(cluster.uuid, pool.id));
+      const last = await rejection(client.deleteNodePool(cluster.uuid, after.node_pools[0]!.id));
+      assert.equal(last.status, 422);
+      assert.match(last.serviceMessage ?? '', /only node pool/);
     });
 
     it('deleteKubernetesCluster: removed; a later get answers 404', async () => {

@@ -6,7 +6,7 @@ import { call, type Json } from './support';
 
 
 
-const LISTS = ['stacklets', 'snapshots', 'backups', 'volumes', 'firewalls', 'load_balancers', 'kubernetes', 'vpcs', 'userdata', 'ssh_keys', 'tags'];
+const LISTS = ['stacklets', 'snapshots', 'backups', 'volumes', 'firewalls', 'load_balancers', 'kubernetes', 'vpcs', 'userdata', 'ssh_keys', 'tags', 'projects'];
 
 async function dump(emu: EmulatorHandle): Promise<string> {
   const parts: unknown[] = [];
@@ -189,6 +189,22 @@ const CASES: Case[] = [
   { name: 'ssh key not a key', method: 'POST', path: () => '/v1/ssh_keys', body: () => ({ name: 'k', public_key: 'hello' }), field: 'public_key', says: /OpenSSH/ },
   { name: 'ssh key already registered', method: 'POST', path: () => '/v1/ssh_keys', body: () => ({ name: 'k', public_key: SSH }), field: 'public_key', says: /already registered/ },
   { name: 'list with page=0', method: 'GET', path: () => '/v1/snapshots?page=0', field: 'page' },
+  // Node pools (the conventional forms), tags, projects, backups
+  { name: 'node pool add without a size', method: 'POST', path: (s) => `/v1/kubernetes/${s.cluster.uuid}/node_pools`, body: () => ({ name: 'p', count: 1 }), field: 'size' },
+  { name: 'node pool add of 0 nodes', method: 'POST', path: (s) => `/v1/kubernetes/${s.cluster.uuid}/node_pools`, body: () => ({ name: 'p', size: 'b-2vcpu-4gb', count: 0 }), field: 'count', says: /from 1 to 100/ },
+  { name: 'node pool add too small for Kubernetes', method: 'POST', path: (s) => `/v1/kubernetes/${s.cluster.uuid}/node_pools`, body: () => ({ name: 'p', size: 'b-1vcpu-1gb', count: 1 }), field: 'size', says: /too small/ },
+  { name: 'node pool add with a name the cluster has', method: 'POST', path: (s) => `/v1/kubernetes/${s.cluster.uuid}/node_pools`, body: () => ({ name: 'Default-Pool', size: 'b-2vcpu-4gb', count: 1 }), field: 'name', says: /already used by a node pool/ },
+  { name: 'node pool delete of the only pool', method: 'DELETE', path: (s) => `/v1/kubernetes/${s.cluster.uuid}/node_pools/${s.cluster.node_pools[0].id}`, status: 422, says: /only node pool/ },
+  { name: 'node pool delete of an unknown pool', method: 'DELETE', path: (s) => `/v1/kubernetes/${s.cluster.uuid}/node_pools/nope`, status: 404, says: /node pool nope not found/ },
+  { name: 'tag a stacklet of no one', method: 'POST', path: () => '/v1/tags/web/resources', body: () => ({ id: 99999, type: 'stacklet' }), field: 'id', says: /stacklet 99999 not found/ },
+  { name: 'tag a volume', method: 'POST', path: () => '/v1/tags/web/resources', body: (s) => ({ id: s.web1, type: 'volume' }), field: 'type', says: /one of stacklet/ },
+  { name: 'tag with a name too long', method: 'POST', path: () => `/v1/tags/${'t'.repeat(256)}/resources`, body: (s) => ({ id: s.web1, type: 'stacklet' }), status: 422, says: /at most 255 characters/ },
+  { name: 'untag a tag the stacklet lacks', method: 'DELETE', path: () => '/v1/tags/db/resources', body: (s) => ({ id: s.web1, type: 'stacklet' }), field: 'id', says: /does not carry the tag db/ },
+  { name: 'project without a colour', method: 'POST', path: () => '/v1/projects', body: () => ({ name: 'p' }), field: 'color' },
+  { name: 'project with a colour that is not one', method: 'POST', path: () => '/v1/projects', body: () => ({ name: 'p', color: 'blue' }), field: 'color', says: /#0061FF/ },
+  { name: 'project name already used', method: 'POST', path: () => '/v1/projects', body: () => ({ name: 'default', color: '#000000' }), field: 'name' },
+  { name: 'stacklet in a project of no one', method: 'POST', path: () => '/v1/stacklets', body: () => ({ name: 'n', size: 'b-1vcpu-1gb', region: 'fra', image: 'ubuntu-22-04-x64', project_uuid: '00000000-0000-4000-8000-000000000000' }), field: 'project_uuid' },
+  { name: 'backup delete of an unknown backup', method: 'DELETE', path: () => '/v1/backups/1', status: 404, says: /backup 1 not found/ },
 ];
 
 describe('emulator: validation', function () {

@@ -18,6 +18,10 @@ export interface Ids {
   vpcs: string[];
   userdata: string[];
   sshKeys: string[];
+  backups: string[];
+  projects: string[];
+  /** The tags the account's stacklets carry (a tag names no resource of its own). */
+  tags: string[];
 }
 
 export function idsOf(snapshot: WorldSnapshot, email: string): Ids {
@@ -34,6 +38,9 @@ export function idsOf(snapshot: WorldSnapshot, email: string): Ids {
     vpcs: all(a['vpcs']!, 'uuid'),
     userdata: all(a['userdata']!, 'uuid'),
     sshKeys: [...all(a['sshKeys']!, 'id'), ...all(a['sshKeys']!, 'fingerprint')],
+    backups: all(a['backups']!, 'id'),
+    projects: all(a['projects']!, 'uuid'),
+    tags: [...new Set(a['stacklets']!.flatMap((s) => s.tags as string[]))],
   };
 }
 
@@ -44,6 +51,7 @@ export function idSource(pattern: string, param: string): keyof Ids {
   const map: Record<string, keyof Ids> = {
     stacklets: 'stacklets', snapshots: 'snapshots', volumes: 'volumes', firewalls: 'firewalls', load_balancers: 'loadBalancers',
     kubernetes: 'clusters', vpcs: 'vpcs', vpc: 'vpcs', userdata: 'userdata', ssh_keys: 'sshKeys',
+    backups: 'backups', projects: 'projects', tags: 'tags',
   };
   const source = map[family];
   assert.ok(source, `no id source for ${pattern}`);
@@ -71,6 +79,7 @@ const vpcCreate: Template = { fields: ['name', 'cidr', 'region', 'project_uuid']
 const nameOnly: Template = { fields: ['name'], bodies: () => [{ name: 'prop-renamed' }] };
 const userdataBody: Template = { fields: ['name', 'userdata'], bodies: () => [{ name: 'prop-ud', userdata: '#!/bin/sh\necho property\n' }] };
 const poolBody: Template = { fields: ['name', 'count', 'id'], bodies: (ids) => [{ name: 'pool-renamed', count: 2 }, { name: 'pool-renamed', count: '3', id: ids.pools[0] }] };
+const tagBody: Template = { fields: ['id', 'type'], bodies: (ids) => [{ id: first(ids.stacklets), type: 'stacklet' }, { id: String(first(ids.stacklets)), type: 'stacklet' }] };
 
 /** Body templates of every route that takes a body (POST, PUT and the DELETEs with one). */
 export const TEMPLATES: Readonly<Record<string, Template>> = {
@@ -99,6 +108,7 @@ export const TEMPLATES: Readonly<Record<string, Template>> = {
   'DELETE /v1/stacklets/:id': noBody,
   'POST /v1/snapshots/:id': { fields: ['action', 'region', 'name'], bodies: () => [{ action: 'transfer', region: 'nyc' }, { action: 'rename', name: 'prop-snap' }] },
   'DELETE /v1/snapshots/:id': noBody,
+  'DELETE /v1/backups/:id': noBody,
   'POST /v1/volumes': { fields: ['name', 'stacklet_id', 'size_gigabytes'], bodies: (ids) => [{ name: 'prop-vol', stacklet_id: first(ids.stacklets), size_gigabytes: 20 }] },
   'PUT /v1/volumes/:id': {
     fields: ['action', 'stacklet_id', 'size_gigabytes', 'name'],
@@ -132,6 +142,8 @@ export const TEMPLATES: Readonly<Record<string, Template>> = {
   'PUT /v1/kubernetes': { fields: ['name', 'uuid'], bodies: (ids) => [{ name: 'prop-k8s', uuid: ids.clusters[0] }] },
   'PUT /v1/kubernetes/:uuid/node_pools/:pool_id': poolBody,
   'PUT /v1/kubernetes/:uuid/node_pools': poolBody,
+  'POST /v1/kubernetes/:uuid/node_pools': { fields: ['name', 'size', 'count'], bodies: () => [{ name: 'prop-pool', size: 'b-2vcpu-4gb', count: 2 }, { name: 'prop-pool-2', size: 'c-4vcpu-8gb', count: '1' }] },
+  'DELETE /v1/kubernetes/:uuid/node_pools/:pool_id': noBody,
   'PUT /v1/kubernetes/:uuid': { fields: ['name', 'uuid'], bodies: () => [{ name: 'prop-k8s' }] },
   'DELETE /v1/kubernetes/:uuid': noBody,
   'POST /v1/vpcs': vpcCreate,
@@ -145,6 +157,12 @@ export const TEMPLATES: Readonly<Record<string, Template>> = {
   'DELETE /v1/userdata/:uuid': noBody,
   'POST /v1/ssh_keys': { fields: ['name', 'public_key', 'project_uuid'], bodies: () => [{ name: 'prop-key', public_key: SSH_KEY }] },
   'DELETE /v1/ssh_keys/:id': noBody,
+  'POST /v1/tags/:name/resources': tagBody,
+  'DELETE /v1/tags/:name/resources': tagBody,
+  'POST /v1/projects': {
+    fields: ['name', 'color', 'description', 'environment', 'is_default', 'budget', 'team_uuid'],
+    bodies: () => [{ name: 'prop-project', color: '#0061FF' }, { name: 'prop-project-2', color: '#00aa00', description: 'generated', environment: 'Production', budget: '10.50' }],
+  },
 };
 
 /** Query parameters each listing reads besides page and per_page. */

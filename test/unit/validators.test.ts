@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as crypto from 'node:crypto';
 import * as v from '../../src/api/validators';
 
 describe('validators', () => {
@@ -136,5 +137,81 @@ describe('validators', () => {
       assert.equal(v.suggestVpcCidr([]), '10.10.0.0/16');
       assert.equal(v.suggestVpcCidr(['10.10.0.0/16', '10.11.4.0/24']), '10.12.0.0/16');
     });
+  });
+});
+
+describe('validators: SSH public keys', () => {
+  /** An OpenSSH public key line, encoded here from the key's JWK (independently of the code under test). */
+  function openSsh(type: string, ...fields: Buffer[]): string {
+    const wire = (b: Buffer) => {
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(b.length);
+      return Buffer.concat([length, b]);
+    };
+    const mpint = (b: Buffer) => (b[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), b]) : b);
+    const encoded = type === 'ssh-rsa' ? fields.map(mpint) : fields;
+    return `${type} ${Buffer.concat([Buffer.from(type), ...encoded].map(wire)).toString('base64')} test@host`;
+  }
+  const jwk = (key: crypto.KeyObject) => key.export({ format: 'jwk' }) as Record<string, string>;
+  const b64u = (text: string) => Buffer.from(text, 'base64url');
+
+  function ed25519(): string {
+    return openSsh('ssh-ed25519', b64u(jwk(crypto.generateKeyPairSync('ed25519').publicKey).x!));
+  }
+  function rsa(bits: number): string {
+    const { e, n } = jwk(crypto.generateKeyPairSync('rsa', { modulusLength: bits }).publicKey);
+    return openSsh('ssh-rsa', b64u(e!), b64u(n!));
+  }
+  function ecdsa(curve: 'P-256' | 'P-384' | 'P-521'): string {
+    const { x, y } = jwk(crypto.generateKeyPairSync('ec', { namedCurve: curve }).publicKey);
+    const name = `nistp${curve.slice(2)}`;
+    return openSsh(`ecdsa-sha2-${name}`, Buffer.from(name), Buffer.concat([Buffer.from([4]), b64u(x!), b64u(y!)]));
+  }
+
+  it('takes ed25519, RSA of 2048 bits and more, and ECDSA keys, with their type, size and comment', () => {
+    const cases: [string, string, number][] = [
+      [ed25519(), 'ssh-ed25519', 256],
+      [rsa(2048), 'ssh-rsa', 2048],
+      [rsa(3072), 'ssh-rsa', 3072],
+      [ecdsa('P-256'), 'ecdsa-sha2-nistp256', 256],
+      [ecdsa('P-384'), 'ecdsa-sha2-nistp384', 384],
+      [ecdsa('P-521'), 'ecdsa-sha2-nistp521', 521],
+    ];
+    for (const [line, type, bits] of cases) {
+      assert.equal(v.checkSshPublicKey(line), undefined, line);
+      assert.equal(v.checkSshPublicKey(`  ${line}\n`), undefined, 'surrounding blanks and the final newline of a file are fine');
+      const parsed = v.parseSshPublicKey(line);
+      assert.ok('key' in parsed);
+      assert.deepEqual([parsed.key.type, parsed.key.bits, parsed.key.comment], [type, bits, 'test@host']);
+    }
+  });
+
+  it('refuses, saying why: another type, no data, bad base64, data of another type or length, short RSA, a private key, several lines', () => {
+    const good = ed25519();
+    const data = good.split(' ')[1]!;
+    const cases: [string, RegExp][] = [
+      ['', /Paste the public key/],
+      [`ssh-foo ${data}`, /must start with its type/],
+      ['ssh-ed25519', /data \(AAAA…\) is missing/],
+      ['ssh-ed25519 AAAA!!!!', /not valid base64/],
+      [`ssh-ed25519 ${data.slice(0, -4)}`, /not the length a ssh-ed25519 key has/],
+      [`ssh-rsa ${data}`, /does not hold a key of type ssh-rsa/],
+      [rsa(1024), /1024 bits; from 2048 to 16384/],
+      ['-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----', /private key/],
+      [`${good}\n${good}`, /one line/],
+    ];
+    for (const [text, message] of cases) assert.match(v.checkSshPublicKey(text) ?? 'accepted', message, text.slice(0, 40));
+  });
+});
+
+describe('validators: load balancer health checks and certificates', () => {
+  it('interval 3–300, rise and fall 1–10, a certificate ID from 1', () => {
+    assert.equal(v.checkHealthInterval(10), undefined);
+    assert.match(v.checkHealthInterval(2, 'Interval')!, /Interval must be from 3 to 300/);
+    assert.match(v.checkHealthInterval(301)!, /from 3 to 300/);
+    assert.equal(v.checkHealthThreshold(1), undefined);
+    assert.match(v.checkHealthThreshold(11, 'Fall')!, /Fall must be from 1 to 10/);
+    assert.equal(v.checkCertificateId(7), undefined);
+    assert.match(v.checkCertificateId(0)!, /from 1/);
   });
 });

@@ -50,6 +50,7 @@ const ConfigBody = z.object({
     resetPasswordNeedsPassword: flag,
     ignoreVolumeRegion: flag,
     unreadableItem: flag,
+    noConventionalForms: flag,
   })),
 });
 

@@ -6,6 +6,7 @@ import { registerCatalog } from './catalog';
 import { registerFirewalls } from './firewalls';
 import { registerKubernetes } from './kubernetes';
 import { registerLoadBalancers } from './loadBalancers';
+import { registerProjects } from './projects';
 import { registerSnapshots } from './snapshots';
 import { registerSshKeys } from './sshKeys';
 import { registerStacklets } from './stacklets';
@@ -29,6 +30,7 @@ export function apiRouter(): Router<Handler> {
     registerCatalog,
     registerSshKeys,
     registerTags,
+    registerProjects,
   ]) {
     register(router);
   }

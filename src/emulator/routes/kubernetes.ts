@@ -1,12 +1,12 @@
 /**
  * Kubernetes clusters: list (key `kubernetes_clusters`, INFERRED), get, delete, create (a task; the nodes
- * appear when it ends), rename by PUT /v1/kubernetes/:uuid or the spec's PUT /v1/kubernetes, and node pool
- * updates with or without the pool id in the path.
+ * appear when it ends), rename by PUT /v1/kubernetes/:uuid or the spec's PUT /v1/kubernetes, node pool
+ * updates with or without the pool id in the path, and adding and deleting node pools (conventional forms).
  */
 import { randomUUID } from 'node:crypto';
-import { CreateKubernetesBody, UpdateKubernetesBody, UpdateNodePoolBody } from '../../api/requests';
+import { CreateKubernetesBody, CreateNodePoolBody, UpdateKubernetesBody, UpdateNodePoolBody } from '../../api/requests';
 import { findKubernetesVersion, KUBERNETES_VERSIONS } from '../catalog';
-import { gb, requireIdle, requireProject, requireRecord, requireRegion, requireSize, requireUniqueName } from '../stateChecks';
+import { gb, requireConventionalForm, requireIdle, requireProject, requireRecord, requireRegion, requireSize, requireUniqueName } from '../stateChecks';
 import { startTask, type Ctx, type Handler } from '../context';
 import { ApiError } from '../errors';
 import { created, noContent, ok, type Reply, type Router } from '../http';
@@ -21,6 +21,15 @@ const uuidOf = (k: KubernetesRec): string => k.uuid;
 const requireCluster = (ctx: Ctx, uuid = ctx.params['uuid']): KubernetesRec =>
   requireRecord(ctx.account.clusters, 'kubernetes cluster', uuid, uuid ?? '');
 
+/** A size Kubernetes nodes of `version` can run on. */
+function requireNodeSize(field: string, slug: string, version: KubernetesRec['version']) {
+  const size = requireSize(field, slug);
+  if (size.vcpu < version.min_vcpu || size.memory < version.min_memory) {
+    throw ApiError.field(field, `size ${size.slug} is too small for Kubernetes nodes (needs ${version.min_vcpu} vCPUs and ${gb(version.min_memory)} GB memory)`);
+  }
+  return size;
+}
+
 function create(ctx: Ctx): Reply {
   const body = parseBody(CreateKubernetesBody, ctx.body);
   const account = ctx.account;
@@ -31,10 +40,7 @@ function create(ctx: Ctx): Reply {
   }
   if (!version.available) throw ApiError.field('version', `version ${version.version} is not available`);
   const region = requireRegion('region', body.region, 'kubernetes');
-  const size = requireSize('node_pool.size', body.node_pool.size);
-  if (size.vcpu < version.min_vcpu || size.memory < version.min_memory) {
-    throw ApiError.field('node_pool.size', `size ${size.slug} is too small for Kubernetes nodes (needs ${version.min_vcpu} vCPUs and ${gb(version.min_memory)} GB memory)`);
-  }
+  const size = requireNodeSize('node_pool.size', body.node_pool.size, version);
   requireProject(account, body.project_uuid);
   const uuid = randomUUID();
   const n = account.clusters.size + 20;
@@ -115,6 +121,41 @@ function updatePool(ctx: Ctx): Reply {
   return ok({ node_pools: cluster.node_pools });
 }
 
+/** POST /v1/kubernetes/:uuid/node_pools: a task on the cluster; the pool's nodes appear when it ends. */
+function addPool(ctx: Ctx): Reply {
+  requireConventionalForm(ctx, 'POST', `/v1/kubernetes/${ctx.params['uuid']}/node_pools`);
+  const cluster = requireCluster(ctx);
+  const body = parseBody(CreateNodePoolBody, ctx.body);
+  if (cluster.node_pools.some((p) => p.name.trim().toLowerCase() === body.name.trim().toLowerCase())) {
+    throw ApiError.field('name', `is already used by a node pool of kubernetes cluster ${cluster.uuid}`);
+  }
+  const size = requireNodeSize('size', body.size, cluster.version);
+  requireIdle('kubernetes cluster', cluster.uuid, cluster);
+  const pool = makeNodePool(ctx.world, body.name, size, body.count, false);
+  cluster.node_pools.push(pool);
+  startTask(ctx, cluster, TASKS.nodePoolAdd, () => {
+    pool.nodes = makeNodes(ctx.world, pool.name, pool.count);
+  });
+  ctx.applied('kubernetes.node_pool.create');
+  return created({ node_pool: pool });
+}
+
+/** DELETE /v1/kubernetes/:uuid/node_pools/:pool_id: at once; a cluster keeps at least one pool. */
+function removePool(ctx: Ctx): Reply {
+  const poolId = ctx.params['pool_id']!;
+  requireConventionalForm(ctx, 'DELETE', `/v1/kubernetes/${ctx.params['uuid']}/node_pools/${poolId}`);
+  const cluster = requireCluster(ctx);
+  const pool = cluster.node_pools.find((p) => p.id === poolId);
+  if (!pool) throw ApiError.notFound('node pool', poolId);
+  requireIdle('kubernetes cluster', cluster.uuid, cluster);
+  if (cluster.node_pools.length === 1) {
+    throw new ApiError(422, 'unprocessable_entity', `node pool ${pool.id} is the only node pool of kubernetes cluster ${cluster.uuid}; a cluster needs at least one`);
+  }
+  cluster.node_pools.splice(cluster.node_pools.indexOf(pool), 1);
+  ctx.applied('kubernetes.node_pool.delete');
+  return noContent();
+}
+
 function remove(ctx: Ctx): Reply {
   const cluster = requireCluster(ctx);
   requireIdle('kubernetes cluster', cluster.uuid, cluster);
@@ -130,6 +171,8 @@ export function registerKubernetes(router: Router<Handler>): void {
     .add('PUT', '/v1/kubernetes', updateBySpecForm)
     .add('PUT', '/v1/kubernetes/:uuid/node_pools/:pool_id', updatePool)
     .add('PUT', '/v1/kubernetes/:uuid/node_pools', updatePool)
+    .add('POST', '/v1/kubernetes/:uuid/node_pools', addPool)
+    .add('DELETE', '/v1/kubernetes/:uuid/node_pools/:pool_id', removePool)
     .add('GET', '/v1/kubernetes/:uuid', (ctx) => ok({ kubernetes: requireCluster(ctx) }))
     .add('PUT', '/v1/kubernetes/:uuid', updateByPath)
     .add('DELETE', '/v1/kubernetes/:uuid', remove);

@@ -1,12 +1,12 @@
 /**
- * Snapshots (list, get, delete, actions transfer and rename, both as tasks) and the read-only backups list.
+ * Snapshots (list, get, delete, actions transfer and rename, both as tasks), and backups (list, delete).
  */
 import { SnapshotActionBody } from '../../api/requests';
-import { intParam, requireIdle, requireRegion } from '../stateChecks';
+import { intParam, requireConventionalForm, requireIdle, requireRegion } from '../stateChecks';
 import { startTask, type Ctx, type Handler } from '../context';
 import { ApiError } from '../errors';
 import { noContent, ok, type Reply, type Router } from '../http';
-import type { SnapshotRec } from '../records';
+import type { BackupRec, SnapshotRec } from '../records';
 import { removeValue } from '../links';
 import { listReply } from '../pagination';
 import { TASKS } from '../tasks';
@@ -40,14 +40,24 @@ function act(ctx: Ctx): Reply {
   return ok({ snapshot });
 }
 
-function remove(ctx: Ctx): Reply {
-  const snapshot = requireSnapshot(ctx);
-  requireIdle('snapshot', snapshot.id, snapshot);
-  ctx.account.snapshots.delete(snapshot.id);
-  const stacklet = ctx.account.stacklets.get(snapshot.stacklet.id);
-  if (stacklet) removeValue(stacklet.snapshot_ids, snapshot.id);
-  ctx.applied('snapshot.delete');
+/** Deletes a snapshot or a backup (idle), and its id from the stacklet it was taken of. */
+function removeImage(ctx: Ctx, kind: 'snapshot' | 'backup', image: SnapshotRec | BackupRec): Reply {
+  requireIdle(kind, image.id, image);
+  (kind === 'snapshot' ? ctx.account.snapshots : ctx.account.backups).delete(image.id);
+  const stacklet = ctx.account.stacklets.get(image.stacklet.id);
+  if (stacklet) removeValue(kind === 'snapshot' ? stacklet.snapshot_ids : stacklet.backup_ids, image.id);
+  ctx.applied(`${kind}.delete`);
   return noContent();
+}
+
+/** DELETE /v1/backups/:id (NOT FOUND in the documentation; the conventional form). */
+function removeBackup(ctx: Ctx): Reply {
+  const raw = ctx.params['id']!;
+  requireConventionalForm(ctx, 'DELETE', `/v1/backups/${raw}`);
+  const id = intParam(raw);
+  const backup = id === undefined ? undefined : ctx.account.backups.get(id);
+  if (!backup) throw ApiError.notFound('backup', raw);
+  return removeImage(ctx, 'backup', backup);
 }
 
 export function registerSnapshots(router: Router<Handler>): void {
@@ -55,6 +65,7 @@ export function registerSnapshots(router: Router<Handler>): void {
     .add('GET', '/v1/snapshots', (ctx) => listReply('snapshots', ctx.account.snapshots.all(), ctx.query, ctx.config.quirks))
     .add('GET', '/v1/snapshots/:id', (ctx) => ok({ snapshot: requireSnapshot(ctx) }))
     .add('POST', '/v1/snapshots/:id', act)
-    .add('DELETE', '/v1/snapshots/:id', remove)
-    .add('GET', '/v1/backups', (ctx) => listReply('backups', ctx.account.backups.all(), ctx.query, ctx.config.quirks));
+    .add('DELETE', '/v1/snapshots/:id', (ctx) => removeImage(ctx, 'snapshot', requireSnapshot(ctx)))
+    .add('GET', '/v1/backups', (ctx) => listReply('backups', ctx.account.backups.all(), ctx.query, ctx.config.quirks))
+    .add('DELETE', '/v1/backups/:id', removeBackup);
 }

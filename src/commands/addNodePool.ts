@@ -1,0 +1,69 @@
+import * as vscode from 'vscode';
+import type { NodePool } from '../api/schemas';
+import { checkName, checkNodeCount, parseWholeNumber } from '../api/validators';
+import { itemAction } from './action';
+import { sizeItems } from './choices';
+import { refreshCluster } from './nodePools';
+import { inputStep, pickStep, runWizard, wholeNumberStep } from './wizard';
+import { idleItems } from './idlePick';
+
+interface NewPool {
+  name?: string;
+  size?: string;
+  count?: string;
+}
+
+/** The first `<cluster>-pool-N` no pool of the cluster is named. */
+function freePoolName(cluster: string, taken: readonly string[]): string {
+  for (let n = 2; ; n++) {
+    const name = `${cluster}-pool-${n}`;
+    if (!taken.includes(name.toLowerCase())) return name;
+  }
+}
+
+/**
+ * Add Node Pool to a cluster: name (unique in the cluster), node size (those large enough for the cluster's
+ * version) and node count. The documentation has no such operation: a service without it answers 404 or 405,
+ * shown as "does not support adding node pools". The cluster runs a task while the nodes are made.
+ */
+export const addNodePool = itemAction<'cluster', { name: string; size: string; count: number }, NodePool>({
+  kind: 'cluster',
+  pick: () => idleItems(vscode.l10n.t('Add a node pool to which Kubernetes cluster?'), vscode.l10n.t('Every cluster is busy: try again when its task completes.')),
+  ask: async ({ item: cluster, store }, deps) => {
+    const title = (what: string) => vscode.l10n.t('Add Node Pool to {0}: {1}', cluster.name, what);
+    const taken = cluster.node_pools.map((pool) => pool.name.trim().toLowerCase());
+    const { min_vcpu: minVcpu = 0, min_memory: minMemory = 0 } = cluster.version;
+    const sizes = (await sizeItems(store)).filter((item) => {
+      const size = store.peek('size')?.items.find((s) => s.slug === item.value);
+      return !size || (size.vcpu >= minVcpu && (size.memory ?? 0) >= minMemory);
+    });
+    const answers = await runWizard<NewPool>({}, () => [
+      inputStep(deps, 'name', () => ({
+        title: title(vscode.l10n.t('Name')),
+        prompt: vscode.l10n.t('The node pool\'s name (unique in {0})', cluster.name),
+        initial: freePoolName(cluster.name, taken),
+        validate: (text) => checkName(text, vscode.l10n.t('Name'))
+          ?? (taken.includes(text.trim().toLowerCase()) ? vscode.l10n.t('{0} already has a node pool named {1}', cluster.name, text.trim()) : undefined),
+      }), (s) => s.name, (s, name) => (s.name = name)),
+      pickStep(deps, 'size', () => ({
+        title: title(vscode.l10n.t('Node Size')),
+        placeHolder: vscode.l10n.t('The size of each node: those large enough for Kubernetes {0}', cluster.version.version ?? cluster.version.slug),
+        items: sizes,
+      }), (s) => s.size, (s, size) => (s.size = size)),
+      wholeNumberStep(deps, 'count', () => ({
+        title: title(vscode.l10n.t('Node Count')),
+        prompt: vscode.l10n.t('How many nodes (1 to 100)'),
+        initial: '1',
+        what: vscode.l10n.t('Node count'),
+        check: checkNodeCount,
+      }), (s) => s.count, (s, count) => (s.count = count)),
+    ]);
+    return answers && { name: answers.name!, size: answers.size!, count: parseWholeNumber(answers.count!)! };
+  },
+  send: ({ client, item }, body) => client.addNodePool(item.uuid, body),
+  /** The answer is the pool alone: the cluster is read again for its task (the pool's nodes come with it). */
+  settle: (deps, target) => refreshCluster(deps, target, target.item),
+  progress: (cluster, { name }) => vscode.l10n.t('Adding node pool {0} to {1}…', name, cluster.name),
+  failure: (cluster, { name }) => vscode.l10n.t('Could not add node pool {0} to {1}', name, cluster.name),
+  done: (cluster, { name, count }) => vscode.l10n.t('Adding node pool {0} ({1} node(s)) to {2}.', name, count, cluster.name),
+});

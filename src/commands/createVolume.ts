@@ -1,0 +1,76 @@
+import * as vscode from 'vscode';
+import type { Stacklet } from '../api/schemas';
+import { checkName, checkVolumeSize, parseWholeNumber } from '../api/validators';
+import { stackletState } from '../model/format';
+import { refOfKind } from '../model/resourceKinds';
+import * as notify from '../ui/notify';
+import { done, follow, refuseWhenBusy, send } from './action';
+import { stackletItem } from './choices';
+import type { CommandDeps } from './deps';
+import { refOfNode } from './target';
+import { inputStep, pickStep, runWizard, wholeNumberStep, type WizardStep } from './wizard';
+
+interface NewVolume {
+  stacklet?: Stacklet;
+  name?: string;
+  size?: string;
+}
+
+/** A stacklet that can take a new volume now: none attached, no task, in a region that offers volumes. */
+function canTakeVolume(stacklet: Stacklet): boolean {
+  const features = stacklet.region.features;
+  return !stacklet.volume_uuid && stackletState(stacklet) !== 'busy' && (features.length === 0 || features.includes('volumes'));
+}
+
+/**
+ * Create Volume (Volumes view) and Add Volume… (on a stacklet): the service creates a volume on a stacklet
+ * (service notes §5), in the stacklet's region. Asks the stacklet (unless run on one), the name and the size;
+ * the volume's create task is followed.
+ */
+export async function createVolume(deps: CommandDeps, node?: unknown): Promise<void> {
+  const { client, store } = await deps.session.current();
+  const ref = refOfKind(refOfNode(node), 'stacklet');
+  const given = ref ? (store.peek('stacklet')?.items.find((s) => s.id === ref.data.id) ?? ref.data) : undefined;
+  if (given) {
+    if (refuseWhenBusy(deps, { kind: 'stacklet', id: given.id, name: given.name, task: given.task })) return;
+    if (given.volume_uuid) {
+      void notify.info(vscode.l10n.t('{0} already has a volume: a stacklet takes one.', given.name));
+      return;
+    }
+  }
+  const candidates = given ? [] : (await store.get('stacklet')).items.filter(canTakeVolume);
+  if (!given && candidates.length === 0) {
+    void notify.info(vscode.l10n.t('No stacklet can take a new volume now: each already has one, has a task running, or is in a region without volumes.'));
+    return;
+  }
+  const title = (what: string) => vscode.l10n.t('Create Volume: {0}', what);
+  const steps: WizardStep<NewVolume>[] = [
+    ...(given ? [] : [pickStep<NewVolume, Stacklet>(deps, 'stacklet', () => ({
+      title: title(vscode.l10n.t('Stacklet')),
+      placeHolder: vscode.l10n.t('The stacklet the volume is attached to; the volume is made in its region'),
+      items: candidates.map((stacklet) => ({ ...stackletItem(stacklet), value: stacklet })),
+    }), (s) => s.stacklet, (s, stacklet) => (s.stacklet = stacklet))]),
+    inputStep<NewVolume>(deps, 'name', (s) => ({
+      title: title(vscode.l10n.t('Name')),
+      prompt: vscode.l10n.t('The volume\'s name; it is made in {0}, the region of {1}', s.stacklet!.region.slug, s.stacklet!.name),
+      initial: `${s.stacklet!.name}-data`,
+      validate: (text) => checkName(text, vscode.l10n.t('Name')),
+    }), (s) => s.name, (s, name) => (s.name = name)),
+    wholeNumberStep<NewVolume>(deps, 'size', () => ({
+      title: title(vscode.l10n.t('Size')),
+      prompt: vscode.l10n.t('The size in GB (1 to 16384; a volume can later grow, never shrink)'),
+      initial: '10',
+      what: vscode.l10n.t('Size'),
+      check: (gb, what) => checkVolumeSize(gb, 0, what),
+    }), (s) => s.size, (s, size) => (s.size = size)),
+  ];
+  const answers = await runWizard<NewVolume>(given ? { stacklet: given } : {}, () => steps);
+  if (!answers) return;
+  const stacklet = answers.stacklet!;
+  const body = { name: answers.name!, stacklet_id: stacklet.id, size_gigabytes: parseWholeNumber(answers.size!)! };
+  const volume = await send(deps, vscode.l10n.t('Creating volume {0}…', body.name), vscode.l10n.t('Could not create volume {0}', body.name), () => client.createVolume(body));
+  if (!volume) return;
+  store.invalidate('volume', 'stacklet');
+  follow(deps, 'volume', volume.id, volume.name, volume.task);
+  done(deps, vscode.l10n.t('Creating volume {0} ({1} GB) on {2} in {3}.', volume.name, body.size_gigabytes, stacklet.name, stacklet.region.slug));
+}

@@ -1,0 +1,27 @@
+import * as vscode from 'vscode';
+import { kindSpec } from '../model/resourceKinds';
+import { deleteAction, type DeleteAction } from './deleteAction';
+import { idleItems } from './idlePick';
+
+const label = kindSpec('backup').name;
+
+/**
+ * Deletes a backup: it has no name, so the user types its ID. The documentation has no such operation: a
+ * service without it answers 404 or 405, shown as "does not support deleting backups".
+ */
+export const backupDeletion: DeleteAction<'backup'> = {
+  kind: 'backup',
+  pick: () => idleItems(vscode.l10n.t('Delete which backup?'), vscode.l10n.t('No backup can be deleted now: this account has none, or each has a task running.')),
+  confirm: (backup) => ({
+    typed: String(backup.id),
+    title: vscode.l10n.t('Delete Backup {0}', label(backup)),
+    prompt: vscode.l10n.t('This destroys the backup {0}; its stacklet can no longer be restored from it. Type its ID, {1}, to confirm.', label(backup), backup.id),
+  }),
+  remove: (client, backup) => client.deleteBackup(backup.id),
+  related: () => ['stacklet'],
+  progress: (backup) => vscode.l10n.t('Deleting backup {0}…', label(backup)),
+  failure: (backup) => vscode.l10n.t('Could not delete backup {0}', label(backup)),
+  done: (backup) => vscode.l10n.t('Deleted backup {0}.', label(backup)),
+};
+
+export const deleteBackup = deleteAction(backupDeletion);

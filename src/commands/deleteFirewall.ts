@@ -1,0 +1,26 @@
+import * as vscode from 'vscode';
+import { deleteAction, type DeleteAction } from './deleteAction';
+
+/** Deletes a firewall after a modal naming it; the stacklets behind it stay, without its rules. */
+export const firewallDeletion: DeleteAction<'firewall'> = {
+  kind: 'firewall',
+  pick: () => ({ title: vscode.l10n.t('Delete which firewall?'), none: vscode.l10n.t('This account has no firewall.') }),
+  confirm: (firewall) => {
+    const count = firewall.resources.stacklet_ids.length;
+    return {
+      question: vscode.l10n.t('Delete firewall {0}?', firewall.name),
+      detail: count === 0
+        ? vscode.l10n.t('No stacklet is behind it.')
+        : count === 1
+          ? vscode.l10n.t('1 stacklet is behind it: it stays, without these rules.')
+          : vscode.l10n.t('{0} stacklets are behind it: they stay, without these rules.', count),
+    };
+  },
+  remove: (client, firewall) => client.deleteFirewall(firewall.uuid),
+  related: (firewall) => (firewall.resources.stacklet_ids.length > 0 ? ['stacklet'] : []),
+  progress: (firewall) => vscode.l10n.t('Deleting {0}…', firewall.name),
+  failure: (firewall) => vscode.l10n.t('Could not delete firewall {0}', firewall.name),
+  done: (firewall) => vscode.l10n.t('Deleted firewall {0}.', firewall.name),
+};
+
+export const deleteFirewall = deleteAction(firewallDeletion);

@@ -1,0 +1,28 @@
+import * as vscode from 'vscode';
+import { poolAction } from './action';
+import { confirmDeletion, sendDeletion } from './deleteAction';
+import { poolMark, settlePoolDeleted } from './nodePools';
+
+/**
+ * Deletes a node pool after a modal naming it (a cluster keeps at least one pool). The documentation has no
+ * such operation: a service without it answers 404 or 405, shown as "does not support deleting node pools".
+ */
+export const deleteNodePool = poolAction<Record<string, never>, true>({
+  pick: () => ({ title: vscode.l10n.t('Delete which node pool?'), none: vscode.l10n.t('No Kubernetes cluster has a node pool.') }),
+  ask: async ({ cluster, pool }, deps) => {
+    if (cluster.node_pools.length <= 1) {
+      deps.notifier.info(vscode.l10n.t('{0} is the only node pool of {1}, and a cluster needs one: add another pool first, or delete the cluster.', pool.name, cluster.name));
+      return undefined;
+    }
+    const confirmed = await confirmDeletion(deps, {
+      question: vscode.l10n.t('Delete node pool {0} of {1}?', pool.name, cluster.name),
+      detail: vscode.l10n.t('Its {0} node(s) go, with what runs on them; the cluster\'s other pools stay.', pool.nodes.length),
+    });
+    return confirmed ? {} : undefined;
+  },
+  send: (target) => sendDeletion(target, poolMark(target), () => target.client.deleteNodePool(target.cluster.uuid, target.pool.id)),
+  settle: (deps, target) => settlePoolDeleted(deps, target),
+  progress: (pool) => vscode.l10n.t('Deleting {0}…', pool.name),
+  failure: (pool) => vscode.l10n.t('Could not delete node pool {0}', pool.name),
+  done: (pool) => vscode.l10n.t('Deleted node pool {0}.', pool.name),
+});

@@ -1,0 +1,21 @@
+import * as vscode from 'vscode';
+import { deleteAction, type DeleteAction, typedConfirmation } from './deleteAction';
+import { idleItems } from './idlePick';
+
+/** Deletes a snapshot image (the user types its name); its stacklet is not touched. */
+export const snapshotDeletion: DeleteAction<'snapshot'> = {
+  kind: 'snapshot',
+  pick: () => idleItems(vscode.l10n.t('Delete which snapshot?'), vscode.l10n.t('No snapshot can be deleted now: every snapshot has a task running.')),
+  confirm: (snapshot) => typedConfirmation(
+    snapshot.name,
+    vscode.l10n.t('Delete Snapshot {0}', snapshot.name),
+    vscode.l10n.t('This destroys snapshot {0} in every region it is in ({1}); no stacklet can be restored from it again.', snapshot.name, snapshot.regions.join(', ')),
+  ),
+  remove: (client, snapshot) => client.deleteSnapshot(snapshot.id),
+  related: () => ['stacklet'],
+  progress: (snapshot) => vscode.l10n.t('Deleting {0}…', snapshot.name),
+  failure: (snapshot) => vscode.l10n.t('Could not delete snapshot {0}', snapshot.name),
+  done: (snapshot) => vscode.l10n.t('Deleted snapshot {0}.', snapshot.name),
+};
+
+export const deleteSnapshot = deleteAction(snapshotDeletion);
