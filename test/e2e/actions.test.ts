@@ -114,6 +114,8 @@ describe('Actions in the workbench', function () {
       await ui.clickPaneAction(page, 'Networking', 'Create VPC…');
       await ui.quickInput(page).locator('input').fill('fra-private');
       await page.keyboard.press('Enter');
+      // Typing before the next step shows would type into the step that is closing.
+      await ui.quickInput(page).getByText('Create VPC: Region').waitFor();
       await ui.quickInput(page).locator('input').fill('ams');
       // The filter applies after the text: Enter only once ams is the active row.
       await ui.activeQuickInputRow(page).filter({ hasText: 'ams' }).waitFor();
@@ -145,6 +147,7 @@ describe('Actions in the workbench', function () {
       await ui.clickPaneAction(page, 'Networking', 'Create VPC…');
       await ui.quickInput(page).locator('input').fill('e2e-vpc');
       await page.keyboard.press('Enter');
+      await ui.quickInput(page).getByText('Create VPC: Region').waitFor();
       await ui.quickInput(page).locator('input').fill('fra');
       await ui.quickInputRow(page, 'fra').first().waitFor();
       await page.keyboard.press('Enter');
