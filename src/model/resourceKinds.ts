@@ -8,6 +8,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Call, ListCall, ListResult, StackletClient } from '../api/client';
 import type * as s from '../api/schemas';
+import { clusterMonthly, nodePoolMonthly, stackletPrice } from './cost';
 import { publicIPv4 } from './format';
 
 /** A node pool carries its cluster's uuid: every request about it names both. */
@@ -63,7 +64,16 @@ export type ActionId =
   | 'viewProperties' | 'copyId' | 'copyName' | 'copyAddress' | 'connectSsh'
   | 'powerOn' | 'powerOff' | 'powerCycle' | 'resize' | 'rebuild' | 'restore' | 'resetPassword'
   | 'enablePrivateNetworking' | 'snapshot' | 'rename' | 'delete' | 'attach' | 'detach' | 'transfer'
-  | 'edit' | 'open' | 'changeNodeCount';
+  | 'edit' | 'open' | 'changeNodeCount' | 'tag' | 'attachFirewall';
+
+/** What Go to Resource matches in an item besides its name and id. */
+export interface SearchFacts {
+  /** Every IP address, public or private, v4 or v6. */
+  readonly addresses?: readonly string[];
+  readonly tags?: readonly string[];
+  /** Region slugs (and names, when the item carries them). */
+  readonly regions?: readonly string[];
+}
 
 export interface KindSpec<K extends Kind> {
   /** The kind in words, for pickers and screen readers: "Load balancer". */
@@ -86,11 +96,23 @@ export interface KindSpec<K extends Kind> {
   readonly tasks?: { readonly related?: Readonly<Partial<Record<string, readonly Kind[]>>> };
   /** The actions offered on items of this kind. */
   readonly actions: readonly ActionId[];
+  /**
+   * Of those, the ones that run on a selection of several items at once (one question, one confirmation, one
+   * progress, one summary: src/commands/action.ts). Their menus show while several items are selected.
+   */
+  readonly bulk?: readonly ActionId[];
+  /** Go to Resource offers items of this kind, and matches these facts of theirs. */
+  readonly search?: (item: KindItems[K]) => SearchFacts;
+  /** The monthly estimate in US dollars (src/model/cost.ts), when the item says what it costs. */
+  readonly monthly?: (item: KindItems[K]) => number | undefined;
 }
 
 const same = <T extends { id: number | string }>(item: T) => item.id;
 const byUuid = <T extends { uuid: string }>(item: T) => item.uuid;
 const named = <T extends { name: string }>(item: T) => item.name;
+/** A region as Go to Resource matches it: its slug and its name. */
+const regionFacts = (region: s.Region | null | undefined): string[] => (region ? [region.slug, region.name].filter((value): value is string => !!value) : []);
+const addresses = (...values: (string | null | undefined)[]): string[] => values.filter((value): value is string => !!value);
 
 /** The actions every resource item has. */
 const COMMON: readonly ActionId[] = ['viewProperties', 'copyId', 'copyName'];
@@ -104,7 +126,14 @@ export const KINDS = {
     list: (client, params, call) => client.listStacklets({ ...params, ...call }),
     get: (client, id, call) => client.getStacklet(Number(id), call),
     tasks: { related: { snapshot: ['snapshot'] } },
-    actions: [...COMMON, 'copyAddress', 'connectSsh', 'powerOn', 'powerOff', 'powerCycle', 'resize', 'rebuild', 'restore', 'resetPassword', 'enablePrivateNetworking', 'snapshot', 'rename', 'delete'],
+    actions: [...COMMON, 'copyAddress', 'connectSsh', 'powerOn', 'powerOff', 'powerCycle', 'resize', 'rebuild', 'restore', 'resetPassword', 'enablePrivateNetworking', 'snapshot', 'rename', 'delete', 'tag', 'attachFirewall'],
+    bulk: ['powerOn', 'powerOff', 'powerCycle', 'resize', 'snapshot', 'tag', 'attachFirewall'],
+    search: (stacklet) => ({
+      addresses: [...stacklet.networks.v4, ...stacklet.networks.v6].map((network) => network.address),
+      tags: stacklet.tags,
+      regions: regionFacts(stacklet.region),
+    }),
+    monthly: (stacklet) => stackletPrice(stacklet)?.total,
   },
   volume: {
     label: () => l10n.t('Volume'),
@@ -114,6 +143,7 @@ export const KINDS = {
     get: (client, id, call) => client.getVolume(String(id), call),
     tasks: { related: { attach: ['stacklet'], detach: ['stacklet'] } },
     actions: [...COMMON, 'resize', 'attach', 'detach', 'rename'],
+    search: (volume) => ({ regions: regionFacts(volume.region) }),
   },
   snapshot: {
     label: () => l10n.t('Snapshot'),
@@ -123,6 +153,7 @@ export const KINDS = {
     get: (client, id, call) => client.getSnapshot(Number(id), call),
     tasks: {},
     actions: [...COMMON, 'transfer', 'rename'],
+    search: (snapshot) => ({ regions: snapshot.regions }),
   },
   backup: {
     label: () => l10n.t('Backup'),
@@ -140,6 +171,7 @@ export const KINDS = {
     get: (client, id, call) => client.getFirewall(String(id), call),
     known: { namedBy: (stacklet) => stacklet.firewall_uuid },
     actions: [...COMMON, 'edit', 'rename'],
+    search: () => ({}),
   },
   loadBalancer: {
     label: () => l10n.t('Load balancer'),
@@ -150,6 +182,7 @@ export const KINDS = {
     get: (client, id, call) => client.getLoadBalancer(String(id), call),
     tasks: {},
     actions: [...COMMON, 'copyAddress'],
+    search: (lb) => ({ addresses: addresses(lb.ip), regions: regionFacts(lb.region) }),
   },
   vpc: {
     label: () => l10n.t('VPC'),
@@ -159,6 +192,7 @@ export const KINDS = {
     get: (client, id, call) => client.getVpc(String(id), call),
     known: { namedBy: (stacklet) => stacklet.vpc_uuid },
     actions: [...COMMON],
+    search: (vpc) => ({ addresses: addresses(vpc.cidr), regions: regionFacts(vpc.region) }),
   },
   cluster: {
     label: () => l10n.t('Kubernetes cluster'),
@@ -170,12 +204,15 @@ export const KINDS = {
     known: {},
     tasks: {},
     actions: [...COMMON, 'copyAddress', 'rename'],
+    search: (cluster) => ({ addresses: addresses(cluster.ipv4), tags: cluster.tags, regions: regionFacts(cluster.region) }),
+    monthly: clusterMonthly,
   },
   nodePool: {
     label: () => l10n.t('Node pool'),
     key: same,
     name: named,
     actions: [...COMMON, 'rename', 'changeNodeCount'],
+    monthly: nodePoolMonthly,
   },
   kubernetesNode: {
     label: () => l10n.t('Kubernetes node'),
@@ -190,6 +227,7 @@ export const KINDS = {
     list: (client, _params, call) => client.listUserdata(call),
     get: (client, id, call) => client.getUserdata(String(id), call),
     actions: [...COMMON, 'open'],
+    search: () => ({}),
   },
   sshKey: {
     label: () => l10n.t('SSH key'),
@@ -204,6 +242,7 @@ export const KINDS = {
     name: named,
     list: (client, _params, call) => client.listContainers(call),
     actions: [...COMMON],
+    search: () => ({}),
   },
   containerImage: {
     label: () => l10n.t('Container image'),
@@ -274,6 +313,22 @@ export function addressOf(ref: ResourceRef): string | undefined {
   const spec = kindSpec(ref.kind) as KindSpec<Kind>;
   return spec.address?.(ref.data as never);
 }
+
+/** The resource's monthly estimate in US dollars, when its kind has one and the service gave its price. */
+export function monthlyOf(ref: ResourceRef): number | undefined {
+  const spec = kindSpec(ref.kind) as KindSpec<Kind>;
+  return spec.monthly?.(ref.data as never);
+}
+
+/** Whether several items of `kind` may take `action` at once. */
+export function isBulkAction(kind: Kind, action: ActionId): boolean {
+  return (kindSpec(kind).bulk ?? []).includes(action);
+}
+
+/** Kinds Go to Resource offers: those with search facts that the store lists. */
+export type SearchKind = { [K in ListedKind]: Registry[K] extends { readonly search: unknown } ? K : never }[ListedKind];
+
+export const SEARCH_KINDS = Object.keys(KINDS).filter((kind) => 'search' in KINDS[kind as Kind] && 'list' in KINDS[kind as Kind]) as SearchKind[];
 
 /** The reference when it is to a resource of `kind`. */
 export function refOfKind<K extends Kind>(ref: ResourceRef | undefined, kind: K): ResourceRef<K> | undefined {
