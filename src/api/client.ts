@@ -122,6 +122,15 @@ export class StackletClient {
   listTags(call?: ListCall): Promise<ListResult<s.Tag>> {
     return this.list('/v1/tags', s.Tag, ['tags'], byName, {}, call, { optional: 'listing tags' });
   }
+  /**
+   * Tags one resource (DOC §11): POST /v1/tags/:name/resources with `{id, type}`. Answers the resources the
+   * service lists as tagged (none for an empty answer); an entry that cannot be read is left out.
+   */
+  async tagResource(tag: string, resource: req.TagResourceBody, call?: Call): Promise<s.TaggedResource[]> {
+    const where = { method: 'POST', path: `/v1/tags/${enc(tag)}/resources` };
+    const response = await this.call('POST', where.path, { body: resource, signal: call?.signal }, {});
+    return response.json === undefined ? [] : readList(s.TaggedResource, response.json, ['resources', 'resource'], where).items;
+  }
 
   // ── stacklets ─────────────────────────────────────────────────────────────
   listStacklets(filter: StackletFilter = {}): Promise<ListResult<s.Stacklet>> {

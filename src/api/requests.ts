@@ -287,6 +287,16 @@ export type UpdateVpcBody = z.infer<typeof UpdateVpcBody>;
 export const UserdataBody = z.object({ name, userdata: rule(z.string(), v.checkUserdata) });
 export type UserdataBody = z.infer<typeof UserdataBody>;
 
+/**
+ * Body of POST /v1/tags/:name/resources (DOC §11): the one resource to tag, `{"id": 123, "type": "stacklet"}`.
+ * Stacklets are the only resources the extension tags.
+ */
+export const TagResourceBody = z.object({
+  id: stackletId,
+  type: rule(z.string(), (value, what) => v.checkOneOf(value, ['stacklet'], what)),
+});
+export type TagResourceBody = z.infer<typeof TagResourceBody>;
+
 export const CreateSshKeyBody = z.object({
   name,
   public_key: z.string().check(

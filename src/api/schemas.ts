@@ -538,6 +538,15 @@ export type SshKey = z.infer<typeof SshKey>;
 export const Tag = looseObject({ name: z.string() });
 export type Tag = z.infer<typeof Tag>;
 
+/** A resource as POST /v1/tags/:name/resources answers it: `{id, ipv4_address, name, status, tags, type}`. */
+export const TaggedResource = looseObject({
+  id: z.union([z.int(), z.string()]),
+  type: maybe(z.string()),
+  name: maybe(z.string()),
+  tags: maybe(strings),
+});
+export type TaggedResource = z.infer<typeof TaggedResource>;
+
 /** One limit of the profile, as far as it could be read: `{available, used}`, or a bare total. */
 export interface Limit {
   readonly available?: number;

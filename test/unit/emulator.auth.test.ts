@@ -13,7 +13,8 @@ const VICTIM = 'demo@stacklet.example';
 const INTRUDER_TOKEN = 'stk_intruder_0000000000000000';
 const BODY_LIMIT = 2048;
 const routes = apiRoutes();
-const withParams = routes.filter((r) => r.pattern.includes('/:'));
+// A tag's name names no resource of an account: any account may tag its own stacklets with any name.
+const withParams = routes.filter((r) => r.pattern.includes('/:') && !r.pattern.startsWith('/v1/tags/'));
 const withBody = routes.filter((r) => r.method !== 'GET');
 
 /** Sends a raw HTTP/1.1 request head and body chunks (never finishing a chunked body) and reads until the server closes. */

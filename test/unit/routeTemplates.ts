@@ -18,6 +18,8 @@ export interface Ids {
   vpcs: string[];
   userdata: string[];
   sshKeys: string[];
+  /** Tag names the account's stacklets carry (a tag belongs to no account: any name may be used). */
+  tags: string[];
 }
 
 export function idsOf(snapshot: WorldSnapshot, email: string): Ids {
@@ -34,6 +36,7 @@ export function idsOf(snapshot: WorldSnapshot, email: string): Ids {
     vpcs: all(a['vpcs']!, 'uuid'),
     userdata: all(a['userdata']!, 'uuid'),
     sshKeys: [...all(a['sshKeys']!, 'id'), ...all(a['sshKeys']!, 'fingerprint')],
+    tags: [...new Set(a['stacklets']!.flatMap((s) => s.tags as string[]))],
   };
 }
 
@@ -43,7 +46,7 @@ export function idSource(pattern: string, param: string): keyof Ids {
   const family = pattern.split('/')[2]!;
   const map: Record<string, keyof Ids> = {
     stacklets: 'stacklets', snapshots: 'snapshots', volumes: 'volumes', firewalls: 'firewalls', load_balancers: 'loadBalancers',
-    kubernetes: 'clusters', vpcs: 'vpcs', vpc: 'vpcs', userdata: 'userdata', ssh_keys: 'sshKeys',
+    kubernetes: 'clusters', vpcs: 'vpcs', vpc: 'vpcs', userdata: 'userdata', ssh_keys: 'sshKeys', tags: 'tags',
   };
   const source = map[family];
   assert.ok(source, `no id source for ${pattern}`);
@@ -145,6 +148,7 @@ export const TEMPLATES: Readonly<Record<string, Template>> = {
   'DELETE /v1/userdata/:uuid': noBody,
   'POST /v1/ssh_keys': { fields: ['name', 'public_key', 'project_uuid'], bodies: () => [{ name: 'prop-key', public_key: SSH_KEY }] },
   'DELETE /v1/ssh_keys/:id': noBody,
+  'POST /v1/tags/:name/resources': { fields: ['id', 'type'], bodies: (ids) => [{ id: first(ids.stacklets), type: 'stacklet' }] },
 };
 
 /** Query parameters each listing reads besides page and per_page. */
