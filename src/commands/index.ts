@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import type { ViewId } from '../views/resourceTreeProvider';
+import { attachFirewall } from './attachFirewall';
 import { attachVolume } from './attachVolume';
 import { connectSsh } from './connectSsh';
+import { copyAsCurl } from './copyAsCurl';
 import { copyId, copyIp, copyName } from './copyResource';
 import { createKubernetesCluster } from './createKubernetesCluster';
 import { createLoadBalancer } from './createLoadBalancer';
@@ -39,6 +41,7 @@ import { signIn } from './signIn';
 import { signOut } from './signOut';
 import { snapshotStacklet } from './snapshotStacklet';
 import { switchAccount } from './switchAccount';
+import { tagStacklets } from './tagStacklets';
 import { testConnection } from './testConnection';
 import { transferSnapshot } from './transferSnapshot';
 import { tryEmulator } from './tryEmulator';
@@ -64,6 +67,7 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.copyId': copyId,
     'stacklet.copyName': copyName,
     'stacklet.copyIp': copyIp,
+    'stacklet.copyAsCurl': copyAsCurl,
     'stacklet.editUserdata': editUserdata,
     'stacklet.newUserdata': newUserdata,
     'stacklet.deleteUserdata': deleteUserdata,
@@ -75,6 +79,8 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.rebuildStacklet': rebuildStacklet,
     'stacklet.enablePrivateNetworking': enablePrivateNetworking,
     'stacklet.snapshotStacklet': snapshotStacklet,
+    'stacklet.tagStacklets': tagStacklets,
+    'stacklet.attachFirewall': attachFirewall,
     'stacklet.resetPassword': resetPassword,
     'stacklet.powerOn': powerOn,
     'stacklet.powerOff': powerOff,

@@ -70,6 +70,8 @@ export class ResourceStore {
   private readonly changed = new Emitter<StoreChange>();
   private readonly failed = new Emitter<ApiError>();
   private disposed = false;
+  private batching = 0;
+  private readonly deferred = new Set<ListingKind>();
 
   /** Fires when a listing was invalidated or replaced. */
   readonly onDidChange = this.changed.event;
@@ -130,8 +132,30 @@ export class ResourceStore {
           entry.promise = undefined;
         }
       }
-      this.changed.fire({ kind });
+      this.fireChange(kind);
     }
+  }
+
+  /**
+   * Runs `work` with the change events it causes held back, then fires one per listing it changed: the answers
+   * of an action on a hundred stacklets redraw the views once, not a hundred times.
+   */
+  batch<T>(work: () => T): T {
+    this.batching++;
+    try {
+      return work();
+    } finally {
+      if (--this.batching === 0) {
+        const kinds = [...this.deferred];
+        this.deferred.clear();
+        for (const kind of kinds) this.changed.fire({ kind });
+      }
+    }
+  }
+
+  private fireChange(kind: ListingKind): void {
+    if (this.batching > 0) this.deferred.add(kind);
+    else this.changed.fire({ kind });
   }
 
   /** Replaces one item of every cached variant of a listing in place (after an action answered it). */
@@ -150,7 +174,7 @@ export class ResourceStore {
         }
       }
     }
-    if (touched) this.changed.fire({ kind });
+    if (touched) this.fireChange(kind);
   }
 
   rememberCreated(kind: KnownKind, id: string): void {
