@@ -20,6 +20,7 @@ import { editFirewall, newFirewall } from './editFirewall';
 import { editLoadBalancer, newLoadBalancerDocument } from './editLoadBalancer';
 import { editUserdata, newUserdata } from './editUserdata';
 import { enablePrivateNetworking } from './enablePrivateNetworking';
+import { goToResource } from './goToResource';
 import { openInRemoteWindow } from './openInRemoteWindow';
 import { powerCycle } from './powerCycle';
 import { powerOff } from './powerOff';
@@ -61,6 +62,7 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.showLog': (deps) => deps.log.show(true),
     'stacklet.testConnection': testConnection,
     'stacklet.refreshAll': refreshAll,
+    'stacklet.goToResource': goToResource,
     'stacklet.stacklets.filterByTag': (deps, value?: string) => filterByTag(deps, value),
     'stacklet.volumes.filterByRegion': (deps, value?: string) => filterByRegion(deps, value),
     'stacklet.viewProperties': viewProperties,
