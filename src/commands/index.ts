@@ -21,6 +21,7 @@ import { editLoadBalancer, newLoadBalancerDocument } from './editLoadBalancer';
 import { editUserdata, newUserdata } from './editUserdata';
 import { enablePrivateNetworking } from './enablePrivateNetworking';
 import { goToResource } from './goToResource';
+import { groupStacklets } from './groupStacklets';
 import { openInRemoteWindow } from './openInRemoteWindow';
 import { powerCycle } from './powerCycle';
 import { powerOff } from './powerOff';
@@ -64,6 +65,7 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.refreshAll': refreshAll,
     'stacklet.goToResource': goToResource,
     'stacklet.stacklets.filterByTag': (deps, value?: string) => filterByTag(deps, value),
+    'stacklet.stacklets.groupBy': groupStacklets,
     'stacklet.volumes.filterByRegion': (deps, value?: string) => filterByRegion(deps, value),
     'stacklet.viewProperties': viewProperties,
     'stacklet.copyId': copyId,

@@ -31,6 +31,8 @@ export interface ViewSpec {
   readonly id: ViewId;
   /** Listings the view shows: a refresh invalidates them, and their changes redraw the view. */
   readonly kinds: readonly ListingKind[];
+  /** Settings the rows depend on (`stacklet.groupStacklets`): a change redraws the view without a request. */
+  readonly settings?: readonly string[];
   roots(context: ViewContext): Promise<ResourceNode[]>;
 }
 
@@ -53,6 +55,9 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
     super();
     this.view = this._register(vscode.window.createTreeView(`stacklet.${spec.id}`, { treeDataProvider: this, showCollapseAll: spec.id !== 'account', canSelectMany: true }));
     this._register(session.onDidChange(() => this.onSessionChanged()));
+    this._register(vscode.workspace.onDidChangeConfiguration((event) => {
+      if (spec.settings?.some((setting) => event.affectsConfiguration(setting))) this.changed.fire(undefined);
+    }));
     this._register({ dispose: () => this.storeSubscription?.dispose() });
     this.updateDescription();
   }
