@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import { sleep, waitFor } from '../harness/processes';
-import { control, mutationsSince, recentRequests, serviceGet, serviceRequest, signInByCommand, extensionApi, type Sent } from './emulatorAccess';
+import { control, extensionApi, mutationsSince, ownAccount, recentRequests, serviceGet, serviceRequest, type Sent } from './emulatorAccess';
 import { ScriptedPrompter, type Answer, type Asked } from './scriptedPrompter';
 import { testEmulator } from './testEnvironment';
 
@@ -43,7 +43,7 @@ describe('Actions on several stacklets at once', function () {
   this.timeout(90_000);
   let a: StackletExtensionApi;
   const prompter = new ScriptedPrompter();
-  let restorePrompter: (() => void) | undefined;
+  let leave: (() => Promise<void>) | undefined;
   let taskMsBefore: number | undefined;
   const settings = () => vscode.workspace.getConfiguration('stacklet');
   /** Messages shown (not modal), with the button the stub chose. */
@@ -85,13 +85,10 @@ describe('Actions on several stacklets at once', function () {
 
   before(async () => {
     a = await extensionApi();
-    for (const account of [...a.session.accounts]) await a.session.signOut(account.id);
-    await control('/_emulator/accounts', { token: TOKEN, email: EMAIL, seed: 'demo' });
+    leave = await ownAccount(a, EMAIL, TOKEN, prompter);
     taskMsBefore = (await control<{ config: { taskMs: number } }>('/_emulator/config', {})).config.taskMs;
     await control('/_emulator/config', { taskMs: 300 });
     await settings().update('pollInterval', 1, vscode.ConfigurationTarget.Global);
-    assert.equal(await signInByCommand(a, testEmulator().apiUrl, TOKEN), true);
-    restorePrompter = a.setPrompter(prompter);
     for (const [name, level] of [['showErrorMessage', 'error'], ['showWarningMessage', 'warning'], ['showInformationMessage', 'info']] as const) {
       restores.push(stubWindow(name, ((message: string, ...rest: unknown[]) => {
         const actions = rest.filter((r): r is string => typeof r === 'string');
@@ -103,10 +100,9 @@ describe('Actions on several stacklets at once', function () {
 
   after(async () => {
     for (const restore of restores.splice(0)) restore();
-    restorePrompter?.();
     if (taskMsBefore !== undefined) await control('/_emulator/config', { taskMs: taskMsBefore });
     await settings().update('pollInterval', undefined, vscode.ConfigurationTarget.Global);
-    for (const account of [...a.session.accounts]) await a.session.signOut(account.id);
+    await leave?.();
   });
 
   it('Power Off on three: one confirmation naming all three and the cost, three requests, three tasks followed', async () => {

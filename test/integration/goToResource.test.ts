@@ -5,9 +5,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { StackletExtensionApi } from '../../src/extension';
 import { waitFor } from '../harness/processes';
-import { control, extensionApi, serviceGet, signInByCommand } from './emulatorAccess';
+import { control, extensionApi, ownAccount, serviceGet } from './emulatorAccess';
 import { ScriptedPrompter } from './scriptedPrompter';
-import { manifest, testEmulator } from './testEnvironment';
+import { manifest } from './testEnvironment';
 
 const EMAIL = 'goto@stacklet.example';
 const TOKEN = `stk_goto_${Date.now().toString(36)}`;
@@ -27,7 +27,7 @@ describe('Go to Resource', function () {
   this.timeout(60_000);
   let a: StackletExtensionApi;
   const prompter = new ScriptedPrompter();
-  let restorePrompter: (() => void) | undefined;
+  let leave: (() => Promise<void>) | undefined;
   let web1: Stacklet;
 
   const selectionOf = (view: 'stacklets' | 'networking') => a.views.get(view)!.view.selection.map((node) => `${node.resource?.kind}:${node.resource?.name}`);
@@ -41,16 +41,12 @@ describe('Go to Resource', function () {
 
   before(async () => {
     a = await extensionApi();
-    for (const account of [...a.session.accounts]) await a.session.signOut(account.id);
-    await control('/_emulator/accounts', { token: TOKEN, email: EMAIL, seed: 'demo' });
-    assert.equal(await signInByCommand(a, testEmulator().apiUrl, TOKEN), true);
-    restorePrompter = a.setPrompter(prompter);
+    leave = await ownAccount(a, EMAIL, TOKEN, prompter);
     web1 = (await serviceGet<{ stacklets: Stacklet[] }>(TOKEN, '/v1/stacklets')).stacklets.find((s) => s.name === 'web-1')!;
   });
 
   after(async () => {
-    restorePrompter?.();
-    for (const account of [...a.session.accounts]) await a.session.signOut(account.id);
+    await leave?.();
   });
 
   it('is in the palette, on a keybinding and in the title bar of every view', () => {

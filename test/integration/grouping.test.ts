@@ -6,9 +6,8 @@ import * as vscode from 'vscode';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import { waitFor } from '../harness/processes';
-import { control, extensionApi, signInByCommand } from './emulatorAccess';
+import { extensionApi, ownAccount } from './emulatorAccess';
 import { ScriptedPrompter } from './scriptedPrompter';
-import { testEmulator } from './testEnvironment';
 
 const EMAIL = 'grouping@stacklet.example';
 const TOKEN = `stk_grouping_${Date.now().toString(36)}`;
@@ -17,7 +16,7 @@ describe('Grouping and cost estimates', function () {
   this.timeout(60_000);
   let a: StackletExtensionApi;
   const prompter = new ScriptedPrompter();
-  let restorePrompter: (() => void) | undefined;
+  let leave: (() => Promise<void>) | undefined;
   const settings = () => vscode.workspace.getConfiguration('stacklet');
   const stacklets = () => a.views.get('stacklets')!;
 
@@ -35,17 +34,13 @@ describe('Grouping and cost estimates', function () {
 
   before(async () => {
     a = await extensionApi();
-    for (const account of [...a.session.accounts]) await a.session.signOut(account.id);
-    await control('/_emulator/accounts', { token: TOKEN, email: EMAIL, seed: 'demo' });
-    assert.equal(await signInByCommand(a, testEmulator().apiUrl, TOKEN), true);
-    restorePrompter = a.setPrompter(prompter);
+    leave = await ownAccount(a, EMAIL, TOKEN, prompter);
   });
 
   after(async () => {
-    restorePrompter?.();
     await settings().update('groupStacklets', undefined, vscode.ConfigurationTarget.Global);
     await settings().update('showCostInDescription', undefined, vscode.ConfigurationTarget.Global);
-    for (const account of [...a.session.accounts]) await a.session.signOut(account.id);
+    await leave?.();
   });
 
   it('groups by region from the title-bar command, each group with its count and estimate', async () => {
