@@ -3,7 +3,7 @@
 // reveals and selects its stacklet.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { accountSuite, e2eToken, mutationsOf } from './accountSession';
+import { accountSuite, e2eToken, mutationsOf, signInStep } from './accountSession';
 import * as ui from './ui';
 
 interface Stacklet {
@@ -22,12 +22,7 @@ describe('Fleet operations in the workbench', function () {
   // Tasks that outlast the look at the status bar.
   const suite = accountSuite('e2e-fleet', { token, email }, { taskMs: 60_000 });
 
-  it('signs in', () =>
-    suite.session.steps.step('sign in', 90_000, async (page) => {
-      await ui.openWorkbench(page, suite.session.address);
-      await ui.signInThroughWelcome(page, suite.session.emulator.url, token, email);
-      await ui.viewRow(page, 'Stacklets', 'db-1').waitFor();
-    }));
+  it('signs in', () => signInStep(suite, { token, email }, 'db-1'));
 
   it('powers off three stacklets selected with Ctrl-click: one confirmation, then three tasks in the status bar', async () => {
     await suite.session.steps.step('select three stacklets with Ctrl-click', 45_000, async (page) => {
