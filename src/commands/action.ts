@@ -17,7 +17,7 @@ import type { Task } from '../api/schemas';
 import { recordRequests, RequestRecorder } from '../api/recording';
 import { logLine } from '../model/actionHistory';
 import { runBounded, type BulkOutcome } from '../model/bulk';
-import { addChanges, formatMonthlyChange } from '../model/cost';
+import { addChanges, formatMonthlyChange, monthlyChangeWords } from '../model/cost';
 import { isBulkAction, isTaskKind, kindSpec, sameId, type ActionId, type KindItems, type KindSpec, type ListedKind, type PoolItem, type ResourceRef, type TaskKind } from '../model/resourceKinds';
 import { describe } from '../ui/notifier';
 import { kindName, presentation } from '../views/kindPresentation';
@@ -244,9 +244,16 @@ export interface BulkConfirmation {
 }
 
 /**
- * What an action needs to run on several items besides what it needs for one. A delete, for example, opts in
- * with `action: 'delete'` (listed in the kind's `bulk` in the registry) and
- * `bulk: { confirm: (n) => ({ question, button, typed }), monthlyChange: (item) => deletionChange(monthlyOf(...)), progress: (n) => … }`.
+ * What an action needs to run on several items besides what it needs for one. To opt a command in:
+ * 1. `action: '<its ActionId>'` in its itemAction, and that id in the kind's `bulk` list in the registry
+ *    (src/model/resourceKinds.ts); the two must agree, or declaring the command throws;
+ * 2. `bulk: { … }` below: the confirmation's words, the change to the monthly estimate, the progress title, and
+ *    the one question for all when the action asks one;
+ * 3. its context-menu entry without `!listMultiSelection` (test/unit/packageManifest.test.ts names it).
+ * A delete, for example:
+ * `bulk: { confirm: (n) => ({ question: t('Delete {0} volumes?', n), button: t('Delete'), typed: t('delete {0} volumes', n) }),`
+ * `monthlyChange: (item) => deletionChangeOf(refTo('volume', item)), progress: (n) => t('Deleting {0} volumes', n) }`.
+ * Its own `send` and `settle` run for each item (settling in one batch, so the views redraw once).
  */
 export interface BulkAction<K extends ListedKind, A> {
   /** The one question for all of them (one size, one tag); without it the answers are `{}`. */
@@ -349,7 +356,7 @@ const LINES_MAX = 15;
  */
 async function confirmMany<K extends ListedKind, A>(deps: CommandDeps, kind: K, bulk: BulkAction<K, A>, targets: readonly KindItems[K][], left: readonly Left[], answers: A): Promise<boolean> {
   const changes = targets.map((item) => bulk.monthlyChange(item, answers));
-  const words = (change: number | undefined) => (change === undefined ? vscode.l10n.t('not estimated') : change === 0 ? vscode.l10n.t('no change') : formatMonthlyChange(change));
+  const words = monthlyChangeWords;
   const confirmation = bulk.confirm(targets.length, answers);
   const lines: string[] = confirmation.detail ? [confirmation.detail, ''] : [];
   if (new Set(changes).size === 1 || targets.length > LINES_MAX) {

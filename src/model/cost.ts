@@ -102,6 +102,12 @@ export function formatMonthlyChange(value: number): string {
   return l10n.t('{0}/mo', `${sign}${formatUsd(rounded)}`);
 }
 
+/** A change in words: `+$12.00/mo`, `−$48.00/mo`, `no change`, or `not estimated`. */
+export function monthlyChangeWords(change: number | undefined): string {
+  if (change === undefined) return l10n.t('not estimated');
+  return Math.round(change * 100) === 0 ? l10n.t('no change') : formatMonthlyChange(change);
+}
+
 /** One bucket of a breakdown: what its stacklets add up to. */
 export interface CostBucket {
   readonly key: string;

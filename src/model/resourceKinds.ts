@@ -8,7 +8,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Call, ListCall, ListResult, StackletClient } from '../api/client';
 import type * as s from '../api/schemas';
-import { clusterMonthly, nodePoolMonthly, stackletPrice } from './cost';
+import { clusterMonthly, deletionChange, nodePoolMonthly, stackletPrice } from './cost';
 import { publicIPv4 } from './format';
 
 /** A node pool carries its cluster's uuid: every request about it names both. */
@@ -318,6 +318,14 @@ export function addressOf(ref: ResourceRef): string | undefined {
 export function monthlyOf(ref: ResourceRef): number | undefined {
   const spec = kindSpec(ref.kind) as KindSpec<Kind>;
   return spec.monthly?.(ref.data as never);
+}
+
+/**
+ * What deleting the resource changes in the monthly estimate: minus its estimate, or undefined when its kind
+ * or the service gives no price (a delete confirmation shows it with `monthlyChangeWords`: `−$12.00/mo`).
+ */
+export function deletionChangeOf(ref: ResourceRef): number | undefined {
+  return deletionChange(monthlyOf(ref));
 }
 
 /** Whether several items of `kind` may take `action` at once. */

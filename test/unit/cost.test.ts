@@ -4,8 +4,8 @@ import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
 import type * as s from '../../src/api/schemas';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
-import { addChanges, breakdown, clusterMonthly, deletionChange, formatMonthly, formatMonthlyChange, formatUsd, resizeChange, stackletPrice, total } from '../../src/model/cost';
-import { monthlyOf, refTo } from '../../src/model/resourceKinds';
+import { addChanges, breakdown, clusterMonthly, deletionChange, formatMonthly, formatMonthlyChange, formatUsd, monthlyChangeWords, resizeChange, stackletPrice, total } from '../../src/model/cost';
+import { deletionChangeOf, monthlyOf, refTo } from '../../src/model/resourceKinds';
 
 describe('cost estimates', () => {
   let emu: EmulatorHandle;
@@ -57,6 +57,15 @@ describe('cost estimates', () => {
     assert.equal(formatMonthlyChange(0.004), '$0.00/mo', 'less than a cent is no change');
     assert.equal(formatMonthly(1234.5), '$1,234.50/mo');
     assert.equal(formatUsd(-3), '$3.00');
+    assert.deepEqual([monthlyChangeWords(-48), monthlyChangeWords(0), monthlyChangeWords(undefined)], ['\u2212$48.00/mo', 'no change', 'not estimated']);
+  });
+
+  it('says what a delete saves, for the kinds whose items carry a price', async () => {
+    assert.equal(deletionChangeOf(refTo('stacklet', named('db-1'))), -24);
+    assert.equal(monthlyChangeWords(deletionChangeOf(refTo('stacklet', named('worker-1')))), '\u2212$84.00/mo');
+    const [cluster] = (await client.listKubernetesClusters()).items;
+    assert.equal(deletionChangeOf(refTo('cluster', cluster!)), -72);
+    assert.equal(deletionChangeOf(refTo('vpc', (await client.listVpcs()).items[0]!)), undefined, 'a VPC has no price: not estimated');
   });
 
   it('breaks the account down by region and by tag (a stacklet with two tags counts in both)', () => {
