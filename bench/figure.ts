@@ -81,3 +81,37 @@ export function round(value: number, digits = 1): number {
 export function times(value: number): string {
   return `${value >= 10 ? value.toFixed(1) : value.toFixed(2)}×`;
 }
+
+/** A time against its floor (the least any client could take): lower is better, within `target`× when given. */
+export function floorFigure(id: string, label: string, ms: number, floor: number, target?: number, note?: string): Figure {
+  return {
+    id,
+    label,
+    value: ms / floor,
+    unit: '× floor',
+    better: 'lower',
+    ...(target !== undefined ? { target: { value: target, text: `≤ ${target}× floor` } } : {}),
+    baseline: { label: 'floor', value: floor },
+    ratio: { value: ms / floor, text: `${Math.round(ms)} ms = ${times(ms / floor)} the floor` },
+    ...(note !== undefined ? { note } : {}),
+  };
+}
+
+/**
+ * Running tasks followed by the tracker: the most requests any one tick made to any one route, at most 1,
+ * beside a per-task poller that asks once per task every tick.
+ */
+export function perTickFigure(id: string, label: string, worstTick: number, tasks: number, baseline: string): Figure {
+  const fewer = tasks / Math.max(worstTick, 1);
+  return {
+    id,
+    label,
+    value: worstTick,
+    unit: 'requests',
+    better: 'lower',
+    target: { value: 1, text: '≤ 1 per kind per tick' },
+    baseline: { label: baseline, value: tasks },
+    ratio: { value: fewer, text: `${times(fewer)} fewer per tick` },
+    tracked: { value: worstTick, better: 'lower' },
+  };
+}

@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import { emulatorFigures } from './emulatorLoad';
 import { findRegressions, meetsTarget, trackedOf, TOLERANCE, type Figure } from './figure';
+import { fleetFigures } from './fleet';
 import { hostFigures } from './host';
 import { hostileFigures } from './hostile';
 import { pagingFigures } from './paging';
@@ -23,6 +24,7 @@ const GROUPS: Record<string, (log: (line: string) => void) => Promise<Figure[]>>
   size: sizeFigures,
   parse: parseFigures,
   polling: async (log) => [...(await pollingFigures(log)), ...(await spreadTaskFigures(log))],
+  fleet: fleetFigures,
   paging: pagingFigures,
   proxy: proxyFigures,
   emulator: emulatorFigures,

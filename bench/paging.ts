@@ -5,7 +5,7 @@
 import { StackletClient } from '../src/api/client';
 import { HttpTransport } from '../src/api/transport';
 import { DEFAULT_PAGE_CONCURRENCY } from '../src/api/paging';
-import { median, times, type Figure } from './figure';
+import { floorFigure, median, times, type Figure } from './figure';
 import { configureEmulator, serveEmulator, stop } from './processes';
 
 const STACKLETS = 10_000;
@@ -85,26 +85,8 @@ export async function pagingFigures(log: (line: string) => void): Promise<Figure
         baseline: { label: 'sequential loop', value: Math.round(sequential.ms) },
         ratio: { value: speedUp, text: `${times(speedUp)} faster (${Math.round(concurrent)} ms vs ${Math.round(sequential.ms)} ms)` },
       },
-      {
-        id: 'paging.floor',
-        label: `the same listing against its floor (1 + ⌈${pages - 1}/${DEFAULT_PAGE_CONCURRENCY}⌉) × ${LATENCY_MS} ms = ${floor} ms`,
-        value: concurrent / floor,
-        unit: '× floor',
-        better: 'lower',
-        target: { value: 1.3, text: '≤ 1.3× floor' },
-        baseline: { label: 'floor', value: floor },
-        ratio: { value: concurrent / floor, text: `${Math.round(concurrent)} ms = ${times(concurrent / floor)} the floor` },
-      },
-      {
-        id: 'paging.honoured',
-        label: `the same listing when per_page is honoured (${honouredPages} pages of ${STACKLETS / honouredPages})`,
-        value: honoured / honouredFloor,
-        unit: '× floor',
-        better: 'lower',
-        baseline: { label: 'floor', value: honouredFloor },
-        ratio: { value: honoured / honouredFloor, text: `${Math.round(honoured)} ms = ${times(honoured / honouredFloor)} its floor of ${honouredFloor} ms` },
-        note: 'reported, no target',
-      },
+      floorFigure('paging.floor', `the same listing against its floor (1 + ⌈${pages - 1}/${DEFAULT_PAGE_CONCURRENCY}⌉) × ${LATENCY_MS} ms = ${floor} ms`, concurrent, floor, 1.3),
+      floorFigure('paging.honoured', `the same listing when per_page is honoured (${honouredPages} pages of ${STACKLETS / honouredPages})`, honoured, honouredFloor, undefined, 'reported, no target'),
     ];
   } finally {
     await client.dispose();

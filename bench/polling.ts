@@ -9,7 +9,7 @@ import { requestsSince, startEmulator, totalRequests, type EmulatorHandle } from
 import { TaskTracker } from '../src/tasks/taskTracker';
 import { FakeClock } from '../test/unit/fakeClock';
 import { memoryStores } from '../test/unit/support';
-import { times, type Figure } from './figure';
+import { perTickFigure, times, type Figure } from './figure';
 
 const TASKS = 20;
 const MINUTE = 60_000;
@@ -69,17 +69,7 @@ export async function pollingFigures(log: (line: string) => void): Promise<Figur
     log(`polling: ${ticks} ticks in the minute, ${minuteRequests} requests, worst tick ${worstTick}; naive ${naive}; idle hour ${idle}`);
 
     return [
-      {
-        id: 'polling.perTick',
-        label: `${TASKS} running tasks: most requests to one resource kind in any tick (${ticks} ticks in a simulated minute)`,
-        value: worstTick,
-        unit: 'requests',
-        better: 'lower',
-        target: { value: 1, text: '≤ 1 per kind per tick' },
-        baseline: { label: 'naive per-task poller, per tick', value: TASKS },
-        ratio: { value: TASKS / Math.max(worstTick, 1), text: `${times(TASKS / Math.max(worstTick, 1))} fewer per tick` },
-        tracked: { value: worstTick, better: 'lower' },
-      },
+      perTickFigure('polling.perTick', `${TASKS} running tasks: most requests to one resource kind in any tick (${ticks} ticks in a simulated minute)`, worstTick, TASKS, 'naive per-task poller, per tick'),
       {
         id: 'polling.minute',
         label: `${TASKS} running tasks: requests in the simulated minute`,

@@ -13,6 +13,7 @@ import type { CommandDeps } from './commands/deps';
 import type { Prompter } from './ui/prompter';
 import { VscodePrompter } from './ui/vscodePrompter';
 import { DocumentEditors } from './ui/documentEditors';
+import { ActionHistory } from './model/actionHistory';
 import { TaskStatusBar } from './tasks/statusBar';
 import { TaskNotifications } from './tasks/taskNotifications';
 import { TaskTracker } from './tasks/taskTracker';
@@ -121,7 +122,7 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
   let prompter: Prompter = new VscodePrompter();
   const documentEditors = new DocumentEditors({ session, log, tasks, state: context.globalState, readOnly: documents, prompter: () => prompter });
   const deps: CommandDeps = {
-    session, notifier, log, views, refresh, emulator, documents, tasks, documentEditors,
+    session, notifier, log, views, refresh, emulator, documents, tasks, documentEditors, history: new ActionHistory(),
     get prompter() {
       return prompter;
     },

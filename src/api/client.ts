@@ -123,17 +123,22 @@ export class StackletClient {
   listTags(call?: ListCall): Promise<ListResult<s.Tag>> {
     return this.list('/v1/tags', s.Tag, ['tags'], byName, {}, call, { optional: l10n.t('listing tags') });
   }
-  /** Tags a stacklet (DOC: the body `{id, type}`); a tag that does not exist yet is made by it. */
-  tagStacklet(tag: string, stackletId: number, call?: Call): Promise<void> {
-    return this.none('POST', `/v1/tags/${enc(tag)}/resources`, call, {}, { id: stackletId, type: 'stacklet' } satisfies req.TagResourceBody);
-  }
   /** Untags a stacklet: the documentation has no untag, so this is the conventional form (optional). */
   untagStacklet(tag: string, stackletId: number, call?: Call): Promise<void> {
-    return this.none('DELETE', `/v1/tags/${enc(tag)}/resources`, call, { optional: 'removing tags' }, { id: stackletId, type: 'stacklet' } satisfies req.TagResourceBody);
+    return this.none('DELETE', `/v1/tags/${enc(tag)}/resources`, call, { optional: l10n.t('removing tags') }, { id: stackletId, type: 'stacklet' } satisfies req.TagResourceBody);
   }
   /** The account's projects (the documentation has no listing: optional). */
   listProjects(call?: ListCall): Promise<ListResult<s.Project>> {
-    return this.list('/v1/projects', s.Project, ['projects'], byUuid, {}, call, { optional: 'listing projects' });
+    return this.list('/v1/projects', s.Project, ['projects'], byUuid, {}, call, { optional: l10n.t('listing projects') });
+  }
+  /**
+   * Tags one resource (DOC §11): POST /v1/tags/:name/resources with `{id, type}`. Answers the resources the
+   * service lists as tagged (none for an empty answer); an entry that cannot be read is left out.
+   */
+  async tagResource(tag: string, resource: req.TagResourceBody, call?: Call): Promise<s.TaggedResource[]> {
+    const where = { method: 'POST', path: `/v1/tags/${enc(tag)}/resources` };
+    const response = await this.call('POST', where.path, { body: resource, signal: call?.signal }, {});
+    return response.json === undefined ? [] : readList(s.TaggedResource, response.json, ['resources', 'resource'], where).items;
   }
 
   // ── stacklets ─────────────────────────────────────────────────────────────
@@ -216,7 +221,7 @@ export class StackletClient {
     return this.list('/v1/backups', s.Backup, ['backups'], byId, {}, call, { optional: l10n.t('listing backups') });
   }
   deleteBackup(id: number, call?: Call): Promise<void> {
-    return this.none('DELETE', `/v1/backups/${id}`, call, { optional: 'deleting backups' });
+    return this.none('DELETE', `/v1/backups/${id}`, call, { optional: l10n.t('deleting backups') });
   }
 
   // ── volumes ───────────────────────────────────────────────────────────────
@@ -359,10 +364,10 @@ export class StackletClient {
 
   /** Adds a node pool to a cluster (the conventional form; optional); answers the new pool. */
   addNodePool(clusterUuid: string, body: req.CreateNodePoolBody, call?: Call): Promise<s.NodePool> {
-    return this.one('POST', `/v1/kubernetes/${enc(clusterUuid)}/node_pools`, s.NodePool, ['node_pool'], call, body, { optional: 'adding node pools' });
+    return this.one('POST', `/v1/kubernetes/${enc(clusterUuid)}/node_pools`, s.NodePool, ['node_pool'], call, body, { optional: l10n.t('adding node pools') });
   }
   deleteNodePool(clusterUuid: string, poolId: string, call?: Call): Promise<void> {
-    return this.none('DELETE', `/v1/kubernetes/${enc(clusterUuid)}/node_pools/${enc(poolId)}`, call, { optional: 'deleting node pools' });
+    return this.none('DELETE', `/v1/kubernetes/${enc(clusterUuid)}/node_pools/${enc(poolId)}`, call, { optional: l10n.t('deleting node pools') });
   }
 
   // ── VPCs ──────────────────────────────────────────────────────────────────

@@ -301,6 +301,16 @@ export type UpdateVpcBody = z.infer<typeof UpdateVpcBody>;
 export const UserdataBody = z.object({ name, userdata: rule(z.string(), v.checkUserdata) });
 export type UserdataBody = z.infer<typeof UserdataBody>;
 
+/**
+ * Body of POST /v1/tags/:name/resources (DOC §11): the one resource to tag, `{"id": 123, "type": "stacklet"}`,
+ * and of DELETE on the same path (INFERRED, the untag). Stacklets are the only resources the extension tags.
+ */
+export const TagResourceBody = z.object({
+  id: stackletId,
+  type: rule(z.string(), (value, what) => v.checkOneOf(value, ['stacklet'], what)),
+});
+export type TagResourceBody = z.infer<typeof TagResourceBody>;
+
 export const CreateSshKeyBody = z.object({
   name,
   public_key: z.string().check(
@@ -322,13 +332,6 @@ export const CreateNodePoolBody = z.object({
   count: z.pipe(intLike, rule(z.number(), v.checkNodeCount)),
 });
 export type CreateNodePoolBody = z.input<typeof CreateNodePoolBody>;
-
-/** Body of POST /v1/tags/:name/resources (DOC) and of DELETE on the same path (INFERRED, the untag). */
-export const TagResourceBody = z.object({
-  id: z.union([positiveInt, z.string().check(z.minLength(1))]),
-  type: rule(z.string(), (value, what) => v.checkOneOf(value, ['stacklet'], what)),
-});
-export type TagResourceBody = z.infer<typeof TagResourceBody>;
 
 /**
  * Body of POST /v1/projects (DOC, service notes §13). `color` is typed integer but the example sends a hex

@@ -556,6 +556,14 @@ export const Project = named(
   (project) => project.uuid,
 );
 export type Project = z.infer<typeof Project>;
+/** A resource as POST /v1/tags/:name/resources answers it: `{id, ipv4_address, name, status, tags, type}`. */
+export const TaggedResource = looseObject({
+  id: z.union([z.int(), z.string()]),
+  type: maybe(z.string()),
+  name: maybe(z.string()),
+  tags: maybe(strings),
+});
+export type TaggedResource = z.infer<typeof TaggedResource>;
 
 /** One limit of the profile, as far as it could be read: `{available, used}`, or a bare total. */
 export interface Limit {

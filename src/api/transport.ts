@@ -8,6 +8,7 @@ import { createDispatcher, proxyRefusal } from './dispatcher';
 import { exchange, TOO_LARGE } from './exchange';
 import { ApiError, describeStatus, extractServiceMessage, type ApiErrorKind } from './errors';
 import type { ListingBudget } from './listingLimits';
+import { activeRecorder, DryRun, withoutSecrets } from './recording';
 import type { ProxyRoute, ProxySettings } from './proxy';
 import { certificateFailure, describeCertificateFailure, type TrustSettings } from './trust';
 import { slashForm, slashRedirect, type SlashRedirect } from './trailingSlash';
@@ -184,6 +185,10 @@ export class HttpTransport {
   async request(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<RawResponse> {
     const fullPath = this.buildPath(path, options.query);
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    // Copy as curl: the request as sent (never a header), for the action running it (src/api/recording.ts).
+    const recorder = activeRecorder();
+    const record = recorder?.add({ method, url: `${this.origin}${fullPath}`, path: fullPath, ...(body !== undefined ? { body: withoutSecrets(this.redact(body)) } : {}) });
+    if (recorder?.dryRun) throw new DryRun();
     const isRead = method === 'GET';
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {
@@ -193,6 +198,7 @@ export class HttpTransport {
       let mayRetry = false;
       try {
         const response = await this.send(method, fullPath, body, options.signal, options.budget);
+        if (record) record.status = response.status;
         if (response.status >= 200 && response.status < 300) {
           this.log(method, fullPath, attemptStart, attempt, response.status);
           return response;

@@ -212,6 +212,15 @@ export function checkTagList(value: unknown, what = 'tags'): Problem {
   return undefined;
 }
 
+/** One tag: a name (see checkName) without a comma, since tags are typed as a comma-separated list. */
+export function checkTagName(value: unknown, what = 'tag'): Problem {
+  const base = checkName(value, what);
+  if (base) return base;
+  if ((value as string).includes(',')) return `${what} must not contain ','`;
+  if ((value as string).trim() !== value) return `${what} must not start or end with a space`;
+  return undefined;
+}
+
 /** A source port not already used by another forwarding rule of the same load balancer. */
 export function checkListenPort(value: unknown, taken: readonly number[], what = 'source_port'): Problem {
   const problem = checkPort(value, what);

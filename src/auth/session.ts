@@ -161,10 +161,13 @@ export class SessionManager {
     this.changed.fire(this.state);
   }
 
-  /** A 401 for the active account: drop its cached data and mark it expired until it signs in again. */
-  async markExpired(): Promise<void> {
-    const account = this.registry.active();
-    if (!account || this.expired?.id === account.id) return;
+  /**
+   * A 401 for the active account: drop its cached data and mark it expired until it signs in again. Given
+   * `account` (the one that met the 401), nothing happens unless it is still the active one: a failure of an
+   * account being signed out must not expire the account that becomes active meanwhile.
+   */
+  async markExpired(account: Account | undefined = this.registry.active()): Promise<void> {
+    if (!account || this.registry.active()?.id !== account.id || this.expired?.id === account.id) return;
     this.expired = account;
     this.changed.fire(this.state);
     await this.close();
@@ -178,7 +181,7 @@ export class SessionManager {
   private async open(account: Account): Promise<ActiveSession> {
     const token = await this.registry.token(account.id);
     if (!token) {
-      await this.markExpired();
+      await this.markExpired(account);
       throw new ApiError('The stored API token is missing; sign in again.', { kind: 'http', status: 401, method: 'GET', path: '' });
     }
     let apiUrl = account.apiUrl;
@@ -193,7 +196,7 @@ export class SessionManager {
     });
     const store = new ResourceStore(client, this.registry.known(account.id));
     store.onDidFail((error) => {
-      if (error.isUnauthorized) void this.markExpired();
+      if (error.isUnauthorized) void this.markExpired(account);
       // The local emulator this account was for is gone (connection refused): drop the account, not expire it.
       else if (error.kind === 'network' && isLocalAccount(account)) void this.dropDeadLocalAccounts();
     });

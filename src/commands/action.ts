@@ -2,14 +2,27 @@
  * One pipeline for every action on a resource: target → refuse if busy → ask → send → update the cache →
  * follow the task → tell the user. A command declares what it acts on, what it asks and what it sends, and
  * its words; this file does the rest, the same way for every command.
+ *
+ * The same command runs on a selection of several items (VS Code passes `(node, nodes)` to a context-menu
+ * command of a view with `canSelectMany`) when the registry lists its action among the kind's `bulk` actions
+ * and the command declares `bulk` (see BulkAction): one question for all, one confirmation listing every name
+ * with what the change does to the monthly estimate, the requests in parallel at BULK_CONCURRENCY with one
+ * cancellable progress notification (what has not started is not sent), then one summary naming each failure
+ * and its reason, with Show Log and Select Failed.
  */
 import * as vscode from 'vscode';
 import * as notify from '../ui/notify';
 import type { ActiveSession } from '../auth/session';
 import type { Task } from '../api/schemas';
-import { isTaskKind, kindSpec, sameId, type KindItems, type KindSpec, type ListedKind, type PoolItem, type TaskKind } from '../model/resourceKinds';
+import { recordRequests, RequestRecorder } from '../api/recording';
+import { logLine } from '../model/actionHistory';
+import { runBounded, type BulkOutcome } from '../model/bulk';
+import { addChanges, formatMonthlyChange, monthlyChangeWords } from '../model/cost';
+import { isBulkAction, isTaskKind, kindSpec, sameId, type ActionId, type KindItems, type KindSpec, type ListedKind, type PoolItem, type ResourceRef, type TaskKind } from '../model/resourceKinds';
+import { describe } from '../ui/notifier';
+import { kindName, presentation } from '../views/kindPresentation';
 import type { CommandDeps, CommandHandler } from './deps';
-import { resolveNodePool, resolveTarget, type PickSpec, type PoolTarget, type Target } from './target';
+import { refOfNode, resolveNodePool, resolveTarget, type PickSpec, type PoolTarget, type Target } from './target';
 
 /** The resource an action runs on, with the session it was found in. */
 export interface ActionTarget<T> extends ActiveSession {
@@ -64,6 +77,10 @@ async function run<T, A, R>(deps: CommandDeps, node: unknown, pipeline: Pipeline
 /** An action on one resource of a listed kind. */
 export interface ItemAction<K extends ListedKind, A, R> extends ActionWords<KindItems[K], A, R> {
   readonly kind: K;
+  /** Which of the registry's actions this is; one the registry lists among the kind's `bulk` needs `bulk` here. */
+  readonly action?: ActionId;
+  /** How it runs on a selection of several items (see BulkAction). */
+  readonly bulk?: BulkAction<K, A>;
   /** From the palette: which items are offered, and what is said when none can be. */
   readonly pick: () => PickSpec<KindItems[K]>;
   /** Why this item cannot take the action now (said; nothing is sent), or undefined. */
@@ -75,10 +92,14 @@ export interface ItemAction<K extends ListedKind, A, R> extends ActionWords<Kind
   readonly settle?: (deps: CommandDeps, target: Target<K>, answer: R, answers: A) => void | Promise<void>;
 }
 
-/** The command of an action on one resource of `kind`. */
+/**
+ * The command of an action on one resource of `kind`, or on several: `(deps, node?, nodes?)` as VS Code calls a
+ * context-menu command (the item right-clicked, and the selection).
+ */
 export function itemAction<K extends ListedKind, A = Record<string, never>, R = KindItems[K]>(action: ItemAction<K, A, R>): CommandHandler {
   const spec = kindSpec(action.kind) as unknown as KindSpec<ListedKind>;
-  return (deps: CommandDeps, node?: unknown) => run<KindItems[K], A, R>(deps, node, {
+  const bulk = bulkOf(action);
+  const one = (deps: CommandDeps, node?: unknown) => run<KindItems[K], A, R>(deps, node, {
     target: (d, n) => resolveTarget(d, n, action.kind, action.pick()),
     busy: (target) => {
       const item = target.item as { task?: Task | null };
@@ -92,6 +113,25 @@ export function itemAction<K extends ListedKind, A = Record<string, never>, R = 
     failure: action.failure,
     done: action.done,
   });
+  return (deps: CommandDeps, node?: unknown, nodes?: unknown) => {
+    const selection = severalSelected(node, nodes);
+    return bulk && selection ? runOnSelection(deps, action, bulk, selection) : one(deps, node);
+  };
+}
+
+/** The action's bulk words, when the registry lets its kind take it on several items (checked when declared). */
+function bulkOf<K extends ListedKind, A, R>(action: ItemAction<K, A, R>): BulkAction<K, A> | undefined {
+  const listed = action.action !== undefined && isBulkAction(action.kind, action.action);
+  if (listed !== (action.bulk !== undefined)) {
+    throw new Error(`${action.kind} action ${action.action ?? '(unnamed)'}: the registry's bulk list and the command's bulk words disagree`);
+  }
+  return action.bulk;
+}
+
+/** The selection when it holds more than one item (the right-clicked one included). */
+function severalSelected(node: unknown, nodes: unknown): readonly unknown[] | undefined {
+  if (!Array.isArray(nodes) || nodes.length < 2) return undefined;
+  return nodes.includes(node) || node === undefined ? nodes : [node, ...nodes];
 }
 
 /** An action on a node pool; its cluster is what a task runs on. */
@@ -126,23 +166,43 @@ export function poolAction<A, R>(action: PoolAction<A, R>): CommandHandler {
  * itself: a busy resource takes no conflicting action, and nothing is sent.
  */
 export function refuseWhenBusy(deps: CommandDeps, busy: BusyCheck): boolean {
-  if (!busy.task && !deps.tasks.isBusy(busy.kind, busy.id)) return false;
-  const what = busy.task ? busy.task.description.progress || busy.task.name : vscode.l10n.t('a task is running');
+  const what = busyWith(deps, busy);
+  if (what === undefined) return false;
   void notify.warning(vscode.l10n.t('{0} is busy ({1}). Try again when it completes.', busy.name, what));
   deps.log.info(`Refused an action on busy ${busy.kind} ${String(busy.id)} (${what})`);
   return true;
 }
 
+/** What the task running on the resource is doing, or undefined when none is known to run. */
+function busyWith(deps: CommandDeps, busy: BusyCheck): string | undefined {
+  if (!busy.task && !deps.tasks.isBusy(busy.kind, busy.id)) return undefined;
+  return busy.task ? busy.task.description.progress || busy.task.name : vscode.l10n.t('a task is running');
+}
+
 /**
  * Sends one request with its progress in the status bar; the answer, or undefined after the failure was
- * shown (the message names the action and carries the service's own words). Never throws.
+ * shown (the message names the action and carries the service's own words). Never throws. What it sent is
+ * the action's entry in the log and the history (Copy as curl).
  */
 export async function send<T>(deps: CommandDeps, progress: string, failure: string, request: () => Promise<T>): Promise<T | undefined> {
   try {
-    return await notify.withProgress('window', progress, request);
+    return await notify.withProgress('window', progress, () => recorded(deps, progress, request));
   } catch (error) {
     deps.notifier.error(error, failure);
     return undefined;
+  }
+}
+
+/** Runs `request` with what it sends recorded as one entry of the action history, written to the log. */
+async function recorded<T>(deps: CommandDeps, title: string, request: () => Promise<T>): Promise<T> {
+  const recorder = new RequestRecorder();
+  try {
+    const answer = await recordRequests(recorder, request);
+    deps.log.info(logLine(deps.history.add(title, recorder.close())));
+    return answer;
+  } catch (error) {
+    deps.log.info(logLine(deps.history.add(title, recorder.close(), describe(error))));
+    throw error;
   }
 }
 
@@ -163,4 +223,217 @@ export function settle<K extends ListedKind>(deps: CommandDeps, session: ActiveS
 export function done(deps: CommandDeps, message: string): void {
   deps.log.info(message);
   notify.statusMessage('check', message, 5000);
+}
+
+// ── several items at once ──────────────────────────────────────────────────
+
+/** The items of a selection that can take the action, with their session. */
+export interface Targets<K extends ListedKind> extends ActiveSession {
+  readonly items: readonly KindItems[K][];
+}
+
+/** The one confirmation of an action on several items. */
+export interface BulkConfirmation {
+  /** "Power off 3 stacklets?" */
+  readonly question: string;
+  /** Its button: "Power Off". */
+  readonly button: string;
+  /** What the action does, said before the names (as the one-item confirmation says it). */
+  readonly detail?: string;
+  /** A text to type after the dialog (for what destroys data): the input refuses anything else. */
+  readonly typed?: string;
+}
+
+/**
+ * What an action needs to run on several items besides what it needs for one. To opt a command in:
+ * 1. `action: '<its ActionId>'` in its itemAction, and that id in the kind's `bulk` list in the registry
+ *    (src/model/resourceKinds.ts); the two must agree, or declaring the command throws;
+ * 2. `bulk: { … }` below: the confirmation's words, the change to the monthly estimate, the progress title, and
+ *    the one question for all when the action asks one;
+ * 3. its context-menu entry without `!listMultiSelection` (test/unit/packageManifest.test.ts names it).
+ * A delete, for example:
+ * `bulk: { confirm: (n) => ({ question: t('Delete {0} volumes?', n), button: t('Delete'), typed: t('delete {0} volumes', n) }),`
+ * `monthlyChange: (item) => deletionChangeOf(refTo('volume', item)), progress: (n) => t('Deleting {0} volumes', n) }`.
+ * Its own `send` and `settle` run for each item (settling in one batch, so the views redraw once).
+ */
+export interface BulkAction<K extends ListedKind, A> {
+  /** The one question for all of them (one size, one tag); without it the answers are `{}`. */
+  readonly ask?: (targets: Targets<K>, deps: CommandDeps) => Promise<A | undefined>;
+  /** After the answer, why an item is left out (already that size, already tagged), or undefined. */
+  readonly refuse?: (item: KindItems[K], answers: A) => string | undefined;
+  readonly confirm: (count: number, answers: A) => BulkConfirmation;
+  /** The change one item makes to the monthly estimate, in US dollars: 0 for none, undefined when not estimated. */
+  readonly monthlyChange: (item: KindItems[K], answers: A) => number | undefined;
+  /** Said below the estimate, e.g. what it leaves out. */
+  readonly costNote?: () => string;
+  /** The progress notification's title, and the summary's subject: "Powering off 3 stacklets". */
+  readonly progress: (count: number, answers: A) => string;
+}
+
+interface Left {
+  readonly name: string;
+  readonly reason: string;
+}
+
+/** A selection of more than one item: the whole flow, from the items to the summary. */
+async function runOnSelection<K extends ListedKind, A, R>(deps: CommandDeps, action: ItemAction<K, A, R>, bulk: BulkAction<K, A>, nodes: readonly unknown[]): Promise<void> {
+  const session = await deps.session.current();
+  const view = [...deps.views.values()].find((provider) => provider.view.selection.some((selected) => nodes.includes(selected)))
+    ?? deps.views.get(presentation(action.kind).view);
+  const { items, left } = eligible(deps, session, action, nodes);
+  if (items.length === 0) {
+    void notify.info(vscode.l10n.t('None of the {0} selected items can take this action now: {1}', nodes.length, leftText(left)));
+    return;
+  }
+  const answers = bulk.ask ? await bulk.ask({ ...session, items }, deps) : ({} as A);
+  if (answers === undefined) return;
+  const targets: KindItems[K][] = [];
+  for (const item of items) {
+    const reason = bulk.refuse?.(item, answers);
+    if (reason === undefined) targets.push(item);
+    else left.push({ name: nameOf(action.kind, item), reason });
+  }
+  if (targets.length === 0) {
+    void notify.info(vscode.l10n.t('None of the {0} selected items can take this action now: {1}', nodes.length, leftText(left)));
+    return;
+  }
+  if (!(await confirmMany(deps, action.kind, bulk, targets, left, answers))) return;
+
+  const title = bulk.progress(targets.length, answers);
+  const outcomes = await sendMany(deps, session, action, targets, answers, title);
+  session.store.batch(() => {
+    for (const outcome of outcomes) {
+      if (outcome.status !== 'done') continue;
+      const target = { ...session, item: outcome.item };
+      if (action.settle) action.settle(deps, target, outcome.value, answers);
+      else settle(deps, session, action.kind, outcome.value as unknown as KindItems[K]);
+    }
+  });
+  summarize(deps, action.kind, title, outcomes, view);
+}
+
+/** The selected items of the action's kind as fresh as the cache has them, and why the others are left out. */
+function eligible<K extends ListedKind, A, R>(deps: CommandDeps, session: ActiveSession, action: ItemAction<K, A, R>, nodes: readonly unknown[]): { items: KindItems[K][]; left: Left[] } {
+  const spec = kindSpec(action.kind) as unknown as KindSpec<ListedKind>;
+  const cached = session.store.peek(action.kind)?.items ?? [];
+  const accept = action.pick().accept;
+  const items: KindItems[K][] = [];
+  const left: Left[] = [];
+  const seen = new Set<string>();
+  for (const ref of nodes.map(refOfNode).filter((r): r is ResourceRef => r !== undefined)) {
+    if (ref.kind !== action.kind) {
+      left.push({ name: ref.name, reason: kindName(ref.kind) });
+      continue;
+    }
+    // A stacklet shown under two tags can be selected twice: it is acted on once.
+    if (seen.has(String(ref.id))) continue;
+    seen.add(String(ref.id));
+    const item = (cached.find((candidate) => sameId(spec.key(candidate as never), ref.id)) ?? ref.data) as KindItems[K];
+    const task = (item as { task?: Task | null }).task;
+    const busy = isTaskKind(action.kind) ? busyWith(deps, { kind: action.kind, id: ref.id, name: ref.name, task }) : undefined;
+    const reason = busy !== undefined
+      ? vscode.l10n.t('busy: {0}', busy)
+      : action.refuse?.(item) ?? (accept && !accept(item) ? presentation(action.kind).pick(item as never).detail ?? vscode.l10n.t('cannot take this action now') : undefined);
+    if (reason === undefined) items.push(item);
+    else left.push({ name: ref.name, reason });
+  }
+  return { items, left };
+}
+
+function nameOf<K extends ListedKind>(kind: K, item: KindItems[K]): string {
+  return (kindSpec(kind) as unknown as KindSpec<ListedKind>).name(item as never);
+}
+
+function leftText(left: readonly Left[]): string {
+  return left.map(({ name, reason }) => vscode.l10n.t('{0} ({1})', name, reason)).join(', ');
+}
+
+/** Names listed one per line up to this many; more are listed together, grouped by their change. */
+const LINES_MAX = 15;
+
+/**
+ * The one confirmation: every name with what it changes in the monthly estimate, the estimated total, and
+ * the items left out with why. True when the user confirmed (and typed what `typed` asks, if anything).
+ */
+async function confirmMany<K extends ListedKind, A>(deps: CommandDeps, kind: K, bulk: BulkAction<K, A>, targets: readonly KindItems[K][], left: readonly Left[], answers: A): Promise<boolean> {
+  const changes = targets.map((item) => bulk.monthlyChange(item, answers));
+  const words = monthlyChangeWords;
+  const confirmation = bulk.confirm(targets.length, answers);
+  const lines: string[] = confirmation.detail ? [confirmation.detail, ''] : [];
+  if (new Set(changes).size === 1 || targets.length > LINES_MAX) {
+    // Every name still, grouped by what each changes: "+$12.00/mo each: web-1, web-2".
+    const each = (change: number | undefined) => (change === undefined || change === 0 ? words(change) : vscode.l10n.t('{0} each', words(change)));
+    const groups = new Map<string, string[]>();
+    targets.forEach((item, i) => groups.set(each(changes[i]), [...(groups.get(each(changes[i])) ?? []), nameOf(kind, item)]));
+    for (const [change, names] of groups) lines.push(vscode.l10n.t('{0}: {1}', change, names.join(', ')));
+  } else {
+    targets.forEach((item, i) => lines.push(vscode.l10n.t('{0}: {1}', nameOf(kind, item), words(changes[i]))));
+  }
+  const total = addChanges(changes);
+  lines.push('');
+  if (total.unestimated === targets.length) lines.push(vscode.l10n.t('Estimated monthly cost: the change is not estimated.'));
+  else if (total.dollars === 0 && total.unestimated === 0) lines.push(vscode.l10n.t('Estimated monthly cost: no change.'));
+  else {
+    lines.push(total.unestimated > 0
+      ? vscode.l10n.t('Estimated change to the monthly cost: {0} in all, in US dollars ({1} not estimated).', formatMonthlyChange(total.dollars), total.unestimated)
+      : vscode.l10n.t('Estimated change to the monthly cost: {0} in all, in US dollars.', formatMonthlyChange(total.dollars)));
+  }
+  if (bulk.costNote) lines.push(bulk.costNote());
+  if (left.length > 0) lines.push('', vscode.l10n.t('Left out: {0}', leftText(left)));
+  if (!(await deps.prompter.confirm(confirmation.question, lines.join('\n'), confirmation.button))) return false;
+  if (confirmation.typed === undefined) return true;
+  const typed = confirmation.typed;
+  const answer = await deps.prompter.input({
+    title: confirmation.question,
+    prompt: vscode.l10n.t('Type "{0}" to confirm.', typed),
+    placeHolder: typed,
+    validate: (text) => (text === typed ? undefined : vscode.l10n.t('Type "{0}" exactly to confirm', typed)),
+  });
+  return answer === typed;
+}
+
+/**
+ * The requests, BULK_CONCURRENCY at a time, under one progress notification with Cancel: once cancelled,
+ * nothing more starts (what is in flight finishes). Each item's requests are its own entry in the history.
+ */
+function sendMany<K extends ListedKind, A, R>(deps: CommandDeps, session: ActiveSession, action: ItemAction<K, A, R>, targets: readonly KindItems[K][], answers: A, title: string): Thenable<BulkOutcome<KindItems[K], R>[]> {
+  return notify.withProgress('notification', title, (progress, token) => {
+    const controller = new AbortController();
+    const cancelled = token.onCancellationRequested(() => controller.abort());
+    const step = 100 / targets.length;
+    return runBounded(targets, (item) => recorded(deps, action.progress(item, answers), () => action.send({ ...session, item }, answers, deps)), {
+      signal: controller.signal,
+      onEnd: (outcome, ended) => progress.report(vscode.l10n.t('{0} of {1}: {2}', ended, targets.length, nameOf(action.kind, outcome.item)), step),
+    }).finally(() => cancelled.dispose());
+  }, true);
+}
+
+/** One summary: a status-bar line when all went through, else one notification naming each failure and its reason. */
+function summarize<K extends ListedKind, R>(deps: CommandDeps, kind: K, title: string, outcomes: readonly BulkOutcome<KindItems[K], R>[], view: { select(refs: readonly { kind: string; id: string | number }[]): Promise<number> } | undefined): void {
+  const failed = outcomes.filter((o): o is Extract<typeof o, { status: 'failed' }> => o.status === 'failed');
+  const notSent = outcomes.filter((o) => o.status === 'not-sent');
+  const sent = outcomes.length - notSent.length;
+  if (failed.length === 0 && notSent.length === 0) {
+    done(deps, vscode.l10n.t('{0}: {1} of {2} sent.', title, sent, outcomes.length));
+    return;
+  }
+  const parts: string[] = [];
+  if (failed.length > 0) {
+    parts.push(vscode.l10n.t('{0}: {1} of {2} failed.', title, failed.length, outcomes.length));
+    parts.push(failed.map((o) => vscode.l10n.t('{0}: {1}', nameOf(kind, o.item), describe(o.error))).join('; '));
+  }
+  if (notSent.length > 0) {
+    parts.push(vscode.l10n.t('Cancelled: {0} of {1} not sent ({2}).', notSent.length, outcomes.length, notSent.map((o) => nameOf(kind, o.item)).join(', ')));
+  }
+  const message = parts.join(' ');
+  deps.log.warn(message);
+  const showLog = vscode.l10n.t('Show Log');
+  const select = failed.length > 0 ? vscode.l10n.t('Select Failed') : vscode.l10n.t('Select Not Sent');
+  const chosen = (failed.length > 0 ? failed : notSent).map((o) => o.item);
+  const spec = kindSpec(kind) as unknown as KindSpec<ListedKind>;
+  const shown = failed.length > 0 ? notify.error(message, showLog, select) : notify.warning(message, showLog, select);
+  void shown.then(async (choice) => {
+    if (choice === showLog) deps.log.show(true);
+    if (choice === select) await view?.select(chosen.map((item) => ({ kind, id: spec.key(item as never) })));
+  });
 }

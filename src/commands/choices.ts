@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type * as s from '../api/schemas';
 import { checkSlug } from '../api/validators';
+import { formatMonthlyChange } from '../model/cost';
 import { formatBytes, formatMoney, stackletDescription } from '../model/format';
 import type { ResourceStore } from '../model/resourceStore';
 import type { PickItem } from '../ui/prompter';
@@ -66,10 +67,13 @@ export function imageChoice(store: ResourceStore, region?: string): Promise<Choi
   );
 }
 
-/** A stacklet ID typed into a picker (a stacklet the listing does not show). */
-
-export function sizeItem(size: s.Size, current?: string): PickItem<string> {
+/**
+ * A size as pickers offer it; with the current size's monthly price (`from`), what choosing it changes in the
+ * monthly estimate too ("+$12.00/mo").
+ */
+export function sizeItem(size: s.Size, current?: string, from?: number): PickItem<string> {
   const isCurrent = size.slug === current;
+  const change = from === undefined || isCurrent || size.price_monthly === undefined ? undefined : formatMonthlyChange(size.price_monthly - from);
   return {
     label: size.slug,
     ...(isCurrent ? { icon: 'check' } : {}),
@@ -79,14 +83,18 @@ export function sizeItem(size: s.Size, current?: string): PickItem<string> {
       vscode.l10n.t('{0} disk', formatBytes(size.disk)),
       isCurrent ? vscode.l10n.t('(current size)') : undefined,
     ].filter(Boolean).join(' · '),
-    detail: vscode.l10n.t('{0} per month', formatMoney(size.price_monthly)),
+    detail: change === undefined
+      ? vscode.l10n.t('{0} per month', formatMoney(size.price_monthly))
+      : vscode.l10n.t('{0} per month (estimated change: {1})', formatMoney(size.price_monthly), change),
     value: size.slug,
   };
 }
 
-/** Available sizes, as the service lists them. */
+/** Available sizes, as the service lists them; with the current one's price, the change each makes. */
 export async function sizeItems(store: ResourceStore, current?: string): Promise<PickItem<string>[]> {
-  return (await store.get('size')).items.filter((size) => size.available).map((size) => sizeItem(size, current));
+  const sizes = (await store.get('size')).items;
+  const from = sizes.find((size) => size.slug === current)?.price_monthly;
+  return sizes.filter((size) => size.available).map((size) => sizeItem(size, current, from));
 }
 
 /** Available regions, optionally only those offering `feature` (vpc, kubernetes, load_balancers…). */

@@ -6,9 +6,9 @@
 import * as vscode from 'vscode';
 import type { StackletClient } from '../api/client';
 import type { ActiveSession } from '../auth/session';
-import { kindSpec, type KindItems, type KindSpec, type ListedKind, type ListingKind } from '../model/resourceKinds';
+import { deletionChangeOf, kindSpec, refTo, type KindItems, type KindSpec, type ListedKind, type ListingKind, type ResourceRef } from '../model/resourceKinds';
 import type { Deleting } from '../model/resourceStore';
-import { itemAction, type ActionWords } from './action';
+import { itemAction, type ActionWords, type BulkConfirmation } from './action';
 import { askText } from './askText';
 import type { CommandDeps, CommandHandler } from './deps';
 import type { PickSpec, Target } from './target';
@@ -90,6 +90,15 @@ export interface DeleteAction<K extends ListedKind, A = Record<string, never>> e
   readonly related?: (item: KindItems[K], answers: A) => readonly ListingKind[];
   /** After the item went (and left the cache), before the related listings are fetched again: more requests the answers asked for. */
   readonly after?: (deps: CommandDeps, target: Target<K>, answers: A) => Promise<void>;
+  /**
+   * On a selection of several items (when the registry lists 'delete' among the kind's `bulk` actions): the
+   * one confirmation, the progress title, and the answers every item is deleted with.
+   */
+  readonly many?: {
+    readonly confirm: (count: number) => BulkConfirmation;
+    readonly progress: (count: number) => string;
+    readonly answers: A;
+  };
 }
 
 /** The per-item part of a deletion: send (row "deleting…"), then settle (the row leaves). */
@@ -109,8 +118,18 @@ export function deleteItem<K extends ListedKind, A>(action: DeleteAction<K, A>) 
 /** The command that deletes one resource of `kind` (the tree item's, or one picked from the palette). */
 export function deleteAction<K extends ListedKind, A = Record<string, never>>(action: DeleteAction<K, A>): CommandHandler {
   const item = deleteItem(action);
+  const { many } = action;
   return itemAction<K, A, true>({
     kind: action.kind,
+    action: 'delete',
+    ...(many ? {
+      bulk: {
+        ask: async () => many.answers,
+        confirm: (count) => many.confirm(count),
+        monthlyChange: (item) => deletionChangeOf(refTo(action.kind, item) as ResourceRef),
+        progress: (count) => many.progress(count),
+      },
+    } : {}),
     pick: action.pick,
     ...(action.refuse ? { refuse: action.refuse } : {}),
     ask: action.ask ?? (async ({ item: target }, deps) => ((await confirmDeletion(deps, action.confirm!(target))) ? ({} as A) : undefined)),

@@ -106,6 +106,17 @@ export const stackletDeletion: DeleteAction<'stacklet', Answers> = {
   progress: (s) => vscode.l10n.t('Deleting {0}…', s.name),
   failure: (s) => vscode.l10n.t('Could not delete {0}', s.name),
   done: (s) => vscode.l10n.t('Deleted {0}.', s.name),
+  // On a selection, each stacklet goes with its disk only: its volumes and snapshots stay (said in the question).
+  many: {
+    confirm: (count) => ({
+      question: vscode.l10n.t('Delete {0} stacklets?', count),
+      detail: vscode.l10n.t('This destroys each stacklet and its disk. Their volumes and snapshots stay.'),
+      button: vscode.l10n.t('Delete'),
+      typed: vscode.l10n.t('delete {0} stacklets', count),
+    }),
+    progress: (count) => vscode.l10n.t('Deleting {0} stacklets', count),
+    answers: { extras: [] },
+  },
 };
 
 export const deleteStacklet = deleteAction(stackletDeletion);

@@ -21,6 +21,16 @@ export const volumeDeletion: DeleteAction<'volume'> = {
   progress: (volume) => vscode.l10n.t('Deleting {0}…', volume.name),
   failure: (volume) => vscode.l10n.t('Could not delete volume {0}', volume.name),
   done: (volume) => vscode.l10n.t('Deleted volume {0}.', volume.name),
+  many: {
+    confirm: (count) => ({
+      question: vscode.l10n.t('Delete {0} volumes?', count),
+      detail: vscode.l10n.t('This destroys each volume and the data on it.'),
+      button: vscode.l10n.t('Delete'),
+      typed: vscode.l10n.t('delete {0} volumes', count),
+    }),
+    progress: (count) => vscode.l10n.t('Deleting {0} volumes', count),
+    answers: {},
+  },
 };
 
 export const deleteVolume = deleteAction(volumeDeletion);

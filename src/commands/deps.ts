@@ -1,4 +1,5 @@
 import type { SessionManager } from '../auth/session';
+import type { ActionHistory } from '../model/actionHistory';
 import type { TaskRegistry } from '../tasks/types';
 import type { EmbeddedEmulator } from '../emulator/embedded';
 import type { Log } from '../ui/log';
@@ -22,6 +23,8 @@ export interface CommandDeps {
   readonly tasks: TaskRegistry;
   /** Resources as documents (firewalls, load balancers, userdata scripts): open, apply, compare. */
   readonly documentEditors: DocumentEditors;
+  /** Every action of this window with the requests it sent (its log entries; Copy as curl). */
+  readonly history: ActionHistory;
   /** Read at every use: tests swap in scripted answers. */
   readonly prompter: Prompter;
 }

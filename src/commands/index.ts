@@ -2,8 +2,10 @@ import * as vscode from 'vscode';
 import type { ViewId } from '../views/resourceTreeProvider';
 import { addNodePool } from './addNodePool';
 import { addSshKey } from './addSshKey';
+import { attachFirewall } from './attachFirewall';
 import { attachVolume } from './attachVolume';
 import { connectSsh } from './connectSsh';
+import { copyAsCurl } from './copyAsCurl';
 import { copyId, copyIp, copyName } from './copyResource';
 import { createKubernetesCluster } from './createKubernetesCluster';
 import { createLoadBalancer } from './createLoadBalancer';
@@ -30,6 +32,8 @@ import { editFirewall, newFirewall } from './editFirewall';
 import { editLoadBalancer, newLoadBalancerDocument } from './editLoadBalancer';
 import { editUserdata, newUserdata } from './editUserdata';
 import { enablePrivateNetworking } from './enablePrivateNetworking';
+import { goToResource } from './goToResource';
+import { groupStacklets } from './groupStacklets';
 import { openInRemoteWindow } from './openInRemoteWindow';
 import { powerCycle } from './powerCycle';
 import { powerOff } from './powerOff';
@@ -52,7 +56,7 @@ import { signIn } from './signIn';
 import { signOut } from './signOut';
 import { snapshotStacklet } from './snapshotStacklet';
 import { switchAccount } from './switchAccount';
-import { tagStacklet } from './tagStacklet';
+import { tagStacklets } from './tagStacklets';
 import { testConnection } from './testConnection';
 import { transferSnapshot } from './transferSnapshot';
 import { tryEmulator } from './tryEmulator';
@@ -73,12 +77,15 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.showLog': (deps) => deps.log.show(true),
     'stacklet.testConnection': testConnection,
     'stacklet.refreshAll': refreshAll,
+    'stacklet.goToResource': goToResource,
     'stacklet.stacklets.filterByTag': (deps, value?: string) => filterByTag(deps, value),
+    'stacklet.stacklets.groupBy': groupStacklets,
     'stacklet.volumes.filterByRegion': (deps, value?: string) => filterByRegion(deps, value),
     'stacklet.viewProperties': viewProperties,
     'stacklet.copyId': copyId,
     'stacklet.copyName': copyName,
     'stacklet.copyIp': copyIp,
+    'stacklet.copyAsCurl': copyAsCurl,
     'stacklet.editUserdata': editUserdata,
     'stacklet.newUserdata': newUserdata,
     'stacklet.deleteUserdata': deleteUserdata,
@@ -92,6 +99,8 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.rebuildStacklet': rebuildStacklet,
     'stacklet.enablePrivateNetworking': enablePrivateNetworking,
     'stacklet.snapshotStacklet': snapshotStacklet,
+    'stacklet.tagStacklets': tagStacklets,
+    'stacklet.attachFirewall': attachFirewall,
     'stacklet.resetPassword': resetPassword,
     'stacklet.powerOn': powerOn,
     'stacklet.powerOff': powerOff,
@@ -99,7 +108,6 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.renameStacklet': renameStacklet,
     'stacklet.restoreStacklet': restoreStacklet,
     'stacklet.deleteStacklet': deleteStacklet,
-    'stacklet.tagStacklet': tagStacklet,
     'stacklet.untagStacklet': untagStacklet,
     'stacklet.addVolume': createVolume,
     // Volumes, snapshots, firewalls

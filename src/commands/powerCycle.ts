@@ -2,10 +2,12 @@ import * as vscode from 'vscode';
 import { stackletState } from '../model/format';
 import { itemAction } from './action';
 import { confirmed } from './confirm';
+import { POWER_COST_NOTE } from './powerOn';
 
-/** Power Cycle: off and on again (a hard reboot), after a modal confirmation. */
+/** Power Cycle: off and on again (a hard reboot), after a modal confirmation; one or several. */
 export const powerCycle = itemAction({
   kind: 'stacklet',
+  action: 'powerCycle',
   pick: () => ({
     title: vscode.l10n.t('Power cycle which stacklet?'),
     accept: (s) => stackletState(s) === 'active' || stackletState(s) === 'off',
@@ -20,4 +22,14 @@ export const powerCycle = itemAction({
   progress: (s) => vscode.l10n.t('Power cycling {0}…', s.name),
   failure: (s) => vscode.l10n.t('Could not power cycle {0}', s.name),
   done: (s) => vscode.l10n.t('Power cycling {0}.', s.name),
+  bulk: {
+    confirm: (count) => ({
+      question: vscode.l10n.t('Power cycle {0} stacklets?', count),
+      detail: vscode.l10n.t('They are switched off and on again (a hard reboot): running programs are not shut down cleanly.'),
+      button: vscode.l10n.t('Power Cycle'),
+    }),
+    monthlyChange: () => 0,
+    costNote: POWER_COST_NOTE,
+    progress: (count) => vscode.l10n.t('Power cycling {0} stacklets', count),
+  },
 });

@@ -2,10 +2,12 @@ import * as vscode from 'vscode';
 import { stackletState } from '../model/format';
 import { itemAction } from './action';
 import { confirmed } from './confirm';
+import { POWER_COST_NOTE } from './powerOn';
 
-/** Power Off: for a running stacklet, after a modal confirmation. */
+/** Power Off: for a running stacklet (or several), after a modal confirmation. */
 export const powerOff = itemAction({
   kind: 'stacklet',
+  action: 'powerOff',
   pick: () => ({
     title: vscode.l10n.t('Power off which stacklet?'),
     accept: (s) => stackletState(s) === 'active',
@@ -20,4 +22,14 @@ export const powerOff = itemAction({
   progress: (s) => vscode.l10n.t('Powering off {0}…', s.name),
   failure: (s) => vscode.l10n.t('Could not power off {0}', s.name),
   done: (s) => vscode.l10n.t('Powering off {0}.', s.name),
+  bulk: {
+    confirm: (count) => ({
+      question: vscode.l10n.t('Power off {0} stacklets?', count),
+      detail: vscode.l10n.t('They stop, like pulling their power cords: running programs are not shut down cleanly. They stay off until powered on again.'),
+      button: vscode.l10n.t('Power Off'),
+    }),
+    monthlyChange: () => 0,
+    costNote: POWER_COST_NOTE,
+    progress: (count) => vscode.l10n.t('Powering off {0} stacklets', count),
+  },
 });

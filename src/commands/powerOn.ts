@@ -2,9 +2,13 @@ import * as vscode from 'vscode';
 import { stackletState } from '../model/format';
 import { itemAction } from './action';
 
-/** Power On: for a stacklet that is off. */
+/** Said in the confirmation of power actions on several stacklets: the estimate does not depend on power. */
+export const POWER_COST_NOTE = () => vscode.l10n.t('The estimate counts a stacklet whether it is on or off.');
+
+/** Power On: for a stacklet that is off (or several, after one confirmation). */
 export const powerOn = itemAction({
   kind: 'stacklet',
+  action: 'powerOn',
   pick: () => ({
     title: vscode.l10n.t('Power on which stacklet?'),
     accept: (s) => stackletState(s) === 'off',
@@ -14,4 +18,10 @@ export const powerOn = itemAction({
   progress: (s) => vscode.l10n.t('Powering on {0}…', s.name),
   failure: (s) => vscode.l10n.t('Could not power on {0}', s.name),
   done: (s) => vscode.l10n.t('Powering on {0}.', s.name),
+  bulk: {
+    confirm: (count) => ({ question: vscode.l10n.t('Power on {0} stacklets?', count), button: vscode.l10n.t('Power On') }),
+    monthlyChange: () => 0,
+    costNote: POWER_COST_NOTE,
+    progress: (count) => vscode.l10n.t('Powering on {0} stacklets', count),
+  },
 });

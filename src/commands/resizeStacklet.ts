@@ -1,21 +1,31 @@
 import * as vscode from 'vscode';
+import { resizeChange } from '../model/cost';
 import { formatBytes } from '../model/format';
 import { itemAction } from './action';
 import { idleStacklets } from './idlePick';
 import { sizeChoice, yesNo } from './choices';
-import { pickStep, runWizard, type WizardStep } from './wizard';
+import { isBack, pickStep, runWizard, type WizardStep } from './wizard';
 
 interface Resize {
   size?: string;
   disk?: boolean;
 }
 
+interface Answers {
+  size: string;
+  disk: boolean | undefined;
+  /** The new size's monthly price, for the estimate of several (undefined: not known). */
+  price?: number | undefined;
+}
+
 /**
- * Resize: a size (vCPU, memory, disk, monthly price; the current one marked and refused), then whether to
- * grow the disk when the new size has a larger one (permanent: the disk never shrinks again).
+ * Resize: a size (vCPU, memory, disk, monthly price and the change it makes; the current one marked and
+ * refused), then whether to grow the disk when the new size has a larger one (permanent: the disk never
+ * shrinks again). On several stacklets, one size for all, and the disk question once.
  */
-export const resizeStacklet = itemAction<'stacklet', { size: string; disk: boolean | undefined }>({
+export const resizeStacklet = itemAction<'stacklet', Answers>({
   kind: 'stacklet',
+  action: 'resize',
   pick: () => idleStacklets(vscode.l10n.t('Resize which stacklet?')),
   ask: async ({ item: stacklet, store }, deps) => {
     const sizes = (await store.get('size')).items;
@@ -59,4 +69,41 @@ export const resizeStacklet = itemAction<'stacklet', { size: string; disk: boole
   progress: (s) => vscode.l10n.t('Resizing {0}…', s.name),
   failure: (s) => vscode.l10n.t('Could not resize {0}', s.name),
   done: (s, { size }) => vscode.l10n.t('Resizing {0} to {1}.', s.name, size),
+  bulk: {
+    ask: async ({ items, store }, deps) => {
+      const sizes = (await store.get('size')).items;
+      const now = [...new Set(items.map((item) => item.size.slug))];
+      const title = vscode.l10n.t('Resize {0} Stacklets', items.length);
+      const size = await deps.prompter.pick<string>({
+        title,
+        placeHolder: now.length === 1 ? vscode.l10n.t('All are {0} now. Pick one new size for all of them', now[0]!) : vscode.l10n.t('Pick one new size for all of them'),
+        ...(await sizeChoice(store, now.length === 1 ? now[0] : undefined)),
+      });
+      if (size === undefined || isBack(size)) return undefined;
+      const chosen = sizes.find((candidate) => candidate.slug === size);
+      let disk: boolean | undefined;
+      if (items.some((item) => (chosen?.disk ?? Infinity) > (item.disk ?? item.size.disk))) {
+        // The reversible answer first, so Enter keeps every disk as it is.
+        const items = yesNo(
+          vscode.l10n.t('permanent: they can never be resized to a size with a smaller disk'),
+          vscode.l10n.t('CPU and memory only; the resize can be undone'),
+          { first: 'no' },
+        );
+        const answer = await deps.prompter.pick<boolean>({ title, placeHolder: vscode.l10n.t('Grow the disks where {0} has a larger one?', size), items });
+        if (answer === undefined || isBack(answer)) return undefined;
+        disk = answer;
+      }
+      return { size, disk, price: chosen?.price_monthly };
+    },
+    refuse: (item, { size }) => (item.size.slug === size ? vscode.l10n.t('already {0}', size) : undefined),
+    confirm: (count, { size, disk }) => ({
+      question: vscode.l10n.t('Resize {0} stacklets to {1}?', count, size),
+      detail: disk
+        ? vscode.l10n.t('Their disks grow where {0} has a larger one: permanent, they can never be resized to a size with a smaller disk.', size)
+        : vscode.l10n.t('CPU and memory only; the resize can be undone.'),
+      button: vscode.l10n.t('Resize'),
+    }),
+    monthlyChange: (item, { price }) => (price === undefined ? undefined : resizeChange(item, { price_monthly: price })),
+    progress: (count, { size }) => vscode.l10n.t('Resizing {0} stacklets to {1}', count, size),
+  },
 });

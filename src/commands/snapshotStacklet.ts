@@ -4,21 +4,55 @@ import { itemAction } from './action';
 import { idleStacklets } from './idlePick';
 import { askText } from './askText';
 
-/** Take Snapshot: asks for the snapshot's name (a dated default); the snapshot appears when the task ends. */
+/** In a snapshot's name, stands for the name of the stacklet it is taken of (several at once need it). */
+const NAME = '{name}';
+
+/** The snapshot's name for `stacklet`: `{name}` replaced by the stacklet's name. */
+function snapshotName(template: string, stacklet: { readonly name: string }): string {
+  return template.split(NAME).join(stacklet.name);
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Take Snapshot: asks for the snapshot's name (a dated default); the snapshot appears when the task ends. On
+ * several stacklets, one name for all in which {name} stands for each stacklet's name.
+ */
 export const snapshotStacklet = itemAction<'stacklet', { name: string }>({
   kind: 'stacklet',
+  action: 'snapshot',
   pick: () => idleStacklets(vscode.l10n.t('Take a snapshot of which stacklet?')),
   ask: async ({ item }, deps) => {
     const name = await askText(deps, {
       title: vscode.l10n.t('Take Snapshot of {0}', item.name),
       prompt: vscode.l10n.t('The name of the new snapshot'),
-      value: `${item.name} ${new Date().toISOString().slice(0, 10)}`,
+      value: `${item.name} ${today()}`,
       validate: (text) => checkName(text, vscode.l10n.t('Name')),
     });
     return name === undefined ? undefined : { name };
   },
-  send: ({ client, item }, { name }) => client.snapshotStacklet(item.id, name),
+  send: ({ client, item }, { name }) => client.snapshotStacklet(item.id, snapshotName(name, item)),
   progress: (s) => vscode.l10n.t('Taking a snapshot of {0}…', s.name),
   failure: (s) => vscode.l10n.t('Could not take a snapshot of {0}', s.name),
-  done: (s, { name }) => vscode.l10n.t('Taking snapshot "{0}" of {1}.', name, s.name),
+  done: (s, { name }) => vscode.l10n.t('Taking snapshot "{0}" of {1}.', snapshotName(name, s), s.name),
+  bulk: {
+    ask: async ({ items }, deps) => {
+      const name = await askText(deps, {
+        title: vscode.l10n.t('Take Snapshots of {0} Stacklets', items.length),
+        prompt: vscode.l10n.t('The name of each new snapshot: {0} stands for the name of its stacklet', NAME),
+        value: `${NAME} ${today()}`,
+        // Checked as each stacklet's snapshot will be named.
+        validate: (text) => items.map((item) => checkName(snapshotName(text, item), vscode.l10n.t('Name'))).find((problem) => problem !== undefined),
+      });
+      return name === undefined ? undefined : { name };
+    },
+    confirm: (count, { name }) => ({
+      question: vscode.l10n.t('Take a snapshot of {0} stacklets?', count),
+      detail: vscode.l10n.t('Each snapshot is named "{0}", with {1} standing for the name of its stacklet.', name, NAME),
+      button: vscode.l10n.t('Take Snapshots'),
+    }),
+    monthlyChange: () => undefined,
+    costNote: () => vscode.l10n.t('The service gives no price for snapshots: the estimate leaves them out.'),
+    progress: (count) => vscode.l10n.t('Taking snapshots of {0} stacklets', count),
+  },
 });

@@ -1,7 +1,14 @@
 import * as vscode from 'vscode';
+import type { Stacklet } from '../api/schemas';
+import type { ResourceStore } from '../model/resourceStore';
 import { itemAction } from './action';
-import { settleTags } from './tagStacklet';
 import { isBack } from './wizard';
+
+/** The stacklet with its tags as they are now, in every cached listing (no refetch). */
+function settleTags(store: ResourceStore, stacklet: Stacklet, tags: string[]): void {
+  store.update('stacklet', (s) => s.id === stacklet.id, { ...stacklet, tags });
+  store.invalidate('tag');
+}
 
 /**
  * Untag…: one of the stacklet's tags. The documentation has no untag; a service without the conventional

@@ -1,14 +1,28 @@
 import * as vscode from 'vscode';
 import { boundedJson } from '../model/boundedJson';
+import { KINDS, type Kind, type ResourceRef } from '../model/resourceKinds';
+import type { ResourceKey } from '../views/resourceTreeProvider';
 import type { CommandDeps } from './deps';
 import { COPYABLE } from './copyResource';
 import { resolveResource } from './target';
+
+/** Where View Properties shows a resource: `/<kind>/<id>/<name>.json` (read back by propertiesOf). */
+function propertiesPath(ref: ResourceRef): string {
+  const safeName = ref.name.replace(/[^\w.-]+/g, '_') || 'resource';
+  return `/${ref.kind}/${encodeURIComponent(String(ref.id))}/${safeName}.json`;
+}
+
+/** The resource a View Properties document shows, from its path; undefined for any other document. */
+export function propertiesOf(path: string): ResourceKey | undefined {
+  const match = /^\/([A-Za-z]+)\/([^/]+)\/[^/]+\.json$/.exec(path);
+  if (!match || !Object.hasOwn(KINDS, match[1]!)) return undefined;
+  return { kind: match[1] as Kind, id: decodeURIComponent(match[2]!) };
+}
 
 /** Opens the resource as the service described it, in a read-only JSON document. */
 export async function viewProperties(deps: CommandDeps, node?: unknown): Promise<void> {
   const ref = await resolveResource(deps, node, COPYABLE, { title: vscode.l10n.t('View properties of which resource?') });
   if (!ref) return;
-  const safeName = ref.name.replace(/[^\w.-]+/g, '_') || 'resource';
   // Bounded: a service can nest values deep enough to break JSON.stringify, or send megabytes of one field.
-  await deps.documents.show(`/${ref.kind}/${String(ref.id)}/${safeName}.json`, `${boundedJson(ref.data).text}\n`, 'json');
+  await deps.documents.show(propertiesPath(ref), `${boundedJson(ref.data).text}\n`, 'json');
 }

@@ -8,6 +8,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Call, ListCall, ListResult, StackletClient } from '../api/client';
 import type * as s from '../api/schemas';
+import { clusterMonthly, deletionChange, nodePoolMonthly, stackletPrice } from './cost';
 import { publicIPv4, shortTimestamp } from './format';
 
 /** A node pool carries its cluster's uuid: every request about it names both. */
@@ -64,7 +65,16 @@ export type ActionId =
   | 'viewProperties' | 'copyId' | 'copyName' | 'copyAddress' | 'connectSsh'
   | 'powerOn' | 'powerOff' | 'powerCycle' | 'resize' | 'rebuild' | 'restore' | 'resetPassword'
   | 'enablePrivateNetworking' | 'snapshot' | 'rename' | 'delete' | 'attach' | 'detach' | 'transfer'
-  | 'edit' | 'open' | 'changeNodeCount' | 'addVolume' | 'addNodePool' | 'tag' | 'untag';
+  | 'edit' | 'open' | 'changeNodeCount' | 'addVolume' | 'addNodePool' | 'tag' | 'untag' | 'attachFirewall';
+
+/** What Go to Resource matches in an item besides its name and id. */
+export interface SearchFacts {
+  /** Every IP address, public or private, v4 or v6. */
+  readonly addresses?: readonly string[];
+  readonly tags?: readonly string[];
+  /** Region slugs (and names, when the item carries them). */
+  readonly regions?: readonly string[];
+}
 
 export interface KindSpec<K extends Kind> {
   /** The kind in words, for pickers and screen readers: "Load balancer". */
@@ -87,11 +97,23 @@ export interface KindSpec<K extends Kind> {
   readonly tasks?: { readonly related?: Readonly<Partial<Record<string, readonly Kind[]>>> };
   /** The actions offered on items of this kind. */
   readonly actions: readonly ActionId[];
+  /**
+   * Of those, the ones that run on a selection of several items at once (one question, one confirmation, one
+   * progress, one summary: src/commands/action.ts). Their menus show while several items are selected.
+   */
+  readonly bulk?: readonly ActionId[];
+  /** Go to Resource offers items of this kind, and matches these facts of theirs. */
+  readonly search?: (item: KindItems[K]) => SearchFacts;
+  /** The monthly estimate in US dollars (src/model/cost.ts), when the item says what it costs. */
+  readonly monthly?: (item: KindItems[K]) => number | undefined;
 }
 
 const same = <T extends { id: number | string }>(item: T) => item.id;
 const byUuid = <T extends { uuid: string }>(item: T) => item.uuid;
 const named = <T extends { name: string }>(item: T) => item.name;
+/** A region as Go to Resource matches it: its slug and its name. */
+const regionFacts = (region: s.Region | null | undefined): string[] => (region ? [region.slug, region.name].filter((value): value is string => !!value) : []);
+const addresses = (...values: (string | null | undefined)[]): string[] => values.filter((value): value is string => !!value);
 
 /** The actions every resource item has. */
 const COMMON: readonly ActionId[] = ['viewProperties', 'copyId', 'copyName'];
@@ -105,7 +127,14 @@ export const KINDS = {
     list: (client, params, call) => client.listStacklets({ ...params, ...call }),
     get: (client, id, call) => client.getStacklet(Number(id), call),
     tasks: { related: { snapshot: ['snapshot'] } },
-    actions: [...COMMON, 'copyAddress', 'connectSsh', 'powerOn', 'powerOff', 'powerCycle', 'resize', 'rebuild', 'restore', 'resetPassword', 'enablePrivateNetworking', 'snapshot', 'rename', 'addVolume', 'tag', 'untag', 'delete'],
+    actions: [...COMMON, 'copyAddress', 'connectSsh', 'powerOn', 'powerOff', 'powerCycle', 'resize', 'rebuild', 'restore', 'resetPassword', 'enablePrivateNetworking', 'snapshot', 'rename', 'addVolume', 'tag', 'untag', 'attachFirewall', 'delete'],
+    bulk: ['powerOn', 'powerOff', 'powerCycle', 'resize', 'snapshot', 'tag', 'attachFirewall', 'delete'],
+    search: (stacklet) => ({
+      addresses: [...stacklet.networks.v4, ...stacklet.networks.v6].map((network) => network.address),
+      tags: stacklet.tags,
+      regions: regionFacts(stacklet.region),
+    }),
+    monthly: (stacklet) => stackletPrice(stacklet)?.total,
   },
   volume: {
     label: () => l10n.t('Volume'),
@@ -115,6 +144,8 @@ export const KINDS = {
     get: (client, id, call) => client.getVolume(String(id), call),
     tasks: { related: { create: ['stacklet'], attach: ['stacklet'], detach: ['stacklet'] } },
     actions: [...COMMON, 'resize', 'attach', 'detach', 'rename', 'delete'],
+    bulk: ['delete'],
+    search: (volume) => ({ regions: regionFacts(volume.region) }),
   },
   snapshot: {
     label: () => l10n.t('Snapshot'),
@@ -124,6 +155,8 @@ export const KINDS = {
     get: (client, id, call) => client.getSnapshot(Number(id), call),
     tasks: {},
     actions: [...COMMON, 'transfer', 'rename', 'delete'],
+    bulk: ['delete'],
+    search: (snapshot) => ({ regions: snapshot.regions }),
   },
   backup: {
     label: () => l10n.t('Backup'),
@@ -141,6 +174,7 @@ export const KINDS = {
     get: (client, id, call) => client.getFirewall(String(id), call),
     known: { namedBy: (stacklet) => stacklet.firewall_uuid },
     actions: [...COMMON, 'edit', 'rename', 'delete'],
+    search: () => ({}),
   },
   loadBalancer: {
     label: () => l10n.t('Load balancer'),
@@ -151,6 +185,7 @@ export const KINDS = {
     get: (client, id, call) => client.getLoadBalancer(String(id), call),
     tasks: {},
     actions: [...COMMON, 'copyAddress', 'edit', 'delete'],
+    search: (lb) => ({ addresses: addresses(lb.ip), regions: regionFacts(lb.region) }),
   },
   vpc: {
     label: () => l10n.t('VPC'),
@@ -160,6 +195,7 @@ export const KINDS = {
     get: (client, id, call) => client.getVpc(String(id), call),
     known: { namedBy: (stacklet) => stacklet.vpc_uuid },
     actions: [...COMMON, 'rename', 'delete'],
+    search: (vpc) => ({ addresses: addresses(vpc.cidr), regions: regionFacts(vpc.region) }),
   },
   cluster: {
     label: () => l10n.t('Kubernetes cluster'),
@@ -171,12 +207,15 @@ export const KINDS = {
     known: {},
     tasks: {},
     actions: [...COMMON, 'copyAddress', 'rename', 'addNodePool', 'delete'],
+    search: (cluster) => ({ addresses: addresses(cluster.ipv4), tags: cluster.tags, regions: regionFacts(cluster.region) }),
+    monthly: clusterMonthly,
   },
   nodePool: {
     label: () => l10n.t('Node pool'),
     key: same,
     name: named,
     actions: [...COMMON, 'rename', 'changeNodeCount', 'delete'],
+    monthly: nodePoolMonthly,
   },
   kubernetesNode: {
     label: () => l10n.t('Kubernetes node'),
@@ -191,6 +230,7 @@ export const KINDS = {
     list: (client, _params, call) => client.listUserdata(call),
     get: (client, id, call) => client.getUserdata(String(id), call),
     actions: [...COMMON, 'open', 'delete'],
+    search: () => ({}),
   },
   sshKey: {
     label: () => l10n.t('SSH key'),
@@ -198,6 +238,7 @@ export const KINDS = {
     name: named,
     list: (client, _params, call) => client.listSshKeys(call),
     actions: [...COMMON, 'delete'],
+    search: () => ({}),
   },
   container: {
     label: () => l10n.t('Container image family'),
@@ -205,6 +246,7 @@ export const KINDS = {
     name: named,
     list: (client, _params, call) => client.listContainers(call),
     actions: [...COMMON],
+    search: () => ({}),
   },
   containerImage: {
     label: () => l10n.t('Container image'),
@@ -275,6 +317,30 @@ export function addressOf(ref: ResourceRef): string | undefined {
   const spec = kindSpec(ref.kind) as KindSpec<Kind>;
   return spec.address?.(ref.data as never);
 }
+
+/** The resource's monthly estimate in US dollars, when its kind has one and the service gave its price. */
+export function monthlyOf(ref: ResourceRef): number | undefined {
+  const spec = kindSpec(ref.kind) as KindSpec<Kind>;
+  return spec.monthly?.(ref.data as never);
+}
+
+/**
+ * What deleting the resource changes in the monthly estimate: minus its estimate, or undefined when its kind
+ * or the service gives no price (a delete confirmation shows it with `monthlyChangeWords`: `−$12.00/mo`).
+ */
+export function deletionChangeOf(ref: ResourceRef): number | undefined {
+  return deletionChange(monthlyOf(ref));
+}
+
+/** Whether several items of `kind` may take `action` at once. */
+export function isBulkAction(kind: Kind, action: ActionId): boolean {
+  return (kindSpec(kind).bulk ?? []).includes(action);
+}
+
+/** Kinds Go to Resource offers: those with search facts that the store lists. */
+export type SearchKind = { [K in ListedKind]: Registry[K] extends { readonly search: unknown } ? K : never }[ListedKind];
+
+export const SEARCH_KINDS = Object.keys(KINDS).filter((kind) => 'search' in KINDS[kind as Kind] && 'list' in KINDS[kind as Kind]) as SearchKind[];
 
 /** The reference when it is to a resource of `kind`. */
 export function refOfKind<K extends Kind>(ref: ResourceRef | undefined, kind: K): ResourceRef<K> | undefined {

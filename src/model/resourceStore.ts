@@ -3,6 +3,7 @@
  * never costs a request; a listing is fetched again only when it is invalidated (a refresh, an action, a
  * finished task). Concurrent reads of the same listing share one request.
  */
+import * as l10n from '@vscode/l10n';
 import type { ListResult, StackletClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { Emitter } from './emitter';
@@ -82,6 +83,8 @@ export class ResourceStore {
   private readonly changed = new Emitter<StoreChange>();
   private readonly failed = new Emitter<ApiError>();
   private disposed = false;
+  private batching = 0;
+  private readonly deferred = new Set<ListingKind>();
 
   /** Fires when a listing was invalidated or replaced. */
   readonly onDidChange = this.changed.event;
@@ -117,6 +120,9 @@ export class ResourceStore {
         // Superseded by an invalidation while in flight: answer with the fresh load instead.
         if (current.generation !== generation && !this.disposed) return this.get(kind, params);
         current.promise = undefined;
+        // A closed session's requests end however its client was closed (aborted, or the pool destroyed under
+        // them): that is not the service failing, and the next session loads afresh.
+        if (this.disposed) throw new ApiError(l10n.t('Cancelled'), { kind: 'aborted', method: 'GET', path: kind });
         const apiError = error instanceof ApiError ? error : new ApiError(String(error), { kind: 'network', method: 'GET', path: kind });
         if (apiError.kind !== 'aborted') this.failed.fire(apiError);
         throw apiError;
@@ -142,8 +148,30 @@ export class ResourceStore {
           entry.promise = undefined;
         }
       }
-      this.changed.fire({ kind });
+      this.fireChange(kind);
     }
+  }
+
+  /**
+   * Runs `work` with the change events it causes held back, then fires one per listing it changed: the answers
+   * of an action on a hundred stacklets redraw the views once, not a hundred times.
+   */
+  batch<T>(work: () => T): T {
+    this.batching++;
+    try {
+      return work();
+    } finally {
+      if (--this.batching === 0) {
+        const kinds = [...this.deferred];
+        this.deferred.clear();
+        for (const kind of kinds) this.changed.fire({ kind });
+      }
+    }
+  }
+
+  private fireChange(kind: ListingKind): void {
+    if (this.batching > 0) this.deferred.add(kind);
+    else this.changed.fire({ kind });
   }
 
   /**
@@ -165,19 +193,19 @@ export class ResourceStore {
         }
       }
     }
-    if (touched) this.changed.fire({ kind });
+    if (touched) this.fireChange(kind);
     return touched;
   }
 
   /** Marks a resource as being deleted: its views show "deleting…" and offer it no action. */
   markDeleting({ kind, id, listing }: Deleting): void {
     this.deleting.add(deletingKey(kind, id));
-    this.changed.fire({ kind: listing });
+    this.fireChange(listing);
   }
 
   /** The deletion failed: the resource shows as it was. */
   unmarkDeleting({ kind, id, listing }: Deleting): void {
-    if (this.deleting.delete(deletingKey(kind, id))) this.changed.fire({ kind: listing });
+    if (this.deleting.delete(deletingKey(kind, id))) this.fireChange(listing);
   }
 
   isDeleting(kind: Kind, id: string | number): boolean {
@@ -192,7 +220,7 @@ export class ResourceStore {
     const spec = kindSpec(kind as ListedKind) as KindSpec<ListedKind>;
     const marked = this.deleting.delete(deletingKey(kind, id));
     if (isKnownKind(kind)) this.known?.remove(kind, String(id));
-    if (!this.update(kind, (item) => sameId(spec.key(item as never), id), undefined) && marked) this.changed.fire({ kind });
+    if (!this.update(kind, (item) => sameId(spec.key(item as never), id), undefined) && marked) this.fireChange(kind);
   }
 
   rememberCreated(kind: KnownKind, id: string): void {
@@ -201,6 +229,11 @@ export class ResourceStore {
 
   forgetDeleted(kind: KnownKind, id: string): void {
     this.known?.remove(kind, id);
+  }
+
+  /** Whether the session this store served is closed. */
+  get isDisposed(): boolean {
+    return this.disposed;
   }
 
   dispose(): void {

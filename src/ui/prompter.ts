@@ -46,6 +46,16 @@ export interface PickOptions<T> {
   readonly canPickMany?: boolean;
 }
 
+/** A picker whose rows follow what is typed: Go to Resource. */
+export interface SearchOptions<T> {
+  readonly title: string;
+  readonly placeHolder?: string;
+  /** The rows for what is typed so far, asked again on every keystroke; the picker filters none itself. */
+  readonly filter: (query: string) => readonly PickItem<T>[];
+  /** Settles when fresher data arrived: the picker shows it is busy until then, and asks `filter` again. */
+  readonly refreshed?: Promise<unknown>;
+}
+
 /**
  * Returned by a step when the user pressed Back. A registered symbol, so the copy compiled into the tests'
  * scripted prompter is the same value as the extension's.
@@ -58,6 +68,8 @@ export interface Prompter {
   input(options: InputOptions): Promise<string | Back | undefined>;
   pick<T>(options: PickOptions<T>): Promise<T | Back | undefined>;
   pickMany<T>(options: PickOptions<T>): Promise<T[] | Back | undefined>;
+  /** The row chosen in a picker that filters as the user types (SearchOptions); undefined on Escape. */
+  search<T>(options: SearchOptions<T>): Promise<T | undefined>;
   /** A modal confirmation; true only when the user chose `action`. */
   confirm(message: string, detail: string, action: string): Promise<boolean>;
   /**

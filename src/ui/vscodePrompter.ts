@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { literalText } from '../model/serviceText';
 import * as notify from './notify';
-import { BACK, type Back, type InputOptions, type PickItem, type PickOptions, type Prompter } from './prompter';
+import { BACK, type Back, type InputOptions, type PickItem, type PickOptions, type Prompter, type SearchOptions } from './prompter';
 
 /** The Prompter users meet: VS Code's InputBox and QuickPick, with step numbers, Back and inline validation. */
 export class VscodePrompter implements Prompter {
@@ -51,6 +51,46 @@ export class VscodePrompter implements Prompter {
 
   pickMany<T>(options: PickOptions<T>): Promise<T[] | Back | undefined> {
     return this.quickPick(options, true);
+  }
+
+  search<T>(options: SearchOptions<T>): Promise<T | undefined> {
+    const pick = vscode.window.createQuickPick<Row<T>>();
+    pick.title = options.title;
+    pick.placeholder = options.placeHolder;
+    // The filter chooses the rows; VS Code only highlights what it finds of the query in them.
+    pick.matchOnDescription = true;
+    pick.matchOnDetail = true;
+    const show = () => {
+      pick.items = options.filter(pick.value).map((item) => ({ ...row(item), alwaysShow: true }));
+    };
+    show();
+    if (options.refreshed) {
+      pick.busy = true;
+      void options.refreshed.finally(() => {
+        pick.busy = false;
+        show();
+      });
+    }
+    return new Promise((resolve) => {
+      let settled = false;
+      const subscriptions = [
+        pick.onDidChangeValue(show),
+        pick.onDidAccept(() => {
+          const [chosen] = pick.activeItems;
+          if (!chosen || settled) return;
+          settled = true;
+          resolve(chosen.item.value);
+          pick.hide();
+        }),
+        pick.onDidHide(() => {
+          if (!settled) resolve(undefined);
+          settled = true;
+          for (const s of subscriptions) s.dispose();
+          pick.dispose();
+        }),
+      ];
+      pick.show();
+    });
   }
 
   async confirm(message: string, detail: string, action: string): Promise<boolean> {

@@ -1,15 +1,18 @@
 import * as vscode from 'vscode';
-import type { Limit, SshKey } from '../api/schemas';
+import type { Limit, SshKey, Stacklet } from '../api/schemas';
+import { breakdown, formatMonthly, total, type CostBucket } from '../model/cost';
 import { cell } from '../model/format';
 import { refTo } from '../model/resourceKinds';
 import type { ResourceStore } from '../model/resourceStore';
+import { describe } from '../ui/notifier';
 import { listingNodes, optionalListingGroup } from './listing';
-import { markdown, ResourceNode } from './resourceNode';
+import { markdown, messageNode, ResourceNode } from './resourceNode';
+import { stackletCount } from './words';
 import type { ViewSpec } from './resourceTreeProvider';
 
 export const accountView: ViewSpec = {
   id: 'account',
-  kinds: ['profile', 'sshKey'],
+  kinds: ['profile', 'sshKey', 'stacklet'],
   async roots({ store, account }) {
     const profile = (await store.get('profile')).items[0]!;
     const name = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
@@ -32,9 +35,61 @@ export const accountView: ViewSpec = {
     ];
     for (const [limit, value] of Object.entries(profile.limits)) nodes.push(limitNode(limit, value));
     nodes.push(sshKeysGroup(store));
+    nodes.push(await costNode(store));
     return nodes;
   },
 };
+
+/**
+ * The account's estimated monthly cost: its stacklets' sizes and images (src/model/cost.ts), by region and by
+ * tag. What the service gives no price for is said, not guessed.
+ */
+async function costNode(store: ResourceStore): Promise<ResourceNode> {
+  let stacklets: Stacklet[];
+  try {
+    stacklets = (await store.get('stacklet')).items;
+  } catch (error) {
+    return messageNode('account/cost', vscode.l10n.t('The monthly estimate needs the stacklets, which could not be listed: {0}', describe(error)), 'warning');
+  }
+  const all = total(stacklets);
+  const about = vscode.l10n.t('An estimate in US dollars, not a bill: each stacklet\'s size price plus its image\'s extra price, whether it is on or off. Volumes, snapshots, backups, load balancers, Kubernetes clusters and bandwidth are not included.');
+  const unpriced = (bucket: CostBucket) => (bucket.unpriced > 0 ? vscode.l10n.t('{0} without a price', bucket.unpriced) : undefined);
+  const row = (id: string, label: string, bucket: CostBucket, icon: string) => new ResourceNode({
+    id,
+    label,
+    description: [formatMonthly(bucket.dollars), stackletCount(bucket.count), unpriced(bucket)].filter(Boolean).join(' · '),
+    icon: new vscode.ThemeIcon(icon),
+    contextValue: 'cost:',
+    accessibilityLabel: vscode.l10n.t('{0}: estimated {1} a month for {2} stacklets', label, formatMonthly(bucket.dollars), bucket.count),
+  });
+  const breakdownNode = (by: 'region' | 'tag', label: string, keys: (s: Stacklet) => readonly string[], icon: string) => new ResourceNode({
+    id: `account/cost/${by}`,
+    label,
+    icon: new vscode.ThemeIcon(icon),
+    contextValue: 'group:cost',
+    expanded: true,
+    tooltip: by === 'tag' ? vscode.l10n.t('A stacklet with several tags counts under each of them.') : label,
+    children: () => breakdown(stacklets, keys, '').map((bucket) => row(
+      `account/cost/${by}/${bucket.key}`,
+      bucket.key === '' ? vscode.l10n.t('No tag') : bucket.key,
+      bucket,
+      icon,
+    )),
+  });
+  return new ResourceNode({
+    id: 'account/cost',
+    label: vscode.l10n.t('Estimated monthly cost'),
+    description: [vscode.l10n.t('{0} (estimate, US dollars)', formatMonthly(all.dollars)), unpriced(all)].filter(Boolean).join(' · '),
+    icon: new vscode.ThemeIcon('credit-card'),
+    contextValue: 'cost:',
+    tooltip: () => markdown([`**$(credit-card) ${vscode.l10n.t('Estimated monthly cost')}: ${cell(formatMonthly(all.dollars))}**`, '', cell(about)]),
+    accessibilityLabel: vscode.l10n.t('Estimated monthly cost: {0} for {1} stacklets, an estimate in US dollars', formatMonthly(all.dollars), all.count),
+    children: () => [
+      breakdownNode('region', vscode.l10n.t('By region'), (s) => [s.region.slug], 'globe'),
+      breakdownNode('tag', vscode.l10n.t('By tag'), (s) => s.tags, 'tag'),
+    ],
+  });
+}
 
 /** A limit as far as the service gave it: used and available, or either one alone. */
 function limitNode(limit: string, { used, available }: Limit): ResourceNode {

@@ -12,6 +12,8 @@ export interface ListingView<T> {
   readonly listing: Listing<T>;
   readonly name: (item: T) => string;
   readonly build: (item: T) => ResourceNode;
+  /** Rows for the items shown, when they are grouped rather than one row each (see `build`). */
+  readonly group?: (items: T[]) => ResourceNode[];
   readonly nameFilter?: string;
   /** Shown when the account has none. */
   readonly empty: string;
@@ -37,7 +39,7 @@ function problemNode(viewId: string, problem: ListProblem): ResourceNode {
  */
 export function listingNodes<T>(view: ListingView<T>): ResourceNode[] {
   const items = view.listing.items.filter((item) => matchesName(view.name(item), view.nameFilter));
-  const nodes = items.map(view.build);
+  const nodes = view.group && items.length > 0 ? view.group(items) : items.map(view.build);
   const notes: ResourceNode[] = [];
   if (view.listing.warning) notes.push(messageNode(`${view.id}/warning`, view.listing.warning, 'warning'));
   // A name filter hides the unreadable items it can tell are not wanted; one without a name always shows.

@@ -9,6 +9,12 @@ import { messageNode, type ResourceNode } from './resourceNode';
 
 export type ViewId = 'stacklets' | 'volumes' | 'userdata' | 'containers' | 'networking' | 'kubernetes' | 'snapshots' | 'account';
 
+/** A resource as rows name it: its kind and id. */
+export interface ResourceKey {
+  readonly kind: string;
+  readonly id: string | number;
+}
+
 export interface ViewFilter {
   readonly name?: string;
   readonly tag?: string;
@@ -25,6 +31,8 @@ export interface ViewSpec {
   readonly id: ViewId;
   /** Listings the view shows: a refresh invalidates them, and their changes redraw the view. */
   readonly kinds: readonly ListingKind[];
+  /** Settings the rows depend on (`stacklet.groupStacklets`): a change redraws the view without a request. */
+  readonly settings?: readonly string[];
   roots(context: ViewContext): Promise<ResourceNode[]>;
 }
 
@@ -45,8 +53,11 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
     private readonly notifier: Notifier,
   ) {
     super();
-    this.view = this._register(vscode.window.createTreeView(`stacklet.${spec.id}`, { treeDataProvider: this, showCollapseAll: spec.id !== 'account' }));
+    this.view = this._register(vscode.window.createTreeView(`stacklet.${spec.id}`, { treeDataProvider: this, showCollapseAll: spec.id !== 'account', canSelectMany: true }));
     this._register(session.onDidChange(() => this.onSessionChanged()));
+    this._register(vscode.workspace.onDidChangeConfiguration((event) => {
+      if (spec.settings?.some((setting) => event.affectsConfiguration(setting))) this.changed.fire(undefined);
+    }));
     this._register({ dispose: () => this.storeSubscription?.dispose() });
     this.updateDescription();
   }
@@ -85,17 +96,20 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
         for (const child of children) this.parents.set(child, node);
         return children;
       } catch (error) {
+        // Its session closed meanwhile: the views load again from the next one.
+        if (this.boundStore?.isDisposed) return [];
         return [this.errorNode(`${node.id}/error`, error)];
       }
     }
     const state = this.session.state;
     if (state.kind !== 'active') return [];
+    let store: ResourceStore | undefined;
     try {
-      const { store } = await this.session.current();
+      store = (await this.session.current()).store;
       this.bind(store);
       return this.markDeleting(await this.spec.roots({ store, account: state.account, filter: this.filterValue }));
     } catch (error) {
-      if (isApiError(error) && error.isUnauthorized) return [];
+      if ((isApiError(error) && error.isUnauthorized) || store?.isDisposed) return [];
       return [this.errorNode(`${this.spec.id}/error`, error)];
     }
   }
@@ -105,17 +119,12 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
   }
 
   /**
-   * Selects the row of a resource (`resource.kind` and id as its node has them) among the roots or one group
-   * below them; false when the view does not show it (not loaded, filtered out).
+   * Selects the row of a resource (`resource.kind` and id as its node has them), its parents expanded; false
+   * when the view does not show it (not loaded, filtered out). `within` names the resource it is shown under
+   * (a node pool's cluster).
    */
-  async reveal(resourceKind: string, id: string | number): Promise<boolean> {
-    const matches = (node: ResourceNode) => node.resource?.kind === resourceKind && String(node.resource.id) === String(id);
-    const roots = await this.getChildren();
-    let found = roots.find(matches);
-    for (const group of roots.filter((node) => !node.resource && node.init.children)) {
-      if (found) break;
-      found = (await this.getChildren(group)).find(matches);
-    }
+  async reveal(resourceKind: string, id: string | number, within?: ResourceKey): Promise<boolean> {
+    const found = await this.find({ kind: resourceKind, id }, within);
     if (!found) return false;
     await this.view.reveal(found, { select: true, focus: true });
     return true;
@@ -126,6 +135,42 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
     const store = this.boundStore;
     if (!store) return nodes;
     return nodes.map((node) => (node.resource && store.isDeleting(node.resource.kind, node.resource.id) ? node.deleting() : node));
+  }
+
+  /** Selects the rows of these resources, all of them (those the view shows); answers how many. */
+  async select(resources: readonly ResourceKey[]): Promise<number> {
+    const nodes: ResourceNode[] = [];
+    for (const resource of resources) {
+      const node = await this.find(resource);
+      if (node) nodes.push(node);
+    }
+    const [first, ...others] = nodes;
+    if (!first) return 0;
+    await this.view.reveal(first, { select: true, focus: true });
+    // A TreeView selects one row at a time: each further row is focused, then added to the selection.
+    for (const node of others) {
+      await this.view.reveal(node, { select: false, focus: true });
+      await vscode.commands.executeCommand('list.toggleSelection');
+    }
+    return nodes.length;
+  }
+
+  /**
+   * The row of a resource: among the roots, then below the groups (rows without a resource) and below `within`,
+   * three levels down at most. The first in display order (a stacklet grouped under two tags: the first).
+   */
+  private async find(target: ResourceKey, within?: ResourceKey): Promise<ResourceNode | undefined> {
+    const is = (node: ResourceNode, key: ResourceKey | undefined) => !!key && node.resource?.kind === key.kind && String(node.resource.id) === String(key.id);
+    const opens = (node: ResourceNode) => !!node.init.children && (!node.resource || is(node, within));
+    let level = await this.getChildren();
+    for (let depth = 0; depth < 3 && level.length > 0; depth++) {
+      const found = level.find((node) => is(node, target));
+      if (found) return found;
+      const next: ResourceNode[] = [];
+      for (const node of level.filter(opens)) next.push(...(await this.getChildren(node)));
+      level = next;
+    }
+    return undefined;
   }
 
   private errorNode(id: string, error: unknown): ResourceNode {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Firewall, Stacklet } from '../api/schemas';
+import { formatMonthly, formatUsd, stackletPrice, total } from '../model/cost';
 import { cell, formatBytes, publicIPv4, stackletDescription, stackletState } from '../model/format';
 import { refTo } from '../model/resourceKinds';
 import type { ResourceStore } from '../model/resourceStore';
@@ -10,23 +11,92 @@ import { markdown, ResourceNode } from './resourceNode';
 import type { ViewSpec } from './resourceTreeProvider';
 import { snapshotNode } from './snapshotsView';
 import { volumeNode } from './volumesView';
-import { spokenLabel, stateName } from './words';
+import { spokenLabel, stackletCount, stateName } from './words';
+
+export type StackletGrouping = 'none' | 'region' | 'tag';
+
+export const GROUPINGS: readonly StackletGrouping[] = ['none', 'region', 'tag'];
+
+/** The stacklet.groupStacklets setting. */
+export function stackletGrouping(): StackletGrouping {
+  const value = vscode.workspace.getConfiguration('stacklet').get<string>('groupStacklets', 'none');
+  return (GROUPINGS as readonly string[]).includes(value) ? (value as StackletGrouping) : 'none';
+}
+
+/** The stacklet.showCostInDescription setting: each row's description ends with its monthly estimate. */
+function costInDescription(): boolean {
+  return vscode.workspace.getConfiguration('stacklet').get<boolean>('showCostInDescription', false);
+}
 
 export const stackletsView: ViewSpec = {
   id: 'stacklets',
   kinds: ['stacklet', 'volume', 'snapshot', 'firewall'],
+  settings: ['stacklet.groupStacklets', 'stacklet.showCostInDescription'],
   async roots({ store, filter }) {
     const listing = await store.get('stacklet', filter.tag ? { tagName: filter.tag } : {});
+    const grouping = stackletGrouping();
+    const rows: RowOptions = { cost: costInDescription() };
     return listingNodes({
       id: 'stacklets',
       listing,
       name: (s) => s.name,
-      build: (s) => stackletNode(s, store, 'stacklet'),
+      build: (s) => stackletNode(s, store, 'stacklet', rows),
+      ...(grouping !== 'none' ? { group: (items: Stacklet[]) => groupNodes(items, grouping, store, rows) } : {}),
       ...(filter.name ? { nameFilter: filter.name } : {}),
       empty: filter.tag ? vscode.l10n.t('No stacklets carry the tag "{0}".', filter.tag) : vscode.l10n.t('No stacklets in this account.'),
     });
   },
 };
+
+/** What a stacklet row shows besides its facts. */
+interface RowOptions {
+  readonly cost: boolean;
+}
+
+/**
+ * Stacklets in groups, each group with its count and monthly estimate: by region, or by tag (a stacklet under
+ * each of its tags; those without one last). A stacklet's row keeps the id it has ungrouped (`stacklet/<id>`), so
+ * its expanded state and selection survive a change of grouping; under its second tag and later it has an id
+ * of its own there.
+ */
+function groupNodes(items: Stacklet[], grouping: 'region' | 'tag', store: ResourceStore, rows: RowOptions): ResourceNode[] {
+  const groups = new Map<string, Stacklet[]>();
+  const add = (key: string, s: Stacklet) => groups.set(key, [...(groups.get(key) ?? []), s]);
+  for (const s of items) {
+    if (grouping === 'region') add(s.region.slug, s);
+    else if (s.tags.length === 0) add(UNTAGGED, s);
+    else for (const tag of new Set(s.tags)) add(tag, s);
+  }
+  const keys = [...groups.keys()].filter((key) => key !== UNTAGGED).sort((a, b) => a.localeCompare(b));
+  if (groups.has(UNTAGGED)) keys.push(UNTAGGED);
+  const placed = new Set<number>();
+  return keys.map((key) => {
+    const members = groups.get(key)!;
+    const region = grouping === 'region' ? members[0]!.region : undefined;
+    const label = key === UNTAGGED ? vscode.l10n.t('No tag') : region ? (region.name ? `${region.name} (${region.slug})` : region.slug) : key;
+    const bucket = total(members);
+    const description = [stackletCount(bucket.count), bucket.unpriced < bucket.count ? vscode.l10n.t('est. {0}', formatMonthly(bucket.dollars)) : undefined].filter(Boolean).join(' · ');
+    // First placed: the row's usual id; placed again under another tag: an id of that group.
+    const children = members.map((s) => {
+      const first = !placed.has(s.id);
+      placed.add(s.id);
+      return stackletNode(s, store, first ? 'stacklet' : `stacklets/tag/${key}/stacklet`, rows);
+    });
+    return new ResourceNode({
+      id: key === UNTAGGED ? 'stacklets/untagged' : `stacklets/${grouping}/${key}`,
+      label,
+      description,
+      icon: new vscode.ThemeIcon(grouping === 'region' ? 'globe' : 'tag'),
+      contextValue: `group:${grouping}`,
+      expanded: true,
+      tooltip: label,
+      children: () => children,
+    });
+  });
+}
+
+/** The key of the group of stacklets without a tag (no tag is the empty string). */
+const UNTAGGED = '';
 
 export function stackletContextValue(stacklet: Stacklet): string {
   const flags = [`stacklet:${stackletState(stacklet)}`];
@@ -38,7 +108,14 @@ export function stackletContextValue(stacklet: Stacklet): string {
   return flags.join(' ');
 }
 
+/** `est. $12.00/mo`: the stacklet's monthly estimate as a row shows it, or undefined without a price. */
+function estimate(s: Stacklet): string | undefined {
+  const price = stackletPrice(s);
+  return price ? vscode.l10n.t('est. {0}', formatMonthly(price.total)) : undefined;
+}
+
 export function stackletTooltip(s: Stacklet): vscode.MarkdownString {
+  const price = stackletPrice(s);
   const lines = [
     `**$(vm) ${cell(s.name)}**`,
     '',
@@ -50,6 +127,9 @@ export function stackletTooltip(s: Stacklet): vscode.MarkdownString {
     `| ${vscode.l10n.t('Image')} | ${cell(s.distribution?.name ?? s.distribution?.image?.slug)} |`,
     `| IPv4 | ${cell(publicIPv4(s.networks))} |`,
     `| ${vscode.l10n.t('Tags')} | ${cell(s.tags.join(', ') || '—')} |`,
+    `| ${vscode.l10n.t('Cost')} | ${cell(price
+      ? vscode.l10n.t('{0}, an estimate in US dollars: size {1}, image {2}', formatMonthly(price.total), formatUsd(price.size), formatUsd(price.image))
+      : vscode.l10n.t('not estimated: the service gave no price for size {0}', s.size.slug))} |`,
     `| ID | ${cell(s.id)} |`,
   ];
   return markdown(lines);
@@ -70,18 +150,19 @@ export function stackletSpokenLabel(s: Stacklet): string {
   );
 }
 
-export function stackletNode(s: Stacklet, store: ResourceStore, idPrefix: string): ResourceNode {
+export function stackletNode(s: Stacklet, store: ResourceStore, idPrefix: string, rows: RowOptions = { cost: false }): ResourceNode {
   const state = stackletState(s);
   const base = `${idPrefix}/${s.id}`;
+  const cost = rows.cost ? estimate(s) : undefined;
   return new ResourceNode({
     id: base,
     label: s.name,
-    description: stackletDescription(s),
+    description: cost ? `${stackletDescription(s)} · ${cost}` : stackletDescription(s),
     tooltip: () => stackletTooltip(s),
     icon: stateIcon(state),
     contextValue: stackletContextValue(s),
     resource: refTo('stacklet', s),
-    accessibilityLabel: stackletSpokenLabel(s),
+    accessibilityLabel: cost ? `${stackletSpokenLabel(s)}, ${cost}` : stackletSpokenLabel(s),
     children: () => stackletChildren(s, store, base),
   });
 }

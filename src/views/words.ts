@@ -24,3 +24,8 @@ export function stateName(state: ResourceState): string {
 export function spokenLabel(kind: Kind, name: string, ...facts: (string | undefined)[]): string {
   return [`${kindName(kind)} ${name}`, ...facts.filter((fact): fact is string => !!fact)].join(', ');
 }
+
+/** `1 stacklet`, `3 stacklets`. */
+export function stackletCount(count: number): string {
+  return count === 1 ? vscode.l10n.t('1 stacklet') : vscode.l10n.t('{0} stacklets', count);
+}

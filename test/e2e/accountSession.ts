@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { startE2eSession, type E2eSession } from '../harness/workbench';
+import * as ui from './ui';
 
 export function e2eToken(): string {
   return `stk_e2e_${randomBytes(12).toString('hex')}`;
@@ -78,4 +79,13 @@ export function accountSuite(kind: string, account: { token: string; email: stri
     await suite.session?.close();
   });
   return suite;
+}
+
+/** A suite's first step: the workbench opened and signed in to the suite's account from the welcome view, `row` listed. */
+export function signInStep(suite: { readonly session: E2eSession }, account: { token: string; email: string }, row = 'web-1'): Promise<void> {
+  return suite.session.steps.step('sign in', 90_000, async (page) => {
+    await ui.openWorkbench(page, suite.session.address);
+    await ui.signInThroughWelcome(page, suite.session.emulator.url, account.token, account.email);
+    await ui.viewRow(page, 'Stacklets', row).waitFor();
+  });
 }

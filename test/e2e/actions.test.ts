@@ -1,7 +1,7 @@
 // Actions as a user runs them: a resize from the context menu with its progress in the status bar, and a
 // wizard that refuses a bad CIDR inline and sends nothing when the user gives up.
 import * as assert from 'node:assert/strict';
-import { accountSuite, asAccount, e2eToken, mutationsOf } from './accountSession';
+import { accountSuite, asAccount, e2eToken, mutationsOf, signInStep } from './accountSession';
 import * as ui from './ui';
 
 describe('Actions in the workbench', function () {
@@ -11,12 +11,7 @@ describe('Actions in the workbench', function () {
 
   const mutations = () => mutationsOf(suite.session, email);
 
-  it('signs in', () =>
-    suite.session.steps.step('sign in', 90_000, async (page) => {
-      await ui.openWorkbench(page, suite.session.address);
-      await ui.signInThroughWelcome(page, suite.session.emulator.url, token, email);
-      await ui.viewRow(page, 'Stacklets', 'web-2').waitFor();
-    }));
+  it('signs in', () => signInStep(suite, { token, email }, 'web-2'));
 
   it('resizes a stacklet from its context menu and follows the task in the status bar', async () => {
     await suite.session.steps.step('pick the new size', 45_000, async (page) => {

@@ -3,7 +3,7 @@
 // status bar shows it again, the task ends and says so, the service holds the stacklet off) and the power-off
 // was sent exactly once.
 import * as assert from 'node:assert/strict';
-import { accountSuite, e2eToken, emulatorControl } from './accountSession';
+import { accountSuite, e2eToken, emulatorControl, signInStep } from './accountSession';
 import * as ui from './ui';
 
 describe('Reliability in the workbench: a running task survives a window reload', function () {
@@ -24,12 +24,7 @@ describe('Reliability in the workbench: a running task survives a window reload'
     return stacklets.find((s) => s.name === 'web-1')!;
   }
 
-  it('signs in', () =>
-    suite.session.steps.step('sign in', 90_000, async (page) => {
-      await ui.openWorkbench(page, suite.session.address);
-      await ui.signInThroughWelcome(page, suite.session.emulator.url, token, email);
-      await ui.viewRow(page, 'Stacklets', 'web-1').waitFor();
-    }));
+  it('signs in', () => signInStep(suite, { token, email }));
 
   it('powers web-1 off from its context menu, confirmed, and sees the task in the status bar', async () => {
     await emulatorControl(suite.session, '/config', { holdTasks: true });

@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { StackletExtensionApi } from '../../src/extension';
+import type { Prompter } from '../../src/ui/prompter';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { testEmulator } from './testEnvironment';
 
@@ -104,4 +105,20 @@ export async function signInByCommand(a: StackletExtensionApi, apiUrl: string, t
   } finally {
     restore();
   }
+}
+
+/**
+ * A suite's own account, so the demo account other suites read stays as it was: every account signed out, one
+ * made for `token` with the demo data, signed in to through the command, and `prompter` answering the
+ * commands' questions. Answers what puts the prompter back and signs out again.
+ */
+export async function ownAccount(a: StackletExtensionApi, email: string, token: string, prompter: Prompter): Promise<() => Promise<void>> {
+  await signOutAll(a);
+  await control('/_emulator/accounts', { token, email, seed: 'demo' });
+  assert.equal(await signInByCommand(a, testEmulator().apiUrl, token), true);
+  const restore = a.setPrompter(prompter);
+  return async () => {
+    restore();
+    await signOutAll(a);
+  };
 }

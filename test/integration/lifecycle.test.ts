@@ -144,7 +144,7 @@ describe('Lifecycle of every kind', function () {
       ['stacklet.deleteSshKey', ['sshKey:ready'], ['sshKey:deleting']],
       ['stacklet.addSshKey', ['group:sshKeys'], ['group:firewalls', 'sshKey:ready']],
       ['stacklet.addVolume', ['stacklet:active hasIp', 'stacklet:off'], ['stacklet:active hasIp hasVolume', 'stacklet:busy', 'stacklet:deleting']],
-      ['stacklet.tagStacklet', ['stacklet:active hasIp hasTags', 'stacklet:off'], ['stacklet:busy hasTags', 'stacklet:deleting']],
+      ['stacklet.tagStacklets', ['stacklet:active hasIp hasTags', 'stacklet:off'], ['stacklet:busy hasTags', 'stacklet:deleting']],
       ['stacklet.untagStacklet', ['stacklet:active hasIp hasTags', 'stacklet:off hasTags'], ['stacklet:active hasIp', 'stacklet:busy hasTags', 'stacklet:deleting']],
       ['stacklet.deleteStacklet', ['stacklet:active'], ['stacklet:busy', 'stacklet:deleting']],
     ];
@@ -156,7 +156,8 @@ describe('Lifecycle of every kind', function () {
       }
       for (const menu of menus['view/item/context']!) {
         const pattern = viewItemPattern(menu);
-        if (pattern && !['stacklet.viewProperties', 'stacklet.copyId', 'stacklet.copyName'].includes(menu.command)) {
+        // Reading a resource is no action on it: what is being deleted can still be looked at and copied.
+        if (pattern && !['stacklet.viewProperties', 'stacklet.copyId', 'stacklet.copyName', 'stacklet.copyAsCurl'].includes(menu.command)) {
           for (const kind of ['stacklet', 'volume', 'snapshot', 'backup', 'firewall', 'loadBalancer', 'vpc', 'cluster', 'nodePool', 'userdata', 'sshKey']) {
             assert.ok(!pattern.test(`${kind}:deleting`), `${menu.command} is not offered on a ${kind} being deleted`);
           }
@@ -463,15 +464,16 @@ describe('Lifecycle of every kind', function () {
   });
 
   describe('tags', () => {
-    it('Tag: the account\'s tags the stacklet lacks, or a new one typed; the row and the tag filter follow', async () => {
+    it('Add Tag: the account\'s tags the stacklet lacks, or a new one typed and checked; the row and the tag filter follow', async () => {
       const worker = await mustRow('stacklets', 'stacklet', 'worker-1');
-      const outcome = await run('stacklet.tagStacklet', worker, { pick: 'production' });
+      const outcome = await run('stacklet.tagStacklets', worker, { pick: 'production' });
       const offered = outcome.asked[0]!.items!.map((i) => i.label);
-      assert.ok(offered.includes('production') && !offered.includes('worker'), offered.join(', '));
+      assert.ok(offered[0] === 'New Tag…' && offered.includes('production') && !offered.includes('worker'), offered.join(', '));
       assert.deepEqual(outcome.sent.map((s) => `${s.route} ${s.status}`), ['POST /v1/tags/:name/resources 200']);
       assert.deepEqual(outcome.sent[0]!.body, { id: worker.resource!.id, type: 'stacklet' });
       assert.deepEqual((await stackletNamed('worker-1'))!.tags, ['worker', 'production']);
-      const typed = await run('stacklet.tagStacklet', await mustRow('stacklets', 'stacklet', 'worker-1'), { typed: 'ci-batch' });
+      const typed = await run('stacklet.tagStacklets', await mustRow('stacklets', 'stacklet', 'worker-1'), { pick: 'New Tag…' }, { input: 'ci-batch', bad: ['worker'] });
+      assert.match(typed.asked[1]!.validation!['worker']!, /already carries "worker"/);
       assert.deepEqual(typed.sent.map((s) => `${s.route} ${s.status}`), ['POST /v1/tags/:name/resources 200']);
       assert.deepEqual((await stackletNamed('worker-1'))!.tags, ['worker', 'production', 'ci-batch']);
       const filter = await run('stacklet.stacklets.filterByTag', undefined, 'escape');

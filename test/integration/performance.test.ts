@@ -12,11 +12,16 @@ import { FakeClock } from '../unit/fakeClock';
 import { RefreshManager } from '../../src/views/refreshManager';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceTreeProvider } from '../../src/views/resourceTreeProvider';
+import { searchRows } from '../../src/commands/goToResource';
+import { SEARCH_KINDS } from '../../src/model/resourceKinds';
+import { ResourceIndex } from '../../src/model/resourceSearch';
 import { activationFacts } from './activation';
 import { extensionApi, signInByCommand } from './emulatorAccess';
 
 const STACKLETS = 10_000;
 const RUNS = 9;
+/** Go to Resource's figure: this many stacklets besides the demo account's resources. */
+const SEARCHED = 25_000;
 
 function requestTotal(emu: EmulatorHandle): number {
   return totalRequests(emu.stats().requestCount);
@@ -28,6 +33,17 @@ function report(name: string, values: Record<string, number>): void {
   figures[name] = values;
   // The harness shows the lines carrying its tag in the tier's output (see test/harness/mochaRun.ts).
   console.log(`${process.env.STACKLET_TEST_OUTPUT_TAG ?? ''}[performance] ${name}: ${Object.entries(values).map(([key, value]) => `${key} ${Number.isInteger(value) ? value : value.toFixed(2)}`).join(', ')}`);
+}
+
+/** The p-th percentile (0–100) of `values`, nearest rank. */
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** What a user types, one keystroke at a time: names, an ID, IP addresses of every kind, a tag, a region. */
+function keystrokes(texts: readonly string[]): string[] {
+  return texts.flatMap((text) => Array.from({ length: text.length }, (_, i) => text.slice(0, i + 1)));
 }
 
 describe('performance at scale', function () {
@@ -159,5 +175,77 @@ describe('performance at scale', function () {
     } finally {
       manager.dispose();
     }
+  });
+});
+
+describe('performance at scale: Go to Resource', function () {
+  this.timeout(180_000);
+  let emu: EmulatorHandle;
+  let a: StackletExtensionApi;
+  let accountId = '';
+
+  before(async () => {
+    emu = await startEmulator({ port: 0, seed: 'demo', extraStacklets: SEARCHED });
+    a = await extensionApi();
+    for (const account of [...a.session.accounts]) await a.session.signOut(account.id);
+    assert.equal(await signInByCommand(a, emu.url, emu.demoToken), true);
+    accountId = a.session.state.kind === 'active' ? a.session.state.account.id : '';
+  });
+
+  after(async () => {
+    if (accountId) await a.session.signOut(accountId);
+    await emu.close();
+    if (process.env.STACKLET_BENCH_OUT) fs.writeFileSync(process.env.STACKLET_BENCH_OUT, JSON.stringify(figures, null, 2));
+  });
+
+  it(`filters ${SEARCHED.toLocaleString('en')} cached resources on every keystroke, from the cache, beside a plain-array filter`, async () => {
+    const { store } = await a.session.current();
+    const listings = await Promise.all(SEARCH_KINDS.map(async (kind) => ({ kind, items: (await store.get(kind)).items as readonly unknown[] })));
+    let started = performance.now();
+    const index = new ResourceIndex();
+    index.replace(listings);
+    const buildMs = performance.now() - started;
+    assert.ok(index.size >= SEARCHED, `${index.size} resources indexed`);
+    const stacklets = listings.find((listing) => listing.kind === 'stacklet')!.items as { id: number; name: string; networks: { v4: { address: string; type: string }[]; v6: { address: string }[] } }[];
+    const sample = stacklets[Math.floor(stacklets.length * 0.7)]!;
+    const typed = keystrokes([
+      sample.name,
+      String(sample.id),
+      sample.networks.v4.find((n) => n.type === 'public')!.address,
+      '10.11',
+      sample.networks.v6[0]!.address.slice(0, 14),
+      'even fra',
+      'web-1',
+    ]);
+    const rows = searchRows(index);
+    // The baseline: the same keystrokes over a plain array of the names, lowercase, with includes.
+    const plain = stacklets.map((s) => s.name.toLowerCase());
+    const before = requestTotal(emu);
+    const filterMs: number[] = [];
+    const plainMs: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (const query of typed) {
+        started = performance.now();
+        const shown = rows(query);
+        filterMs.push(performance.now() - started);
+        assert.ok(shown.length <= 100);
+        started = performance.now();
+        const needle = query.toLowerCase();
+        const matched = plain.filter((name) => name.includes(needle)).slice(0, 100);
+        plainMs.push(performance.now() - started);
+        assert.ok(matched.length <= 100);
+      }
+    }
+    assert.equal(requestTotal(emu) - before, 0, 'filtering asked the service');
+    assert.equal(rows(sample.networks.v4.find((n) => n.type === 'private')?.address ?? sample.name)[0]?.value.name, sample.name, 'the sample is found first');
+    report('goToResource', {
+      resources: index.size,
+      keystrokes: filterMs.length,
+      p95Ms: percentile(filterMs, 95),
+      medianMs: median(filterMs),
+      plainP95Ms: percentile(plainMs, 95),
+      plainMedianMs: median(plainMs),
+      buildMs,
+    });
   });
 });

@@ -1,7 +1,7 @@
 // A Prompter that answers from a script and records every question, so integration tests can drive the
 // extension's commands without a UI: what was asked (title, step numbers, pre-filled value, items), what the
 // inline validation said about given bad inputs, and that nothing was left unasked.
-import { BACK, type Back, type InputOptions, type PickItem, type PickOptions, type Prompter } from '../../src/ui/prompter';
+import { BACK, type Back, type InputOptions, type PickItem, type PickOptions, type Prompter, type SearchOptions } from '../../src/ui/prompter';
 import { namesItem } from '../../src/ui/vscodePrompter';
 
 type ItemMatch = string | RegExp | ((item: PickItem<unknown>) => boolean);
@@ -17,6 +17,8 @@ export type Answer =
   /** Pick every matching item (none when the list is empty). */
   | { readonly many: readonly ItemMatch[] }
   | { readonly confirm: boolean }
+  /** Type `search` into a search picker (Prompter.search) and pick the first row that matches `pick`. */
+  | { readonly search: string; readonly pick: ItemMatch }
   /** Press the button of a modal choice (Prompter.choose) by its label. */
   | { readonly choose: string }
   | 'back'
@@ -34,7 +36,7 @@ export interface AskedItem {
 
 /** One question as the command asked it. */
 export interface Asked {
-  readonly kind: 'input' | 'pick' | 'pickMany' | 'confirm' | 'choose';
+  readonly kind: 'input' | 'pick' | 'pickMany' | 'confirm' | 'choose' | 'search';
   readonly title: string;
   readonly step?: number;
   readonly totalSteps?: number;
@@ -152,6 +154,29 @@ export class ScriptedPrompter implements Prompter {
     return chosen;
   }
 
+  /** The rows for the scripted text; when none matches, once more after `refreshed` (as the picker does). */
+  async search<T>(options: SearchOptions<T>): Promise<T | undefined> {
+    const answer = this.next(options.title);
+    if (answer === 'escape' || answer === undefined) {
+      this.record('search', { ...options, items: options.filter('') });
+      return undefined;
+    }
+    if (answer === 'back' || !('search' in answer)) return this.wrong('search', options.title, answer);
+    let items = options.filter(answer.search);
+    let item = items.find((candidate) => matches(candidate as PickItem<unknown>, answer.pick));
+    if (!item && options.refreshed) {
+      await options.refreshed;
+      items = options.filter(answer.search);
+      item = items.find((candidate) => matches(candidate as PickItem<unknown>, answer.pick));
+    }
+    this.record('search', { ...options, items });
+    if (!item) {
+      this.problems.push(`"${options.title}": typing "${answer.search}" offers no row matching ${String(answer.pick)} among ${items.map((i) => i.label).join(', ')}`);
+      return undefined;
+    }
+    return item.value;
+  }
+
   async confirm(message: string, detail: string, action: string): Promise<boolean> {
     const answer = this.next(message);
     this.asked.push({ kind: 'confirm', title: message, message, detail, action });
@@ -179,7 +204,7 @@ export class ScriptedPrompter implements Prompter {
     return answer;
   }
 
-  private record<T>(kind: 'pick' | 'pickMany', options: PickOptions<T>): void {
+  private record<T>(kind: 'pick' | 'pickMany' | 'search', options: Pick<PickOptions<T>, 'title' | 'placeHolder' | 'items' | 'step' | 'totalSteps'>): void {
     this.asked.push({
       kind,
       title: options.title,

@@ -103,6 +103,7 @@ describe('Task progress', () => {
         return options.items.find((item) => (item.value as TrackedTask).resourceId === targets[1]!.id)?.value;
       },
       pickMany: async () => undefined,
+      search: async () => undefined,
       confirm: async () => false,
       choose: async () => undefined,
     };

@@ -421,7 +421,7 @@ describe('StackletClient ⇄ emulator: the conventional forms a service may lack
 
   it('tagging is documented: it stays offered, and works', async () => {
     const stacklet = (await client.listStacklets({ tagName: 'db' })).items[0]!;
-    await client.tagStacklet('kept', stacklet.id);
+    await client.tagResource('kept', { id: stacklet.id, type: 'stacklet' });
     assert.ok((await client.getStacklet(stacklet.id)).tags.includes('kept'));
   });
 });

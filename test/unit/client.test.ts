@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
 import type * as s from '../../src/api/schemas';
 import { DEMO_EMAIL, startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { tagStacklet } from '../../src/model/tags';
 import { rejection } from './support';
 
 const GiB = 1024 ** 3;
@@ -117,9 +118,9 @@ for (const [trailingSlash, title] of SLASH_MODES) describe(`StackletClient ⇄ e
       await rejectsNotFound(client.deleteSshKey(key.id));
     });
 
-    it('tagStacklet, untagStacklet: a tag put on and taken off a stacklet (the tag listing follows)', async () => {
+    it('tagResource, untagStacklet: a tag put on and taken off a stacklet (the tag listing follows)', async () => {
       const stacklet = await freshStacklet('ct-tagged');
-      await client.tagStacklet('ct tag', stacklet.id);
+      await client.tagResource('ct tag', { id: stacklet.id, type: 'stacklet' });
       assert.deepEqual((await client.getStacklet(stacklet.id)).tags, ['client-test', 'ct tag']);
       assert.ok(names(await client.listTags()).includes('ct tag'));
       await client.untagStacklet('ct tag', stacklet.id);
@@ -148,6 +149,16 @@ for (const [trailingSlash, title] of SLASH_MODES) describe(`StackletClient ⇄ e
       assert.ok(!before.includes('tag-from-client'));
       await freshStacklet('tagged-1', { tags: ['tag-from-client'] });
       assert.ok(names(await client.listTags()).includes('tag-from-client'));
+    });
+
+    it('tagResource: POST /v1/tags/:name/resources tags one stacklet; tagStacklet answers it with its new tags', async () => {
+      const made = await freshStacklet('tagged-2');
+      const answer = await client.tagResource('tagged by client', { id: made.id, type: 'stacklet' });
+      assert.deepEqual(answer.map((r) => [r.id, r.type, r.tags]), [[made.id, 'stacklet', ['client-test', 'tagged by client']]]);
+      const again = await tagStacklet(client, { ...made, tags: ['client-test', 'tagged by client'] }, 'second');
+      assert.deepEqual(again.tags, ['client-test', 'tagged by client', 'second']);
+      assert.deepEqual((await client.getStacklet(made.id)).tags, again.tags);
+      assert.ok(names(await client.listTags()).includes('second'));
     });
   });
 

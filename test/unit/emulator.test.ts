@@ -50,6 +50,7 @@ describe('emulator: HTTP contract', function () {
       ['GET', '/v1/containers'],
       ['GET', '/v1/ssh_keys'],
       ['GET', '/v1/tags'],
+      ['POST', '/v1/tags/web/resources'],
     ];
 
     it('answers 401 JSON without a token, with a malformed header and with an unknown token, on every route family', async () => {
@@ -297,6 +298,29 @@ describe('emulator: HTTP contract', function () {
       const tags = (await get(emu, '/v1/tags')).json.tags as Json[];
       assert.deepEqual(tags.find((t) => t.name === 'web'), { name: 'web', resources: { count: 4 } });
       assert.deepEqual(tags.find((t) => t.name === 'db'), { name: 'db', resources: { count: 1 } });
+    });
+
+    it('tags a stacklet with POST /v1/tags/:name/resources, a new tag included, and refuses what it cannot tag', async () => {
+      await start();
+      const blog = ((await get(emu, '/v1/stacklets')).json.stacklets as Json[]).find((s) => s.name === 'blog');
+      const res = await call(emu, 'POST', '/v1/tags/edge%3Acdn/resources', { id: blog.id, type: 'stacklet' });
+      assert.equal(res.status, 200, res.text);
+      assert.deepEqual(res.json.resources, [{ id: blog.id, ipv4_address: blog.networks.v4[0].address, name: 'blog', status: 'active', tags: ['web', 'blog', 'edge:cdn'], type: 'stacklet' }]);
+      assert.deepEqual((await get(emu, `/v1/stacklets/${blog.id}`)).json.stacklet.tags, ['web', 'blog', 'edge:cdn']);
+      assert.deepEqual(emu.stats().applied.map((a) => a.kind), ['tag.resources.add']);
+      // Tagging again changes nothing; a stacklet of nobody or another type is refused naming the field, a name no tag can have is not found.
+      assert.equal((await call(emu, 'POST', '/v1/tags/web/resources', { id: blog.id, type: 'stacklet' })).status, 200);
+      for (const [path, body, field] of [
+        ['/v1/tags/web/resources', { id: 999999, type: 'stacklet' }, 'id'],
+        ['/v1/tags/web/resources', { id: blog.id, type: 'volume' }, 'type'],
+      ] as const) {
+        const refused = await call(emu, 'POST', path, body);
+        assert.equal(refused.status, 422, `${path} ${JSON.stringify(body)}: ${refused.text}`);
+        assert.equal(refused.json.errors[0].field, field);
+      }
+      const badName = await call(emu, 'POST', '/v1/tags/a%2Cb/resources', { id: blog.id, type: 'stacklet' });
+      assert.deepEqual([badName.status, badName.json.message], [422, "tag a,b: must not contain ','"]);
+      assert.equal(emu.stats().applied.length, 1);
     });
   });
 

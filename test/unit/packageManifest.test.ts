@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
+import { KINDS, type ActionId, type Kind } from '../../src/model/resourceKinds';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -166,6 +167,41 @@ describe('package.json', () => {
       // A palette condition may only ask for a session (or a filter to clear), never for a tree item.
       const tied = palette.filter((entry) => /\bview(Item)?\b|\blistFocus\b/.test(entry.when ?? '')).map((entry) => entry.command);
       assert.deepEqual(tied, [], 'palette entries that depend on a tree item');
+    });
+  });
+
+  describe('selections of several items', () => {
+    /** The command of each action the registry lets several items take at once, by kind and action. */
+    const BULK_COMMANDS: Readonly<Record<string, string>> = {
+      'stacklet.powerOn': 'stacklet.powerOn',
+      'stacklet.powerOff': 'stacklet.powerOff',
+      'stacklet.powerCycle': 'stacklet.powerCycle',
+      'stacklet.resize': 'stacklet.resizeStacklet',
+      'stacklet.snapshot': 'stacklet.snapshotStacklet',
+      'stacklet.tag': 'stacklet.tagStacklets',
+      'stacklet.attachFirewall': 'stacklet.attachFirewall',
+      'stacklet.delete': 'stacklet.deleteStacklet',
+      'volume.delete': 'stacklet.deleteVolume',
+      'snapshot.delete': 'stacklet.deleteSnapshot',
+    };
+    const bulk = Object.entries(KINDS).flatMap(([kind, spec]) => ((spec as { bulk?: readonly ActionId[] }).bulk ?? []).map((action) => `${kind as Kind}.${action}`));
+
+    it('names the command of every action the registry lets several items take', () => {
+      assert.deepEqual(bulk.filter((key) => !BULK_COMMANDS[key]), [], 'a bulk action without its command here');
+      assert.deepEqual(Object.keys(BULK_COMMANDS).filter((key) => !bulk.includes(key)), [], 'a command here whose action the registry does not list as bulk');
+    });
+
+    it('shows those commands in the context menu of a selection, and hides every other item command then', () => {
+      const commandsOfBulk = new Set(Object.values(BULK_COMMANDS));
+      const problems: string[] = [];
+      for (const menu of manifest.contributes.menus['view/item/context'] ?? []) {
+        const when = menu.when ?? '';
+        if (/\binline\b/.test((menu as { group?: string }).group ?? '')) continue;
+        const hidden = when.includes('!listMultiSelection');
+        if (commandsOfBulk.has(menu.command) && when.includes('listMultiSelection')) problems.push(`${menu.command} is hidden from a selection`);
+        if (!commandsOfBulk.has(menu.command) && !hidden) problems.push(`${menu.command} shows for a selection but acts on one item`);
+      }
+      assert.deepEqual(problems, []);
     });
   });
 

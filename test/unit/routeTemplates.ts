@@ -79,7 +79,7 @@ const vpcCreate: Template = { fields: ['name', 'cidr', 'region', 'project_uuid']
 const nameOnly: Template = { fields: ['name'], bodies: () => [{ name: 'prop-renamed' }] };
 const userdataBody: Template = { fields: ['name', 'userdata'], bodies: () => [{ name: 'prop-ud', userdata: '#!/bin/sh\necho property\n' }] };
 const poolBody: Template = { fields: ['name', 'count', 'id'], bodies: (ids) => [{ name: 'pool-renamed', count: 2 }, { name: 'pool-renamed', count: '3', id: ids.pools[0] }] };
-const tagBody: Template = { fields: ['id', 'type'], bodies: (ids) => [{ id: first(ids.stacklets), type: 'stacklet' }, { id: String(first(ids.stacklets)), type: 'stacklet' }] };
+const tagBody: Template = { fields: ['id', 'type'], bodies: (ids) => [{ id: first(ids.stacklets), type: 'stacklet' }] };
 
 /** Body templates of every route that takes a body (POST, PUT and the DELETEs with one). */
 export const TEMPLATES: Readonly<Record<string, Template>> = {

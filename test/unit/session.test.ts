@@ -189,6 +189,27 @@ describe('SessionManager', () => {
     await session.dispose();
   });
 
+  it('expires only the account that met the 401: not the one that became active while it was signed out', async () => {
+    const { registry } = memoryStores();
+    const session = new SessionManager(registry, settings, noEmulator);
+    const second = `stk_second_${Date.now()}`;
+    emu.addAccount(second, { email: 'second@stacklet.example' });
+    const first = await session.signIn(emu.url, emu.demoToken);
+    const leaving = await session.signIn(emu.url, second);
+    // Signing out deletes the token before the next account is active: a view that opens the session in that
+    // moment finds no token, and the account being signed out is the one it expires, if any.
+    const signingOut = session.signOut(leaving.id);
+    const opened = session.current().then(() => 'opened', () => 'refused');
+    await signingOut;
+    await opened;
+    assert.equal(session.state.kind === 'active' && session.state.account.id, first.id, 'the remaining account is active, not expired');
+    await session.markExpired(leaving);
+    assert.equal(session.state.kind, 'active', 'an account no longer active expires nobody');
+    await session.markExpired(first);
+    assert.equal(session.state.kind, 'expired');
+    await session.dispose();
+  });
+
   it('marks the session expired on a 401 and keeps a bad sign-in from touching the previous session', async () => {
     const { registry } = memoryStores();
     const session = new SessionManager(registry, settings, noEmulator);

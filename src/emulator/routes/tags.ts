@@ -1,11 +1,12 @@
 /**
- * Tags: GET /v1/tags, the tags in use counted from the account's stacklets (tags exist only through them
- * here); POST /v1/tags/:name/resources (DOC) tags a stacklet, and DELETE on the same path (NOT FOUND in the
- * documentation; the conventional form) untags it.
+ * GET /v1/tags: the tags in use, counted from the account's stacklets (tags exist only through them here).
+ * POST /v1/tags/:name/resources (DOC §11) tags one stacklet, `{id, type: "stacklet"}` (a tag no stacklet carried
+ * yet comes into being with it) and answers the tagged resource as the documentation shows it; DELETE on the
+ * same path (NOT FOUND in the documentation; the conventional form) untags it.
  */
 import { TagResourceBody } from '../../api/requests';
-import { checkName } from '../../api/validators';
-import { intParam, requireConventionalForm } from '../stateChecks';
+import { checkTagName } from '../../api/validators';
+import { requireConventionalForm } from '../stateChecks';
 import type { Ctx, Handler } from '../context';
 import { ApiError } from '../errors';
 import { noContent, ok, type Reply, type Router } from '../http';
@@ -27,29 +28,22 @@ function list(ctx: Ctx): Reply {
 function tagAndStacklet(ctx: Ctx): { tag: string; stacklet: StackletRec } {
   const tag = ctx.params['name']!;
   // The tag is in the path, not the body: the refusal names it rather than a field.
-  const problem = checkName(tag, 'tag');
+  const problem = checkTagName(tag, 'tag');
   if (problem) throw new ApiError(422, 'unprocessable_entity', `tag ${tag}: ${problem.replace(/^tag /, '')}`);
   const body = parseBody(TagResourceBody, ctx.body);
-  const id = intParam(String(body.id));
-  const stacklet = id === undefined ? undefined : ctx.account.stacklets.get(id);
+  const stacklet = ctx.account.stacklets.get(body.id);
   if (!stacklet) throw ApiError.field('id', `stacklet ${body.id} not found`);
   return { tag, stacklet };
 }
 
-/** The answer the documentation shows: the tagged resources, `{id, ipv4_address, name, status, tags, type}`. */
-function resources(tag: string, stacklets: readonly StackletRec[]): Reply {
-  return ok({
-    resources: stacklets
-      .filter((s) => s.tags.includes(tag))
-      .map((s) => ({ id: s.id, ipv4_address: s.networks.v4.find((n) => n.type === 'public')?.address ?? null, name: s.name, status: s.status, tags: s.tags, type: 'stacklet' })),
-  });
-}
-
 function tagResource(ctx: Ctx): Reply {
   const { tag, stacklet } = tagAndStacklet(ctx);
-  if (!stacklet.tags.includes(tag)) stacklet.tags.push(tag);
-  ctx.applied('tag.resources.add');
-  return resources(tag, ctx.account.stacklets.all());
+  if (!stacklet.tags.includes(tag)) {
+    stacklet.tags.push(tag);
+    ctx.applied('tag.resources.add');
+  }
+  const ipv4 = stacklet.networks.v4.find((network) => network.type === 'public')?.address ?? null;
+  return ok({ resources: [{ id: stacklet.id, ipv4_address: ipv4, name: stacklet.name, status: stacklet.status, tags: [...stacklet.tags], type: 'stacklet' }] });
 }
 
 function untagResource(ctx: Ctx): Reply {

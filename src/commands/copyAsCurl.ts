@@ -1,0 +1,61 @@
+import * as vscode from 'vscode';
+import { curlCommands, TOKEN_VARIABLE } from '../api/curl';
+import { describeRequests, type RecordedRequest } from '../api/recording';
+import type { ActionEntry } from '../model/actionHistory';
+import { kindSpec, type Kind, type KindSpec } from '../model/resourceKinds';
+import * as notify from '../ui/notify';
+import type { ResourceKey } from '../views/resourceTreeProvider';
+import type { CommandDeps } from './deps';
+import { refOfNode } from './target';
+import { propertiesOf } from './viewProperties';
+import { isBack } from './wizard';
+
+/**
+ * Copy as curl: the request that reads a resource (from its View Properties document or its tree item), or,
+ * from the palette, the requests of an action of this window (each action's log entry names its number).
+ * The token is never copied: the command reads it from $STACKLET_TOKEN.
+ */
+export async function copyAsCurl(deps: CommandDeps, target?: unknown): Promise<boolean> {
+  const resource: ResourceKey | undefined = refOfNode(target) ?? (target instanceof vscode.Uri ? propertiesOf(target.path) : undefined);
+  const requests = resource ? await readOf(deps, resource) : await pickAction(deps);
+  if (!requests) return false;
+  if (requests.length === 0) {
+    void notify.info(vscode.l10n.t('That action sent no request.'));
+    return false;
+  }
+  await vscode.env.clipboard.writeText(curlCommands(requests));
+  deps.log.info(`Copied as curl: ${requests.map((r) => `${r.method} ${r.path}`).join(', ')}`);
+  notify.statusMessage('copy', vscode.l10n.t('Copied as curl: set {0} to your API token before running it.', TOKEN_VARIABLE), 5000);
+  return true;
+}
+
+/** The read of one resource (by id where its kind has one, else its listing's first page), described, not sent. */
+async function readOf(deps: CommandDeps, resource: ResourceKey): Promise<readonly RecordedRequest[] | undefined> {
+  const spec = kindSpec(resource.kind as Kind) as KindSpec<Kind>;
+  if (!spec.get && !spec.list) {
+    void notify.info(vscode.l10n.t('No request of its own reads this item: copy its parent instead.'));
+    return undefined;
+  }
+  const { client } = await deps.session.current();
+  return describeRequests(() => (spec.get ? spec.get(client, resource.id, {}) : spec.list!(client, {}, { firstPageOnly: true })));
+}
+
+async function pickAction(deps: CommandDeps): Promise<readonly RecordedRequest[] | undefined> {
+  const entries = deps.history.list();
+  if (entries.length === 0) {
+    void notify.info(vscode.l10n.t('No action has run in this window yet; View Properties copies the read of a resource.'));
+    return undefined;
+  }
+  const picked = await deps.prompter.pick<ActionEntry>({
+    title: vscode.l10n.t('Copy an Action as curl'),
+    placeHolder: vscode.l10n.t('The actions of this window, newest first (the log names them by number)'),
+    items: entries.map((entry) => ({
+      label: vscode.l10n.t('Action {0}: {1}', entry.id, entry.title),
+      icon: entry.failure === undefined ? 'check' : 'error',
+      description: entry.requests.map((r) => `${r.method} ${r.path} → ${r.status ?? '—'}`).join(', '),
+      ...(entry.failure !== undefined ? { detail: entry.failure } : {}),
+      value: entry,
+    })),
+  });
+  return picked === undefined || isBack(picked) ? undefined : picked.requests;
+}

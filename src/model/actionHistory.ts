@@ -1,0 +1,44 @@
+/**
+ * The actions of this window, newest first, each with the requests it sent: what the log's action entries
+ * name by number and Copy as curl offers. Bounded: the oldest go first. No vscode import.
+ */
+import type { RecordedRequest } from '../api/recording';
+
+/** Entries kept. */
+export const HISTORY_SIZE = 200;
+
+export interface ActionEntry {
+  /** Its number in the log: `[action 7]`. */
+  readonly id: number;
+  readonly at: number;
+  /** What the action was, in the user's words: "Powering off web-1…". */
+  readonly title: string;
+  /** undefined when it went through, else why it did not (the service's words). */
+  readonly failure?: string;
+  readonly requests: readonly RecordedRequest[];
+}
+
+export class ActionHistory {
+  private readonly entries: ActionEntry[] = [];
+  private next = 1;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  add(title: string, requests: readonly RecordedRequest[], failure?: string): ActionEntry {
+    const entry: ActionEntry = { id: this.next++, at: this.now(), title, requests: [...requests], ...(failure !== undefined ? { failure } : {}) };
+    this.entries.unshift(entry);
+    if (this.entries.length > HISTORY_SIZE) this.entries.length = HISTORY_SIZE;
+    return entry;
+  }
+
+  /** Newest first. */
+  list(): readonly ActionEntry[] {
+    return this.entries;
+  }
+}
+
+/** `[action 7] Powering off web-1…: POST /v1/stacklets/3 → 200`: one plain line for the log. */
+export function logLine(entry: ActionEntry): string {
+  const sent = entry.requests.map((r) => `${r.method} ${r.path} → ${r.status ?? 'no answer'}`).join(', ') || 'nothing sent';
+  return `[action ${entry.id}] ${entry.title}: ${sent}${entry.failure !== undefined ? ` (failed: ${entry.failure})` : ''}`;
+}

@@ -1,0 +1,143 @@
+/**
+ * Monthly cost estimates in US dollars, from what the service says of each resource: a stacklet costs its
+ * size's `price_monthly` plus its image's `extra_price`; a Kubernetes node pool its size's `price_monthly` per
+ * node. Nothing else the service answers carries a price (volumes, snapshots, backups, load balancers,
+ * bandwidth), so nothing else is estimated: an estimate, never a bill. Confirmations that change the bill show
+ * the change with `formatMonthlyChange` ("+$12.00/mo", "−$48.00/mo"); a delete of several resources adds up
+ * `deletionChange` of each. No vscode import.
+ */
+import * as l10n from '@vscode/l10n';
+import type * as s from '../api/schemas';
+
+/** A stacklet's estimate and its two parts. */
+export interface StackletPrice {
+  readonly size: number;
+  readonly image: number;
+  readonly total: number;
+}
+
+/** A price the service wrote as a number or a decimal string ("0.0000"); undefined when it is neither. */
+export function dollars(value: number | string | null | undefined): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** Size plus image per month; undefined when the service gave no monthly price for the size. */
+export function stackletPrice(stacklet: Pick<s.Stacklet, 'size' | 'distribution'>): StackletPrice | undefined {
+  const size = dollars(stacklet.size.price_monthly);
+  if (size === undefined) return undefined;
+  // An image that names no extra price costs nothing more than its size.
+  const image = dollars(stacklet.distribution?.image?.extra_price) ?? 0;
+  return { size, image, total: size + image };
+}
+
+/** A node pool's monthly estimate: its size's price for each of its nodes. */
+export function nodePoolMonthly(pool: Pick<s.NodePool, 'size' | 'nodes'> & { readonly count?: number | undefined }): number | undefined {
+  const each = dollars(pool.size.price_monthly);
+  return each === undefined ? undefined : each * (pool.count ?? pool.nodes.length);
+}
+
+/** A cluster's: the sum of its node pools (undefined when one of them has no price). */
+export function clusterMonthly(cluster: Pick<s.KubernetesCluster, 'node_pools'>): number | undefined {
+  return sum(cluster.node_pools.map(nodePoolMonthly));
+}
+
+function sum(values: readonly (number | undefined)[]): number | undefined {
+  let total = 0;
+  for (const value of values) {
+    if (value === undefined) return undefined;
+    total += value;
+  }
+  return total;
+}
+
+/** What several changes add up to: the dollars known, and how many could not be estimated. */
+export interface CostChange {
+  readonly dollars: number;
+  /** How many of the changes have no estimate (a resource whose price the service does not give). */
+  readonly unestimated: number;
+}
+
+export function addChanges(changes: readonly (number | undefined)[]): CostChange {
+  let total = 0;
+  let unestimated = 0;
+  for (const change of changes) {
+    if (change === undefined) unestimated++;
+    else total += change;
+  }
+  return { dollars: round(total), unestimated };
+}
+
+/** Deleting a resource saves its estimate: the change is its monthly estimate, negated (undefined: not estimated). */
+export function deletionChange(monthly: number | undefined): number | undefined {
+  return monthly === undefined ? undefined : -monthly;
+}
+
+/** Resizing a stacklet changes its size's part of the estimate. */
+export function resizeChange(stacklet: Pick<s.Stacklet, 'size'>, to: Pick<s.Size, 'price_monthly'>): number | undefined {
+  const before = dollars(stacklet.size.price_monthly);
+  const after = dollars(to.price_monthly);
+  return before === undefined || after === undefined ? undefined : round(after - before);
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** `$1,234.50`: US dollars, two decimals. */
+export function formatUsd(value: number): string {
+  return `$${Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** `$12.00/mo` */
+export function formatMonthly(value: number): string {
+  return l10n.t('{0}/mo', `${value < 0 ? '\u2212' : ''}${formatUsd(value)}`);
+}
+
+/** `+$12.00/mo`, `−$48.00/mo` (a true minus sign), `$0.00/mo`. */
+export function formatMonthlyChange(value: number): string {
+  const rounded = round(value);
+  const sign = rounded > 0 ? '+' : rounded < 0 ? '\u2212' : '';
+  return l10n.t('{0}/mo', `${sign}${formatUsd(rounded)}`);
+}
+
+/** A change in words: `+$12.00/mo`, `−$48.00/mo`, `no change`, or `not estimated`. */
+export function monthlyChangeWords(change: number | undefined): string {
+  if (change === undefined) return l10n.t('not estimated');
+  return Math.round(change * 100) === 0 ? l10n.t('no change') : formatMonthlyChange(change);
+}
+
+/** One bucket of a breakdown: what its stacklets add up to. */
+export interface CostBucket {
+  readonly key: string;
+  readonly dollars: number;
+  readonly count: number;
+  /** Stacklets of the bucket without a price (not in `dollars`). */
+  readonly unpriced: number;
+}
+
+/**
+ * The monthly estimate of `stacklets` by bucket, largest first: `keys` says which buckets a stacklet counts in
+ * (a region; each of its tags, so a stacklet with two tags counts twice; an empty list puts it in `other`).
+ */
+export function breakdown(stacklets: readonly s.Stacklet[], keys: (stacklet: s.Stacklet) => readonly string[], other = ''): CostBucket[] {
+  const buckets = new Map<string, { dollars: number; count: number; unpriced: number }>();
+  for (const stacklet of stacklets) {
+    const price = stackletPrice(stacklet);
+    const names = keys(stacklet);
+    for (const key of names.length > 0 ? new Set(names) : [other]) {
+      const bucket = buckets.get(key) ?? { dollars: 0, count: 0, unpriced: 0 };
+      bucket.count++;
+      if (price) bucket.dollars += price.total;
+      else bucket.unpriced++;
+      buckets.set(key, bucket);
+    }
+  }
+  return [...buckets].map(([key, b]) => ({ key, ...b, dollars: round(b.dollars) })).sort((a, b) => b.dollars - a.dollars || a.key.localeCompare(b.key));
+}
+
+/** The whole account's stacklets: one total. */
+export function total(stacklets: readonly s.Stacklet[]): CostBucket {
+  return breakdown(stacklets, () => ['all'], 'all')[0] ?? { key: 'all', dollars: 0, count: 0, unpriced: 0 };
+}

@@ -1,0 +1,77 @@
+// Fleet operations as a user meets them: three stacklets selected with Ctrl-click and powered off from the
+// context menu, with one confirmation and three tasks in the status bar; Go to Resource with a private IP
+// reveals and selects its stacklet.
+import * as assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { accountSuite, e2eToken, mutationsOf, signInStep } from './accountSession';
+import * as ui from './ui';
+
+interface Stacklet {
+  name: string;
+  networks: { v4: { address: string; type: string }[] };
+}
+
+/** The rows of the Stacklets view that are selected, by their text. */
+function selectedRows(page: Page) {
+  return ui.pane(page, 'Stacklets').locator('.monaco-list-row.selected');
+}
+
+describe('Fleet operations in the workbench', function () {
+  const token = e2eToken();
+  const email = 'fleet@stacklet.example';
+  // Tasks that outlast the look at the status bar.
+  const suite = accountSuite('e2e-fleet', { token, email }, { taskMs: 60_000 });
+
+  it('signs in', () => signInStep(suite, { token, email }, 'db-1'));
+
+  it('powers off three stacklets selected with Ctrl-click: one confirmation, then three tasks in the status bar', async () => {
+    await suite.session.steps.step('select three stacklets with Ctrl-click', 45_000, async (page) => {
+      // Room for every stacklet row: the views below the Stacklets view folded.
+      for (const view of ['Volumes', 'Userdata', 'Containers', 'Networking']) await ui.collapsePane(page, view);
+      // A Ctrl-click selects (or unselects) a row without expanding it.
+      await ui.viewRow(page, 'Stacklets', 'web-1').click({ modifiers: ['ControlOrMeta'] });
+      await ui.viewRow(page, 'Stacklets', 'web-2').click({ modifiers: ['ControlOrMeta'] });
+      await ui.viewRow(page, 'Stacklets', 'db-1').click({ modifiers: ['ControlOrMeta'] });
+      await selectedRows(page).nth(2).waitFor();
+      assert.equal(await selectedRows(page).count(), 3);
+    });
+    await suite.session.steps.step('Power Off from the context menu: one confirmation naming all three', 45_000, async (page) => {
+      await ui.contextMenu(page, ui.viewRow(page, 'Stacklets', 'db-1'), 'Power Off…');
+      const dialog = ui.modalDialog(page);
+      await dialog.getByText('Power off 3 stacklets?').waitFor();
+      await dialog.getByText('no change: web-1, web-2, db-1').waitFor();
+      await dialog.locator('.monaco-button', { hasText: 'Power Off' }).first().click();
+      await dialog.waitFor({ state: 'detached' });
+    });
+    await suite.session.steps.step('see three tasks in the status bar, and no second question', 45_000, async (page) => {
+      await ui.statusBarText(page, '3 tasks running').waitFor();
+      // The progress notification of the three requests goes once they are answered.
+      await ui.toast(page, 'Powering off 3 stacklets').first().waitFor({ state: 'detached' });
+      assert.equal(await ui.modalDialog(page).count(), 0, 'no other dialog');
+      assert.equal(await ui.quickInput(page).isVisible(), false, 'no other question');
+    });
+    const powerOffs = (await mutationsOf(suite.session, email)).filter((r) => r.method === 'POST' && r.path === '/v1/stacklets/:id');
+    assert.equal(powerOffs.length, 3, 'three requests reached the service');
+  });
+
+  it('Go to Resource with a private IP reveals and selects its stacklet', async () => {
+    const response = await fetch(`${suite.session.emulator.url}/v1/stacklets`, { headers: { Authorization: `Token ${token}` } });
+    const { stacklets } = (await response.json()) as { stacklets: Stacklet[] };
+    const worker = stacklets.find((s) => s.name === 'worker-1')!;
+    const privateIp = worker.networks.v4.find((n) => n.type === 'private')!.address;
+    await suite.session.steps.step('open Go to Resource and type a private IP', 45_000, async (page) => {
+      await ui.findInCommandPalette(page, 'Stacklet: Go to Resource…');
+      await page.keyboard.press('Enter');
+      await ui.quickInput(page).getByText('Go to Resource').first().waitFor();
+      await ui.quickInput(page).locator('input').fill(privateIp);
+      await ui.quickInputRow(page, 'worker-1').first().waitFor();
+      await ui.quickInputRow(page, `IP address ${privateIp}`).first().waitFor();
+    });
+    await suite.session.steps.step('choose it: its row is selected in the Stacklets view', 30_000, async (page) => {
+      await page.keyboard.press('Enter');
+      await ui.quickInput(page).waitFor({ state: 'hidden' });
+      await selectedRows(page).filter({ hasText: 'worker-1' }).waitFor();
+      assert.equal(await selectedRows(page).count(), 1, 'only worker-1 is selected');
+    });
+  });
+});
