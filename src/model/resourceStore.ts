@@ -82,6 +82,7 @@ export class ResourceStore {
   private readonly deleting = new Set<string>();
   private readonly changed = new Emitter<StoreChange>();
   private readonly failed = new Emitter<ApiError>();
+  private readonly loaded = new Emitter<ListingKind>();
   private disposed = false;
   private batching = 0;
   private readonly deferred = new Set<ListingKind>();
@@ -90,6 +91,8 @@ export class ResourceStore {
   readonly onDidChange = this.changed.event;
   /** Fires for every failed load (the owner decides what a 401 means). */
   readonly onDidFail = this.failed.event;
+  /** Fires when a listing (its unfiltered variant or a filtered one) was loaded from the service. */
+  readonly onDidLoad = this.loaded.event;
 
   constructor(
     private readonly client: StackletClient,
@@ -113,6 +116,7 @@ export class ResourceStore {
         if (current.generation === generation && !this.disposed) {
           current.value = listing;
           current.promise = undefined;
+          this.loaded.fire(kind);
         }
         return listing;
       },
@@ -243,6 +247,7 @@ export class ResourceStore {
     this.deleting.clear();
     this.changed.dispose();
     this.failed.dispose();
+    this.loaded.dispose();
   }
 
   private async load<K extends ListingKind>(kind: K, params: ListingParams, signal: AbortSignal): Promise<Listing<ListingItems[K]>> {

@@ -21,7 +21,7 @@
 import { isApiError } from '../api/errors';
 import type { ActiveSession, SessionState } from '../auth/session';
 import { Emitter, type Disposable, type Event } from '../model/emitter';
-import { kindSpec, sameId, type Kind, type KindSpec, type ListingKind } from '../model/resourceKinds';
+import { isTaskKind, kindSpec, sameId, TASK_KINDS, type Kind, type KindSpec, type ListingKind } from '../model/resourceKinds';
 import type { ResourceStore } from '../model/resourceStore';
 import { checkKind, newKnowledge, type KindKnowledge, type TaskedResource } from './taskChecks';
 import { systemClock, type Clock } from '../model/clock';
@@ -47,6 +47,9 @@ export interface TrackerSettings {
 
 /** After telling the user that checks fail, stay quiet this long even if they recover and fail again. */
 export const FAILURE_QUIET_MS = 5 * 60_000;
+
+/** How many ended tasks are remembered so that a listing loaded before their end does not start them again. */
+const ENDED_KEYS_KEPT = 1000;
 
 export const DEFAULT_SETTINGS: TrackerSettings = { pollIntervalMs: 2000, timeoutMs: 900_000 };
 
@@ -100,6 +103,10 @@ export class TaskTracker implements TaskRegistry, Disposable {
   private lastReportAt = Number.NEGATIVE_INFINITY;
   private disposed = false;
   private readonly waiters = new Set<() => void>();
+  /** The store whose loaded listings are read for tasks nobody here follows, and that subscription. */
+  private watched: { store: ResourceStore; subscription: Disposable } | undefined;
+  /** Tasks that ended here, oldest first: a listing loaded before their end must not start them again. */
+  private readonly endedKeys = new Set<string>();
 
   /** The running set (of the active account) changed, or another account became active. */
   readonly onDidChange: Event<void> = this.changed.event;
@@ -121,6 +128,7 @@ export class TaskTracker implements TaskRegistry, Disposable {
     if (this.entries.size > 0) this.log(`Restored ${this.entries.size} running task(s) from the workspace state.`);
     this.polledAccount = this.activeAccountId();
     this.sessionSubscription = this.session.onDidChange(() => this.onSessionChanged());
+    this.watchListings();
     this.schedule();
   }
 
@@ -207,6 +215,7 @@ export class TaskTracker implements TaskRegistry, Disposable {
     this.cancelTimer();
     this.controller?.abort();
     this.sessionSubscription.dispose();
+    this.watched?.subscription.dispose();
     this.releaseWaiters();
     this.changed.dispose();
     this.endedEmitter.dispose();
@@ -312,6 +321,8 @@ export class TaskTracker implements TaskRegistry, Disposable {
   private finish(store: ResourceStore, entry: Entry, resource: TaskedResource | undefined): void {
     const { task } = entry;
     this.entries.delete(task.key);
+    this.endedKeys.add(task.key);
+    if (this.endedKeys.size > ENDED_KEYS_KEPT) this.endedKeys.delete(this.endedKeys.values().next().value!);
     const spec = kindSpec(task.kind) as KindSpec<Kind>;
     store.update(task.kind, (item) => sameId(spec.key(item as never), task.resourceId), resource as never);
     if (!resource && task.kind === 'cluster') store.forgetDeleted('cluster', String(task.resourceId));
@@ -355,6 +366,38 @@ export class TaskTracker implements TaskRegistry, Disposable {
     this.failureReported = true;
   }
 
+  // ── tasks seen in listings ───────────────────────────────────────────────
+
+  /**
+   * Follows the tasks the active account's listings show that nobody here follows: started in another
+   * window or the web console, or before a reload whose stored state the browser did not keep.
+   */
+  private watchListings(): void {
+    if (this.activeAccountId() === undefined) return;
+    this.session.current().then(({ store }) => {
+      if (this.disposed || this.watched?.store === store || store.isDisposed) return;
+      this.watched?.subscription.dispose();
+      this.watched = { store, subscription: store.onDidLoad((kind) => this.adoptFrom(store, kind)) };
+      for (const kind of TASK_KINDS) this.adoptFrom(store, kind);
+    }, () => undefined);
+  }
+
+  private adoptFrom(store: ResourceStore, kind: ListingKind): void {
+    const accountId = this.activeAccountId();
+    if (!accountId || this.disposed || !isTaskKind(kind as Kind)) return;
+    const taskKind = kind as TaskKind;
+    const spec = kindSpec(taskKind) as KindSpec<TaskKind>;
+    for (const item of store.peek(taskKind)?.items ?? []) {
+      const task = (item as { task?: TrackedTask['task'] | null }).task;
+      if (!task) continue;
+      const resourceId = spec.key(item as never);
+      const key = taskKey(accountId, taskKind, resourceId, task.id);
+      // A resource followed already (perhaps from an answer newer than this listing) keeps its task.
+      if (this.endedKeys.has(key) || this.activeEntries(accountId).some((entry) => entry.task.kind === taskKind && sameId(entry.task.resourceId, resourceId))) continue;
+      this.track({ kind: taskKind, resourceId, resourceName: spec.name(item as never), task });
+    }
+  }
+
   // ── session ───────────────────────────────────────────────────────────────
 
   private onSessionChanged(): void {
@@ -382,6 +425,7 @@ export class TaskTracker implements TaskRegistry, Disposable {
     if (pruned) this.persist();
     this.cancelTimer();
     this.fireChanged();
+    this.watchListings();
     this.schedule();
   }
 

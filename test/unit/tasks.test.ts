@@ -350,6 +350,25 @@ describe('TaskTracker', () => {
     assert.equal(w.memento.get(STORAGE_KEY), undefined);
   });
 
+  it('follows a task a loaded listing shows that nobody here follows (another window\'s, or one a reload lost), and only that one', async () => {
+    const w = await world({ taskMs: 5000 });
+    const [mine, theirs] = await idleStacklets(w, 2);
+    const tracker = w.tracker();
+    tracker.track(start(await w.client.powerOff(mine!.id), 'stacklet'));
+    // Another window powers the other one off; this window sees it when the listing loads again.
+    await w.client.powerOff(theirs!.id);
+    const { store } = await w.session.current();
+    store.invalidate('stacklet');
+    await store.get('stacklet');
+    assert.deepEqual(tracker.running().map((t) => t.resourceName), [mine!.name, theirs!.name]);
+    assert.equal((w.memento.get(STORAGE_KEY) as unknown[]).length, 2, 'kept across a reload like any task');
+    while (tracker.running().length > 0) await w.tick(tracker);
+    assert.deepEqual(w.ends.map((end) => end.task.resourceName).sort(), [mine!.name, theirs!.name].sort());
+    store.invalidate('stacklet');
+    await store.get('stacklet');
+    assert.equal(tracker.running().length, 0, 'nothing runs any more, and nothing is followed again');
+  });
+
   it('arms no timer while signed out, and drops the tasks of an account signed out of', async () => {
     const w = await world({ taskMs: 5000 });
     const tracker = w.tracker();
