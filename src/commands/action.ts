@@ -250,7 +250,7 @@ export interface BulkConfirmation {
  *    (src/model/resourceKinds.ts); the two must agree, or declaring the command throws;
  * 2. `bulk: { … }` below: the confirmation's words, the change to the monthly estimate, the progress title, and
  *    the one question for all when the action asks one;
- * 3. its context-menu entry without `!listMultiSelection` (test/unit/packageManifest.test.ts names it).
+ * 3. its context-menu entry without `!listMultiSelection` (test/unit/packageManifest.test.ts checks it).
  * A delete, for example:
  * `bulk: { confirm: (n) => ({ question: t('Delete {0} volumes?', n), button: t('Delete'), typed: t('delete {0} volumes', n) }),`
  * `monthlyChange: (item) => deletionChangeOf(refTo('volume', item)), progress: (n) => t('Deleting {0} volumes', n) }`.

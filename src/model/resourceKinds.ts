@@ -58,11 +58,12 @@ export interface ListingParams {
 }
 
 /**
- * What the extension can do to an item. Commands declare which one they are, and a unit test checks that
- * every action a kind lists has its command in the palette and its context menu on that kind.
+ * What the extension can do to an item. A unit test (test/unit/packageManifest.test.ts) checks the registry
+ * against package.json both ways: every action a kind lists has its command in the context menu of that
+ * kind's rows, and every command a row of that kind offers is an action the kind lists.
  */
 export type ActionId =
-  | 'viewProperties' | 'copyId' | 'copyName' | 'copyAddress' | 'connectSsh'
+  | 'viewProperties' | 'copyId' | 'copyName' | 'copyAddress' | 'copyAsCurl' | 'connectSsh' | 'openInRemoteWindow'
   | 'powerOn' | 'powerOff' | 'powerCycle' | 'resize' | 'rebuild' | 'restore' | 'resetPassword'
   | 'enablePrivateNetworking' | 'snapshot' | 'rename' | 'delete' | 'attach' | 'detach' | 'transfer'
   | 'edit' | 'open' | 'changeNodeCount' | 'addVolume' | 'addNodePool' | 'tag' | 'untag' | 'attachFirewall';
@@ -127,7 +128,7 @@ export const KINDS = {
     list: (client, params, call) => client.listStacklets({ ...params, ...call }),
     get: (client, id, call) => client.getStacklet(Number(id), call),
     tasks: { related: { snapshot: ['snapshot'] } },
-    actions: [...COMMON, 'copyAddress', 'connectSsh', 'powerOn', 'powerOff', 'powerCycle', 'resize', 'rebuild', 'restore', 'resetPassword', 'enablePrivateNetworking', 'snapshot', 'rename', 'addVolume', 'tag', 'untag', 'attachFirewall', 'delete'],
+    actions: [...COMMON, 'copyAsCurl', 'copyAddress', 'connectSsh', 'openInRemoteWindow', 'powerOn', 'powerOff', 'powerCycle', 'resize', 'rebuild', 'restore', 'resetPassword', 'enablePrivateNetworking', 'snapshot', 'rename', 'addVolume', 'tag', 'untag', 'attachFirewall', 'delete'],
     bulk: ['powerOn', 'powerOff', 'powerCycle', 'resize', 'snapshot', 'tag', 'attachFirewall', 'delete'],
     search: (stacklet) => ({
       addresses: [...stacklet.networks.v4, ...stacklet.networks.v6].map((network) => network.address),
@@ -143,7 +144,7 @@ export const KINDS = {
     list: (client, params, call) => client.listVolumes({ ...(params.region ? { region: params.region } : {}), ...call }),
     get: (client, id, call) => client.getVolume(String(id), call),
     tasks: { related: { create: ['stacklet'], attach: ['stacklet'], detach: ['stacklet'] } },
-    actions: [...COMMON, 'resize', 'attach', 'detach', 'rename', 'delete'],
+    actions: [...COMMON, 'copyAsCurl', 'resize', 'attach', 'detach', 'rename', 'delete'],
     bulk: ['delete'],
     search: (volume) => ({ regions: regionFacts(volume.region) }),
   },
@@ -154,7 +155,7 @@ export const KINDS = {
     list: (client, _params, call) => client.listSnapshots(call),
     get: (client, id, call) => client.getSnapshot(Number(id), call),
     tasks: {},
-    actions: [...COMMON, 'transfer', 'rename', 'delete'],
+    actions: [...COMMON, 'copyAsCurl', 'transfer', 'rename', 'delete'],
     bulk: ['delete'],
     search: (snapshot) => ({ regions: snapshot.regions }),
   },
@@ -173,7 +174,7 @@ export const KINDS = {
     list: (client, _params, call) => client.listFirewalls(call),
     get: (client, id, call) => client.getFirewall(String(id), call),
     known: { namedBy: (stacklet) => stacklet.firewall_uuid },
-    actions: [...COMMON, 'edit', 'rename', 'delete'],
+    actions: [...COMMON, 'copyAsCurl', 'edit', 'rename', 'delete'],
     search: () => ({}),
   },
   loadBalancer: {
@@ -184,7 +185,7 @@ export const KINDS = {
     list: (client, _params, call) => client.listLoadBalancers(call),
     get: (client, id, call) => client.getLoadBalancer(String(id), call),
     tasks: {},
-    actions: [...COMMON, 'copyAddress', 'edit', 'delete'],
+    actions: [...COMMON, 'copyAsCurl', 'copyAddress', 'edit', 'delete'],
     search: (lb) => ({ addresses: addresses(lb.ip), regions: regionFacts(lb.region) }),
   },
   vpc: {
@@ -194,7 +195,7 @@ export const KINDS = {
     list: (client, _params, call) => client.listVpcs(call),
     get: (client, id, call) => client.getVpc(String(id), call),
     known: { namedBy: (stacklet) => stacklet.vpc_uuid },
-    actions: [...COMMON, 'rename', 'delete'],
+    actions: [...COMMON, 'copyAsCurl', 'rename', 'delete'],
     search: (vpc) => ({ addresses: addresses(vpc.cidr), regions: regionFacts(vpc.region) }),
   },
   cluster: {
@@ -206,7 +207,7 @@ export const KINDS = {
     get: (client, id, call) => client.getKubernetesCluster(String(id), call),
     known: {},
     tasks: {},
-    actions: [...COMMON, 'copyAddress', 'rename', 'addNodePool', 'delete'],
+    actions: [...COMMON, 'copyAsCurl', 'copyAddress', 'rename', 'addNodePool', 'delete'],
     search: (cluster) => ({ addresses: addresses(cluster.ipv4), tags: cluster.tags, regions: regionFacts(cluster.region) }),
     monthly: clusterMonthly,
   },
@@ -229,7 +230,7 @@ export const KINDS = {
     name: named,
     list: (client, _params, call) => client.listUserdata(call),
     get: (client, id, call) => client.getUserdata(String(id), call),
-    actions: [...COMMON, 'open', 'delete'],
+    actions: [...COMMON, 'copyAsCurl', 'open', 'delete'],
     search: () => ({}),
   },
   sshKey: {
@@ -245,7 +246,7 @@ export const KINDS = {
     key: named,
     name: named,
     list: (client, _params, call) => client.listContainers(call),
-    actions: [...COMMON],
+    actions: [...COMMON, 'copyAsCurl'],
     search: () => ({}),
   },
   containerImage: {
@@ -266,7 +267,7 @@ export const KINDS = {
     key: (profile) => profile.uuid,
     name: (profile) => profile.email || profile.uuid,
     list: async (client, _params, call) => ({ items: [await client.getProfile(call)], total: 1, pages: 1 }),
-    actions: ['viewProperties', 'copyId', 'copyName'],
+    actions: [...COMMON, 'copyAsCurl'],
   },
 } as const satisfies { readonly [K in Kind]: KindSpec<K> };
 

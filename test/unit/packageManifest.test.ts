@@ -170,29 +170,118 @@ describe('package.json', () => {
     });
   });
 
-  describe('selections of several items', () => {
-    /** The command of each action the registry lets several items take at once, by kind and action. */
-    const BULK_COMMANDS: Readonly<Record<string, string>> = {
-      'stacklet.powerOn': 'stacklet.powerOn',
-      'stacklet.powerOff': 'stacklet.powerOff',
-      'stacklet.powerCycle': 'stacklet.powerCycle',
-      'stacklet.resize': 'stacklet.resizeStacklet',
-      'stacklet.snapshot': 'stacklet.snapshotStacklet',
-      'stacklet.tag': 'stacklet.tagStacklets',
-      'stacklet.attachFirewall': 'stacklet.attachFirewall',
-      'stacklet.delete': 'stacklet.deleteStacklet',
-      'volume.delete': 'stacklet.deleteVolume',
-      'snapshot.delete': 'stacklet.deleteSnapshot',
-    };
-    const bulk = Object.entries(KINDS).flatMap(([kind, spec]) => ((spec as { bulk?: readonly ActionId[] }).bulk ?? []).map((action) => `${kind as Kind}.${action}`));
+  /** The command of each action, by `kind.action`, or by `*.action` where every kind uses the same one. */
+  const ACTION_COMMANDS: Readonly<Record<string, string>> = {
+    '*.viewProperties': 'stacklet.viewProperties',
+    '*.copyId': 'stacklet.copyId',
+    '*.copyName': 'stacklet.copyName',
+    '*.copyAddress': 'stacklet.copyIp',
+    '*.copyAsCurl': 'stacklet.copyAsCurl',
+    'stacklet.connectSsh': 'stacklet.connectSsh',
+    'stacklet.openInRemoteWindow': 'stacklet.openInRemoteWindow',
+    'stacklet.powerOn': 'stacklet.powerOn',
+    'stacklet.powerOff': 'stacklet.powerOff',
+    'stacklet.powerCycle': 'stacklet.powerCycle',
+    'stacklet.resize': 'stacklet.resizeStacklet',
+    'stacklet.rebuild': 'stacklet.rebuildStacklet',
+    'stacklet.restore': 'stacklet.restoreStacklet',
+    'stacklet.resetPassword': 'stacklet.resetPassword',
+    'stacklet.enablePrivateNetworking': 'stacklet.enablePrivateNetworking',
+    'stacklet.snapshot': 'stacklet.snapshotStacklet',
+    'stacklet.rename': 'stacklet.renameStacklet',
+    'stacklet.addVolume': 'stacklet.addVolume',
+    'stacklet.tag': 'stacklet.tagStacklets',
+    'stacklet.untag': 'stacklet.untagStacklet',
+    'stacklet.attachFirewall': 'stacklet.attachFirewall',
+    'stacklet.delete': 'stacklet.deleteStacklet',
+    'volume.resize': 'stacklet.resizeVolume',
+    'volume.attach': 'stacklet.attachVolume',
+    'volume.detach': 'stacklet.detachVolume',
+    'volume.rename': 'stacklet.renameVolume',
+    'volume.delete': 'stacklet.deleteVolume',
+    'snapshot.transfer': 'stacklet.transferSnapshot',
+    'snapshot.rename': 'stacklet.renameSnapshot',
+    'snapshot.delete': 'stacklet.deleteSnapshot',
+    'backup.delete': 'stacklet.deleteBackup',
+    'firewall.edit': 'stacklet.editFirewall',
+    'firewall.rename': 'stacklet.renameFirewall',
+    'firewall.delete': 'stacklet.deleteFirewall',
+    'loadBalancer.edit': 'stacklet.editLoadBalancer',
+    'loadBalancer.delete': 'stacklet.deleteLoadBalancer',
+    'vpc.rename': 'stacklet.renameVpc',
+    'vpc.delete': 'stacklet.deleteVpc',
+    'cluster.rename': 'stacklet.renameCluster',
+    'cluster.addNodePool': 'stacklet.addNodePool',
+    'cluster.delete': 'stacklet.deleteCluster',
+    'nodePool.rename': 'stacklet.renameNodePool',
+    'nodePool.changeNodeCount': 'stacklet.resizeNodePool',
+    'nodePool.delete': 'stacklet.deleteNodePool',
+    'userdata.open': 'stacklet.editUserdata',
+    'userdata.delete': 'stacklet.deleteUserdata',
+    'sshKey.delete': 'stacklet.deleteSshKey',
+  };
+  const commandOf = (kind: Kind, action: ActionId) => ACTION_COMMANDS[`${kind}.${action}`] ?? ACTION_COMMANDS[`*.${action}`];
 
-    it('names the command of every action the registry lets several items take', () => {
-      assert.deepEqual(bulk.filter((key) => !BULK_COMMANDS[key]), [], 'a bulk action without its command here');
-      assert.deepEqual(Object.keys(BULK_COMMANDS).filter((key) => !bulk.includes(key)), [], 'a command here whose action the registry does not list as bulk');
+  describe('the registry of kinds against the menus', () => {
+    /**
+     * The contextValues of each kind's rows when any action is possible (the views build them; the integration
+     * tier's menu test derives them from the views' own functions).
+     */
+    const ROWS: Readonly<Record<Kind, readonly string[]>> = {
+      stacklet: ['stacklet:active hasIp', 'stacklet:active hasIp hasTags', 'stacklet:off'],
+      volume: ['volume:free', 'volume:attached'],
+      snapshot: ['snapshot:ready'],
+      backup: ['backup:ready'],
+      firewall: ['firewall:ready'],
+      loadBalancer: ['loadBalancer:active hasIp'],
+      vpc: ['vpc:ready'],
+      cluster: ['cluster:active hasIp'],
+      nodePool: ['nodePool:active'],
+      kubernetesNode: ['kubernetesNode:'],
+      userdata: ['userdata:script'],
+      sshKey: ['sshKey:ready'],
+      container: ['container:family'],
+      containerImage: ['containerImage:available'],
+      address: ['address:public'],
+      profile: ['profile:'],
+    };
+    const rowMenus = (manifest.contributes.menus['view/item/context'] ?? []).flatMap((menu) => {
+      const match = /viewItem =~ \/(.*?)\/(\s|$)/.exec(menu.when ?? '');
+      return match ? [{ command: menu.command, item: new RegExp(match[1]!) }] : [];
+    });
+    const kinds = Object.keys(KINDS) as Kind[];
+    const actionsOf = (kind: Kind): readonly ActionId[] => (KINDS[kind] as { actions: readonly ActionId[] }).actions;
+
+    it('has the command of every action a kind lists in the context menu of that kind\'s rows', () => {
+      const problems: string[] = [];
+      for (const kind of kinds) {
+        for (const action of actionsOf(kind)) {
+          const command = commandOf(kind, action);
+          if (!command) problems.push(`${kind}.${action}: no command named in ACTION_COMMANDS`);
+          else if (!commands.has(command)) problems.push(`${kind}.${action}: ${command} is not contributed`);
+          else if (!rowMenus.some((menu) => menu.command === command && ROWS[kind].some((row) => menu.item.test(row)))) problems.push(`${kind}.${action}: ${command} is in no context menu of a ${kind} row`);
+        }
+      }
+      assert.deepEqual(problems, []);
     });
 
+    it('offers on a kind\'s rows only the commands of actions the kind lists', () => {
+      const problems: string[] = [];
+      for (const kind of kinds) {
+        const listed = new Set(actionsOf(kind).map((action) => commandOf(kind, action)));
+        for (const menu of rowMenus) {
+          if (ROWS[kind].some((row) => menu.item.test(row)) && !listed.has(menu.command)) problems.push(`${menu.command} on a ${kind} row, an action the registry does not list for ${kind}`);
+        }
+      }
+      assert.deepEqual([...new Set(problems)], []);
+    });
+  });
+
+  describe('selections of several items', () => {
+    /** The commands of the actions the registry lets several items take at once. */
+    const commandsOfBulk = new Set(Object.entries(KINDS).flatMap(([kind, spec]) => ((spec as { bulk?: readonly ActionId[] }).bulk ?? []).map((action) => commandOf(kind as Kind, action))));
+
     it('shows those commands in the context menu of a selection, and hides every other item command then', () => {
-      const commandsOfBulk = new Set(Object.values(BULK_COMMANDS));
       const problems: string[] = [];
       for (const menu of manifest.contributes.menus['view/item/context'] ?? []) {
         const when = menu.when ?? '';
