@@ -72,11 +72,6 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-export function round(value: number, digits = 1): number {
-  const scale = 10 ** digits;
-  return Math.round(value * scale) / scale;
-}
-
 /** `12.3×` for a speed-up, `0.41×` for a share. */
 export function times(value: number): string {
   return `${value >= 10 ? value.toFixed(1) : value.toFixed(2)}×`;

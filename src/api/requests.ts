@@ -20,7 +20,6 @@ function rule<S extends z.ZodMiniType>(base: S, check: (value: unknown, what: st
 export const name = rule(z.string(), v.checkName);
 export const hostname = rule(z.string(), v.checkHostname);
 export const slug = rule(z.string(), v.checkSlug);
-export const port = rule(z.number(), v.checkPort);
 const uuid = z.string().check(z.minLength(1));
 const positiveInt = z.int().check(z.positive());
 const stackletId = positiveInt;
@@ -139,7 +138,6 @@ export const StackletActionBody = z.discriminatedUnion('action', [
   z.object({ action: z.literal('restore'), image_id: z.pipe(intLike, positiveInt) }),
 ]);
 export type StackletActionBody = z.input<typeof StackletActionBody>;
-export type StackletAction = StackletActionBody['action'];
 
 export const CreateVolumeBody = z.object({
   name,

@@ -195,7 +195,7 @@ export class HttpTransport {
       const attemptStart = Date.now();
       let outcome: RawResponse | ApiError;
       let retryAfter: number | undefined;
-      let mayRetry = false;
+      let mayRetry: boolean;
       try {
         const response = await this.send(method, fullPath, body, options.signal, options.budget);
         if (record) record.status = response.status;

@@ -4,10 +4,9 @@ import type { AnyDocumentKind, DocumentKindId } from './kind';
 import { loadBalancerKind } from './loadBalancer/kind';
 import { userdataKind } from './userdata/kind';
 
+/** @public Loaded by src/ui/documentEditors.ts with a lazy require, which knip cannot follow. */
 export const DOCUMENT_KINDS = {
   firewall: firewallKind,
   loadBalancer: loadBalancerKind,
   userdata: userdataKind,
 } as const satisfies Record<DocumentKindId, AnyDocumentKind>;
-
-export const ALL_DOCUMENT_KINDS: readonly AnyDocumentKind[] = Object.values(DOCUMENT_KINDS);

@@ -34,10 +34,6 @@ export function setAttachTarget(volume: VolumeRec, stackletId: number | undefine
   else attachTargets.set(volume, stackletId);
 }
 
-export function attachTargetOf(volume: VolumeRec): number | undefined {
-  return attachTargets.get(volume);
-}
-
 /** The name of a volume task that involves the stacklet (attaching to it, detaching from it, creating on it). */
 export function volumeTaskOn(account: Account, stackletId: number): string | undefined {
   for (const volume of account.volumes.all()) {

@@ -28,14 +28,6 @@ export function publicIPv4(networks: Networks): string | undefined {
   return networks.v4.find((n) => n.type === 'public')?.address ?? networks.v4[0]?.address;
 }
 
-export function privateIPv4(networks: Networks): string | undefined {
-  return networks.v4.find((n) => n.type === 'private')?.address;
-}
-
-export function publicIPv6(networks: Networks): string | undefined {
-  return networks.v6.find((n) => n.type === 'public')?.address ?? networks.v6[0]?.address;
-}
-
 /** `fra · s-1vcpu-1gb · 203.0.113.10` */
 export function stackletDescription(stacklet: Stacklet): string {
   return [stacklet.region.slug, stacklet.size.slug, publicIPv4(stacklet.networks)].filter(Boolean).join(' · ');

@@ -50,6 +50,7 @@ export function hostEntryProblem(entry: HostEntry): string | undefined {
   const file = entry.identityFile;
   if (file !== undefined) {
     // Quotes end the argument and ${…} is expanded by ssh; control characters would start a new line.
+    // eslint-disable-next-line no-control-regex -- control characters are what this refuses
     if (file.trim() === '' || /["\u0000-\u001f\u007f]|\$\{/.test(file)) return l10n.t('The identity file path cannot be written to an SSH configuration: {0}', JSON.stringify(file).slice(0, 80));
   }
   return undefined;

@@ -24,6 +24,7 @@ const StoredTask = z.object({
   startedAt: z.number(),
 });
 
+/** @public Loaded by taskStorage.ts with a lazy require, which knip cannot follow. */
 export function parseStoredTasks(raw: readonly unknown[]): TrackedTask[] {
   const tasks: TrackedTask[] = [];
   for (const entry of raw) {

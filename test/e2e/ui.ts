@@ -83,11 +83,6 @@ export function activityBarItem(page: Page, title: string): Locator {
   return page.locator(`.activitybar a.action-label[aria-label="${title}"]`);
 }
 
-/** A row of a tree or list inside the side bar's panes, by its visible text. */
-export function paneRow(page: Page, text: string): Locator {
-  return page.locator('.pane-body .monaco-list-row', { hasText: text });
-}
-
 /** A status bar entry by its visible text. */
 export function statusBarText(page: Page, text: string): Locator {
   return page.locator('#workbench\\.parts\\.statusbar').getByText(text);

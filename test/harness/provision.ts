@@ -187,7 +187,7 @@ async function nodeStep(log: Log, paths: ToolPaths): Promise<ProvisionStep['outc
     timeoutMs: 10 * 60_000,
   });
   if (result.code !== 0) throw new StepFailure(step, `npm install exited with ${result.code}:\n${lastLines(result.output)}`);
-  let version = '';
+  let version: string;
   try {
     version = execFileSync(paths.nodeBin, ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim();
   } catch (e) {
@@ -218,7 +218,7 @@ async function codeServerStep(log: Log, paths: ToolPaths): Promise<ProvisionStep
   if (result.code !== 0) {
     throw new StepFailure(step, `npm install exited with ${result.code} (full log: ${logFile}):\n${lastLines(result.output)}`);
   }
-  let output = '';
+  let output: string;
   try {
     // its own config file, so that code-server does not write ~/.config/code-server/config.yaml
     const config = path.join(root, 'version-check-config.yaml');

@@ -86,7 +86,7 @@ describe('emulator: CLI', function () {
 
   it('serves HTTPS with --tls, names its CA file on a third line and removes it at exit; --allow-host admits a name', async () => {
     const { child, lines, exit } = run(['--port', '0', '--tls', '--allow-host', 'api.stacklet.test'], 3);
-    let caFile = '';
+    let caFile: string;
     try {
       const got = await lines;
       const url = /^Stacklet emulator listening on (https:\/\/127\.0\.0\.1:\d+)$/.exec(got[0]!)?.[1];
