@@ -2,7 +2,7 @@
 // (escapeProbe/extension.ts) shows the name `zz [Open Settings](command:…) $(zap)` as it comes and through
 // literalText, in a notification, the status bar and a quick pick. As it comes, the notification holds a link
 // element and the others a codicon (so the check can fail); through literalText, none does, and the text reads
-// the same.
+// the same. Installed beside ours, it also checks that activate() hands another extension nothing.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT } from '../harness/provision';
-import { startE2eSession, type E2eSession } from '../harness/workbench';
+import { startE2eSession, VSIX_PATH, type E2eSession } from '../harness/workbench';
 import * as ui from './ui';
 
 const HOSTILE_SHOWN = 'zz [Open Settings](command:workbench.action.openSettings) $(zap)';
@@ -55,7 +55,7 @@ describe('Service text in the workbench', function () {
   before(async function () {
     this.timeout(240_000);
     probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stacklet-escape-probe-'));
-    session = await startE2eSession({ kind: 'e2e-service-text', vsix: await packageProbe(probeDir) });
+    session = await startE2eSession({ kind: 'e2e-service-text', vsix: await packageProbe(probeDir), alsoInstall: [VSIX_PATH] });
   });
   after(async function () {
     this.timeout(90_000);
@@ -93,5 +93,12 @@ describe('Service text in the workbench', function () {
       assert.equal(esc.icons, 0);
       assert.ok(esc.text.includes(HOSTILE_SHOWN), esc.text);
       await page.keyboard.press('Escape');
+    }));
+
+  it('another extension gets nothing from activate(): no session (and its token), no prompter to answer our questions', () =>
+    session.steps.step('another extension asks ours for its exports', 60_000, async (page) => {
+      const item = page.locator('#workbench\\.parts\\.statusbar .statusbar-item', { hasText: 'probe-reach' }).first();
+      await item.waitFor();
+      assert.equal((await item.textContent())?.replace(/\u2060/g, '').trim(), 'probe-reach nothing');
     }));
 });

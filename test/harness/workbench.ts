@@ -30,6 +30,8 @@ export interface WorkbenchServerOptions {
   /** Names the run folders. */
   kind: string;
   vsix?: string;
+  /** Further VSIX files installed beside it (a probe extension that looks at ours). */
+  alsoInstall?: readonly string[];
   /** code-server's port; 0 (default) for any free one. */
   port?: number;
   emulatorPort?: number;
@@ -65,7 +67,9 @@ export async function startWorkbenchServer(options: WorkbenchServerOptions): Pro
 
     writeUserSettings(run.userDataDir, { 'stacklet.apiUrl': emulator.url, ...(options.workspaceTrust ? { 'security.workspace.trust.enabled': true } : {}) });
     const logFile = path.join(run.artifacts, 'code-server.log');
-    await installVsix(paths, { vsix: options.vsix ?? VSIX_PATH, userDataDir: run.userDataDir, extensionsDir: run.extensionsDir, logFile });
+    for (const vsix of [options.vsix ?? VSIX_PATH, ...(options.alsoInstall ?? [])]) {
+      await installVsix(paths, { vsix, userDataDir: run.userDataDir, extensionsDir: run.extensionsDir, logFile });
+    }
     const server = await startCodeServer(paths, {
       userDataDir: run.userDataDir,
       extensionsDir: run.extensionsDir,

@@ -149,6 +149,8 @@ describe('Resource explorer', () => {
         assert.equal(treeItem.tooltip, undefined, 'the tooltip waits for a hover');
         const resolved = a.views.get('stacklets')!.resolveTreeItem(treeItem, node);
         assert.ok(resolved.tooltip instanceof vscode.MarkdownString && resolved.tooltip.value.includes(s.name));
+        // Service text in it is escaped (src/model/serviceText.ts); the Markdown may run no command and no HTML.
+        assert.ok(!resolved.tooltip.isTrusted && !resolved.tooltip.supportHtml, 'an untrusted tooltip without HTML');
         assert.ok(treeItem.iconPath instanceof vscode.ThemeIcon);
       }
       const listed = await routeCount('GET /v1/stacklets');
