@@ -8,6 +8,7 @@ import type { StackletClient } from '../api/client';
 import type { ActiveSession } from '../auth/session';
 import { deletionChangeOf, kindSpec, refTo, type KindItems, type KindSpec, type ListedKind, type ListingKind, type ResourceRef } from '../model/resourceKinds';
 import type { Deleting } from '../model/resourceStore';
+import { monthlyChangeWords } from '../model/cost';
 import { itemAction, type ActionWords, type BulkConfirmation } from './action';
 import { askText } from './askText';
 import type { CommandDeps, CommandHandler } from './deps';
@@ -43,6 +44,15 @@ export async function confirmDeletion(deps: CommandDeps, confirmation: Confirmat
 export async function confirmModal(deps: CommandDeps, question: string, detail: string, action: string): Promise<boolean> {
   const keep = vscode.l10n.t('Keep');
   return (await deps.prompter.choose(question, detail, [keep, action])) === action;
+}
+
+/**
+ * What deleting the resource changes in the monthly estimate, as a sentence to end a question with
+ * (" Estimated change: −$12.00/mo."), or nothing when its kind or the service gives no price.
+ */
+export function costSentence(ref: ResourceRef): string {
+  const change = deletionChangeOf(ref);
+  return change === undefined ? '' : ` ${vscode.l10n.t('Estimated change: {0}.', monthlyChangeWords(change))}`;
 }
 
 /** A typed-name confirmation for a resource whose deletion destroys data. */
@@ -94,10 +104,30 @@ export interface DeleteAction<K extends ListedKind, A = Record<string, never>> e
    * On a selection of several items (when the registry lists 'delete' among the kind's `bulk` actions): the
    * one confirmation, the progress title, and the answers every item is deleted with.
    */
-  readonly many?: {
-    readonly confirm: (count: number) => BulkConfirmation;
-    readonly progress: (count: number) => string;
-    readonly answers: A;
+  readonly many?: ManyDeletion<A>;
+}
+
+/** How a kind's deletion runs on a selection: see `deletingMany`. */
+export interface ManyDeletion<A> {
+  readonly confirm: (count: number) => BulkConfirmation;
+  readonly progress: (count: number) => string;
+  readonly answers: A;
+}
+
+/**
+ * A deletion on a selection, from its words: the question ("Delete 3 firewalls?"), what it destroys, the
+ * progress title, and for what destroys data the text to type ("delete 3 volumes").
+ */
+export function deletingMany<A = Record<string, never>>(words: {
+  readonly question: (count: number) => string;
+  readonly detail: () => string;
+  readonly progress: (count: number) => string;
+  readonly typed?: (count: number) => string;
+}, answers: A = {} as A): ManyDeletion<A> {
+  return {
+    confirm: (count) => ({ question: words.question(count), detail: words.detail(), button: vscode.l10n.t('Delete'), ...(words.typed ? { typed: words.typed(count) } : {}) }),
+    progress: words.progress,
+    answers,
   };
 }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { kindSpec } from '../model/resourceKinds';
-import { deleteAction, type DeleteAction } from './deleteAction';
+import { deleteAction, type DeleteAction, deletingMany } from './deleteAction';
 import { idleItems } from './idlePick';
 
 const label = kindSpec('backup').name;
@@ -22,6 +22,12 @@ export const backupDeletion: DeleteAction<'backup'> = {
   progress: (backup) => vscode.l10n.t('Deleting backup {0}…', label(backup)),
   failure: (backup) => vscode.l10n.t('Could not delete backup {0}', label(backup)),
   done: (backup) => vscode.l10n.t('Deleted backup {0}.', label(backup)),
+  many: deletingMany({
+    question: (n) => vscode.l10n.t('Delete {0} backups?', n),
+    detail: () => vscode.l10n.t('This destroys each backup; their stacklets can no longer be restored from them.'),
+    progress: (n) => vscode.l10n.t('Deleting {0} backups', n),
+    typed: (n) => vscode.l10n.t('delete {0} backups', n),
+  }),
 };
 
 export const deleteBackup = deleteAction(backupDeletion);

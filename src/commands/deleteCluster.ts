@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { deleteAction, type DeleteAction, typedConfirmation } from './deleteAction';
+import { refTo } from '../model/resourceKinds';
+import { costSentence, deleteAction, type DeleteAction, typedConfirmation, deletingMany } from './deleteAction';
 import { idleItems } from './idlePick';
 
 /** Deletes a Kubernetes cluster with its nodes: the user types its name. */
@@ -9,12 +10,18 @@ export const clusterDeletion: DeleteAction<'cluster'> = {
   confirm: (cluster) => typedConfirmation(
     cluster.name,
     vscode.l10n.t('Delete Cluster {0}', cluster.name),
-    vscode.l10n.t('This destroys cluster {0}, its {1} node(s) and everything running on them.', cluster.name, cluster.node_pools.reduce((sum, pool) => sum + pool.nodes.length, 0)),
+    vscode.l10n.t('This destroys cluster {0}, its {1} node(s) and everything running on them.', cluster.name, cluster.node_pools.reduce((sum, pool) => sum + pool.nodes.length, 0)) + costSentence(refTo('cluster', cluster)),
   ),
   remove: (client, cluster) => client.deleteKubernetesCluster(cluster.uuid),
   progress: (cluster) => vscode.l10n.t('Deleting {0}…', cluster.name),
   failure: (cluster) => vscode.l10n.t('Could not delete cluster {0}', cluster.name),
   done: (cluster) => vscode.l10n.t('Deleted cluster {0}.', cluster.name),
+  many: deletingMany({
+    question: (n) => vscode.l10n.t('Delete {0} clusters?', n),
+    detail: () => vscode.l10n.t('This destroys each cluster, its nodes and everything running on them.'),
+    progress: (n) => vscode.l10n.t('Deleting {0} clusters', n),
+    typed: (n) => vscode.l10n.t('delete {0} clusters', n),
+  }),
 };
 
 export const deleteCluster = deleteAction(clusterDeletion);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { deleteAction, type DeleteAction } from './deleteAction';
+import { deleteAction, type DeleteAction, deletingMany } from './deleteAction';
 
 /** Deletes a firewall after a modal naming it; the stacklets behind it stay, without its rules. */
 export const firewallDeletion: DeleteAction<'firewall'> = {
@@ -21,6 +21,11 @@ export const firewallDeletion: DeleteAction<'firewall'> = {
   progress: (firewall) => vscode.l10n.t('Deleting {0}…', firewall.name),
   failure: (firewall) => vscode.l10n.t('Could not delete firewall {0}', firewall.name),
   done: (firewall) => vscode.l10n.t('Deleted firewall {0}.', firewall.name),
+  many: deletingMany({
+    question: (n) => vscode.l10n.t('Delete {0} firewalls?', n),
+    detail: () => vscode.l10n.t('Their stacklets stay, without these firewalls\' rules.'),
+    progress: (n) => vscode.l10n.t('Deleting {0} firewalls', n),
+  }),
 };
 
 export const deleteFirewall = deleteAction(firewallDeletion);

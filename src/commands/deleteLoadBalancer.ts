@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { deleteAction, type DeleteAction } from './deleteAction';
+import { deleteAction, type DeleteAction, deletingMany } from './deleteAction';
 import { idleItems } from './idlePick';
 
 /** Deletes a load balancer after a modal naming it; its stacklets stay. */
@@ -16,6 +16,11 @@ export const loadBalancerDeletion: DeleteAction<'loadBalancer'> = {
   progress: (lb) => vscode.l10n.t('Deleting {0}…', lb.name),
   failure: (lb) => vscode.l10n.t('Could not delete load balancer {0}', lb.name),
   done: (lb) => vscode.l10n.t('Deleted load balancer {0}.', lb.name),
+  many: deletingMany({
+    question: (n) => vscode.l10n.t('Delete {0} load balancers?', n),
+    detail: () => vscode.l10n.t('Their stacklets stay; traffic to these load balancers\' addresses stops.'),
+    progress: (n) => vscode.l10n.t('Deleting {0} load balancers', n),
+  }),
 };
 
 export const deleteLoadBalancer = deleteAction(loadBalancerDeletion);

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { poolAction } from './action';
-import { confirmDeletion, sendDeletion } from './deleteAction';
+import { refTo } from '../model/resourceKinds';
+import { confirmDeletion, costSentence, sendDeletion } from './deleteAction';
 import { poolMark, settlePoolDeleted } from './nodePools';
 
 /**
@@ -16,7 +17,7 @@ export const deleteNodePool = poolAction<Record<string, never>, true>({
     }
     const confirmed = await confirmDeletion(deps, {
       question: vscode.l10n.t('Delete node pool {0} of {1}?', pool.name, cluster.name),
-      detail: vscode.l10n.t('Its {0} node(s) go, with what runs on them; the cluster\'s other pools stay.', pool.nodes.length),
+      detail: vscode.l10n.t('Its {0} node(s) go, with what runs on them; the cluster\'s other pools stay.', pool.nodes.length) + costSentence(refTo('nodePool', pool)),
     });
     return confirmed ? {} : undefined;
   },

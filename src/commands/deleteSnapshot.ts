@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { deleteAction, type DeleteAction, typedConfirmation } from './deleteAction';
+import { deleteAction, type DeleteAction, typedConfirmation, deletingMany } from './deleteAction';
 import { idleItems } from './idlePick';
 
 /** Deletes a snapshot image (the user types its name); its stacklet is not touched. */
@@ -16,16 +16,12 @@ export const snapshotDeletion: DeleteAction<'snapshot'> = {
   progress: (snapshot) => vscode.l10n.t('Deleting {0}…', snapshot.name),
   failure: (snapshot) => vscode.l10n.t('Could not delete snapshot {0}', snapshot.name),
   done: (snapshot) => vscode.l10n.t('Deleted snapshot {0}.', snapshot.name),
-  many: {
-    confirm: (count) => ({
-      question: vscode.l10n.t('Delete {0} snapshots?', count),
-      detail: vscode.l10n.t('This destroys each snapshot in every region it is in; no stacklet can be restored from them again.'),
-      button: vscode.l10n.t('Delete'),
-      typed: vscode.l10n.t('delete {0} snapshots', count),
-    }),
-    progress: (count) => vscode.l10n.t('Deleting {0} snapshots', count),
-    answers: {},
-  },
+  many: deletingMany({
+    question: (n) => vscode.l10n.t('Delete {0} snapshots?', n),
+    detail: () => vscode.l10n.t('This destroys each snapshot in every region it is in; no stacklet can be restored from them again.'),
+    progress: (n) => vscode.l10n.t('Deleting {0} snapshots', n),
+    typed: (n) => vscode.l10n.t('delete {0} snapshots', n),
+  }),
 };
 
 export const deleteSnapshot = deleteAction(snapshotDeletion);

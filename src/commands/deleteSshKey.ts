@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { deleteAction, type DeleteAction } from './deleteAction';
+import { deleteAction, type DeleteAction, deletingMany } from './deleteAction';
 
 /** Deletes an SSH key from the account after a modal naming it; stacklets that have it keep it. */
 export const sshKeyDeletion: DeleteAction<'sshKey'> = {
@@ -16,6 +16,11 @@ export const sshKeyDeletion: DeleteAction<'sshKey'> = {
   progress: (key) => vscode.l10n.t('Deleting {0}…', key.name),
   failure: (key) => vscode.l10n.t('Could not delete SSH key {0}', key.name),
   done: (key) => vscode.l10n.t('Deleted SSH key {0}.', key.name),
+  many: deletingMany({
+    question: (n) => vscode.l10n.t('Delete {0} SSH keys?', n),
+    detail: () => vscode.l10n.t('Stacklets that have these keys keep them; new stacklets can no longer be given them.'),
+    progress: (n) => vscode.l10n.t('Deleting {0} SSH keys', n),
+  }),
 };
 
 export const deleteSshKey = deleteAction(sshKeyDeletion);

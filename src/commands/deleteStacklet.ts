@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { Snapshot, Stacklet, Volume } from '../api/schemas';
-import type { ListingKind } from '../model/resourceKinds';
+import { refTo, type ListingKind } from '../model/resourceKinds';
 import type { ResourceStore } from '../model/resourceStore';
 import type { PickItem } from '../ui/prompter';
 import { done, send } from './action';
-import { deleteAction, deletingMark, sendDeletion, type DeleteAction } from './deleteAction';
+import { costSentence, deleteAction, deletingMark, sendDeletion, type DeleteAction, deletingMany } from './deleteAction';
 import type { CommandDeps } from './deps';
 import { idleStacklets } from './idlePick';
 import type { Target } from './target';
@@ -63,7 +63,7 @@ async function ask({ item: stacklet, store }: Target<'stacklet'>, deps: CommandD
   }
   steps.push(inputStep<Answers>(deps, 'typed', (a) => ({
     title,
-    prompt: vscode.l10n.t('{0} Type {1} to confirm.', whatGoesAndStays(stacklet, all, a.extras), stacklet.name),
+    prompt: vscode.l10n.t('{0} Type {1} to confirm.', whatGoesAndStays(stacklet, all, a.extras) + costSentence(refTo('stacklet', stacklet)), stacklet.name),
     placeHolder: vscode.l10n.t('Type it exactly, to confirm'),
     validate: (text) => (text.trim() === stacklet.name ? undefined : vscode.l10n.t('Type {0} exactly to confirm the deletion', stacklet.name)),
   }), (a) => a.typed, (a, typed) => (a.typed = typed)));
@@ -107,16 +107,12 @@ export const stackletDeletion: DeleteAction<'stacklet', Answers> = {
   failure: (s) => vscode.l10n.t('Could not delete {0}', s.name),
   done: (s) => vscode.l10n.t('Deleted {0}.', s.name),
   // On a selection, each stacklet goes with its disk only: its volumes and snapshots stay (said in the question).
-  many: {
-    confirm: (count) => ({
-      question: vscode.l10n.t('Delete {0} stacklets?', count),
-      detail: vscode.l10n.t('This destroys each stacklet and its disk. Their volumes and snapshots stay.'),
-      button: vscode.l10n.t('Delete'),
-      typed: vscode.l10n.t('delete {0} stacklets', count),
-    }),
-    progress: (count) => vscode.l10n.t('Deleting {0} stacklets', count),
-    answers: { extras: [] },
-  },
+  many: deletingMany({
+    question: (n) => vscode.l10n.t('Delete {0} stacklets?', n),
+    detail: () => vscode.l10n.t('This destroys each stacklet and its disk. Their volumes and snapshots stay.'),
+    progress: (n) => vscode.l10n.t('Deleting {0} stacklets', n),
+    typed: (n) => vscode.l10n.t('delete {0} stacklets', n),
+  }, { extras: [] }),
 };
 
 export const deleteStacklet = deleteAction(stackletDeletion);

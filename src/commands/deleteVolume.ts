@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { deleteAction, type DeleteAction, typedConfirmation } from './deleteAction';
+import { deleteAction, type DeleteAction, typedConfirmation, deletingMany } from './deleteAction';
 
 /** Deletes a detached volume, and its data: the user types its name. An attached one is refused: detach it first. */
 export const volumeDeletion: DeleteAction<'volume'> = {
@@ -21,16 +21,12 @@ export const volumeDeletion: DeleteAction<'volume'> = {
   progress: (volume) => vscode.l10n.t('Deleting {0}…', volume.name),
   failure: (volume) => vscode.l10n.t('Could not delete volume {0}', volume.name),
   done: (volume) => vscode.l10n.t('Deleted volume {0}.', volume.name),
-  many: {
-    confirm: (count) => ({
-      question: vscode.l10n.t('Delete {0} volumes?', count),
-      detail: vscode.l10n.t('This destroys each volume and the data on it.'),
-      button: vscode.l10n.t('Delete'),
-      typed: vscode.l10n.t('delete {0} volumes', count),
-    }),
-    progress: (count) => vscode.l10n.t('Deleting {0} volumes', count),
-    answers: {},
-  },
+  many: deletingMany({
+    question: (n) => vscode.l10n.t('Delete {0} volumes?', n),
+    detail: () => vscode.l10n.t('This destroys each volume and the data on it.'),
+    progress: (n) => vscode.l10n.t('Deleting {0} volumes', n),
+    typed: (n) => vscode.l10n.t('delete {0} volumes', n),
+  }),
 };
 
 export const deleteVolume = deleteAction(volumeDeletion);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { deleteAction, type DeleteAction } from './deleteAction';
+import { deleteAction, type DeleteAction, deletingMany } from './deleteAction';
 
 /**
  * Deletes a VPC after a modal naming it. One that still has stacklets is sent too: the service decides, and
@@ -18,6 +18,11 @@ export const vpcDeletion: DeleteAction<'vpc'> = {
   progress: (vpc) => vscode.l10n.t('Deleting {0}…', vpc.name),
   failure: (vpc) => vscode.l10n.t('Could not delete VPC {0}', vpc.name),
   done: (vpc) => vscode.l10n.t('Deleted VPC {0}.', vpc.name),
+  many: deletingMany({
+    question: (n) => vscode.l10n.t('Delete {0} VPCs?', n),
+    detail: () => vscode.l10n.t('The service refuses a VPC that still has stacklets.'),
+    progress: (n) => vscode.l10n.t('Deleting {0} VPCs', n),
+  }),
 };
 
 export const deleteVpc = deleteAction(vpcDeletion);

@@ -166,6 +166,7 @@ export const KINDS = {
     name: (backup) => [backup.stacklet?.name, shortTimestamp(backup.created_at)].filter(Boolean).join(', ') || `#${backup.id}`,
     list: (client, _params, call) => client.listBackups(call),
     actions: [...COMMON, 'delete'],
+    bulk: ['delete'],
   },
   firewall: {
     label: () => l10n.t('Firewall'),
@@ -175,6 +176,7 @@ export const KINDS = {
     get: (client, id, call) => client.getFirewall(String(id), call),
     known: { namedBy: (stacklet) => stacklet.firewall_uuid },
     actions: [...COMMON, 'copyAsCurl', 'edit', 'rename', 'delete'],
+    bulk: ['delete'],
     search: () => ({}),
   },
   loadBalancer: {
@@ -186,6 +188,7 @@ export const KINDS = {
     get: (client, id, call) => client.getLoadBalancer(String(id), call),
     tasks: {},
     actions: [...COMMON, 'copyAsCurl', 'copyAddress', 'edit', 'delete'],
+    bulk: ['delete'],
     search: (lb) => ({ addresses: addresses(lb.ip), regions: regionFacts(lb.region) }),
   },
   vpc: {
@@ -196,6 +199,7 @@ export const KINDS = {
     get: (client, id, call) => client.getVpc(String(id), call),
     known: { namedBy: (stacklet) => stacklet.vpc_uuid },
     actions: [...COMMON, 'copyAsCurl', 'rename', 'delete'],
+    bulk: ['delete'],
     search: (vpc) => ({ addresses: addresses(vpc.cidr), regions: regionFacts(vpc.region) }),
   },
   cluster: {
@@ -208,6 +212,7 @@ export const KINDS = {
     known: {},
     tasks: {},
     actions: [...COMMON, 'copyAsCurl', 'copyAddress', 'rename', 'addNodePool', 'delete'],
+    bulk: ['delete'],
     search: (cluster) => ({ addresses: addresses(cluster.ipv4), tags: cluster.tags, regions: regionFacts(cluster.region) }),
     monthly: clusterMonthly,
   },
@@ -231,6 +236,7 @@ export const KINDS = {
     list: (client, _params, call) => client.listUserdata(call),
     get: (client, id, call) => client.getUserdata(String(id), call),
     actions: [...COMMON, 'copyAsCurl', 'open', 'delete'],
+    bulk: ['delete'],
     search: () => ({}),
   },
   sshKey: {
@@ -239,6 +245,7 @@ export const KINDS = {
     name: named,
     list: (client, _params, call) => client.listSshKeys(call),
     actions: [...COMMON, 'delete'],
+    bulk: ['delete'],
     search: () => ({}),
   },
   container: {

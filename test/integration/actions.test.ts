@@ -589,7 +589,7 @@ describe('Actions and create wizards', function () {
       const target = await node('stacklets', 'stacklet', 'ci-new-1');
       const wrong = await run('stacklet.deleteStacklet', target, { input: 'ci-new-1', bad: ['ci-new', 'CI-NEW-1', ''] });
       for (const bad of ['ci-new', 'CI-NEW-1', '']) assert.match(wrong.asked[0]!.validation![bad]!, /Type ci-new-1 exactly/);
-      assert.match(wrong.asked[0]!.prompt!, /^Deletes: ci-new-1 and its disk\. Type ci-new-1 to confirm\.$/);
+      assert.match(wrong.asked[0]!.prompt!, /^Deletes: ci-new-1 and its disk\. Estimated change: −\$\d+\.\d\d\/mo\. Type ci-new-1 to confirm\.$/);
       one(wrong, 'DELETE', '/v1/stacklets/:id');
       const { status } = await request('GET', `/v1/stacklets/${target.resource!.id}`);
       assert.equal(status, 404);

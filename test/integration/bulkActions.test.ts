@@ -252,4 +252,26 @@ describe('Actions on several stacklets at once', function () {
     assert.equal(await vscode.env.clipboard.readText(), `curl -sS '${testEmulator().apiUrl}/v1/stacklets/${web1!.resource!.id}' -H "Authorization: Token $STACKLET_TOKEN" -H 'Accept: application/json'`);
     await sleep(0);
   });
+
+  it('Delete on three volumes: the attached one left out and said why, the rest after the typed confirmation, gone from the view', async () => {
+    (await a.session.current()).store.invalidate('volume');
+    const roots = await a.views.get('volumes')!.getChildren();
+    const selection = ['scratch', 'archive', 'db-data'].map((name) => {
+      const found = roots.find((n) => n.resource?.kind === 'volume' && n.resource.name === name);
+      assert.ok(found, `the Volumes view shows ${name}`);
+      return found;
+    });
+    const outcome = await onSelection('stacklet.deleteVolume', selection, { confirm: true }, { input: 'delete 2 volumes', bad: ['delete 3 volumes', 'scratch'] });
+    const [confirm, typed] = outcome.asked;
+    assert.equal(confirm!.message, 'Delete 2 volumes?');
+    assert.match(confirm!.detail!, /This destroys each volume and the data on it\./);
+    assert.match(confirm!.detail!, /Left out: db-data \(.+\)/);
+    assert.match(typed!.validation!['delete 3 volumes']!, /exactly to confirm/);
+    assert.deepEqual(outcome.sent.map((s) => [s.method, s.path]), [['DELETE', '/v1/volumes/:id'], ['DELETE', '/v1/volumes/:id']]);
+    const left = (await get<{ volumes: { name: string }[] }>('/v1/volumes')).volumes.map((v) => v.name);
+    assert.deepEqual(left, ['db-data']);
+    const shownNow = (await a.views.get('volumes')!.getChildren()).map((n) => n.resource?.name).filter(Boolean);
+    assert.deepEqual(shownNow, ['db-data'], 'the deleted rows left the view without a refresh');
+  });
 });
+

@@ -573,10 +573,10 @@ describe('Lifecycle of every kind', function () {
       const offered = kept.asked[0]!;
       assert.deepEqual([offered.kind, offered.step, offered.totalSteps], ['pickMany', 1, 2]);
       assert.deepEqual(offered.items!.map((i) => [i.label, !!i.picked]), [['db-data', false], ['db-1 weekly', false]], 'nothing is checked');
-      assert.match(kept.asked[1]!.prompt!, /^Deletes: db-1 and its disk\. Keeps: volume db-data, snapshot db-1 weekly\. Type db-1 to confirm\.$/);
+      assert.match(kept.asked[1]!.prompt!, /^Deletes: db-1 and its disk\. Keeps: volume db-data, snapshot db-1 weekly\. Estimated change: −\$\d+\.\d\d\/mo\. Type db-1 to confirm\.$/);
       assert.deepEqual(kept.sent, []);
       const outcome = await run('stacklet.deleteStacklet', target, { many: ['db-data'] }, { input: 'db-1' });
-      assert.match(outcome.asked[1]!.prompt!, /^Deletes: db-1 and its disk, volume db-data\. Keeps: snapshot db-1 weekly\. Type db-1 to confirm\.$/);
+      assert.match(outcome.asked[1]!.prompt!, /^Deletes: db-1 and its disk, volume db-data\. Keeps: snapshot db-1 weekly\. Estimated change: −\$\d+\.\d\d\/mo\. Type db-1 to confirm\.$/);
       assert.deepEqual(outcome.sent.map((s) => `${s.route} ${s.status}`), ['DELETE /v1/stacklets/:id 204', 'DELETE /v1/volumes/:id 204']);
       assert.equal(await stackletNamed('db-1'), undefined);
       assert.equal(await volumeNamed('db-data'), undefined);
