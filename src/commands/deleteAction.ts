@@ -155,9 +155,9 @@ export function deleteAction<K extends ListedKind, A = Record<string, never>>(ac
     ...(many ? {
       bulk: {
         ask: async () => many.answers,
-        confirm: (count) => many.confirm(count),
+        confirm: many.confirm,
         monthlyChange: (item) => deletionChangeOf(refTo(action.kind, item) as ResourceRef),
-        progress: (count) => many.progress(count),
+        progress: many.progress,
       },
     } : {}),
     pick: action.pick,

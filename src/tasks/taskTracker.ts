@@ -133,13 +133,18 @@ export class TaskTracker implements TaskRegistry, Disposable {
   }
 
   track(start: TaskStart): void {
+    if (this.follow(start)) this.runningChanged();
+  }
+
+  /** Adds the task (its resource's previous one ends); false without a session, or when it is followed already. */
+  private follow(start: TaskStart): boolean {
     const accountId = this.activeAccountId();
     if (!accountId || this.disposed) {
       this.log(`Not following task ${start.task.id} (${start.task.name}) of ${start.resourceName}: no active session.`);
-      return;
+      return false;
     }
     const key = taskKey(accountId, start.kind, start.resourceId, start.task.id);
-    if (this.entries.has(key)) return;
+    if (this.entries.has(key)) return false;
     // A resource runs one task at a time: a new task means the one followed before has ended.
     for (const [other, entry] of this.entries) {
       const t = entry.task;
@@ -156,6 +161,11 @@ export class TaskTracker implements TaskRegistry, Disposable {
     };
     this.entries.set(key, { task });
     this.log(`Following task ${start.task.id} (${start.task.name}) of ${start.kind} ${start.resourceName}.`);
+    return true;
+  }
+
+  /** After tasks were added: stored once, told once, and checked soon. */
+  private runningChanged(): void {
     this.ticksSinceTrack = 0;
     this.persist();
     this.fireChanged();
@@ -387,15 +397,18 @@ export class TaskTracker implements TaskRegistry, Disposable {
     if (!accountId || this.disposed || !isTaskKind(kind as Kind)) return;
     const taskKind = kind as TaskKind;
     const spec = kindSpec(taskKind) as KindSpec<TaskKind>;
+    let added = false;
     for (const item of store.peek(taskKind)?.items ?? []) {
       const task = (item as { task?: TrackedTask['task'] | null }).task;
       if (!task) continue;
       const resourceId = spec.key(item as never);
       const key = taskKey(accountId, taskKind, resourceId, task.id);
       // A resource followed already (perhaps from an answer newer than this listing) keeps its task.
-      if (this.endedKeys.has(key) || this.activeEntries(accountId).some((entry) => entry.task.kind === taskKind && sameId(entry.task.resourceId, resourceId))) continue;
-      this.track({ kind: taskKind, resourceId, resourceName: spec.name(item as never), task });
+      if (this.endedKeys.has(key) || [...this.entries.values()].some(({ task: t }) => t.accountId === accountId && t.kind === taskKind && sameId(t.resourceId, resourceId))) continue;
+      added = this.follow({ kind: taskKind, resourceId, resourceName: spec.name(item as never), task }) || added;
     }
+    // A listing that shows twenty such tasks is stored and redrawn once, not twenty times.
+    if (added) this.runningChanged();
   }
 
   // ── session ───────────────────────────────────────────────────────────────
