@@ -1,36 +1,8 @@
-// ESLint (flat config) with typescript-eslint's recommended rules, and the two boundaries of the layout
-// (CONTRIBUTING.md): the core never imports `vscode`, and nothing outside the emulator and the tests reaches
-// into the emulator's internals (the extension starts it through src/emulator/embedded.ts only).
+// ESLint (flat config) with typescript-eslint's recommended rules. The layout's rules (no import circle, the core
+// never imports `vscode`, the emulator's internals only through src/emulator/embedded.ts) are dependency-cruiser's,
+// in .dependency-cruiser.cjs, which `npm run lint` runs next.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-
-/** The core: tested in plain Node, so `vscode` cannot be loaded there. */
-const CORE = [
-  'src/api/**/*.ts',
-  'src/emulator/**/*.ts',
-  'src/model/**/*.ts',
-  'src/documents/**/*.ts',
-  'src/remote/**/*.ts',
-  'src/auth/accountRegistry.ts',
-  'src/auth/localAccounts.ts',
-  'src/auth/session.ts',
-  'src/tasks/schedule.ts',
-  'src/tasks/storedTasks.ts',
-  'src/tasks/taskChecks.ts',
-  'src/tasks/taskStorage.ts',
-  'src/tasks/taskText.ts',
-  'src/tasks/taskTracker.ts',
-  'src/tasks/types.ts',
-];
-
-const NO_VSCODE = {
-  name: 'vscode',
-  message: 'The core (see CONTRIBUTING.md) runs in plain Node: take what you need as a parameter, or move the code to an edge.',
-};
-const EMULATOR_INTERNALS = {
-  group: ['**/emulator/*', '!**/emulator/embedded'],
-  message: 'The extension starts the emulator through src/emulator/embedded.ts only; its internals stay behind that door.',
-};
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', '.test-runs/**', 'media/**', 'test/fixtures/**'] },
@@ -44,19 +16,5 @@ export default tseslint.config(
       '@typescript-eslint/no-require-imports': ['error', { allowAsImport: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
-  },
-  {
-    files: ['src/**/*.ts'],
-    ignores: ['src/emulator/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [EMULATOR_INTERNALS] }] },
-  },
-  {
-    files: CORE,
-    ignores: ['src/emulator/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [NO_VSCODE], patterns: [EMULATOR_INTERNALS] }] },
-  },
-  {
-    files: ['src/emulator/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [NO_VSCODE] }] },
   },
 );

@@ -17,21 +17,15 @@ import { ActionHistory } from './model/actionHistory';
 import { TaskStatusBar } from './tasks/statusBar';
 import { TaskNotifications } from './tasks/taskNotifications';
 import { TaskTracker } from './tasks/taskTracker';
-import { accountView } from './views/accountView';
-import { containersView } from './views/containersView';
-import { kubernetesView } from './views/kubernetesView';
-import { networkingView } from './views/networkingView';
 import { plainLog } from './ui/log';
 import { Notifier } from './ui/notifier';
 import { ResourceDocuments } from './ui/resourceDocuments';
 import { RefreshManager } from './views/refreshManager';
 import { WalkthroughProgress } from './ui/walkthroughProgress';
 import { DOCUMENT_SCHEMES } from './documents/schemes';
-import { ResourceTreeProvider, type ViewId } from './views/resourceTreeProvider';
-import { snapshotsView } from './views/snapshotsView';
-import { stackletsView } from './views/stackletsView';
-import { userdataView } from './views/userdataView';
-import { volumesView } from './views/volumesView';
+import { ResourceTreeProvider } from './views/resourceTreeProvider';
+import { VIEW_IDS, type ViewId } from './views/viewIds';
+import { VIEW_SPECS } from './views/viewSpecs';
 
 const STATE_CONTEXT: Record<SessionState['kind'], string> = { 'signed-out': 'signedOut', active: 'active', expired: 'expired' };
 
@@ -86,9 +80,7 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
   const session = new SessionManager(registry, settings, () => emulator.ensureStarted());
   const documents = new ResourceDocuments();
   const views = new Map<ViewId, ResourceTreeProvider>();
-  for (const spec of [stackletsView, volumesView, userdataView, containersView, networkingView, kubernetesView, snapshotsView, accountView]) {
-    views.set(spec.id, new ResourceTreeProvider(spec, session, notifier));
-  }
+  for (const id of VIEW_IDS) views.set(id, new ResourceTreeProvider(VIEW_SPECS[id], session, notifier));
 
   const refresh = new RefreshManager(views, session);
   const walkthrough = new WalkthroughProgress(context.globalState);

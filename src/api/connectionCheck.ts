@@ -14,6 +14,7 @@ import { isApiError } from './errors';
 import { describeRoute, routeFor, type ProxyRoute, type ProxySettings } from './proxy';
 import { checkApiUrl } from './apiUrl';
 import { certificateFailure, describeCertificateFailure, tlsConnectOptions, type TrustSettings } from './trust';
+import { describeError } from '../model/errorText';
 
 export type StepName = 'dns' | 'tcp' | 'proxy' | 'tls' | 'auth';
 
@@ -115,7 +116,7 @@ function reason(error: unknown): string {
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return l10n.t('host not found');
   if (code === 'ECONNRESET' || code === 'EPIPE') return l10n.t('connection closed by the other side');
   if (code === 'ETIMEDOUT' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return l10n.t('no route to the host ({0})', String(code));
-  return error instanceof Error ? error.message : String(error);
+  return describeError(error);
 }
 
 /** `Basic …` from the proxy URL's user name and password, unless http.proxyAuthorization is set. */

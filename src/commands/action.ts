@@ -19,10 +19,12 @@ import { logLine } from '../model/actionHistory';
 import { runBounded, type BulkOutcome } from '../model/bulk';
 import { addChanges, formatMonthlyChange, monthlyChangeWords } from '../model/cost';
 import { isBulkAction, isTaskKind, kindSpec, sameId, type ActionId, type KindItems, type KindSpec, type ListedKind, type PoolItem, type ResourceRef, type TaskKind } from '../model/resourceKinds';
-import { describe } from '../ui/notifier';
-import { kindName, presentation } from '../views/kindPresentation';
+import { describeError } from '../model/errorText';
+import { presentation } from '../views/kindPresentation';
+import { kindName } from '../views/words';
 import type { CommandDeps, CommandHandler } from './deps';
 import { refOfNode, resolveNodePool, resolveTarget, type PickSpec, type PoolTarget, type Target } from './target';
+import { progressText } from '../tasks/taskText';
 
 /** The resource an action runs on, with the session it was found in. */
 export interface ActionTarget<T> extends ActiveSession {
@@ -176,7 +178,7 @@ export function refuseWhenBusy(deps: CommandDeps, busy: BusyCheck): boolean {
 /** What the task running on the resource is doing, or undefined when none is known to run. */
 function busyWith(deps: CommandDeps, busy: BusyCheck): string | undefined {
   if (!busy.task && !deps.tasks.isBusy(busy.kind, busy.id)) return undefined;
-  return busy.task ? busy.task.description.progress || busy.task.name : vscode.l10n.t('a task is running');
+  return busy.task ? progressText(busy.task) : vscode.l10n.t('a task is running');
 }
 
 /**
@@ -201,7 +203,7 @@ async function recorded<T>(deps: CommandDeps, title: string, request: () => Prom
     deps.log.info(logLine(deps.history.add(title, recorder.close())));
     return answer;
   } catch (error) {
-    deps.log.info(logLine(deps.history.add(title, recorder.close(), describe(error))));
+    deps.log.info(logLine(deps.history.add(title, recorder.close(), describeError(error))));
     throw error;
   }
 }
@@ -420,7 +422,7 @@ function summarize<K extends ListedKind, R>(deps: CommandDeps, kind: K, title: s
   const parts: string[] = [];
   if (failed.length > 0) {
     parts.push(vscode.l10n.t('{0}: {1} of {2} failed.', title, failed.length, outcomes.length));
-    parts.push(failed.map((o) => vscode.l10n.t('{0}: {1}', nameOf(kind, o.item), describe(o.error))).join('; '));
+    parts.push(failed.map((o) => vscode.l10n.t('{0}: {1}', nameOf(kind, o.item), describeError(o.error))).join('; '));
   }
   if (notSent.length > 0) {
     parts.push(vscode.l10n.t('Cancelled: {0} of {1} not sent ({2}).', notSent.length, outcomes.length, notSent.map((o) => nameOf(kind, o.item)).join(', ')));

@@ -10,6 +10,7 @@ import { formatMonthlyChange } from '../model/cost';
 import { formatBytes, formatMoney, stackletDescription } from '../model/format';
 import type { ResourceStore } from '../model/resourceStore';
 import type { PickItem } from '../ui/prompter';
+import { describeError } from '../model/errorText';
 
 /** A slug typed into a picker becomes an item of its own (a size, region or image the list lacks). */
 export function typedSlug(text: string): PickItem<string> | undefined {
@@ -33,7 +34,7 @@ export async function strict<T>(load: () => Promise<PickItem<T>[]>, refusal: (te
   try {
     return { items: await load(), unmatched: refusal };
   } catch (error) {
-    return { items: [], placeHolder: unloaded(error instanceof Error ? error.message : String(error)), ...(typed ? { typed } : {}) };
+    return { items: [], placeHolder: unloaded(describeError(error)), ...(typed ? { typed } : {}) };
   }
 }
 

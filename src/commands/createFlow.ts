@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { refusalNamesField } from '../api/refusals';
 import * as notify from '../ui/notify';
-import { describe } from '../ui/notifier';
+import { describeError } from '../model/errorText';
 import type { CommandDeps } from './deps';
 import { runWizard, type WizardOptions, type WizardStep } from './wizard';
 
@@ -32,7 +32,7 @@ export async function createWithRetry<S, R>(deps: CommandDeps, flow: CreateFlow<
       const created = await notify.withProgress('window', flow.progress(answers), () => flow.send(answers));
       return { answers, created };
     } catch (error) {
-      const message = vscode.l10n.t('{0}: {1}', flow.failure(answers), describe(error));
+      const message = vscode.l10n.t('{0}: {1}', flow.failure(answers), describeError(error));
       deps.log.error(message);
       const retry = vscode.l10n.t('Edit and Retry');
       const showLog = vscode.l10n.t('Show Log');

@@ -4,7 +4,8 @@ import type { ResourceStore } from '../model/resourceStore';
 import { ResourceIndex, type SearchMatch, type SearchResult } from '../model/resourceSearch';
 import * as notify from '../ui/notify';
 import type { PickItem } from '../ui/prompter';
-import { kindName, presentation } from '../views/kindPresentation';
+import { presentation } from '../views/kindPresentation';
+import { kindName } from '../views/words';
 import type { CommandDeps } from './deps';
 
 /** A listing older than this is read again while the picker already shows what the cache has. */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ViewId } from '../views/resourceTreeProvider';
+import { VIEW_IDS } from '../views/viewIds';
 import { addNodePool } from './addNodePool';
 import { addSshKey } from './addSshKey';
 import { attachFirewall } from './attachFirewall';
@@ -63,8 +63,6 @@ import { tryEmulator } from './tryEmulator';
 import { untagStacklet } from './untagStacklet';
 import { clearFilter, filterByName, filterByRegion, filterByTag, refreshAll, refreshView } from './viewCommands';
 import { viewProperties } from './viewProperties';
-
-const VIEWS: readonly ViewId[] = ['stacklets', 'volumes', 'userdata', 'containers', 'networking', 'kubernetes', 'snapshots', 'account'];
 
 /** Every command of package.json, by id: loaded when the first command runs (./register.ts). */
 export function commandTable(): Record<string, CommandHandler> {
@@ -147,7 +145,7 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.deleteVpc': deleteVpc,
     'stacklet.showTasks': showTasks,
   };
-  for (const view of VIEWS) {
+  for (const view of VIEW_IDS) {
     table[`stacklet.${view}.refresh`] = (deps) => refreshView(deps, view);
     if (view !== 'account') {
       table[`stacklet.${view}.filterByName`] = (deps, value?: string) => filterByName(deps, view, value);

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import * as notify from '../ui/notify';
 import { checkApiUrl, isLoopbackUrl, stripApiVersion } from '../api/apiUrl';
 import { isApiError } from '../api/errors';
-import { describe } from '../ui/notifier';
+import { describeError } from '../model/errorText';
 import type { CommandDeps } from './deps';
 import { askText } from './askText';
 
@@ -31,7 +31,7 @@ export async function signIn(deps: CommandDeps, args: SignInArgs = {}): Promise<
         checkApiUrl(stripApiVersion(value).url, allowInsecure);
         return undefined;
       } catch (error) {
-        return describe(error);
+        return describeError(error);
       }
     },
   });
@@ -60,7 +60,7 @@ export async function signIn(deps: CommandDeps, args: SignInArgs = {}): Promise<
   } catch (error) {
     const why = isApiError(error) && error.isUnauthorized
       ? vscode.l10n.t('The token was refused by {0}. Nothing was stored.', apiUrl)
-      : vscode.l10n.t('Could not sign in: {0} Nothing was stored.', describe(error));
+      : vscode.l10n.t('Could not sign in: {0} Nothing was stored.', describeError(error));
     deps.log.warn(why);
     const retry = vscode.l10n.t('Try Again');
     void notify.error(why, retry).then((choice) => {

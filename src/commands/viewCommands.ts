@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ViewId } from '../views/resourceTreeProvider';
+import type { ViewId } from '../views/viewIds';
 import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
 import { knownTags } from '../model/tags';

@@ -5,6 +5,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { isApiError } from '../api/errors';
+import { describeError } from '../model/errorText';
 
 export interface Step {
   /** What the step changes, in words: "rename to web-fw", "add 2 inbound rules". */
@@ -48,7 +49,7 @@ export async function runSteps(steps: readonly Step[]): Promise<ApplyOutcome> {
       await step.run();
       applied.push(step.label);
     } catch (error) {
-      const message = isApiError(error) || error instanceof Error ? error.message : String(error);
+      const message = describeError(error);
       if (isApiError(error) && error.kind === 'unsupported') {
         unsupported.push({ part: step.part, labels: [step.label], message });
         continue;

@@ -2,13 +2,11 @@
  * A minimal event emitter for the vscode-free core, shaped like vscode.Event so the edges can pass its
  * `event` wherever VS Code expects one.
  */
-export interface Disposable {
-  dispose(): void;
-}
+import type { IDisposable } from './lifecycle';
 
-export type Event<T> = (listener: (value: T) => void) => Disposable;
+export type Event<T> = (listener: (value: T) => void) => IDisposable;
 
-export class Emitter<T> implements Disposable {
+export class Emitter<T> implements IDisposable {
   private listeners = new Set<(value: T) => void>();
 
   readonly event: Event<T> = (listener) => {

@@ -59,5 +59,5 @@ export class TaskStatusBar implements vscode.Disposable {
 }
 
 export function label(task: TrackedTask): string {
-  return vscode.l10n.t('{0}: {1}', task.resourceName, progressText(task));
+  return vscode.l10n.t('{0}: {1}', task.resourceName, progressText(task.task));
 }

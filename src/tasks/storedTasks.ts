@@ -2,8 +2,7 @@
 import * as z from 'zod/mini';
 import { Task } from '../api/schemas';
 import { TASK_KINDS, type TaskKind } from '../model/resourceKinds';
-import { taskKey } from './taskStorage';
-import type { TrackedTask } from './types';
+import { taskKey, type TrackedTask } from './types';
 
 /** The names 0.1 stored kinds under (its listings), read as today's kinds so tasks survive the update. */
 const FORMER_NAMES: Readonly<Record<string, TaskKind>> = {

@@ -8,6 +8,7 @@ import type { Log } from '../ui/log';
 import * as notify from '../ui/notify';
 import type { TaskTracker } from './taskTracker';
 import { completedText, progressText } from './taskText';
+import { describeError } from '../model/errorText';
 
 export interface TaskMessage {
   readonly level: 'info' | 'warning';
@@ -24,13 +25,13 @@ export class TaskNotifications implements vscode.Disposable {
   constructor(tracker: TaskTracker, private readonly log: Log) {
     this.subscriptions = [
       // The resource as it is now names it: a rename's task ends with the new name, not the one it started with.
-      tracker.onDidEnd(({ task, resource }) => this.show('info', vscode.l10n.t('{0}: {1}', nameNow(resource) ?? task.resourceName, completedText(task)))),
+      tracker.onDidEnd(({ task, resource }) => this.show('info', vscode.l10n.t('{0}: {1}', nameNow(resource) ?? task.resourceName, completedText(task.task)))),
       tracker.onDidTimeout((task) => {
         const minutes = Math.max(1, Math.round((Date.now() - task.startedAt) / 60_000));
-        this.show('warning', vscode.l10n.t('{0}: "{1}" has not finished after {2} min; it is no longer followed. Refresh the view to see its state.', task.resourceName, progressText(task), minutes));
+        this.show('warning', vscode.l10n.t('{0}: "{1}" has not finished after {2} min; it is no longer followed. Refresh the view to see its state.', task.resourceName, progressText(task.task), minutes));
       }),
       tracker.onDidFail(({ error, retryInMs }) => {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = describeError(error);
         this.show('warning', vscode.l10n.t('Checking running tasks failed: {0}. Retrying in {1} s.', message, Math.round(retryInMs / 1000)));
       }),
     ];

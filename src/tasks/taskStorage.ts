@@ -2,7 +2,6 @@
  * Running tasks kept across window reloads: written to the workspace's state on every change and read back,
  * without any request, when the extension activates. No vscode import (a Memento fits `TaskMemento`).
  */
-import type { TaskKind } from '../model/resourceKinds';
 import type { TrackedTask } from './types';
 
 export interface TaskMemento {
@@ -11,10 +10,6 @@ export interface TaskMemento {
 }
 
 export const STORAGE_KEY = 'stacklet.runningTasks';
-
-export function taskKey(accountId: string, kind: TaskKind, resourceId: string | number, taskId: number): string {
-  return `${accountId}:${kind}:${resourceId}:${taskId}`;
-}
 
 /**
  * What was stored, oldest first; entries that do not parse (an older format, a hand edit) are dropped. The

@@ -1,10 +1,15 @@
-/** The service's words for a task, with fallbacks for a service that leaves them empty. No vscode import. */
-import type { TrackedTask } from './types';
+/**
+ * The service's words for a task, with its name where the service leaves them empty: the one place rows, tooltips,
+ * the status bar, notifications and refusals read them. No vscode import.
+ */
+import type { Task } from '../api/schemas';
 
-export function progressText(task: TrackedTask): string {
-  return task.task.description.progress || task.task.name;
+type TaskWords = Pick<Task, 'name' | 'description'>;
+
+export function progressText(task: TaskWords): string {
+  return task.description.progress || task.name;
 }
 
-export function completedText(task: TrackedTask): string {
-  return task.task.description.completed || task.task.name;
+export function completedText(task: TaskWords): string {
+  return task.description.completed || task.name;
 }

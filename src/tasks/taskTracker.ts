@@ -20,14 +20,16 @@
  */
 import { isApiError } from '../api/errors';
 import type { ActiveSession, SessionState } from '../auth/session';
-import { Emitter, type Disposable, type Event } from '../model/emitter';
+import { Emitter, type Event } from '../model/emitter';
+import { Disposable, type IDisposable } from '../model/lifecycle';
 import { isTaskKind, kindSpec, sameId, TASK_KINDS, type Kind, type KindSpec, type ListingKind } from '../model/resourceKinds';
 import type { ResourceStore } from '../model/resourceStore';
 import { checkKind, newKnowledge, type KindKnowledge, type TaskedResource } from './taskChecks';
 import { systemClock, type Clock } from '../model/clock';
 import { pollDelay } from './schedule';
-import { readTasks, taskKey, writeTasks, type TaskMemento } from './taskStorage';
-import type { TaskKind, TaskRegistry, TaskStart, TrackedTask } from './types';
+import { readTasks, writeTasks, type TaskMemento } from './taskStorage';
+import { taskKey, type TaskKind, type TaskRegistry, type TaskStart, type TrackedTask } from './types';
+import { describeError } from '../model/errorText';
 
 /** What the tracker needs of the session (SessionManager fits). */
 export interface TaskSession {
@@ -78,20 +80,19 @@ interface Entry {
   readonly task: TrackedTask;
 }
 
-export class TaskTracker implements TaskRegistry, Disposable {
+export class TaskTracker extends Disposable implements TaskRegistry {
   private readonly entries = new Map<string, Entry>();
   private readonly kinds = new Map<TaskKind, KindKnowledge>();
-  private readonly changed = new Emitter<void>();
-  private readonly endedEmitter = new Emitter<TaskEnd>();
-  private readonly timedOutEmitter = new Emitter<TrackedTask>();
-  private readonly failedEmitter = new Emitter<TaskFailure>();
+  private readonly changed = this._register(new Emitter<void>());
+  private readonly endedEmitter = this._register(new Emitter<TaskEnd>());
+  private readonly timedOutEmitter = this._register(new Emitter<TrackedTask>());
+  private readonly failedEmitter = this._register(new Emitter<TaskFailure>());
   private readonly session: TaskSession;
   /** Where running tasks are kept across reloads. */
   readonly storage: TaskMemento | undefined;
   private readonly settings: () => TrackerSettings;
   private readonly clock: Clock;
   private readonly log: (message: string) => void;
-  private readonly sessionSubscription: Disposable;
   private timer: unknown;
   private timerDue = 0;
   private ticking: Promise<void> | undefined;
@@ -101,10 +102,9 @@ export class TaskTracker implements TaskRegistry, Disposable {
   private errorStreak = 0;
   private failureReported = false;
   private lastReportAt = Number.NEGATIVE_INFINITY;
-  private disposed = false;
   private readonly waiters = new Set<() => void>();
   /** The store whose loaded listings are read for tasks nobody here follows, and that subscription. */
-  private watched: { store: ResourceStore; subscription: Disposable } | undefined;
+  private watched: { store: ResourceStore; subscription: IDisposable } | undefined;
   /** Tasks that ended here, oldest first: a listing loaded before their end must not start them again. */
   private readonly endedKeys = new Set<string>();
 
@@ -119,6 +119,7 @@ export class TaskTracker implements TaskRegistry, Disposable {
 
   /** Reads the stored tasks and arms the first check; makes no request. */
   constructor(options: TaskTrackerOptions) {
+    super();
     this.session = options.session;
     this.storage = options.storage;
     this.settings = options.settings ?? (() => DEFAULT_SETTINGS);
@@ -127,7 +128,16 @@ export class TaskTracker implements TaskRegistry, Disposable {
     for (const task of readTasks(this.storage)) this.entries.set(task.key, { task });
     if (this.entries.size > 0) this.log(`Restored ${this.entries.size} running task(s) from the workspace state.`);
     this.polledAccount = this.activeAccountId();
-    this.sessionSubscription = this.session.onDidChange(() => this.onSessionChanged());
+    this._register(this.session.onDidChange(() => this.onSessionChanged()));
+    // Registered last, so disposed first: no check runs or is armed once disposal begins.
+    this._register({
+      dispose: () => {
+        this.cancelTimer();
+        this.controller?.abort();
+        this.watched?.subscription.dispose();
+        this.releaseWaiters();
+      },
+    });
     this.watchListings();
     this.schedule();
   }
@@ -218,19 +228,6 @@ export class TaskTracker implements TaskRegistry, Disposable {
   allEnded(): Promise<void> {
     if (this.disposed || this.running().length === 0) return Promise.resolve();
     return new Promise((resolve) => this.waiters.add(resolve));
-  }
-
-  dispose(): void {
-    this.disposed = true;
-    this.cancelTimer();
-    this.controller?.abort();
-    this.sessionSubscription.dispose();
-    this.watched?.subscription.dispose();
-    this.releaseWaiters();
-    this.changed.dispose();
-    this.endedEmitter.dispose();
-    this.timedOutEmitter.dispose();
-    this.failedEmitter.dispose();
   }
 
   // ── scheduling ────────────────────────────────────────────────────────────
@@ -366,7 +363,7 @@ export class TaskTracker implements TaskRegistry, Disposable {
     }
     this.errorStreak++;
     const retryInMs = pollDelay({ baseMs: this.settings().pollIntervalMs, ticksSinceTrack: this.ticksSinceTrack, errorStreak: this.errorStreak });
-    this.log(`Checking running tasks failed (${describe(error)}); retrying in ${Math.round(retryInMs / 1000)} s.`);
+    this.log(`Checking running tasks failed (${describeError(error)}); retrying in ${Math.round(retryInMs / 1000)} s.`);
     // Once per run of failures, and not again within a few minutes (a flaky network fails, recovers, fails).
     const now = this.clock.now();
     if (!this.failureReported && now - this.lastReportAt >= FAILURE_QUIET_MS) {
@@ -479,6 +476,3 @@ export class TaskTracker implements TaskRegistry, Disposable {
   }
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -8,6 +8,11 @@ import type { TaskKind } from '../model/resourceKinds';
 
 export type { TaskKind };
 
+/** A followed task's key: unique, and stable across reloads. */
+export function taskKey(accountId: string, kind: TaskKind, resourceId: string | number, taskId: number): string {
+  return `${accountId}:${kind}:${resourceId}:${taskId}`;
+}
+
 export interface TrackedTask {
   /** `${accountId}:${kind}:${resourceId}:${task.id}`: unique, stable across reloads. */
   readonly key: string;

@@ -18,6 +18,7 @@ import * as notify from './notify';
 import { DocumentFileSystem } from './documentFileSystem';
 import type { Prompter } from './prompter';
 import type { ResourceDocuments } from './resourceDocuments';
+import { describeError } from '../model/errorText';
 
 export interface DocumentEditorsDeps {
   readonly session: SessionManager;
@@ -235,7 +236,7 @@ export class DocumentEditors implements vscode.Disposable {
     try {
       session = await this.sessionFor(uri);
     } catch (error) {
-      void notify.warning(vscode.l10n.t('Not applied: {0}', error instanceof Error ? error.message : String(error)));
+      void notify.warning(vscode.l10n.t('Not applied: {0}', describeError(error)));
       return;
     }
     const text = document.getText();
@@ -255,7 +256,7 @@ export class DocumentEditors implements vscode.Disposable {
     try {
       current = await this.progress(vscode.l10n.t('Reading {0}…', kind.noun()), () => kind.read(client, id));
     } catch (error) {
-      void notify.error(vscode.l10n.t('Not applied: could not read the {0} from Stacklet Cloud: {1} Your text is kept as a draft.', kind.noun(), messageOf(error)));
+      void notify.error(vscode.l10n.t('Not applied: could not read the {0} from Stacklet Cloud: {1} Your text is kept as a draft.', kind.noun(), describeError(error)));
       return;
     }
     const what = `${kind.noun()} ${current.name}`;
@@ -299,7 +300,7 @@ export class DocumentEditors implements vscode.Disposable {
       created = await this.progress(vscode.l10n.t('Creating {0}…', what), () => kind.create(next, client));
     } catch (error) {
       store.invalidate(kind.listing);
-      this.tell('error', vscode.l10n.t('Could not create {0}: {1} Your text is kept.', what, messageOf(error)));
+      this.tell('error', vscode.l10n.t('Could not create {0}: {1} Your text is kept.', what, describeError(error)));
       return;
     }
     await this.drafts.linkCreated(document.uri, created.id);
@@ -322,7 +323,7 @@ export class DocumentEditors implements vscode.Disposable {
       const { state, name } = await kind.read(session.client, id);
       rendered = kind.render(state, { id, name });
     } catch (error) {
-      this.deps.log.warn(`Could not read ${kind.id} ${id} after applying: ${messageOf(error)}`);
+      this.deps.log.warn(`Could not read ${kind.id} ${id} after applying: ${describeError(error)}`);
       return;
     }
     fs.setBase(document.uri, rendered);
@@ -372,8 +373,4 @@ export class DocumentEditors implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
     this.diagnostics.dispose();
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { Drafts } from './drafts';
+import { describeError } from '../model/errorText';
 
 /** Where a document's text comes from when it has no draft: the service's state, rendered (or a template). */
 export type TextSource = (uri: vscode.Uri) => Promise<string>;
@@ -75,7 +76,7 @@ export class DocumentFileSystem implements vscode.FileSystemProvider, vscode.Dis
       base = await this.source(uri);
     } catch (error) {
       // A draft is still worth showing when the service cannot be reached.
-      if (!this.drafts.text(uri)) throw vscode.FileSystemError.Unavailable(error instanceof Error ? error.message : String(error));
+      if (!this.drafts.text(uri)) throw vscode.FileSystemError.Unavailable(describeError(error));
       base = '';
     }
     return this.entries.get(uri.toString()) ?? this.put(uri, this.drafts.text(uri)?.text ?? base, base);

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Log } from './log';
 import * as notify from './notify';
-import { isApiError } from '../api/errors';
+import { describeError } from '../model/errorText';
 
 const QUIET_MS = 10_000;
 
@@ -15,7 +15,7 @@ export class Notifier {
   constructor(private readonly log: Log) {}
 
   error(error: unknown, context?: string): void {
-    const message = describe(error);
+    const message = describeError(error);
     const text = context ? vscode.l10n.t('{0}: {1}', context, message) : message;
     this.log.error(text);
     const now = Date.now();
@@ -35,8 +35,3 @@ export class Notifier {
   }
 }
 
-export function describe(error: unknown): string {
-  if (isApiError(error)) return error.message;
-  if (error instanceof Error) return error.message;
-  return String(error);
-}

@@ -4,7 +4,7 @@ import { breakdown, formatMonthly, total, type CostBucket } from '../model/cost'
 import { cell } from '../model/format';
 import { refTo } from '../model/resourceKinds';
 import type { ResourceStore } from '../model/resourceStore';
-import { describe } from '../ui/notifier';
+import { describeError } from '../model/errorText';
 import { listingNodes, optionalListingGroup } from './listing';
 import { markdown, messageNode, ResourceNode } from './resourceNode';
 import { stackletCount } from './words';
@@ -49,7 +49,7 @@ async function costNode(store: ResourceStore): Promise<ResourceNode> {
   try {
     stacklets = (await store.get('stacklet')).items;
   } catch (error) {
-    return messageNode('account/cost', vscode.l10n.t('The monthly estimate needs the stacklets, which could not be listed: {0}', describe(error)), 'warning');
+    return messageNode('account/cost', vscode.l10n.t('The monthly estimate needs the stacklets, which could not be listed: {0}', describeError(error)), 'warning');
   }
   const all = total(stacklets);
   const about = vscode.l10n.t('An estimate in US dollars, not a bill: each stacklet\'s size price plus its image\'s extra price, whether it is on or off. Volumes, snapshots, backups, load balancers, Kubernetes clusters and bandwidth are not included.');

@@ -4,8 +4,8 @@
  */
 import * as vscode from 'vscode';
 import { formatBytes, shortTimestamp, stackletDescription, stackletState } from '../model/format';
-import { kindSpec, type Kind, type KindItems } from '../model/resourceKinds';
-import type { ViewId } from './resourceTreeProvider';
+import type { Kind, KindItems } from '../model/resourceKinds';
+import type { ViewId } from './viewIds';
 import { stateName } from './words';
 
 export interface PickDetails {
@@ -122,9 +122,4 @@ export const PRESENTATION = {
 
 export function presentation<K extends Kind>(kind: K): Presentation<K> {
   return PRESENTATION[kind] as unknown as Presentation<K>;
-}
-
-/** A kind in words, in the user's language (the registry's label). */
-export function kindName(kind: Kind): string {
-  return kindSpec(kind).label();
 }

@@ -6,6 +6,7 @@ import { stateIcon } from './icons';
 import { singleListingView } from './listing';
 import { markdown, ResourceNode } from './resourceNode';
 import { stateName } from './words';
+import { progressText } from '../tasks/taskText';
 
 export const kubernetesView = singleListingView('kubernetes', 'cluster', clusterNode, () => vscode.l10n.t('No Kubernetes clusters.'));
 
@@ -27,7 +28,7 @@ export function clusterNode(c: KubernetesCluster): ResourceNode {
       `| IPv4 | ${cell(c.ipv4)} |`,
       `| ${vscode.l10n.t('Cluster subnet')} | ${cell(c.cluster_subnet)} |`,
       `| ${vscode.l10n.t('Service subnet')} | ${cell(c.service_subnet)} |`,
-      ...(c.task ? [`| ${vscode.l10n.t('Task')} | ${cell(c.task.description.progress || c.task.name)} |`] : []),
+      ...(c.task ? [`| ${vscode.l10n.t('Task')} | ${cell(progressText(c.task))} |`] : []),
     ]),
     children: () => c.node_pools.map((pool) => poolNode(c, pool, base)),
   });

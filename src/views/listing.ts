@@ -5,7 +5,8 @@ import { matchesName } from '../model/format';
 import type { ListingItems } from '../model/resourceKinds';
 import type { Listing, ResourceStore } from '../model/resourceStore';
 import { messageNode, ResourceNode } from './resourceNode';
-import type { ViewId, ViewSpec } from './resourceTreeProvider';
+import type { ViewSpec } from './resourceTreeProvider';
+import type { ViewId } from './viewIds';
 
 export interface ListingView<T> {
   readonly id: string;

@@ -9,6 +9,7 @@ import { listingNodes } from './listing';
 import { markdown, ResourceNode } from './resourceNode';
 import type { ViewFilter, ViewSpec } from './resourceTreeProvider';
 import { stateName } from './words';
+import { progressText } from '../tasks/taskText';
 
 export const networkingView: ViewSpec = {
   id: 'networking',
@@ -106,7 +107,7 @@ function loadBalancerNode(lb: LoadBalancer): ResourceNode {
       `| ${vscode.l10n.t('Rules')} | ${cell(lb.rules.map((r) => `${r.protocol} ${r.source_port}→${r.target_port}`).join(', '))} |`,
       `| ${vscode.l10n.t('Health check')} | ${cell(lb.health ? `${lb.health.protocol}${lb.health.port ? `:${lb.health.port}` : ''}${lb.health.path ?? ''}` : '—')} |`,
       `| ${vscode.l10n.t('Stacklets')} | ${cell(lb.stacklet_ids.join(', ') || '—')} |`,
-      ...(lb.task ? [`| ${vscode.l10n.t('Task')} | ${cell(lb.task.description.progress || lb.task.name)} |`] : []),
+      ...(lb.task ? [`| ${vscode.l10n.t('Task')} | ${cell(progressText(lb.task))} |`] : []),
     ]),
     children: () => lb.rules.map((rule, index) => new ResourceNode({
       id: `${base}/rule/${index}`,

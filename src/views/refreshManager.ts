@@ -9,7 +9,8 @@ import type { SessionManager } from '../auth/session';
 import { systemClock, type Clock } from '../model/clock';
 import { Disposable } from '../model/lifecycle';
 import type { ListingKind } from '../model/resourceKinds';
-import type { ResourceTreeProvider, ViewId } from './resourceTreeProvider';
+import type { ResourceTreeProvider } from './resourceTreeProvider';
+import type { ViewId } from './viewIds';
 
 export interface AutoRefreshSettings {
   readonly enabled: boolean;

@@ -6,8 +6,9 @@ import { Disposable, type IDisposable } from '../model/lifecycle';
 import type { ListingKind, ResourceStore } from '../model/resourceStore';
 import type { Notifier } from '../ui/notifier';
 import { messageNode, type ResourceNode } from './resourceNode';
+import type { ViewId } from './viewIds';
+import { describeError } from '../model/errorText';
 
-export type ViewId = 'stacklets' | 'volumes' | 'userdata' | 'containers' | 'networking' | 'kubernetes' | 'snapshots' | 'account';
 
 /** A resource as rows name it: its kind and id. */
 export interface ResourceKey {
@@ -175,7 +176,7 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
 
   private errorNode(id: string, error: unknown): ResourceNode {
     this.notifier.error(error, vscode.l10n.t('Loading {0} failed', this.view.title ?? this.spec.id));
-    const message = isApiError(error) ? error.message : String(error);
+    const message = describeError(error);
     return messageNode(id, message, 'error', { command: 'stacklet.showLog', title: vscode.l10n.t('Show Log') });
   }
 

@@ -8,6 +8,7 @@ import { listingNodes, optionalListingGroup } from './listing';
 import { markdown, ResourceNode } from './resourceNode';
 import type { ViewFilter, ViewSpec } from './resourceTreeProvider';
 import { stateName } from './words';
+import { progressText } from '../tasks/taskText';
 
 /** The account's snapshots, then a group of its backups (by date). */
 export const snapshotsView: ViewSpec = {
@@ -42,7 +43,7 @@ export function snapshotNode(s: Snapshot, idPrefix: string): ResourceNode {
       `| ${vscode.l10n.t('Size')} | ${cell(size)} |`,
       `| ${vscode.l10n.t('From stacklet')} | ${cell(s.stacklet?.name ?? s.stacklet?.id)} |`,
       `| ${vscode.l10n.t('Created')} | ${cell(s.created_at)} |`,
-      ...(s.task ? [`| ${vscode.l10n.t('Task')} | ${cell(s.task.description.progress || s.task.name)} |`] : []),
+      ...(s.task ? [`| ${vscode.l10n.t('Task')} | ${cell(progressText(s.task))} |`] : []),
       `| ID | ${cell(s.id)} |`,
     ]),
   });

@@ -12,6 +12,7 @@ import type { ViewSpec } from './resourceTreeProvider';
 import { snapshotNode } from './snapshotsView';
 import { volumeNode } from './volumesView';
 import { spokenLabel, stackletCount, stateName } from './words';
+import { progressText } from '../tasks/taskText';
 
 export type StackletGrouping = 'none' | 'region' | 'tag';
 
@@ -121,7 +122,7 @@ export function stackletTooltip(s: Stacklet): vscode.MarkdownString {
     '',
     '| | |',
     '|---|---|',
-    `| ${vscode.l10n.t('Status')} | ${cell(s.task ? `${s.status || '—'} — ${s.task.description.progress || s.task.name}` : s.status || '—')} |`,
+    `| ${vscode.l10n.t('Status')} | ${cell(s.task ? `${s.status || '—'} — ${progressText(s.task)}` : s.status || '—')} |`,
     `| ${vscode.l10n.t('Region')} | ${cell(s.region.name || s.region.slug)} |`,
     `| ${vscode.l10n.t('Size')} | ${cell(`${s.size.slug} (${s.vcpu ?? s.size.vcpu ?? '?'} vCPU, ${formatBytes(s.memory ?? s.size.memory)} RAM, ${formatBytes(s.disk ?? s.size.disk)} disk)`)} |`,
     `| ${vscode.l10n.t('Image')} | ${cell(s.distribution?.name ?? s.distribution?.image?.slug)} |`,
@@ -143,7 +144,7 @@ export function stackletSpokenLabel(s: Stacklet): string {
   return spokenLabel(
     'stacklet',
     s.name,
-    state === 'busy' && s.task ? vscode.l10n.t('busy: {0}', s.task.description.progress || s.task.name) : stateName(state),
+    state === 'busy' && s.task ? vscode.l10n.t('busy: {0}', progressText(s.task)) : stateName(state),
     s.region.name || s.region.slug,
     vcpus === undefined ? memory : vcpus === 1 ? vscode.l10n.t('1 vCPU {0}', memory) : vscode.l10n.t('{0} vCPUs {1}', vcpus, memory),
     publicIPv4(s.networks),

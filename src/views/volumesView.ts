@@ -7,6 +7,7 @@ import { listingNodes } from './listing';
 import { markdown, ResourceNode } from './resourceNode';
 import type { ViewSpec } from './resourceTreeProvider';
 import { spokenLabel, stateName } from './words';
+import { progressText } from '../tasks/taskText';
 
 export const volumesView: ViewSpec = {
   id: 'volumes',
@@ -51,7 +52,7 @@ export function volumeNode(v: Volume, idPrefix: string): ResourceNode {
       `| ${vscode.l10n.t('Size')} | ${cell(`${v.size_gigabytes} GB`)} |`,
       `| ${vscode.l10n.t('Region')} | ${cell(v.region.name || v.region.slug)} |`,
       `| ${vscode.l10n.t('Attached to')} | ${cell(on ?? (attached ? vscode.l10n.t('a stacklet the service does not name') : vscode.l10n.t('nothing')))} |`,
-      ...(v.task ? [`| ${vscode.l10n.t('Task')} | ${cell(v.task.description.progress || v.task.name)} |`] : []),
+      ...(v.task ? [`| ${vscode.l10n.t('Task')} | ${cell(progressText(v.task))} |`] : []),
       `| ID | ${cell(v.id)} |`,
     ]),
   });

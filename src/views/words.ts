@@ -4,8 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { ResourceState } from '../model/format';
-import type { Kind } from '../model/resourceKinds';
-import { kindName } from './kindPresentation';
+import { kindSpec, type Kind } from '../model/resourceKinds';
 
 const STATE_NAMES: Readonly<Record<ResourceState, () => string>> = {
   active: () => vscode.l10n.t('active'),
@@ -18,6 +17,11 @@ const STATE_NAMES: Readonly<Record<ResourceState, () => string>> = {
 /** A machine's state as a word: what the icon's colour (or spinner) says to those who see it. */
 export function stateName(state: ResourceState): string {
   return STATE_NAMES[state]();
+}
+
+/** A kind in words, in the user's language (the registry's label). */
+export function kindName(kind: Kind): string {
+  return kindSpec(kind).label();
 }
 
 /** `Stacklet web-1, active, New York 1, 2 vCPUs 4 GB`: kind and name first, then the facts in words. */

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { addressOf } from '../../src/model/resourceKinds';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceNode } from '../../src/views/resourceNode';
-import type { ViewId } from '../../src/views/resourceTreeProvider';
+import type { ViewId } from '../../src/views/viewIds';
 import { configureEmulator, control, extensionApi, routeCount, serviceGet, signOutAll, signInByCommand } from './emulatorAccess';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { testEmulator } from './testEnvironment';

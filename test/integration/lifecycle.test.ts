@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ResourceNode } from '../../src/views/resourceNode';
-import type { ViewId } from '../../src/views/resourceTreeProvider';
+import type { ViewId } from '../../src/views/viewIds';
 import type { PickItem } from '../../src/ui/prompter';
 import { documentSuite, type Acted } from './documentSteps';
 import { configureEmulator, serviceGet, serviceRequest } from './emulatorAccess';

@@ -1,7 +1,8 @@
 // The tracker's pure parts: the backoff rule and the stored form of running tasks.
 import * as assert from 'node:assert/strict';
 import { MAX_ERROR_INTERVAL_MS, MAX_INTERVAL_MS, pollDelay } from '../../src/tasks/schedule';
-import { readTasks, STORAGE_KEY, taskKey, writeTasks, type TaskMemento } from '../../src/tasks/taskStorage';
+import { readTasks, STORAGE_KEY, writeTasks, type TaskMemento } from '../../src/tasks/taskStorage';
+import { taskKey } from '../../src/tasks/types';
 import type { TrackedTask } from '../../src/tasks/types';
 
 function memento(initial?: unknown): TaskMemento & { value: unknown } {
