@@ -112,9 +112,10 @@ export function activate(context: vscode.ExtensionContext): StackletExtensionApi
   const taskNotifications = new TaskNotifications(tasks, log);
 
   let prompter: Prompter = new VscodePrompter();
-  const documentEditors = new DocumentEditors({ session, log, tasks, state: context.globalState, readOnly: documents, prompter: () => prompter });
+  const history = new ActionHistory();
+  const documentEditors = new DocumentEditors({ session, log, tasks, state: context.globalState, readOnly: documents, history, prompter: () => prompter });
   const deps: CommandDeps = {
-    session, notifier, log, views, refresh, emulator, documents, tasks, documentEditors, history: new ActionHistory(),
+    session, notifier, log, views, refresh, emulator, documents, tasks, documentEditors, history,
     get prompter() {
       return prompter;
     },

@@ -14,8 +14,6 @@ import * as vscode from 'vscode';
 import * as notify from '../ui/notify';
 import type { ActiveSession } from '../auth/session';
 import type { Task } from '../api/schemas';
-import { recordRequests, RequestRecorder } from '../api/recording';
-import { logLine } from '../model/actionHistory';
 import { runBounded, type BulkOutcome } from '../model/bulk';
 import { addChanges, formatMonthlyChange, monthlyChangeWords } from '../model/cost';
 import { isBulkAction, isTaskKind, kindSpec, sameId, type ActionId, type KindItems, type KindSpec, type ListedKind, type PoolItem, type ResourceRef, type TaskKind } from '../model/resourceKinds';
@@ -188,24 +186,16 @@ function busyWith(deps: CommandDeps, busy: BusyCheck): string | undefined {
  */
 export async function send<T>(deps: CommandDeps, progress: string, failure: string, request: () => Promise<T>): Promise<T | undefined> {
   try {
-    return await notify.withProgress('window', progress, () => recorded(deps, progress, request));
+    return await notify.withProgress('window', progress, () => recordedSend(deps, progress, request));
   } catch (error) {
     deps.notifier.error(error, failure);
     return undefined;
   }
 }
 
-/** Runs `request` with what it sends recorded as one entry of the action history, written to the log. */
-async function recorded<T>(deps: CommandDeps, title: string, request: () => Promise<T>): Promise<T> {
-  const recorder = new RequestRecorder();
-  try {
-    const answer = await recordRequests(recorder, request);
-    deps.log.info(logLine(deps.history.add(title, recorder.close())));
-    return answer;
-  } catch (error) {
-    deps.log.info(logLine(deps.history.add(title, recorder.close(), describeError(error))));
-    throw error;
-  }
+/** Sends through the one recorded path: an entry of the action history (Copy as curl) and a line of the log. */
+export function recordedSend<T>(deps: Pick<CommandDeps, 'history' | 'log'>, title: string, request: () => Promise<T>): Promise<T> {
+  return deps.history.record(title, request, (line) => deps.log.info(line));
 }
 
 /** Starts following a task the service answered with (a no-op without one). */
@@ -403,7 +393,7 @@ function sendMany<K extends ListedKind, A, R>(deps: CommandDeps, session: Active
     const controller = new AbortController();
     const cancelled = token.onCancellationRequested(() => controller.abort());
     const step = 100 / targets.length;
-    return runBounded(targets, (item) => recorded(deps, action.progress(item, answers), () => action.send({ ...session, item }, answers, deps)), {
+    return runBounded(targets, (item) => recordedSend(deps, action.progress(item, answers), () => action.send({ ...session, item }, answers, deps)), {
       signal: controller.signal,
       onEnd: (outcome, ended) => progress.report(vscode.l10n.t('{0} of {1}: {2}', ended, targets.length, nameOf(action.kind, outcome.item)), step),
     }).finally(() => cancelled.dispose());

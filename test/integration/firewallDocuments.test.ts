@@ -6,7 +6,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ResourceNode } from '../../src/views/resourceNode';
-import { control, serviceGet } from './emulatorAccess';
+import { copiedAction, runCurl } from './curlReplay';
+import { control, serviceGet, serviceRequest } from './emulatorAccess';
 import { waitFor } from '../harness/processes';
 import { allDiagnostics, closeEditorsOf, documentSuite, replaceText, revert } from './documentSteps';
 
@@ -103,6 +104,29 @@ describe('Firewall documents', function () {
     // The tree was told: the cached listing is gone and reads the new name.
     const listed = (await ((await suite.api.session.current()).store).get('firewall')).items.find((f) => f.uuid === firewall.uuid);
     assert.equal(listed?.name, 'web-fw-doc');
+  });
+
+  it('Copy as curl of that save, run by bash against the emulator, applies the same change again', async () => {
+    const firewall = (await firewallNamed('web-fw-doc'))!;
+    const applied = await get<{ firewall: Firewall }>(`/v1/firewalls/${firewall.uuid}`);
+    const copied = await copiedAction(suite.prompter, /Applying to firewall web-firewall…/);
+    assert.deepEqual(copied.split('\n').map((line) => line.match(/^curl -sS -X (\w+) '[^']*(\/v1\/firewalls\/[^/']+(?:\/\w+)?)'/)?.slice(1).join(' ')), [
+      `PUT /v1/firewalls/${firewall.uuid}`,
+      `DELETE /v1/firewalls/${firewall.uuid}/rules`,
+      `POST /v1/firewalls/${firewall.uuid}/rules`,
+      `DELETE /v1/firewalls/${firewall.uuid}/stacklets`,
+    ]);
+    // Undo the change by hand (name, the ICMP rule, the 8080 rule, the stacklet), then replay the copy.
+    const detached = (await get<{ stacklets: { id: number }[] }>('/v1/stacklets?per_page=200')).stacklets.map((s) => s.id).filter((id) => !applied.firewall.resources.stacklet_ids.includes(id));
+    await serviceRequest(TOKEN, 'PUT', `/v1/firewalls/${firewall.uuid}`, { name: 'web-firewall' });
+    await serviceRequest(TOKEN, 'POST', `/v1/firewalls/${firewall.uuid}/rules`, { inbound_rules: [{ address: '0.0.0.0/0', protocol: 'icmp' }] });
+    await serviceRequest(TOKEN, 'DELETE', `/v1/firewalls/${firewall.uuid}/rules`, { inbound_rules: [{ address: '198.51.100.0/24', port: 8080, protocol: 'tcp' }] });
+    const detachedId = copied.match(/"stacklet_ids":\[(\d+)\]/)![1]!;
+    assert.ok(detached.includes(Number(detachedId)));
+    await serviceRequest(TOKEN, 'POST', `/v1/firewalls/${firewall.uuid}/stacklets`, { stacklet_ids: [Number(detachedId)] });
+    assert.notDeepEqual((await get<{ firewall: Firewall }>(`/v1/firewalls/${firewall.uuid}`)).firewall, applied.firewall, 'undone');
+    await runCurl(copied, TOKEN);
+    assert.deepEqual((await get<{ firewall: Firewall }>(`/v1/firewalls/${firewall.uuid}`)).firewall, applied.firewall);
   });
 
   it('one diagnostic per problem (port 70000, "SCTP"); an explicit save sends nothing, says why in our words, and keeps the text as a draft', async () => {

@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import type { ViewId } from '../../src/views/viewIds';
 import type { PickItem } from '../../src/ui/prompter';
+import { copiedAction, runCurl } from './curlReplay';
 import { documentSuite, type Acted } from './documentSteps';
 import { configureEmulator, serviceGet, serviceRequest } from './emulatorAccess';
 import { contributedMenus, offeredOn, viewItemPattern } from './menus';
@@ -405,6 +406,20 @@ describe('Lifecycle of every kind', function () {
       assert.ok(suite.api.tasks.all().some((t) => t.kind === 'volume' && t.resourceId === volume.id && t.task.name === 'create'), 'the create task is followed');
       const made = await settled<Volume>(`/v1/volumes/${volume.id}`, 'volume', 'volume');
       assert.deepEqual([made.stacklet?.id, made.region.slug, made.size_gigabytes], [web2.id, 'fra', 20]);
+    });
+
+    it('Copy as curl of that create, run by bash against the emulator, creates the same volume (here under a new name)', async () => {
+      const copied = await copiedAction(suite.prompter, /Creating volume web-2-data…/);
+      assert.match(copied, /^curl -sS -X POST '[^']+\/v1\/volumes' /);
+      // The same request for another stacklet: web-2 carries a volume now, which the service would refuse.
+      const other = (await stackletNamed('blog'))!;
+      const body = JSON.parse(copied.match(/--data-raw '(.*)'$/)![1]!) as Record<string, unknown>;
+      assert.deepEqual(body, { name: 'web-2-data', stacklet_id: (await stackletNamed('web-2'))!.id, size_gigabytes: 20 });
+      const again = copied.replace(/--data-raw '.*'$/, `--data-raw '${JSON.stringify({ ...body, name: 'curl-data', stacklet_id: other.id })}'`);
+      const answer = JSON.parse(await runCurl(again, TOKEN)) as { volume: Volume };
+      assert.equal(answer.volume.name, 'curl-data');
+      const made = (await volumeNamed('curl-data'))!;
+      assert.deepEqual([made.stacklet?.id, made.size_gigabytes], [other.id, 20]);
     });
 
     it('Add Volume on a stacklet asks only the name and size; Escape sends nothing', async () => {
