@@ -4,7 +4,10 @@ import { checkName, checkNodeCount, parseWholeNumber } from '../api/validators';
 import { itemAction } from './action';
 import { sizeItems } from './choices';
 import { refreshCluster } from './nodePools';
-import { inputStep, pickStep, runWizard, wholeNumberStep } from './wizard';
+import { countStep } from './steps/countStep';
+import { nameStep } from './steps/nameStep';
+import { sizeStep } from './steps/sizeStep';
+import { runWizard } from './wizard';
 import { idleItems } from './idlePick';
 
 interface NewPool {
@@ -38,25 +41,24 @@ export const addNodePool = itemAction<'cluster', { name: string; size: string; c
       return !size || (size.vcpu >= minVcpu && (size.memory ?? 0) >= minMemory);
     });
     const answers = await runWizard<NewPool>({}, () => [
-      inputStep(deps, 'name', () => ({
+      nameStep<NewPool>(deps, {
         title: title(vscode.l10n.t('Name')),
         prompt: vscode.l10n.t('The node pool\'s name (unique in {0})', cluster.name),
-        initial: freePoolName(cluster.name, taken),
-        validate: (text) => checkName(text, vscode.l10n.t('Name'))
+        initial: () => freePoolName(cluster.name, taken),
+        check: (text: string) => checkName(text, vscode.l10n.t('Name'))
           ?? (taken.includes(text.trim().toLowerCase()) ? vscode.l10n.t('{0} already has a node pool named {1}', cluster.name, text.trim()) : undefined),
-      }), (s) => s.name, (s, name) => (s.name = name)),
-      pickStep(deps, 'size', () => ({
+      }),
+      sizeStep<NewPool>(deps, store, {
         title: title(vscode.l10n.t('Node Size')),
         placeHolder: vscode.l10n.t('The size of each node: those large enough for Kubernetes {0}', cluster.version.version ?? cluster.version.slug),
-        items: sizes,
-      }), (s) => s.size, (s, size) => (s.size = size)),
-      wholeNumberStep(deps, 'count', () => ({
+      }, 'size', async () => sizes),
+      countStep<NewPool>(deps, {
         title: title(vscode.l10n.t('Node Count')),
         prompt: vscode.l10n.t('How many nodes (1 to 100)'),
         initial: '1',
         what: vscode.l10n.t('Node count'),
         check: checkNodeCount,
-      }), (s) => s.count, (s, count) => (s.count = count)),
+      }),
     ]);
     return answers && { name: answers.name!, size: answers.size!, count: parseWholeNumber(answers.count!)! };
   },

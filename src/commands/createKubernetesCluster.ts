@@ -1,13 +1,16 @@
 import * as vscode from 'vscode';
 import type { KubernetesCluster } from '../api/schemas';
-import { checkKubernetesVersion, checkName, checkNodeCount, checkTypedNumber, parseWholeNumber } from '../api/validators';
-import { regionChoice, sizeChoice } from './choices';
+import { checkKubernetesVersion, checkName, checkNodeCount, parseWholeNumber } from '../api/validators';
 import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
 import { done, follow } from './action';
 import { createWithRetry } from './createFlow';
-import { listedProjects, projectField, projectSteps, type InProject } from './projectStep';
-import { inputStep, pickStep } from './wizard';
+import { listedProjects, projectField, projectSteps, type InProject } from './steps/projectStep';
+import { countStep } from './steps/countStep';
+import { nameStep } from './steps/nameStep';
+import { regionStep } from './steps/regionStep';
+import { sizeStep } from './steps/sizeStep';
+import { pickStep } from './wizard';
 
 /**
  * Versions offered when the service lists none (it has no version listing): the newest known releases.
@@ -44,12 +47,12 @@ export async function createKubernetesCluster(deps: CommandDeps): Promise<void> 
     // The node pool's fields first: "node_pool.name" also names "name".
     fields: { 'node_pool.name': 'poolName', 'node_pool.size': 'poolSize', 'node_pool.count': 'poolCount', node_pool: 'poolSize', name: 'name', version: 'version', region: 'region', project_uuid: 'project' },
     steps: () => [
-        inputStep(deps, 'name', () => ({
+        nameStep<NewCluster>(deps, {
           title: title(vscode.l10n.t('Name')),
           prompt: vscode.l10n.t('The cluster\'s name (unique in the account)'),
           placeHolder: vscode.l10n.t('A name, such as the region and the workload'),
-          validate: (text) => checkName(text, vscode.l10n.t('Name')),
-        }), (s) => s.name, (s, name) => (s.name = name)),
+          check: (name) => checkName(name, vscode.l10n.t('Name')),
+        }),
         pickStep(deps, 'version', () => ({
           title: title(vscode.l10n.t('Version')),
           placeHolder: vscode.l10n.t('Pick or type a Kubernetes version'),
@@ -60,28 +63,24 @@ export async function createKubernetesCluster(deps: CommandDeps): Promise<void> 
           })),
           typed: typedVersion,
         }), (s) => s.version, (s, version) => (s.version = version)),
-        pickStep(deps, 'region', async () => ({
-          title: title(vscode.l10n.t('Region')),
-          placeHolder: vscode.l10n.t('Regions that offer Kubernetes'),
-          ...(await regionChoice(store, 'kubernetes')),
-        }), (s) => s.region, (s, region) => (s.region = region)),
-        inputStep(deps, 'poolName', (s) => ({
+        regionStep<NewCluster>(deps, store, { title: title(vscode.l10n.t('Region')), placeHolder: vscode.l10n.t('Regions that offer Kubernetes') }, 'kubernetes'),
+        nameStep<NewCluster, 'poolName'>(deps, {
           title: title(vscode.l10n.t('Node Pool Name')),
           prompt: vscode.l10n.t('The name of the first node pool'),
-          initial: `${s.name ?? 'cluster'}-pool`,
-          validate: (text) => checkName(text, vscode.l10n.t('Node pool name')),
-        }), (s) => s.poolName, (s, name) => (s.poolName = name)),
-        pickStep(deps, 'poolSize', async () => ({
+          initial: (s) => `${s.name ?? 'cluster'}-pool`,
+          check: (name) => checkName(name, vscode.l10n.t('Node pool name')),
+        }, 'poolName'),
+        sizeStep<NewCluster, 'poolSize'>(deps, store, {
           title: title(vscode.l10n.t('Node Size')),
           placeHolder: vscode.l10n.t('The size of each node (Kubernetes needs at least 2 vCPUs and 2 GB)'),
-          ...(await sizeChoice(store)),
-        }), (s) => s.poolSize, (s, size) => (s.poolSize = size)),
-        inputStep(deps, 'poolCount', () => ({
+        }, 'poolSize'),
+        countStep<NewCluster, 'poolCount'>(deps, {
           title: title(vscode.l10n.t('Node Count')),
           prompt: vscode.l10n.t('How many nodes (1 to 100)'),
           initial: '3',
-          validate: (text) => checkTypedNumber(text, (count) => checkNodeCount(count, vscode.l10n.t('Node count')), vscode.l10n.t('Node count')),
-        }), (s) => s.poolCount, (s, count) => (s.poolCount = count)),
+          what: vscode.l10n.t('Node count'),
+          check: checkNodeCount,
+        }, 'poolCount'),
         ...projectSteps<NewCluster>(deps, title(vscode.l10n.t('Project')), projects),
     ],
     send: (answers) => client.createKubernetesCluster({

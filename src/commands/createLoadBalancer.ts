@@ -16,12 +16,14 @@ import {
   LB_PROTOCOLS,
   parseWholeNumber,
 } from '../api/validators';
-import { regionChoice, stackletItem, yesNo } from './choices';
+import { stackletItem, yesNo } from './choices';
 import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
 import { done, follow } from './action';
 import { createWithRetry } from './createFlow';
-import { listedProjects, projectField, projectSteps, type InProject } from './projectStep';
+import { nameStep } from './steps/nameStep';
+import { listedProjects, projectField, projectSteps, type InProject } from './steps/projectStep';
+import { regionStep } from './steps/regionStep';
 import { inputStep, pickManyStep, pickStep, wholeNumberStep, type WizardStep } from './wizard';
 
 type HealthNumber = 'interval' | 'rise' | 'fall';
@@ -150,17 +152,13 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
 
   const build = (s: NewLoadBalancer): WizardStep<NewLoadBalancer>[] => {
     const steps: WizardStep<NewLoadBalancer>[] = [
-      inputStep(deps, 'name', () => ({
+      nameStep<NewLoadBalancer>(deps, {
         title: title(vscode.l10n.t('Name')),
         prompt: vscode.l10n.t('The load balancer\'s name'),
         placeHolder: vscode.l10n.t('A name, such as the site it serves'),
-        validate: (text) => checkName(text, vscode.l10n.t('Name')),
-      }), (st) => st.name, (st, name) => (st.name = name)),
-      pickStep(deps, 'region', async () => ({
-        title: title(vscode.l10n.t('Region')),
-        placeHolder: vscode.l10n.t('Regions that offer load balancers'),
-        ...(await regionChoice(store, 'load_balancers')),
-      }), (st) => st.region, (st, region) => (st.region = region)),
+        check: (name) => checkName(name, vscode.l10n.t('Name')),
+      }),
+      regionStep<NewLoadBalancer>(deps, store, { title: title(vscode.l10n.t('Region')), placeHolder: vscode.l10n.t('Regions that offer load balancers') }, 'load_balancers'),
       pickStep(deps, 'algorithm', () => ({
         title: title(vscode.l10n.t('Algorithm')),
         placeHolder: vscode.l10n.t('How requests are spread over the stacklets'),

@@ -4,13 +4,19 @@ import type { Stacklet } from '../api/schemas';
 import { checkHostname, checkInteger, checkTagList, parseTagList, parseWholeNumber } from '../api/validators';
 import type { ResourceStore } from '../model/resourceStore';
 import type { CommandDeps } from './deps';
-import { imageChoice, regionChoice, sizeChoice, yesNo } from './choices';
-import { BACK, type PickItem } from '../ui/prompter';
+import { yesNo } from './choices';
 import { done, follow } from './action';
 import { createWithRetry } from './createFlow';
-import { addSshKeyFlow } from './addSshKey';
-import { listedProjects, projectField, projectSteps, type InProject } from './projectStep';
-import { inputStep, isBack, pickStep, wholeNumberStep, type WizardStep } from './wizard';
+import { countStep } from './steps/countStep';
+import { imageStep } from './steps/imageStep';
+import { nameStep } from './steps/nameStep';
+import { noneItem } from './steps/noneItem';
+import { listedProjects, projectField, projectSteps, type InProject } from './steps/projectStep';
+import { regionStep } from './steps/regionStep';
+import { sizeStep } from './steps/sizeStep';
+import { sshKeysStep } from './steps/sshKeysStep';
+import { vpcStep } from './steps/vpcStep';
+import { inputStep, pickStep, type WizardStep } from './wizard';
 
 /** The service creates at most this many stacklets in one request (`names`). */
 const MAX_AT_ONCE = 10;
@@ -31,10 +37,6 @@ interface NewStacklet extends InProject {
   userdata?: string | null;
   sshKeys?: number[];
   backups?: boolean;
-}
-
-function none(description: string): PickItem<null> {
-  return { label: vscode.l10n.t('None'), icon: 'circle-slash', description, value: null };
 }
 
 /** The names typed for several stacklets: split at commas (and spaces), trimmed, empty entries dropped. */
@@ -66,40 +68,6 @@ function stackletsLeft(store: ResourceStore): number | undefined {
 }
 
 /**
- * The SSH-key step: the account's keys (none is fine), and "Add a Key…", which adds one (from ~/.ssh or
- * pasted) and asks again with the new key checked.
- */
-function sshKeyStep(deps: CommandDeps, store: ResourceStore, title: string): WizardStep<NewStacklet> {
-  const ADD = 'add';
-  return {
-    id: 'sshKeys',
-    async ask(state, at) {
-      for (;;) {
-        const keys = (await store.get('sshKey').catch(() => undefined))?.items ?? [];
-        const chosen = state.sshKeys ?? [];
-        const answer = await deps.prompter.pickMany<number | typeof ADD>({
-          title,
-          placeHolder: vscode.l10n.t('Keys allowed to log in as root (none is fine)'),
-          items: [
-            ...keys.map((key) => ({ label: key.name, ...(key.fingerprint ? { description: key.fingerprint } : {}), picked: chosen.includes(key.id), value: key.id })),
-            { label: vscode.l10n.t('Add a Key…'), icon: 'add', description: vscode.l10n.t('from a .pub file or pasted; then it is checked here'), value: ADD },
-          ],
-          canPickMany: true,
-          step: at.step,
-          totalSteps: at.totalSteps,
-        });
-        if (answer === undefined) return undefined;
-        if (isBack(answer)) return BACK;
-        state.sshKeys = answer.filter((value): value is number => value !== ADD);
-        if (!answer.includes(ADD)) return 'next';
-        const added = await addSshKeyFlow(deps, await deps.session.current());
-        if (added) state.sshKeys = [...state.sshKeys, added.id];
-      }
-    },
-  };
-}
-
-/**
  * Create Stacklet: name, how many (several are sent at once, as `names`, and their names asked), region,
  * size, image, then tags, VPC, firewall, userdata, SSH keys (or a new one), backups and the project (when the
  * service lists several). Nothing is sent before the last answer; each new stacklet's create task is followed.
@@ -111,16 +79,14 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
   const left = stackletsLeft(store);
   const count = (s: NewStacklet) => parseWholeNumber(s.count ?? '1') ?? 1;
   const build = (state: NewStacklet): WizardStep<NewStacklet>[] => [
-    inputStep(deps, 'name', () => ({
+    nameStep<NewStacklet>(deps, {
       title: title(vscode.l10n.t('Name')),
       prompt: vscode.l10n.t('The stacklet\'s name, which is also its hostname (for several: the start of their names)'),
       placeHolder: vscode.l10n.t('A hostname: letters, digits, \'-\' and \'.\''),
-      validate: (text) => checkHostname(text.trim(), vscode.l10n.t('Name')),
-    }), (s) => s.name, (s, name) => {
-      if (name !== s.name) delete s.names;
-      s.name = name;
+      check: (text) => checkHostname(text.trim(), vscode.l10n.t('Name')),
+      changed: (s) => delete s.names,
     }),
-    wholeNumberStep(deps, 'count', () => ({
+    countStep<NewStacklet>(deps, {
       title: title(vscode.l10n.t('How Many')),
       prompt: left === undefined
         ? vscode.l10n.t('How many stacklets to create like this (1 to {0})', MAX_AT_ONCE)
@@ -128,9 +94,7 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
       initial: '1',
       what: vscode.l10n.t('The number'),
       check: (n, what) => checkInteger(n, 1, MAX_AT_ONCE, what),
-    }), (s) => s.count, (s, typed) => {
-      if (typed !== s.count) delete s.names;
-      s.count = typed;
+      changed: (s) => delete s.names,
     }),
     ...(count(state) > 1 ? [inputStep<NewStacklet>(deps, 'names', (s) => ({
       title: title(vscode.l10n.t('Names')),
@@ -138,42 +102,24 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
       initial: numberedNames(s.name ?? '', count(s)),
       validate: (text) => checkNames(text),
     }), (s) => s.names, (s, names) => (s.names = parseNames(names).join(', ')))] : []),
-    pickStep(deps, 'region', async () => ({
-      title: title(vscode.l10n.t('Region')),
-      placeHolder: vscode.l10n.t('Where the stacklet runs'),
-      ...(await regionChoice(store)),
-    }), (s) => s.region, (s, region) => (s.region = region)),
-    pickStep(deps, 'size', async () => ({
-      title: title(vscode.l10n.t('Size')),
-      placeHolder: vscode.l10n.t('vCPUs, memory, disk and monthly price'),
-      ...(await sizeChoice(store)),
-    }), (s) => s.size, (s, size) => (s.size = size)),
-    pickStep<NewStacklet, string | number>(deps, 'image', async (s) => ({
+    regionStep<NewStacklet>(deps, store, { title: title(vscode.l10n.t('Region')), placeHolder: vscode.l10n.t('Where the stacklet runs') }),
+    sizeStep<NewStacklet>(deps, store, { title: title(vscode.l10n.t('Size')), placeHolder: vscode.l10n.t('vCPUs, memory, disk and monthly price') }),
+    imageStep<NewStacklet>(deps, store, (s) => ({
       title: title(vscode.l10n.t('Image')),
       placeHolder: vscode.l10n.t('A distribution, an application, or a snapshot in {0}', s.region ?? ''),
-      ...(await imageChoice(store, s.region)),
-    }), (s) => s.image, (s, image) => (s.image = image)),
+    })),
     inputStep(deps, 'tags', () => ({
       title: title(vscode.l10n.t('Tags')),
       prompt: vscode.l10n.t('Tags, separated by commas (optional; leave empty for none)'),
       placeHolder: vscode.l10n.t('Words that group stacklets, such as their role and environment'),
       validate: (text) => checkTagList(text, vscode.l10n.t('Tags')),
     }), (s) => s.tags, (s, tags) => (s.tags = tags)),
-    pickStep<NewStacklet, string | null>(deps, 'vpc', async (s) => ({
-      title: title(vscode.l10n.t('VPC')),
-      placeHolder: vscode.l10n.t('A VPC of {0}, or none', s.region ?? ''),
-      items: [
-        none(vscode.l10n.t('the region\'s default network')),
-        ...(await store.get('vpc').catch(() => undefined))?.items
-          .filter((vpc) => vpc.region?.slug === s.region)
-          .map((vpc) => ({ label: vpc.name, description: vpc.cidr, value: vpc.uuid })) ?? [],
-      ],
-    }), (s) => s.vpc, (s, vpc) => (s.vpc = vpc)),
+    vpcStep<NewStacklet>(deps, store, (s) => ({ title: title(vscode.l10n.t('VPC')), placeHolder: vscode.l10n.t('A VPC of {0}, or none', s.region ?? '') })),
     pickStep<NewStacklet, string | null>(deps, 'firewall', async () => ({
       title: title(vscode.l10n.t('Firewall')),
       placeHolder: vscode.l10n.t('A firewall to put the stacklet behind, or none'),
       items: [
-        none(vscode.l10n.t('no firewall')),
+        noneItem(vscode.l10n.t('no firewall')),
         ...(await store.get('firewall').catch(() => undefined))?.items
           .map((firewall) => ({ label: firewall.name, description: vscode.l10n.t('{0} in · {1} out', firewall.inbound_rules.length, firewall.outbound_rules.length), value: firewall.uuid })) ?? [],
       ],
@@ -182,11 +128,11 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
       title: title(vscode.l10n.t('Userdata')),
       placeHolder: vscode.l10n.t('A script to run on first boot, or none'),
       items: [
-        none(vscode.l10n.t('no script')),
+        noneItem(vscode.l10n.t('no script')),
         ...(await store.get('userdata')).items.map((script) => ({ label: script.name, description: script.uuid, value: script.uuid })),
       ],
     }), (s) => s.userdata, (s, userdata) => (s.userdata = userdata)),
-    sshKeyStep(deps, store, title(vscode.l10n.t('SSH Keys'))),
+    sshKeysStep<NewStacklet>(deps, store, title(vscode.l10n.t('SSH Keys'))),
     pickStep(deps, 'backups', () => ({
       title: title(vscode.l10n.t('Backups')),
       placeHolder: vscode.l10n.t('Take automatic backups?'),

@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import { checkName, checkVpcCidrFree, suggestVpcCidr } from '../api/validators';
 import type { Vpc } from '../api/schemas';
-import { regionChoice } from './choices';
 import type { CommandDeps } from './deps';
 import { done } from './action';
 import { createWithRetry } from './createFlow';
-import { listedProjects, projectField, projectSteps, type InProject } from './projectStep';
-import { inputStep, pickStep } from './wizard';
+import { listedProjects, projectField, projectSteps, type InProject } from './steps/projectStep';
+import { nameStep } from './steps/nameStep';
+import { regionStep } from './steps/regionStep';
+import { inputStep } from './wizard';
 
 interface NewVpc extends InProject {
   name?: string;
@@ -25,17 +26,13 @@ export async function createVpc(deps: CommandDeps): Promise<void> {
     state: {},
     fields: { name: 'name', region: 'region', cidr: 'cidr', project_uuid: 'project' },
     steps: () => [
-      inputStep(deps, 'name', () => ({
+      nameStep<NewVpc>(deps, {
         title: title(vscode.l10n.t('Name')),
         prompt: vscode.l10n.t('The VPC\'s name (unique in the account)'),
         placeHolder: vscode.l10n.t('A name, such as the region and what runs in it'),
-        validate: (text) => checkName(text, vscode.l10n.t('Name')),
-      }), (s) => s.name, (s, name) => (s.name = name)),
-      pickStep(deps, 'region', async () => ({
-        title: title(vscode.l10n.t('Region')),
-        placeHolder: vscode.l10n.t('Regions that offer VPCs'),
-        ...(await regionChoice(store, 'vpc')),
-      }), (s) => s.region, (s, region) => (s.region = region)),
+        check: (name) => checkName(name, vscode.l10n.t('Name')),
+      }),
+      regionStep<NewVpc>(deps, store, { title: title(vscode.l10n.t('Region')), placeHolder: vscode.l10n.t('Regions that offer VPCs') }, 'vpc'),
       inputStep(deps, 'cidr', (s) => ({
         title: title(vscode.l10n.t('IP Range')),
         prompt: vscode.l10n.t('A private IPv4 range from /16 to /28, overlapping no other VPC in {0}', s.region ?? ''),

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import type { Project } from '../api/schemas';
-import type { ResourceStore } from '../model/resourceStore';
-import type { PickItem } from '../ui/prompter';
-import type { CommandDeps } from './deps';
-import { pickStep, type WizardStep } from './wizard';
+import type { Project } from '../../api/schemas';
+import type { ResourceStore } from '../../model/resourceStore';
+import type { PickItem } from '../../ui/prompter';
+import type { CommandDeps } from '../deps';
+import { pickStep, type WizardStep } from '../wizard';
 
 /** A create wizard's answers that name a project (its uuid). */
 export interface InProject {
