@@ -6,6 +6,8 @@
 /** The core: tested in plain Node, so `vscode` cannot be loaded there. */
 const CORE = [
   '^src/(api|emulator|model|documents|remote)/',
+  '^src/kinds/(kindSpec|kindFacts|registry)\\.ts$',
+  '^src/kinds/[^/]+/kind\\.ts$',
   '^src/auth/(accountRegistry|localAccounts|session)\\.ts$',
   '^src/tasks/(schedule|storedTasks|taskChecks|taskStorage|taskText|taskTracker|types)\\.ts$',
 ];

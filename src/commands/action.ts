@@ -16,7 +16,7 @@ import type { ActiveSession } from '../auth/session';
 import type { Task } from '../api/schemas';
 import { runBounded, type BulkOutcome } from '../model/bulk';
 import { addChanges, formatMonthlyChange, monthlyChangeWords } from '../model/cost';
-import { isBulkAction, isTaskKind, kindSpec, sameId, type ActionId, type KindItems, type KindSpec, type ListedKind, type PoolItem, type ResourceRef, type TaskKind } from '../model/resourceKinds';
+import { isBulkAction, isTaskKind, kindSpec, sameId, type ActionId, type KindItems, type KindSpec, type ListedKind, type PoolItem, type ResourceRef, type TaskKind } from '../kinds/registry';
 import { describeError } from '../model/errorText';
 import { presentation } from '../views/kindPresentation';
 import { kindName } from '../views/words';
@@ -239,7 +239,7 @@ export interface BulkConfirmation {
 /**
  * What an action needs to run on several items besides what it needs for one. To opt a command in:
  * 1. `action: '<its ActionId>'` in its itemAction, and that id in the kind's `bulk` list in the registry
- *    (src/model/resourceKinds.ts); the two must agree, or declaring the command throws;
+ *    (src/kinds/registry.ts); the two must agree, or declaring the command throws;
  * 2. `bulk: { … }` below: the confirmation's words, the change to the monthly estimate, the progress title, and
  *    the one question for all when the action asks one;
  * 3. its context-menu entry without `!listMultiSelection` (test/unit/packageManifest.test.ts checks it).

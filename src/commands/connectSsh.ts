@@ -3,7 +3,7 @@ import * as notify from '../ui/notify';
 import { sshArguments } from '../model/sshArguments';
 import { literalText, plainText } from '../model/serviceText';
 import type { CommandDeps } from './deps';
-import { addressOf } from '../model/resourceKinds';
+import { addressOf } from '../kinds/registry';
 import { resolveResource } from './target';
 
 /** Opens a terminal running `ssh -l <stacklet.sshUser> -- <public IPv4>` (root unless set) for an active stacklet. */

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { curlCommands, TOKEN_VARIABLE } from '../api/curl';
 import { describeRequests, type RecordedRequest } from '../api/recording';
 import type { ActionEntry } from '../model/actionHistory';
-import { kindSpec, type Kind, type KindSpec } from '../model/resourceKinds';
+import { kindSpec, type Kind, type KindSpec } from '../kinds/registry';
 import * as notify from '../ui/notify';
 import type { ResourceKey } from '../views/resourceTreeProvider';
 import type { CommandDeps } from './deps';

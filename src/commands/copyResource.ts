@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as notify from '../ui/notify';
-import { addressOf, type ListedKind } from '../model/resourceKinds';
+import { addressOf, type ListedKind } from '../kinds/registry';
 import type { CommandDeps } from './deps';
 import { resolveResource } from './target';
 

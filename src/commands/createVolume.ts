@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Stacklet } from '../api/schemas';
 import { checkName, checkVolumeSize, parseWholeNumber } from '../api/validators';
 import { stackletState } from '../model/format';
-import { refOfKind } from '../model/resourceKinds';
+import { refOfKind } from '../kinds/registry';
 import * as notify from '../ui/notify';
 import { done, follow, refuseWhenBusy, send } from './action';
 import { stackletItem } from './choices';

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { StackletClient } from '../api/client';
 import type { ActiveSession } from '../auth/session';
-import { deletionChangeOf, kindSpec, refTo, type KindItems, type KindSpec, type ListedKind, type ListingKind, type ResourceRef } from '../model/resourceKinds';
+import { deletionChangeOf, kindSpec, refTo, staleAfterDelete, type Kind, type KindItems, type KindSpec, type ListedKind, type ListingKind, type ResourceRef } from '../kinds/registry';
 import type { Deleting } from '../model/resourceStore';
 import { monthlyChangeWords } from '../model/cost';
 import { itemAction, type ActionWords, type BulkConfirmation } from './action';
@@ -96,7 +96,7 @@ export interface DeleteAction<K extends ListedKind, A = Record<string, never>> e
   readonly ask?: (target: Target<K>, deps: CommandDeps) => Promise<A | undefined>;
   /** The request that deletes one item. */
   readonly remove: (client: StackletClient, item: KindItems[K], answers: A) => Promise<unknown>;
-  /** Listings that change when the item goes (a deleted stacklet's volume is free again). */
+  /** Listings the answers make stale besides the kind's own rules (`invalidates.afterDelete`): a volume deleted with its stacklet. */
   readonly related?: (item: KindItems[K], answers: A) => readonly ListingKind[];
   /** After the item went (and left the cache), before the related listings are fetched again: more requests the answers asked for. */
   readonly after?: (deps: CommandDeps, target: Target<K>, answers: A) => Promise<void>;
@@ -139,8 +139,8 @@ export function deleteItem<K extends ListedKind, A>(action: DeleteAction<K, A>) 
       const spec = kindSpec(action.kind) as unknown as KindSpec<K>;
       target.store.removeDeleted(action.kind, spec.key(target.item));
       await action.after?.(deps, target, answers);
-      const related = action.related?.(target.item, answers) ?? [];
-      if (related.length > 0) target.store.invalidate(...related);
+      const stale = new Set([...staleAfterDelete<Kind>(action.kind, target.item), ...(action.related?.(target.item, answers) ?? [])]);
+      if (stale.size > 0) target.store.invalidate(...stale);
     },
   };
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { kindSpec } from '../model/resourceKinds';
+import { kindSpec } from '../kinds/registry';
 import { deleteAction, type DeleteAction, deletingMany } from './deleteAction';
 import { idleItems } from './idlePick';
 
@@ -18,7 +18,6 @@ export const backupDeletion: DeleteAction<'backup'> = {
     prompt: vscode.l10n.t('This destroys the backup {0}; its stacklet can no longer be restored from it. Type its ID, {1}, to confirm.', label(backup), backup.id),
   }),
   remove: (client, backup) => client.deleteBackup(backup.id),
-  related: () => ['stacklet'],
   progress: (backup) => vscode.l10n.t('Deleting backup {0}…', label(backup)),
   failure: (backup) => vscode.l10n.t('Could not delete backup {0}', label(backup)),
   done: (backup) => vscode.l10n.t('Deleted backup {0}.', label(backup)),

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { refTo } from '../model/resourceKinds';
+import { refTo } from '../kinds/registry';
 import { costSentence, deleteAction, type DeleteAction, typedConfirmation, deletingMany } from './deleteAction';
 import { idleItems } from './idlePick';
 

@@ -17,7 +17,6 @@ export const firewallDeletion: DeleteAction<'firewall'> = {
     };
   },
   remove: (client, firewall) => client.deleteFirewall(firewall.uuid),
-  related: (firewall) => (firewall.resources.stacklet_ids.length > 0 ? ['stacklet'] : []),
   progress: (firewall) => vscode.l10n.t('Deleting {0}…', firewall.name),
   failure: (firewall) => vscode.l10n.t('Could not delete firewall {0}', firewall.name),
   done: (firewall) => vscode.l10n.t('Deleted firewall {0}.', firewall.name),

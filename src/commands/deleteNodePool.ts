@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { poolAction } from './action';
-import { refTo } from '../model/resourceKinds';
+import { refTo } from '../kinds/registry';
 import { confirmDeletion, costSentence, sendDeletion } from './deleteAction';
 import { poolMark, settlePoolDeleted } from './nodePools';
 

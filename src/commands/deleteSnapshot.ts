@@ -12,7 +12,6 @@ export const snapshotDeletion: DeleteAction<'snapshot'> = {
     vscode.l10n.t('This destroys snapshot {0} in every region it is in ({1}); no stacklet can be restored from it again.', snapshot.name, snapshot.regions.join(', ')),
   ),
   remove: (client, snapshot) => client.deleteSnapshot(snapshot.id),
-  related: () => ['stacklet'],
   progress: (snapshot) => vscode.l10n.t('Deleting {0}…', snapshot.name),
   failure: (snapshot) => vscode.l10n.t('Could not delete snapshot {0}', snapshot.name),
   done: (snapshot) => vscode.l10n.t('Deleted snapshot {0}.', snapshot.name),

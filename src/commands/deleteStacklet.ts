@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Snapshot, Stacklet, Volume } from '../api/schemas';
-import { refTo, type ListingKind } from '../model/resourceKinds';
+import { refTo } from '../kinds/registry';
 import type { ResourceStore } from '../model/resourceStore';
 import type { PickItem } from '../ui/prompter';
 import { done, send } from './action';
@@ -95,13 +95,7 @@ export const stackletDeletion: DeleteAction<'stacklet', Answers> = {
   pick: () => idleStacklets(vscode.l10n.t('Delete which stacklet?')),
   ask,
   remove: (client, stacklet) => client.deleteStacklet(stacklet.id),
-  related: (stacklet, { extras }) => {
-    const related: ListingKind[] = ['loadBalancer'];
-    if (stacklet.volume_uuid || extras.some((extra) => extra.kind === 'volume')) related.push('volume');
-    if (stacklet.firewall_uuid) related.push('firewall');
-    if (stacklet.vpc_uuid) related.push('vpc');
-    return related;
-  },
+  related: (_stacklet, { extras }) => (extras.some((extra) => extra.kind === 'volume') ? ['volume'] : []),
   after: deleteExtras,
   progress: (s) => vscode.l10n.t('Deleting {0}…', s.name),
   failure: (s) => vscode.l10n.t('Could not delete {0}', s.name),

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { SEARCH_KINDS, type ResourceRef } from '../model/resourceKinds';
+import { SEARCH_KINDS, type ResourceRef } from '../kinds/registry';
 import type { ResourceStore } from '../model/resourceStore';
 import { ResourceIndex, type SearchMatch, type SearchResult } from '../model/resourceSearch';
 import * as notify from '../ui/notify';

@@ -5,7 +5,7 @@ import * as notify from '../ui/notify';
 import { hostAlias, hostEntryProblem, remoteWindowUri, upsertHost, type HostEntry } from '../remote/sshConfig';
 import { BACK } from '../ui/prompter';
 import type { CommandDeps } from './deps';
-import { addressOf } from '../model/resourceKinds';
+import { addressOf } from '../kinds/registry';
 import { sshConfigPath } from './sshFolder';
 import { resolveResource } from './target';
 

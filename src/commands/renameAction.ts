@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { StackletClient } from '../api/client';
-import type { KindItems } from '../model/resourceKinds';
+import type { KindItems } from '../kinds/registry';
 import { itemAction } from './action';
 import { askNewName } from './askNewName';
 import type { CommandHandler } from './deps';

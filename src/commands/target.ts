@@ -1,12 +1,12 @@
 /**
  * The resource a command acts on: the tree item it was run on, or, from the palette, one the user picks
  * (through the Prompter, so tests script the choice). Kinds, listings and picker rows come from the registry
- * (src/model/resourceKinds.ts) and its presentation (src/views/kindPresentation.ts).
+ * (src/kinds/registry.ts) and its presentation (src/views/kindPresentation.ts).
  */
 import * as vscode from 'vscode';
 import * as notify from '../ui/notify';
 import type { ActiveSession } from '../auth/session';
-import { addressOf, refOfKind, kindSpec, refTo, sameId, type KindItems, type KindSpec, type ListedKind, type PoolItem, type ResourceRef } from '../model/resourceKinds';
+import { addressOf, refOfKind, kindSpec, refTo, sameId, type KindItems, type KindSpec, type ListedKind, type PoolItem, type ResourceRef } from '../kinds/registry';
 import type { PickItem } from '../ui/prompter';
 import { presentation } from '../views/kindPresentation';
 import { kindName } from '../views/words';

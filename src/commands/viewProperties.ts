@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { boundedJson } from '../model/boundedJson';
-import { KINDS, type Kind, type ResourceRef } from '../model/resourceKinds';
+import { KINDS, type Kind, type ResourceRef } from '../kinds/registry';
 import type { ResourceKey } from '../views/resourceTreeProvider';
 import type { CommandDeps } from './deps';
 import { COPYABLE } from './copyResource';

@@ -5,7 +5,7 @@
  * all occur in it, and at most `limit` results are kept: those whose name, id or an address is the query first,
  * then names that start with it, then the rest. No vscode import.
  */
-import { kindSpec, type KindItems, type KindSpec, type ResourceRef, type SearchFacts, type SearchKind, refTo } from './resourceKinds';
+import { kindSpec, type KindItems, type KindSpec, type ResourceRef, type SearchFacts, type SearchKind, refTo } from '../kinds/registry';
 
 /** Results shown at most: a picker of 25,000 rows helps nobody; typing more narrows them. */
 export const SEARCH_LIMIT = 100;

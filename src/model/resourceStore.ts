@@ -9,7 +9,7 @@ import { ApiError } from '../api/errors';
 import { Emitter } from './emitter';
 import {
   kindSpec,
-  KINDS,
+  isKnownKind,
   sameId,
   type CatalogKind,
   type Kind,
@@ -19,7 +19,7 @@ import {
   type ListingItems,
   type ListingKind,
   type ListingParams,
-} from './resourceKinds';
+} from '../kinds/registry';
 
 export type { ListingKind, ListingParams };
 
@@ -52,10 +52,6 @@ function loaderOf<K extends ListingKind>(kind: K): Loader<K> {
   if (Object.hasOwn(CATALOG, kind)) return CATALOG[kind as CatalogKind] as unknown as Loader<K>;
   const spec = kindSpec(kind as ListedKind) as KindSpec<ListedKind>;
   return (client, params, signal) => spec.list!(client, params, { signal }) as Promise<ListResult<ListingItems[K]>>;
-}
-
-function isKnownKind(kind: ListingKind): kind is KnownKind {
-  return !Object.hasOwn(CATALOG, kind) && 'known' in KINDS[kind as ListedKind];
 }
 
 interface Entry {

@@ -5,7 +5,7 @@
  */
 import type { Call, StackletClient } from '../api/client';
 import type * as s from '../api/schemas';
-import { sameId } from './resourceKinds';
+import { sameId } from '../kinds/registry';
 import type { ResourceStore } from './resourceStore';
 
 /**

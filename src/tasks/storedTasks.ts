@@ -1,7 +1,7 @@
 /** Parsing what taskStorage.ts stored: loaded only when there is something to read. */
 import * as z from 'zod/mini';
 import { Task } from '../api/schemas';
-import { TASK_KINDS, type TaskKind } from '../model/resourceKinds';
+import { TASK_KINDS, type TaskKind } from '../kinds/registry';
 import { taskKey, type TrackedTask } from './types';
 
 /** The names 0.1 stored kinds under (its listings), read as today's kinds so tasks survive the update. */

@@ -12,7 +12,7 @@
 import type { StackletClient } from '../api/client';
 import { isApiError } from '../api/errors';
 import type * as s from '../api/schemas';
-import { kindSpec, type KindSpec, type TaskKind } from '../model/resourceKinds';
+import { kindSpec, type KindSpec, type TaskKind } from '../kinds/registry';
 import type { TrackedTask } from './types';
 
 /** What the tracker needs of any resource: its current task. */

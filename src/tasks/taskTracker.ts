@@ -22,7 +22,7 @@ import { isApiError } from '../api/errors';
 import type { ActiveSession, SessionState } from '../auth/session';
 import { Emitter, type Event } from '../model/emitter';
 import { Disposable, type IDisposable } from '../model/lifecycle';
-import { isTaskKind, kindSpec, sameId, TASK_KINDS, type Kind, type KindSpec, type ListingKind } from '../model/resourceKinds';
+import { isKnownKind, isTaskKind, kindSpec, sameId, staleAfterTask, TASK_KINDS, type Kind, type KindSpec, type ListingKind } from '../kinds/registry';
 import type { ResourceStore } from '../model/resourceStore';
 import { checkKind, newKnowledge, type KindKnowledge, type TaskedResource } from './taskChecks';
 import { systemClock, type Clock } from '../model/clock';
@@ -332,9 +332,10 @@ export class TaskTracker extends Disposable implements TaskRegistry {
     if (this.endedKeys.size > ENDED_KEYS_KEPT) this.endedKeys.delete(this.endedKeys.values().next().value!);
     const spec = kindSpec(task.kind) as KindSpec<Kind>;
     store.update(task.kind, (item) => sameId(spec.key(item as never), task.resourceId), resource as never);
-    if (!resource && task.kind === 'cluster') store.forgetDeleted('cluster', String(task.resourceId));
-    const related = spec.tasks?.related?.[task.task.name];
-    if (related && related.length > 0) store.invalidate(...(related as ListingKind[]));
+    // An item the service may not list, known by its id, whose task ended with it gone: forget the id too.
+    if (!resource && isKnownKind(task.kind)) store.forgetDeleted(task.kind, String(task.resourceId));
+    const stale = staleAfterTask(task.kind, task.task.name);
+    if (stale.length > 0) store.invalidate(...stale);
     this.log(`Task ${task.task.id} (${task.task.name}) of ${task.kind} ${task.resourceName} ended${resource ? '' : ' (the resource is gone)'}.`);
     this.endedEmitter.fire({ task, resource });
   }

@@ -4,7 +4,7 @@
  */
 import type { Task } from '../api/schemas';
 
-import type { TaskKind } from '../model/resourceKinds';
+import type { TaskKind } from '../kinds/registry';
 
 export type { TaskKind };
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Limit, SshKey, Stacklet } from '../api/schemas';
 import { breakdown, formatMonthly, total, type CostBucket } from '../model/cost';
 import { cell } from '../model/format';
-import { refTo } from '../model/resourceKinds';
+import { refTo } from '../kinds/registry';
 import type { ResourceStore } from '../model/resourceStore';
 import { describeError } from '../model/errorText';
 import { listingNodes, optionalListingGroup } from './listing';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { cell, formatMoney } from '../model/format';
-import { refTo } from '../model/resourceKinds';
+import { refTo } from '../kinds/registry';
 import { singleListingView } from './listing';
 import { markdown, ResourceNode } from './resourceNode';
 

@@ -1,10 +1,10 @@
 /**
- * What the edges add to each kind of the registry (src/model/resourceKinds.ts): the view that shows its items,
+ * What the edges add to each kind of the registry (src/kinds/registry.ts): the view that shows its items,
  * its icon, and what a picker row says besides the name. `satisfies` makes the compiler ask for a new kind.
  */
 import * as vscode from 'vscode';
 import { formatBytes, shortTimestamp, stackletDescription, stackletState } from '../model/format';
-import type { Kind, KindItems } from '../model/resourceKinds';
+import type { Kind, KindItems } from '../kinds/registry';
 import type { ViewId } from './viewIds';
 import { stateName } from './words';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { KubernetesCluster, NodePool } from '../api/schemas';
 import { cell, formatBytes } from '../model/format';
-import { refTo } from '../model/resourceKinds';
+import { refTo } from '../kinds/registry';
 import { stateIcon } from './icons';
 import { singleListingView } from './listing';
 import { markdown, ResourceNode } from './resourceNode';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ListProblem } from '../api/envelope';
 import { isApiError } from '../api/errors';
 import { matchesName } from '../model/format';
-import type { ListingItems } from '../model/resourceKinds';
+import type { ListingItems } from '../kinds/registry';
 import type { Listing, ResourceStore } from '../model/resourceStore';
 import { messageNode, ResourceNode } from './resourceNode';
 import type { ViewSpec } from './resourceTreeProvider';

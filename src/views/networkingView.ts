@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Firewall, FirewallRule, LoadBalancer, Vpc } from '../api/schemas';
 import { cell } from '../model/format';
-import { refTo } from '../model/resourceKinds';
+import { refTo } from '../kinds/registry';
 import type { ResourceStore } from '../model/resourceStore';
 import { presentation } from './kindPresentation';
 import { stateIcon } from './icons';

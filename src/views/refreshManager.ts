@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { SessionManager } from '../auth/session';
 import { systemClock, type Clock } from '../model/clock';
 import { Disposable } from '../model/lifecycle';
-import type { ListingKind } from '../model/resourceKinds';
+import type { ListingKind } from '../kinds/registry';
 import type { ResourceTreeProvider } from './resourceTreeProvider';
 import type { ViewId } from './viewIds';
 

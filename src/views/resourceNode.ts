@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ResourceRef } from '../model/resourceKinds';
+import type { ResourceRef } from '../kinds/registry';
 import { literalText } from '../model/serviceText';
 import { spokenLabel } from './words';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Backup, Snapshot } from '../api/schemas';
 import { cell, formatBytes } from '../model/format';
-import { kindSpec, refTo } from '../model/resourceKinds';
+import { kindSpec, refTo } from '../kinds/registry';
 import type { ResourceStore } from '../model/resourceStore';
 import { stateIcon } from './icons';
 import { listingNodes, optionalListingGroup } from './listing';

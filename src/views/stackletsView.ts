@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Firewall, Stacklet } from '../api/schemas';
 import { formatMonthly, formatUsd, stackletPrice, total } from '../model/cost';
 import { cell, formatBytes, publicIPv4, stackletDescription, stackletState } from '../model/format';
-import { refTo } from '../model/resourceKinds';
+import { refTo } from '../kinds/registry';
 import type { ResourceStore } from '../model/resourceStore';
 import { firewallNode } from './networkingView';
 import { stateIcon } from './icons';

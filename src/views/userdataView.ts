@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { cell } from '../model/format';
 import { markdownCodeBlock } from '../model/serviceText';
-import { refTo } from '../model/resourceKinds';
+import { refTo } from '../kinds/registry';
 import { singleListingView } from './listing';
 import { markdown, ResourceNode } from './resourceNode';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Volume } from '../api/schemas';
 import { cell } from '../model/format';
-import { refTo } from '../model/resourceKinds';
+import { refTo } from '../kinds/registry';
 import { stateIcon } from './icons';
 import { listingNodes } from './listing';
 import { markdown, ResourceNode } from './resourceNode';

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { ResourceState } from '../model/format';
-import { kindSpec, type Kind } from '../model/resourceKinds';
+import { kindSpec, type Kind } from '../kinds/registry';
 
 const STATE_NAMES: Readonly<Record<ResourceState, () => string>> = {
   active: () => vscode.l10n.t('active'),

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { addressOf, type ResourceRef } from '../../src/model/resourceKinds';
+import { addressOf, type ResourceRef } from '../../src/kinds/registry';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import type { StackletExtensionApi } from '../../src/extension';
 import { PROXY_ONLY_HOST, startForwardProxy, unknownHereOnly, type ForwardProxy } from '../unit/forwardProxy';

@@ -13,7 +13,7 @@ import { RefreshManager } from '../../src/views/refreshManager';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceTreeProvider } from '../../src/views/resourceTreeProvider';
 import { searchRows } from '../../src/commands/goToResource';
-import { SEARCH_KINDS } from '../../src/model/resourceKinds';
+import { SEARCH_KINDS } from '../../src/kinds/registry';
 import { ResourceIndex } from '../../src/model/resourceSearch';
 import { activationFacts } from './activation';
 import { extensionApi, signInByCommand } from './emulatorAccess';

@@ -5,7 +5,7 @@ import { StackletClient } from '../../src/api/client';
 import type * as s from '../../src/api/schemas';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { addChanges, breakdown, clusterMonthly, deletionChange, formatMonthly, formatMonthlyChange, formatUsd, monthlyChangeWords, resizeChange, stackletPrice, total } from '../../src/model/cost';
-import { deletionChangeOf, monthlyOf, refTo } from '../../src/model/resourceKinds';
+import { deletionChangeOf, monthlyOf, refTo } from '../../src/kinds/registry';
 
 describe('cost estimates', () => {
   let emu: EmulatorHandle;

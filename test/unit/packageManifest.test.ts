@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
-import { KINDS, type ActionId, type Kind } from '../../src/model/resourceKinds';
+import { KINDS, type ActionId, type Kind } from '../../src/kinds/registry';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
 import type * as s from '../../src/api/schemas';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
-import { SEARCH_KINDS, kindSpec, type SearchKind } from '../../src/model/resourceKinds';
+import { SEARCH_KINDS, kindSpec, type SearchKind } from '../../src/kinds/registry';
 import { ResourceIndex } from '../../src/model/resourceSearch';
 
 describe('Go to Resource: the index', () => {

@@ -1,0 +1,20 @@
+/** The cluster kind: identity, listing and reading, tasks, actions, search facts, cost. No vscode import. */
+import * as l10n from '@vscode/l10n';
+import { clusterMonthly } from '../../model/cost';
+import { COMMON, addresses, byUuid, named, regionFacts } from '../kindFacts';
+import type { KindSpec } from '../kindSpec';
+
+export const clusterKind = {
+  label: () => l10n.t('Kubernetes cluster'),
+  key: byUuid,
+  name: named,
+  address: (cluster) => cluster.ipv4 ?? undefined,
+  list: (client, _params, call) => client.listKubernetesClusters(call),
+  get: (client, id, call) => client.getKubernetesCluster(String(id), call),
+  known: {},
+  tasks: {},
+  actions: [...COMMON, 'copyAsCurl', 'copyAddress', 'rename', 'addNodePool', 'delete'],
+  bulk: ['delete'],
+  search: (cluster) => ({ addresses: addresses(cluster.ipv4), tags: cluster.tags, regions: regionFacts(cluster.region) }),
+  monthly: clusterMonthly,
+} as const satisfies KindSpec<'cluster'>;

@@ -1,0 +1,18 @@
+/** The firewall kind: identity, listing and reading, tasks, actions, search facts, cost. No vscode import. */
+import * as l10n from '@vscode/l10n';
+import { COMMON, byUuid, named } from '../kindFacts';
+import type { KindSpec } from '../kindSpec';
+
+export const firewallKind = {
+  label: () => l10n.t('Firewall'),
+  key: byUuid,
+  name: named,
+  list: (client, _params, call) => client.listFirewalls(call),
+  get: (client, id, call) => client.getFirewall(String(id), call),
+  known: { namedBy: (stacklet) => stacklet.firewall_uuid },
+  // A stacklet names its firewall.
+  invalidates: { afterDelete: (firewall) => (firewall.resources.stacklet_ids.length > 0 ? ['stacklet'] : []) },
+  actions: [...COMMON, 'copyAsCurl', 'edit', 'rename', 'delete'],
+  bulk: ['delete'],
+  search: () => ({}),
+} as const satisfies KindSpec<'firewall'>;

@@ -1,0 +1,33 @@
+/** The stacklet kind: identity, listing and reading, tasks, actions, search facts, cost. No vscode import. */
+import * as l10n from '@vscode/l10n';
+import { stackletPrice } from '../../model/cost';
+import { publicIPv4 } from '../../model/format';
+import { COMMON, named, regionFacts, same } from '../kindFacts';
+import type { KindSpec } from '../kindSpec';
+
+export const stackletKind = {
+  label: () => l10n.t('Stacklet'),
+  key: same,
+  name: named,
+  address: (stacklet) => publicIPv4(stacklet.networks),
+  list: (client, params, call) => client.listStacklets({ ...params, ...call }),
+  get: (client, id, call) => client.getStacklet(Number(id), call),
+  tasks: {},
+  invalidates: {
+    afterTask: { snapshot: ['snapshot'] },
+    afterDelete: (stacklet) => [
+      'loadBalancer',
+      ...(stacklet.volume_uuid ? (['volume'] as const) : []),
+      ...(stacklet.firewall_uuid ? (['firewall'] as const) : []),
+      ...(stacklet.vpc_uuid ? (['vpc'] as const) : []),
+    ],
+  },
+  actions: [...COMMON, 'copyAsCurl', 'copyAddress', 'connectSsh', 'openInRemoteWindow', 'powerOn', 'powerOff', 'powerCycle', 'resize', 'rebuild', 'restore', 'resetPassword', 'enablePrivateNetworking', 'snapshot', 'rename', 'addVolume', 'tag', 'untag', 'attachFirewall', 'delete'],
+  bulk: ['powerOn', 'powerOff', 'powerCycle', 'resize', 'snapshot', 'tag', 'attachFirewall', 'delete'],
+  search: (stacklet) => ({
+    addresses: [...stacklet.networks.v4, ...stacklet.networks.v6].map((network) => network.address),
+    tags: stacklet.tags,
+    regions: regionFacts(stacklet.region),
+  }),
+  monthly: (stacklet) => stackletPrice(stacklet)?.total,
+} as const satisfies KindSpec<'stacklet'>;

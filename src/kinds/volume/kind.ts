@@ -1,0 +1,17 @@
+/** The volume kind: identity, listing and reading, tasks, actions, search facts, cost. No vscode import. */
+import * as l10n from '@vscode/l10n';
+import { COMMON, named, regionFacts, same } from '../kindFacts';
+import type { KindSpec } from '../kindSpec';
+
+export const volumeKind = {
+  label: () => l10n.t('Volume'),
+  key: same,
+  name: named,
+  list: (client, params, call) => client.listVolumes({ ...(params.region ? { region: params.region } : {}), ...call }),
+  get: (client, id, call) => client.getVolume(String(id), call),
+  tasks: {},
+  invalidates: { afterTask: { create: ['stacklet'], attach: ['stacklet'], detach: ['stacklet'] } },
+  actions: [...COMMON, 'copyAsCurl', 'resize', 'attach', 'detach', 'rename', 'delete'],
+  bulk: ['delete'],
+  search: (volume) => ({ regions: regionFacts(volume.region) }),
+} as const satisfies KindSpec<'volume'>;
