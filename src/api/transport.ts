@@ -362,7 +362,8 @@ export class HttpTransport {
     }
     const certificate = certificateFailure(error);
     if (certificate) {
-      return new ApiError(describeCertificateFailure(new URL(this.origin).host, certificate), { kind: 'certificate', method, path, cause: error });
+      // The names come from the server's certificate: it could carry the token as well as a body can.
+      return new ApiError(this.redact(describeCertificateFailure(new URL(this.origin).host, certificate)), { kind: 'certificate', method, path, cause: error });
     }
     const proxied = this.route.kind === 'proxy' ? this.route.display : undefined;
     const refused = proxied ? proxyRefusal(error) : undefined;
