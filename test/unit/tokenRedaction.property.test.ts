@@ -150,7 +150,8 @@ describe('The token in every spelling a service could echo it in', () => {
   });
 
   it('a whole token cut by the 64 KB limit at every position of every spelling leaves no 8 characters of its start anywhere', async () => {
-    const whole: Echo[] = SPELLINGS.flatMap((spelling) => ['', 'u:', 'ab:'].map((user) => ({ spelling, length: TOKEN.length, escaped: [...TOKEN].map((_, i) => i % 3 === 1), upper: false, user })));
+    // base64 at each of its three byte offsets; the other spellings have none.
+    const whole: Echo[] = SPELLINGS.flatMap((spelling) => (spelling.startsWith('base64') ? ['', 'u:', 'ab:'] : ['']).map((user) => ({ spelling, length: TOKEN.length, escaped: [...TOKEN].map((_, i) => i % 3 === 1), upper: false, user })));
     let cuts = 0;
     for (const echo of whole) {
       const spelled = spell(echo);
@@ -160,7 +161,7 @@ describe('The token in every spelling a service could echo it in', () => {
         cuts++;
       }
     }
-    assert.ok(cuts > 300, `${cuts} cut positions`);
+    assert.equal(cuts, 423, 'every cut position of every spelling');
   });
 
   it(`${RUNS} generated echoes of 8 or more of its first characters, whole or cut, in a message, an id and a body: none gets through`, async () => {
