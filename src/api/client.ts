@@ -136,9 +136,9 @@ export class StackletClient {
    * service lists as tagged (none for an empty answer); an entry that cannot be read is left out.
    */
   async tagResource(tag: string, resource: req.TagResourceBody, call?: Call): Promise<s.TaggedResource[]> {
-    const where = { method: 'POST', path: `/v1/tags/${enc(tag)}/resources` };
-    const response = await this.call('POST', where.path, { body: resource, signal: call?.signal }, {});
-    return response.json === undefined ? [] : readList(s.TaggedResource, response.json, ['resources', 'resource'], where).items;
+    const path = `/v1/tags/${enc(tag)}/resources`;
+    const response = await this.call('POST', path, { body: resource, signal: call?.signal }, {});
+    return response.json === undefined ? [] : readList(s.TaggedResource, response.json, ['resources', 'resource'], this.where('POST', path)).items;
   }
 
   // ── stacklets ─────────────────────────────────────────────────────────────
@@ -156,9 +156,8 @@ export class StackletClient {
    * the answer says, so one that cannot be read is left out rather than failing the call (a refresh shows it).
    */
   async createStacklets(body: Omit<req.CreateStackletBody, 'name'> & { names: string[] }, call?: Call): Promise<s.Stacklet[]> {
-    const where = { method: 'POST', path: '/v1/stacklets' };
-    const response = await this.http.request('POST', where.path, { body, signal: call?.signal });
-    return readList(s.Stacklet, response.json, ['stacklets', 'stacklet'], where).items;
+    const response = await this.http.request('POST', '/v1/stacklets', { body, signal: call?.signal });
+    return readList(s.Stacklet, response.json, ['stacklets', 'stacklet'], this.where('POST', '/v1/stacklets')).items;
   }
   deleteStacklet(id: number, call?: Call): Promise<void> {
     return this.none('DELETE', `/v1/stacklets/${id}`, call);
@@ -357,9 +356,9 @@ export class StackletClient {
   }
   /** Renames a node pool and sets its node count; answers every pool of the cluster (those that can be read). */
   async updateNodePool(clusterUuid: string, poolId: string, body: req.UpdateNodePoolBody, call?: Call): Promise<s.NodePool[]> {
-    const where = { method: 'PUT', path: `/v1/kubernetes/${enc(clusterUuid)}/node_pools/${enc(poolId)}` };
-    const response = await this.http.request('PUT', where.path, { body, signal: call?.signal });
-    return readList(s.NodePool, response.json, ['node_pools', 'node_pool'], where).items;
+    const path = `/v1/kubernetes/${enc(clusterUuid)}/node_pools/${enc(poolId)}`;
+    const response = await this.http.request('PUT', path, { body, signal: call?.signal });
+    return readList(s.NodePool, response.json, ['node_pools', 'node_pool'], this.where('PUT', path)).items;
   }
 
   /** Adds a node pool to a cluster (the conventional form; optional); answers the new pool. */
@@ -405,6 +404,11 @@ export class StackletClient {
   }
 
   // ── plumbing ──────────────────────────────────────────────────────────────
+  /** Where an answer came from, for its errors: the path and what the answer adds to them with the token masked. */
+  private where(method: HttpMethod, path: string): Where {
+    return { method, path: this.http.redact(path), redact: (text) => this.http.redact(text) };
+  }
+
   private async one<S extends z.ZodMiniType>(
     method: HttpMethod,
     path: string,
@@ -415,7 +419,7 @@ export class StackletClient {
     endpoint: Endpoint = {},
   ): Promise<z.output<S>> {
     const response = await this.call(method, path, { body, signal: call?.signal }, endpoint);
-    return readOne(schema, response.json, keys, { method, path });
+    return readOne(schema, response.json, keys, this.where(method, path));
   }
 
   /** Like `one`, but an empty answer (204) is fine. */
@@ -429,7 +433,7 @@ export class StackletClient {
     endpoint: Endpoint,
   ): Promise<z.output<S> | undefined> {
     const response = await this.call(method, path, { body, signal: call?.signal }, endpoint);
-    return response.json === undefined ? undefined : readOne(schema, response.json, keys, { method, path });
+    return response.json === undefined ? undefined : readOne(schema, response.json, keys, this.where(method, path));
   }
 
   private async none(method: HttpMethod, path: string, call: Call | undefined, endpoint: Endpoint = {}, body?: unknown): Promise<void> {
@@ -445,7 +449,7 @@ export class StackletClient {
     call: ListCall | undefined,
     endpoint: Endpoint = {},
   ): Promise<ListResult<z.output<S>>> {
-    const where: Where = { method: 'GET', path };
+    const where = this.where('GET', path);
     const budget = new ListingBudget(this.listingLimits, where);
     if (call?.firstPageOnly) {
       const response = await this.call('GET', path, { query: { ...query, per_page: FIRST_PAGE_SIZE }, signal: call.signal, budget }, endpoint);
@@ -488,7 +492,7 @@ export class StackletClient {
         (error.status === 405 || error.status === 501 || (error.status === 404 && isRouteMissing(error)))
       ) {
         throw new ApiError(l10n.t('This service does not support {0} (HTTP {1}).', endpoint.optional, error.status), {
-          kind: 'unsupported', method, path, status: error.status,
+          kind: 'unsupported', method, path: error.path, status: error.status,
         });
       }
       throw error;

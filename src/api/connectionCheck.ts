@@ -15,6 +15,7 @@ import { describeRoute, routeFor, type ProxyRoute, type ProxySettings } from './
 import { checkApiUrl } from './apiUrl';
 import { certificateFailure, describeCertificateFailure, tlsConnectOptions, type TrustSettings } from './trust';
 import { describeError } from '../model/errorText';
+import { TokenRedactor } from './tokenRedaction';
 
 export type StepName = 'dns' | 'tcp' | 'proxy' | 'tls' | 'auth';
 
@@ -179,6 +180,8 @@ export async function checkConnection(options: CheckOptions): Promise<Connection
   const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
   const target = `${url.hostname}:${port}`;
 
+  // What the service or its certificate says (an email, a name) may echo the token: masked before it is shown.
+  const redactor = new TokenRedactor(options.token ?? '');
   const step = async (name: StepName, run: () => Promise<string | { skipped: string }>): Promise<boolean> => {
     const stepStart = performance.now();
     let result: StepResult;
@@ -190,6 +193,7 @@ export async function checkConnection(options: CheckOptions): Promise<Connection
       const detail = error instanceof StepFailure || isApiError(error) ? error.message : reason(error);
       result = { step: name, ok: false, ms: Math.round(performance.now() - stepStart), detail };
     }
+    result = { ...result, detail: redactor.redact(result.detail) };
     steps.push(result);
     options.onStep?.(result);
     return result.ok;
@@ -262,9 +266,9 @@ export async function checkConnection(options: CheckOptions): Promise<Connection
         if (peer && Object.keys(peer).length > 0) {
           const validTo = new Date(peer.valid_to);
           certificate = {
-            subject: certificateName(peer.subject),
-            issuer: certificateName(peer.issuer),
-            names: (peer.subjectaltname ?? '').replace(/[^\w.*:, -]/g, '').slice(0, 300),
+            subject: redactor.redact(certificateName(peer.subject)),
+            issuer: redactor.redact(certificateName(peer.issuer)),
+            names: redactor.redact((peer.subjectaltname ?? '').replace(/[^\w.*:, -]/g, '').slice(0, 300)),
             validTo,
             daysLeft: Math.floor((validTo.getTime() - Date.now()) / 86_400_000),
           };
@@ -293,7 +297,7 @@ export async function checkConnection(options: CheckOptions): Promise<Connection
         });
         try {
           const profile = await client.getProfile(options.signal ? { signal: options.signal } : undefined);
-          email = profile.email || profile.uuid;
+          email = redactor.redact(profile.email || profile.uuid);
           return l10n.t('signed in as {0}', email);
         } catch (error) {
           if (isApiError(error) && error.isUnauthorized) throw new StepFailure(l10n.t('the API token was refused (HTTP 401): sign in again with a valid token'));

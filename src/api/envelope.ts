@@ -28,14 +28,17 @@ export function formatPath(path: readonly PropertyKey[]): string {
 export interface Where {
   readonly method: string;
   readonly path: string;
+  /** Masks the token in what the answer put into an error or a problem (its keys, names, ids). */
+  readonly redact?: (text: string) => string;
 }
 
 export function invalidResponse(where: Where, detail: string, fieldPath?: string): ApiError {
-  return new ApiError(l10n.t('Unexpected answer from {0} {1}: {2}', where.method, where.path, detail), {
+  const redact = where.redact ?? ((text: string) => text);
+  return new ApiError(l10n.t('Unexpected answer from {0} {1}: {2}', where.method, where.path, redact(detail)), {
     kind: 'invalid-response',
     method: where.method,
     path: where.path,
-    ...(fieldPath !== undefined ? { fieldPath } : {}),
+    ...(fieldPath !== undefined ? { fieldPath: redact(fieldPath) } : {}),
   });
 }
 
@@ -108,12 +111,12 @@ export interface ListPage<T> {
 }
 
 /** The id and name of an item that could not be read, when they at least are there. */
-function identify(item: unknown): Pick<ListProblem, 'id' | 'name'> {
+function identify(item: unknown, redact: (text: string) => string): Pick<ListProblem, 'id' | 'name'> {
   if (!isRecord(item)) return {};
   const id = [item.id, item.uuid, item.slug].find((value) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)));
   return {
-    ...(id !== undefined ? { id: id as string | number } : {}),
-    ...(typeof item.name === 'string' ? { name: item.name } : {}),
+    ...(id !== undefined ? { id: typeof id === 'string' ? redact(id) : (id as number) } : {}),
+    ...(typeof item.name === 'string' ? { name: redact(item.name) } : {}),
   };
 }
 
@@ -143,16 +146,17 @@ export function readList<S extends z.ZodMiniType>(
   }
   if (!Array.isArray(raw)) throw invalidResponse(where, l10n.t('{0}: expected a list, got {1}', key, describe(raw)), key);
   const problems: ListProblem[] = [];
+  const redact = where.redact ?? ((text: string) => text);
   if (isRecord(body) && body.meta !== undefined && body.meta !== null) {
     const read = check(Meta, body.meta, 'meta');
     if ('data' in read) meta = read.data;
-    else problems.push({ fieldPath: read.fieldPath, reason: read.reason });
+    else problems.push({ fieldPath: redact(read.fieldPath), reason: redact(read.reason) });
   }
   const items: z.output<S>[] = [];
   raw.forEach((item: unknown, index) => {
     const read = check(schema, item, `${key}[${index}]`);
     if ('data' in read) items.push(read.data);
-    else problems.push({ index, fieldPath: read.fieldPath, reason: read.reason, ...identify(item) });
+    else problems.push({ index, fieldPath: redact(read.fieldPath), reason: redact(read.reason), ...identify(item, redact) });
   });
   return { items, meta, problems };
 }

@@ -13,6 +13,7 @@ import type { ProxyRoute, ProxySettings } from './proxy';
 import { certificateFailure, describeCertificateFailure, type TrustSettings } from './trust';
 import { slashForm, slashRedirect, type SlashRedirect } from './trailingSlash';
 import { checkApiUrl } from './apiUrl';
+import { TokenRedactor } from './tokenRedaction';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -136,6 +137,7 @@ export class HttpTransport {
   private readonly maxErrorBodyBytes: number;
   private readonly random: () => number;
   private readonly headers: Record<string, string>;
+  private readonly redactor: TokenRedactor;
   private slash: boolean;
 
   constructor(private readonly options: TransportOptions) {
@@ -148,6 +150,7 @@ export class HttpTransport {
     this.maxBodyBytes = options.maxBodyBytes ?? 64 * 1024 * 1024;
     this.maxErrorBodyBytes = options.maxErrorBodyBytes ?? DEFAULT_MAX_ERROR_BODY_BYTES;
     this.random = options.random ?? Math.random;
+    this.redactor = new TokenRedactor(options.token);
     this.headers = {
       authorization: `Token ${options.token}`,
       'content-type': 'application/json',
@@ -164,30 +167,23 @@ export class HttpTransport {
   }
 
   /**
-   * Replaces the token wherever a hostile or careless service echoed it. With `cutShort` (the text is the
-   * beginning of something longer) a start of the token at the very end goes too.
+   * Masks the token, or a start of it, however the service spelled it (src/api/tokenRedaction.ts). With
+   * `cutShort` (the text is the beginning of something longer) a shorter start at the very end goes too.
    */
   redact(value: string, cutShort = false): string {
-    const { token } = this.options;
-    if (token.length < 4) return value;
-    let text = value.split(token).join('••••');
-    if (cutShort) {
-      for (let length = token.length - 1; length >= 4; length--) {
-        if (text.endsWith(token.slice(0, length))) {
-          text = `${text.slice(0, -length)}••••`;
-          break;
-        }
-      }
-    }
-    return text;
+    return this.redactor.redact(value, cutShort);
   }
 
   async request(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<RawResponse> {
     const fullPath = this.buildPath(path, options.query);
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    // An id in the path came from the service, which may have made it of the token: what the log, the
+    // errors and the history show is masked; only the wire gets the path as it is.
+    const shownPath = this.redact(fullPath);
+    const where = this.redact(path);
     // Copy as curl: the request as sent (never a header), for the action running it (src/api/recording.ts).
     const recorder = activeRecorder();
-    const record = recorder?.add({ method, url: `${this.origin}${fullPath}`, path: fullPath, ...(body !== undefined ? { body: withoutSecrets(this.redact(body)) } : {}) });
+    const record = recorder?.add({ method, url: `${this.origin}${shownPath}`, path: shownPath, ...(body !== undefined ? { body: this.redact(withoutSecrets(body)) } : {}) });
     if (recorder?.dryRun) throw new DryRun();
     const isRead = method === 'GET';
     const started = Date.now();
@@ -200,22 +196,22 @@ export class HttpTransport {
         const response = await this.send(method, fullPath, body, options.signal, options.budget);
         if (record) record.status = response.status;
         if (response.status >= 200 && response.status < 300) {
-          this.log(method, fullPath, attemptStart, attempt, response.status);
+          this.log(method, shownPath, attemptStart, attempt, response.status);
           return response;
         }
         retryAfter = response.retryAfter;
-        outcome = this.statusError(method, path, response);
+        outcome = this.statusError(method, where, response);
         mayRetry = isRead && RETRYABLE_STATUS.has(response.status);
-        this.log(method, fullPath, attemptStart, attempt, response.status);
+        this.log(method, shownPath, attemptStart, attempt, response.status);
       } catch (error) {
-        outcome = this.failure(method, path, error, options.signal);
+        outcome = this.failure(method, where, error, options.signal);
         // A malformed (truncated) body on a read is as transient as a dropped connection; a write is
         // repeated only when it provably never left this machine.
         const code = errorCode(error) ?? '';
         mayRetry =
           (outcome.kind === 'network' || outcome.kind === 'timeout' || code === 'STACKLET_BAD_JSON') &&
           (isRead || NOT_SENT_CODES.has(code));
-        this.log(method, fullPath, attemptStart, attempt, undefined, outcome.kind);
+        this.log(method, shownPath, attemptStart, attempt, undefined, outcome.kind);
       }
       if (!mayRetry || attempt >= this.retry.maxAttempts) throw outcome;
       const backoff = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
@@ -224,7 +220,7 @@ export class HttpTransport {
       try {
         await sleep(delay, options.signal);
       } catch {
-        throw new ApiError(l10n.t('Cancelled'), { kind: 'aborted', method, path });
+        throw new ApiError(l10n.t('Cancelled'), { kind: 'aborted', method, path: where });
       }
     }
   }
@@ -307,16 +303,17 @@ export class HttpTransport {
    * Other redirects are never followed: following one would resend the Authorization header, and a service
    * that moved should be reconfigured rather than silently chased. The message names only the target's origin.
    */
-  private redirectError(method: HttpMethod, fullPath: string, status: number, location: string | undefined, slashed?: SlashRedirect): ApiError {
+  private redirectError(method: HttpMethod, sentPath: string, status: number, location: string | undefined, slashed?: SlashRedirect): ApiError {
+    const fullPath = this.redact(sentPath);
     if (slashed) {
       const message = slashed.adds
-        ? l10n.t('The service answered {0} {1} with a redirect to {2} (HTTP {3}); the request was not sent again. Later requests use that form: try again.', method, fullPath, slashed.target, status)
-        : l10n.t('The service answered {0} {1} with a redirect to {2} (HTTP {3}); the request was not sent again.', method, fullPath, slashed.target, status);
+        ? l10n.t('The service answered {0} {1} with a redirect to {2} (HTTP {3}); the request was not sent again. Later requests use that form: try again.', method, fullPath, this.redact(slashed.target), status)
+        : l10n.t('The service answered {0} {1} with a redirect to {2} (HTTP {3}); the request was not sent again.', method, fullPath, this.redact(slashed.target), status);
       return new ApiError(message, { kind: 'redirect', method, path: fullPath, status });
     }
     let target = 'an unknown location';
     try {
-      if (location) target = new URL(location, this.origin).origin;
+      if (location) target = this.redact(new URL(location, this.origin).origin);
     } catch {
       target = 'an invalid location';
     }
@@ -331,9 +328,9 @@ export class HttpTransport {
 
   private statusError(method: HttpMethod, path: string, response: RawResponse & { retryAfter?: number }): ApiError {
     // The body is at most maxErrorBodyBytes here. The token goes from the raw text, and again from the message
-    // once it is decoded from JSON.
+    // once it is decoded from JSON; a message cut with the body may end in a start of the token as well.
     const raw = this.redact(response.text, response.truncated);
-    const serviceMessage = extractServiceMessage(raw, response.contentType, (text) => this.redact(text));
+    const serviceMessage = extractServiceMessage(raw, response.contentType, (text) => this.redact(text, response.truncated));
     const summary = serviceMessage ?? describeStatus(response.status);
     return new ApiError(l10n.t('{0} (HTTP {1}, {2} {3})', summary, response.status, method, path), {
       kind: 'http',
@@ -365,7 +362,8 @@ export class HttpTransport {
     }
     const certificate = certificateFailure(error);
     if (certificate) {
-      return new ApiError(describeCertificateFailure(new URL(this.origin).host, certificate), { kind: 'certificate', method, path, cause: error });
+      // The names come from the server's certificate: it could carry the token as well as a body can.
+      return new ApiError(this.redact(describeCertificateFailure(new URL(this.origin).host, certificate)), { kind: 'certificate', method, path, cause: error });
     }
     const proxied = this.route.kind === 'proxy' ? this.route.display : undefined;
     const refused = proxied ? proxyRefusal(error) : undefined;

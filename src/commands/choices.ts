@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type * as s from '../api/schemas';
 import { checkSlug } from '../api/validators';
-import { formatMonthlyChange } from '../model/cost';
+import { formatMonthlyChange, priceChange } from '../model/cost';
 import { formatBytes, formatMoney, stackletDescription } from '../model/format';
 import type { ResourceStore } from '../model/resourceStore';
 import type { PickItem } from '../ui/prompter';
@@ -74,7 +74,8 @@ export function imageChoice(store: ResourceStore, region?: string): Promise<Choi
  */
 export function sizeItem(size: s.Size, current?: string, from?: number): PickItem<string> {
   const isCurrent = size.slug === current;
-  const change = from === undefined || isCurrent || size.price_monthly === undefined ? undefined : formatMonthlyChange(size.price_monthly - from);
+  const difference = from === undefined || isCurrent ? undefined : priceChange(from, size.price_monthly);
+  const change = difference === undefined ? undefined : formatMonthlyChange(difference);
   return {
     label: size.slug,
     ...(isCurrent ? { icon: 'check' } : {}),

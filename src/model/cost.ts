@@ -16,31 +16,58 @@ export interface StackletPrice {
   readonly total: number;
 }
 
-/** A price the service wrote as a number or a decimal string ("0.0000"); undefined when it is neither. */
+/**
+ * The most one item (a price, a stacklet, a node pool, a cluster) may cost a month and still be believed:
+ * anything above is a service's mistake (or worse), not an estimate. It also keeps any sum finite and exact to
+ * the cent (totals add whole cents): 50,000 items (a listing's limit) at this add up to 5e12 cents, far below
+ * 2^53.
+ */
+export const MAX_MONTHLY = 1_000_000;
+
+/** The most nodes a node pool is believed to have. */
+export const MAX_NODES = 10_000;
+
+/**
+ * A price the service wrote as a number or a decimal string ("0.0000"); undefined when it is neither, or when it
+ * is negative, not finite or more than MAX_MONTHLY: such a price is not estimated rather than shown as a saving
+ * or as `$∞`.
+ */
 export function dollars(value: number | string | null | undefined): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'number' && typeof value !== 'string') return undefined;
   const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? n : undefined;
+  return Number.isFinite(n) && n >= 0 && n <= MAX_MONTHLY ? n : undefined;
 }
 
-/** Size plus image per month; undefined when the service gave no monthly price for the size. */
+/** Size plus image per month; undefined when the service gave no usable monthly price for the size or the image. */
 export function stackletPrice(stacklet: Pick<s.Stacklet, 'size' | 'distribution'>): StackletPrice | undefined {
   const size = dollars(stacklet.size.price_monthly);
   if (size === undefined) return undefined;
-  // An image that names no extra price costs nothing more than its size.
-  const image = dollars(stacklet.distribution?.image?.extra_price) ?? 0;
+  // An image that names no extra price costs nothing more than its size; one that names a price we cannot
+  // believe leaves the stacklet without an estimate.
+  const extra = stacklet.distribution?.image?.extra_price;
+  const image = extra === undefined || extra === null || extra === '' ? 0 : dollars(extra);
+  if (image === undefined || size + image > MAX_MONTHLY) return undefined;
   return { size, image, total: size + image };
 }
 
-/** A node pool's monthly estimate: its size's price for each of its nodes. */
+/** A node pool's monthly estimate: its size's price for each of its nodes (a count that is not 0…MAX_NODES: none). */
 export function nodePoolMonthly(pool: Pick<s.NodePool, 'size' | 'nodes'> & { readonly count?: number | undefined }): number | undefined {
   const each = dollars(pool.size.price_monthly);
-  return each === undefined ? undefined : each * (pool.count ?? pool.nodes.length);
+  const nodes = pool.count ?? pool.nodes.length;
+  if (each === undefined || !Number.isInteger(nodes) || nodes < 0 || nodes > MAX_NODES) return undefined;
+  return believable(each * nodes);
 }
 
 /** A cluster's: the sum of its node pools (undefined when one of them has no price). */
 export function clusterMonthly(cluster: Pick<s.KubernetesCluster, 'node_pools'>): number | undefined {
-  return sum(cluster.node_pools.map(nodePoolMonthly));
+  const monthly = sum(cluster.node_pools.map(nodePoolMonthly));
+  return monthly === undefined ? undefined : believable(monthly);
+}
+
+/** One item's estimate, or undefined above MAX_MONTHLY. */
+function believable(monthly: number): number | undefined {
+  return monthly <= MAX_MONTHLY ? monthly : undefined;
 }
 
 function sum(values: readonly (number | undefined)[]): number | undefined {
@@ -60,13 +87,18 @@ export interface CostChange {
 }
 
 export function addChanges(changes: readonly (number | undefined)[]): CostChange {
-  let total = 0;
+  // In whole cents: a sum of doubles drifts by cents over thousands of items; whole numbers stay exact.
+  let cents = 0;
   let unestimated = 0;
   for (const change of changes) {
     if (change === undefined) unestimated++;
-    else total += change;
+    else cents += toCents(change);
   }
-  return { dollars: round(total), unestimated };
+  return { dollars: cents / 100, unestimated };
+}
+
+function toCents(value: number): number {
+  return Math.round(value * 100);
 }
 
 /** Deleting a resource saves its estimate: the change is its monthly estimate, negated (undefined: not estimated). */
@@ -76,13 +108,23 @@ export function deletionChange(monthly: number | undefined): number | undefined 
 
 /** Resizing a stacklet changes its size's part of the estimate. */
 export function resizeChange(stacklet: Pick<s.Stacklet, 'size'>, to: Pick<s.Size, 'price_monthly'>): number | undefined {
-  const before = dollars(stacklet.size.price_monthly);
-  const after = dollars(to.price_monthly);
-  return before === undefined || after === undefined ? undefined : round(after - before);
+  return priceChange(stacklet.size.price_monthly, to.price_monthly);
+}
+
+/** From one monthly price to another, as the service wrote them; undefined when either is not usable. */
+export function priceChange(before: number | string | null | undefined, after: number | string | null | undefined): number | undefined {
+  const from = dollars(before);
+  const to = dollars(after);
+  return from === undefined || to === undefined ? undefined : round(to - from);
+}
+
+/** `3 not estimated`: how many items a total leaves out; undefined when it leaves none out. */
+export function notEstimatedWords(count: number): string | undefined {
+  return count > 0 ? l10n.t('{0} not estimated', count) : undefined;
 }
 
 function round(value: number): number {
-  return Math.round(value * 100) / 100;
+  return toCents(value) / 100;
 }
 
 /** `$1,234.50`: US dollars, two decimals. */
@@ -122,19 +164,21 @@ export interface CostBucket {
  * (a region; each of its tags, so a stacklet with two tags counts twice; an empty list puts it in `other`).
  */
 export function breakdown(stacklets: readonly s.Stacklet[], keys: (stacklet: s.Stacklet) => readonly string[], other = ''): CostBucket[] {
-  const buckets = new Map<string, { dollars: number; count: number; unpriced: number }>();
+  const buckets = new Map<string, { cents: number; count: number; unpriced: number }>();
   for (const stacklet of stacklets) {
     const price = stackletPrice(stacklet);
     const names = keys(stacklet);
     for (const key of names.length > 0 ? new Set(names) : [other]) {
-      const bucket = buckets.get(key) ?? { dollars: 0, count: 0, unpriced: 0 };
+      const bucket = buckets.get(key) ?? { cents: 0, count: 0, unpriced: 0 };
       bucket.count++;
-      if (price) bucket.dollars += price.total;
+      if (price) bucket.cents += toCents(price.total);
       else bucket.unpriced++;
       buckets.set(key, bucket);
     }
   }
-  return [...buckets].map(([key, b]) => ({ key, ...b, dollars: round(b.dollars) })).sort((a, b) => b.dollars - a.dollars || a.key.localeCompare(b.key));
+  return [...buckets]
+    .map(([key, { cents, count, unpriced }]) => ({ key, dollars: cents / 100, count, unpriced }))
+    .sort((a, b) => b.dollars - a.dollars || a.key.localeCompare(b.key));
 }
 
 /** The whole account's stacklets: one total. */

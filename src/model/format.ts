@@ -1,6 +1,7 @@
 /** Pure formatting of resource facts for labels, descriptions and tooltips. */
 import * as l10n from '@vscode/l10n';
 import type { Networks, Stacklet } from '../api/schemas';
+import { dollars } from './cost';
 import { markdownText } from './serviceText';
 
 const GIB = 1024 ** 3;
@@ -19,8 +20,9 @@ function trim(value: number): string {
 }
 
 export function formatMoney(value: number | string | undefined): string {
-  const n = typeof value === 'string' ? Number(value) : value;
-  if (n === undefined || !Number.isFinite(n)) return '?';
+  // A price that is not an estimate (negative, not finite, absurd: see cost.ts) is not shown as one either.
+  const n = dollars(value);
+  if (n === undefined) return '?';
   return `$${n.toFixed(n < 1 && n > 0 ? 4 : 2).replace(/(\.\d\d)0+$/, '$1')}`;
 }
 

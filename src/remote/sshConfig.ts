@@ -1,11 +1,12 @@
 /**
  * The `Host` entry Open in Remote Window writes to an OpenSSH client configuration (~/.ssh/config), as text:
- * the rest of the file is kept line for line (comments, order, indentation, line endings); writing the same
- * entry twice changes nothing; and nothing a stacklet's name, address or a setting holds can add an option
- * or a line. Also the address Remote-SSH opens. Pure, no vscode.
+ * the rest of the file is kept line for line (comments, order, indentation, each line's own ending; the lines
+ * added take the ending most lines have); writing the same entry twice changes nothing; and nothing a
+ * stacklet's name, address or a setting holds can add an option or a line. Also the address Remote-SSH opens.
+ * Pure, no vscode.
  */
-import { isIP } from 'node:net';
 import * as l10n from '@vscode/l10n';
+import { sshAddressProblem } from '../model/sshAddress';
 
 export interface HostEntry {
   /** The name the entry is known by (`Host stacklet-web-1`). */
@@ -45,7 +46,11 @@ export function remoteWindowUri(alias: string): string {
 /** Why the entry cannot be written, or undefined when it can. */
 export function hostEntryProblem(entry: HostEntry): string | undefined {
   if (!ALIAS.test(entry.alias)) return l10n.t('"{0}" cannot be an SSH host name.', entry.alias);
-  if (!isIP(entry.hostName)) return l10n.t('The stacklet\'s address "{0}" is not an IP address.', entry.hostName.slice(0, 60));
+  const address = sshAddressProblem(entry.hostName);
+  if (address === 'not-an-ip') return l10n.t('The stacklet\'s address "{0}" is not an IP address.', entry.hostName.slice(0, 60));
+  if (address === 'zone-id') {
+    return l10n.t('The stacklet\'s address "{0}" names a network interface of this computer (after %), which the service cannot know; nothing was written to the SSH configuration.', entry.hostName.slice(0, 60));
+  }
   if (!USER.test(entry.user)) return l10n.t('The setting stacklet.sshUser ("{0}") is not a user name.', entry.user.slice(0, 60));
   const file = entry.identityFile;
   if (file !== undefined) {
@@ -76,12 +81,43 @@ interface Line {
   /** Lower-cased keyword, undefined for blank and comment lines. */
   readonly keyword?: string;
   readonly args?: string;
+  /** The line's own ending as the file had it (`''`: the last line, without one); undefined for a line added. */
+  readonly eol?: string;
 }
 
-function parseLine(text: string): Line {
+function parseLine(text: string, eol?: string): Line {
+  const ending = eol === undefined ? {} : { eol };
   const match = /^\s*([A-Za-z][A-Za-z0-9]*)(?:\s*=\s*|\s+)(.*)$/.exec(text) ?? /^\s*([A-Za-z][A-Za-z0-9]*)\s*$/.exec(text);
-  if (!match || /^\s*#/.test(text)) return { text };
-  return { text, keyword: match[1]!.toLowerCase(), args: (match[2] ?? '').trim() };
+  if (!match || /^\s*#/.test(text)) return { text, ...ending };
+  return { text, keyword: match[1]!.toLowerCase(), args: (match[2] ?? '').trim(), ...ending };
+}
+
+/** The file's lines, each with its own ending, and the ending most of them have (for the lines added). */
+function readLines(configText: string): { lines: Line[]; dominant: string } {
+  if (configText === '') return { lines: [], dominant: '\n' };
+  const parts = configText.split(/(\r?\n)/);
+  // A final ending leaves an empty part after it, which is no line.
+  if (parts[parts.length - 1] === '') parts.pop();
+  const lines: Line[] = [];
+  let crlf = 0;
+  for (let i = 0; i < parts.length; i += 2) {
+    const eol = parts[i + 1] ?? '';
+    if (eol === '\r\n') crlf++;
+    lines.push(parseLine(parts[i]!, eol));
+  }
+  const endings = lines.filter((line) => line.eol !== '').length;
+  return { lines, dominant: crlf * 2 > endings ? '\r\n' : '\n' };
+}
+
+/** The lines as text: each ends with its own ending, a line added or one that is no longer last with the dominant one. */
+function writeLines(lines: readonly Line[], dominant: string, endsWithEol: boolean): string {
+  return lines
+    .map((line, i) => {
+      const last = i === lines.length - 1;
+      if (last && !endsWithEol) return line.text;
+      return line.text + (line.eol || dominant);
+    })
+    .join('');
 }
 
 const startsBlock = (line: Line) => line.keyword === 'host' || line.keyword === 'match';
@@ -95,16 +131,15 @@ function hostPatterns(args: string): string[] {
 export function upsertHost(configText: string, entry: HostEntry): HostEdit {
   const problem = hostEntryProblem(entry);
   if (problem) throw new RangeError(problem);
-  const eol = configText.includes('\r\n') ? '\r\n' : '\n';
-  const endsWithEol = configText === '' || /\n$/.test(configText);
-  const lines = configText === '' ? [] : configText.replace(/\r?\n$/, '').split(/\r?\n/).map(parseLine);
+  const endsWithEol = configText === '' || configText.endsWith('\n');
+  const { lines, dominant } = readLines(configText);
   const wanted = options(entry);
   const start = lines.findIndex((line) => line.keyword === 'host' && hostPatterns(line.args!).join(' ') === entry.alias);
 
   let result: Line[];
   let shown: Line[];
   if (start === -1) {
-    shown = [STACKLET_COMMENT, `Host ${entry.alias}`, ...wanted.map(([key, value]) => `${INDENT}${key} ${value}`)].map(parseLine);
+    shown = [STACKLET_COMMENT, `Host ${entry.alias}`, ...wanted.map(([key, value]) => `${INDENT}${key} ${value}`)].map((text) => parseLine(text));
     // Before the first Host or Match (and the comments just above it): lines before that apply to every host,
     // and ssh takes the first value it finds, so an entry placed after `Host *` would lose to it.
     let at = lines.findIndex(startsBlock);
@@ -126,12 +161,12 @@ export function upsertHost(configText: string, entry: HostEntry): HostEdit {
     for (const [key, value] of wanted) {
       const at = body.findIndex((line) => line.keyword === key.toLowerCase());
       if (at === -1) missing.push(parseLine(`${indent}${key} ${value}`));
-      else if (body[at]!.args !== value) body[at] = parseLine(`${/^\s*/.exec(body[at]!.text)![0]}${key} ${value}`);
+      else if (body[at]!.args !== value) body[at] = parseLine(`${/^\s*/.exec(body[at]!.text)![0]}${key} ${value}`, body[at]!.eol);
     }
     body.splice(body.map((line) => line.keyword !== undefined).lastIndexOf(true) + 1, 0, ...missing);
     shown = [lines[start]!, ...body];
     result = [...lines.slice(0, start + 1), ...body, ...lines.slice(end)];
   }
-  const text = result.map((line) => line.text).join(eol) + (endsWithEol ? eol : '');
+  const text = writeLines(result, dominant, endsWithEol);
   return { text, changed: text !== configText, lines: shown.map((line) => line.text) };
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Limit, SshKey, Stacklet } from '../api/schemas';
-import { breakdown, formatMonthly, total, type CostBucket } from '../model/cost';
+import { breakdown, formatMonthly, notEstimatedWords, total, type CostBucket } from '../model/cost';
 import { cell } from '../model/format';
 import { refTo } from '../kinds/registry';
 import type { ResourceStore } from '../model/resourceStore';
@@ -53,7 +53,7 @@ async function costNode(store: ResourceStore): Promise<ResourceNode> {
   }
   const all = total(stacklets);
   const about = vscode.l10n.t('An estimate in US dollars, not a bill: each stacklet\'s size price plus its image\'s extra price, whether it is on or off. Volumes, snapshots, backups, load balancers, Kubernetes clusters and bandwidth are not included.');
-  const unpriced = (bucket: CostBucket) => (bucket.unpriced > 0 ? vscode.l10n.t('{0} without a price', bucket.unpriced) : undefined);
+  const unpriced = (bucket: CostBucket) => notEstimatedWords(bucket.unpriced);
   const row = (id: string, label: string, bucket: CostBucket, icon: string) => new ResourceNode({
     id,
     label,

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Firewall, Stacklet } from '../api/schemas';
-import { formatMonthly, formatUsd, stackletPrice, total } from '../model/cost';
+import { formatMonthly, formatUsd, notEstimatedWords, stackletPrice, total } from '../model/cost';
 import { cell, formatBytes, publicIPv4, stackletDescription, stackletState } from '../model/format';
 import { refTo } from '../kinds/registry';
 import type { ResourceStore } from '../model/resourceStore';
@@ -76,7 +76,7 @@ function groupNodes(items: Stacklet[], grouping: 'region' | 'tag', store: Resour
     const region = grouping === 'region' ? members[0]!.region : undefined;
     const label = key === UNTAGGED ? vscode.l10n.t('No tag') : region ? (region.name ? `${region.name} (${region.slug})` : region.slug) : key;
     const bucket = total(members);
-    const description = [stackletCount(bucket.count), bucket.unpriced < bucket.count ? vscode.l10n.t('est. {0}', formatMonthly(bucket.dollars)) : undefined].filter(Boolean).join(' · ');
+    const description = [stackletCount(bucket.count), bucket.unpriced < bucket.count ? vscode.l10n.t('est. {0}', formatMonthly(bucket.dollars)) : undefined, notEstimatedWords(bucket.unpriced)].filter(Boolean).join(' · ');
     // First placed: the row's usual id; placed again under another tag: an id of that group.
     const children = members.map((s) => {
       const first = !placed.has(s.id);
@@ -130,7 +130,7 @@ export function stackletTooltip(s: Stacklet): vscode.MarkdownString {
     `| ${vscode.l10n.t('Tags')} | ${cell(s.tags.join(', ') || '—')} |`,
     `| ${vscode.l10n.t('Cost')} | ${cell(price
       ? vscode.l10n.t('{0}, an estimate in US dollars: size {1}, image {2}', formatMonthly(price.total), formatUsd(price.size), formatUsd(price.image))
-      : vscode.l10n.t('not estimated: the service gave no price for size {0}', s.size.slug))} |`,
+      : vscode.l10n.t('not estimated: the service gave no usable price for size {0} or its image', s.size.slug))} |`,
     `| ID | ${cell(s.id)} |`,
   ];
   return markdown(lines);

@@ -13,7 +13,7 @@ const TASK_MS = 1000;
 const PUBLIC_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGNsaWVudC10ZXN0LWtleS1mb3ItdGhlLXJvdW5kLXRyaXA client@test';
 
 /** The methods that are plumbing, not operations: private helpers (still on the prototype) and the constructor. */
-const NOT_OPERATIONS = new Set(['route', 'trailingSlash', 'constructor', 'one', 'maybeOne', 'none', 'list', 'call']);
+const NOT_OPERATIONS = new Set(['route', 'trailingSlash', 'constructor', 'one', 'maybeOne', 'none', 'list', 'call', 'where']);
 
 
 async function rejectsNotFound(promise: Promise<unknown>): Promise<void> {

@@ -5,6 +5,7 @@ import { checkConnection, type ConnectionReport, type StepResult } from '../../s
 import { createAuthority, issueCertificate, type Authority } from '../../src/emulator/certificates';
 import { startEmulator, totalRequests, type EmulatorHandle } from '../../src/emulator/server';
 import { PROXY_ONLY_HOST, startForwardProxy, unknownHereOnly, type ForwardProxy } from './forwardProxy';
+import { startHostileService } from './hostileService';
 
 const DAY = 86_400_000;
 
@@ -105,5 +106,19 @@ describe('Test Connection (core)', function () {
     const report = await checkConnection({ baseUrl: emu.url, trust: trust() });
     assert.deepEqual(outline(report), ['dns:ok', 'tcp:ok', 'proxy:skipped', 'tls:ok', 'auth:skipped']);
     assert.equal(report.failed, undefined);
+  });
+
+  it('masks the token where the service echoes it in what the report shows (the account\'s email)', async () => {
+    const token = 'stk_9fQ2xL7w/kR+3vZ8pQ1mN0aB';
+    const service = await startHostileService({ claimedPages: 1, itemsPerPage: 1, nameChars: 1 });
+    try {
+      service.answer = { status: 200, body: JSON.stringify({ profile: { email: `${token.slice(0, 12)}@evil.example`, uuid: 'u-1' } }) };
+      const report = await checkConnection({ baseUrl: service.url, token });
+      assert.equal(report.failed, undefined, JSON.stringify(report.failed));
+      assert.equal(report.email, '••••@evil.example');
+      assert.ok(!JSON.stringify(report).includes(token.slice(0, 8)), JSON.stringify(report.steps));
+    } finally {
+      await service.close();
+    }
   });
 });

@@ -4,7 +4,8 @@ import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
 import type * as s from '../../src/api/schemas';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
-import { addChanges, breakdown, clusterMonthly, deletionChange, formatMonthly, formatMonthlyChange, formatUsd, monthlyChangeWords, resizeChange, stackletPrice, total } from '../../src/model/cost';
+import { addChanges, breakdown, clusterMonthly, deletionChange, formatMonthly, formatMonthlyChange, formatUsd, MAX_MONTHLY, monthlyChangeWords, nodePoolMonthly, notEstimatedWords, priceChange, resizeChange, stackletPrice, total } from '../../src/model/cost';
+import { formatMoney } from '../../src/model/format';
 import { deletionChangeOf, monthlyOf, refTo } from '../../src/kinds/registry';
 
 describe('cost estimates', () => {
@@ -80,5 +81,64 @@ describe('cost estimates', () => {
     assert.equal(byTag.find((bucket) => bucket.key === 'production')!.dollars, 48);
     assert.equal(byTag.find((bucket) => bucket.key === 'web')!.count, 4);
     assert.deepEqual(byTag.find((bucket) => bucket.key === '(none)'), { key: '(none)', dollars: 6, count: 1, unpriced: 0 });
+  });
+
+  describe('a price or count the service sends that cannot be believed is not estimated', () => {
+    // Negative, not finite, over $1,000,000 a month for one item, or not a number at all (what a hostile or
+    // broken service could send; the schema lets strings and any number through).
+    const UNBELIEVABLE: readonly unknown[] = [-5, -0.01, 1e308, '1e308', Infinity, 'Infinity', NaN, 'NaN', MAX_MONTHLY + 0.01, '1e7', 'twelve', '12 USD', true, {}, []];
+    const sized = (price: unknown) => ({ ...named('web-1'), size: { ...named('web-1').size, price_monthly: price as number } });
+    const imaged = (price: unknown) => ({ ...named('web-1'), distribution: { name: 'x', image: { slug: 'x', extra_price: price as string, available: true } } });
+
+    it('a stacklet whose size or image price is one of them has no estimate, so deleting it saves nothing it says', () => {
+      for (const price of UNBELIEVABLE) {
+        for (const stacklet of [sized(price), imaged(price)]) {
+          assert.equal(stackletPrice(stacklet), undefined, JSON.stringify(price));
+          assert.equal(monthlyChangeWords(deletionChangeOf(refTo('stacklet', stacklet))), 'not estimated', `${JSON.stringify(price)}: no "+$5.00/mo" for a delete`);
+        }
+      }
+      assert.equal(stackletPrice({ ...sized(1e308), distribution: imaged('1e308').distribution }), undefined, 'no $∞/mo');
+      assert.deepEqual(stackletPrice(sized(MAX_MONTHLY)), { size: MAX_MONTHLY, image: 0, total: MAX_MONTHLY }, 'the bound itself is believed');
+      assert.equal(stackletPrice({ ...sized(MAX_MONTHLY), distribution: imaged(1).distribution }), undefined, 'size and image together over the bound');
+      assert.deepEqual(stackletPrice(sized('0.0000')), { size: 0, image: 0, total: 0 }, 'free is a price');
+    });
+
+    it('a bulk delete of such stacklets leaves them out of its total and counts them; the total of valid ones stays a figure', () => {
+      const changes = [sized(-5), sized(1e308), imaged('1e308'), named('web-1'), named('db-1')].map((stacklet) => deletionChangeOf(refTo('stacklet', stacklet)));
+      const change = addChanges(changes);
+      assert.deepEqual(change, { dollars: -36, unestimated: 3 });
+      assert.equal(formatMonthlyChange(change.dollars), '\u2212$36.00/mo');
+      const account = total([sized(-5), imaged('1e308'), sized('nope'), named('web-1')]);
+      assert.deepEqual(account, { key: 'all', dollars: 12, count: 4, unpriced: 3 });
+      assert.equal(notEstimatedWords(account.unpriced), '3 not estimated');
+      assert.equal(notEstimatedWords(0), undefined);
+      // The most a listing can hold, each just under the bound: a finite figure, exact to the cent.
+      const most = addChanges(Array.from({ length: 50_000 }, () => deletionChange(MAX_MONTHLY - 0.01)));
+      assert.equal(most.dollars, -(50_000 * MAX_MONTHLY - 500));
+      assert.equal(formatMonthlyChange(most.dollars), '\u2212$49,999,999,500.00/mo');
+      const many = total(Array.from({ length: 50_000 }, (_, i) => ({ ...sized(MAX_MONTHLY), id: i })));
+      assert.equal(formatMonthly(many.dollars), '$50,000,000,000.00/mo');
+    });
+
+    it('a node pool whose count is negative, fractional or absurd, or whose price is unbelievable, leaves its cluster unestimated', async () => {
+      const [cluster] = (await client.listKubernetesClusters()).items;
+      const pool = cluster!.node_pools[0]!;
+      for (const count of [-3, 1.5, NaN, Infinity, 1e9]) {
+        assert.equal(nodePoolMonthly({ ...pool, count }), undefined, String(count));
+        const broken = { ...cluster!, node_pools: [{ ...pool, count }, ...cluster!.node_pools.slice(1)] };
+        assert.equal(clusterMonthly(broken), undefined, `count ${count}: no negative cluster estimate`);
+        assert.equal(monthlyChangeWords(deletionChangeOf(refTo('cluster', broken))), 'not estimated');
+      }
+      assert.equal(nodePoolMonthly({ ...pool, count: 0 }), 0);
+      assert.equal(nodePoolMonthly({ ...pool, size: { ...pool.size, price_monthly: -24 } }), undefined);
+      assert.equal(nodePoolMonthly({ ...pool, size: { ...pool.size, price_monthly: MAX_MONTHLY }, count: 2 }), undefined, 'a pool over the bound');
+    });
+
+    it('a resize to or from such a price, and a price shown in a picker, say nothing rather than nonsense', () => {
+      assert.equal(resizeChange(named('web-1'), { price_monthly: -5 }), undefined);
+      assert.equal(priceChange(1e308, 12), undefined);
+      assert.equal(priceChange('12.00', 24), 12);
+      assert.deepEqual([formatMoney(-5), formatMoney('1e308'), formatMoney(Infinity), formatMoney(12), formatMoney('0.0070')], ['?', '?', '?', '$12.00', '$0.0070']);
+    });
   });
 });

@@ -13,10 +13,19 @@ export interface HostileOptions {
   readonly nameChars: number;
 }
 
+/** What the service answers to any other request: a test sets it before each call. */
+export interface HostileAnswer {
+  readonly status: number;
+  readonly body: string;
+  readonly contentType?: string;
+}
+
 export interface HostileService {
   readonly url: string;
   /** Listing pages answered, and bytes of error bodies written. */
   readonly served: { pages: number; errorBytes: number };
+  /** The answer to any path but the two above (404 while unset), written whole, however much the client reads. */
+  answer: HostileAnswer | undefined;
   close(): Promise<void>;
 }
 
@@ -57,6 +66,7 @@ function errorBody(res: http.ServerResponse, status: number, bytes: number, serv
 export async function startHostileService(options: HostileOptions, port = 0): Promise<HostileService> {
   const served = { pages: 0, errorBytes: 0 };
   const name = 'n'.repeat(options.nameChars);
+  let answer: HostileAnswer | undefined;
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://hostile');
     if (url.pathname === '/v1/volumes') {
@@ -66,6 +76,9 @@ export async function startHostileService(options: HostileOptions, port = 0): Pr
       res.end(text);
     } else if (url.pathname === '/v1/error') {
       errorBody(res, Number(url.searchParams.get('status') ?? 500), Number(url.searchParams.get('bytes') ?? 0), served);
+    } else if (answer) {
+      res.writeHead(answer.status, { 'content-type': answer.contentType ?? 'application/json' });
+      res.end(answer.body);
     } else {
       res.writeHead(404).end();
     }
@@ -76,6 +89,12 @@ export async function startHostileService(options: HostileOptions, port = 0): Pr
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     served,
+    get answer() {
+      return answer;
+    },
+    set answer(value) {
+      answer = value;
+    },
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());

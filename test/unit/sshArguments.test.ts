@@ -16,6 +16,16 @@ describe('ssh arguments', () => {
     }
   });
 
+  it('refuses an address with a zone id (a network interface of this computer, which the service cannot know), with a message', () => {
+    for (const address of ['fe80::1%h', 'fe80::1%e', 'fe80::1%eth0']) {
+      const result = sshArguments('root', address);
+      assert.ok('problem' in result, address);
+      assert.match(result.problem, /network interface of this computer/);
+      assert.ok(result.problem.includes(address));
+    }
+    assert.deepEqual(sshArguments('root', 'fe80::1'), { args: ['-l', 'root', '--', 'fe80::1'] });
+  });
+
   it('refuses a user that is not a plain user name', () => {
     for (const user of ['-oProxyCommand=x', 'root@evil', 'a b', '', 'x'.repeat(40), 'ro\not']) {
       const result = sshArguments(user, '203.0.113.10');

