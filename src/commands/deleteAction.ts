@@ -9,6 +9,8 @@ import type { ActiveSession } from '../auth/session';
 import { deletionChangeOf, kindSpec, refTo, staleAfterDelete, type Kind, type KindItems, type KindSpec, type ListedKind, type ListingKind, type ResourceRef } from '../kinds/registry';
 import type { Deleting } from '../model/resourceStore';
 import { monthlyChangeWords } from '../model/cost';
+import { confirmsText, hasUnsafe, typeableText } from '../model/serviceText';
+import type { InputOptions } from '../ui/prompter';
 import { itemAction, type ActionWords, type BulkConfirmation } from './action';
 import { askText } from './askText';
 import type { CommandDeps, CommandHandler } from './deps';
@@ -25,14 +27,8 @@ export type Confirmation =
 /** Asks; true only when the user confirmed. */
 export async function confirmDeletion(deps: CommandDeps, confirmation: Confirmation): Promise<boolean> {
   if ('typed' in confirmation) {
-    const { typed: expected } = confirmation;
-    const typed = await askText(deps, {
-      title: confirmation.title,
-      prompt: confirmation.prompt,
-      placeHolder: vscode.l10n.t('Type it exactly, to confirm'),
-      validate: (text) => (text.trim() === expected ? undefined : vscode.l10n.t('Type {0} exactly to confirm the deletion', expected)),
-    });
-    return typed === expected;
+    const typed = await askText(deps, { title: confirmation.title, ...typedCheck(confirmation.typed, confirmation.prompt) });
+    return typed !== undefined && confirmsText(typed, confirmation.typed);
   }
   return confirmModal(deps, confirmation.question, confirmation.detail, vscode.l10n.t('Delete'));
 }
@@ -57,7 +53,28 @@ export function costSentence(ref: ResourceRef): string {
 
 /** A typed-name confirmation for a resource whose deletion destroys data. */
 export function typedConfirmation(name: string, title: string, loss: string): Confirmation {
-  return { typed: name, title, prompt: vscode.l10n.t('{0} Type its name, {1}, to confirm.', loss, name) };
+  return { typed: name, title, prompt: vscode.l10n.t('{0} Type its name, {1}, to confirm.', loss, typeableText(name)) };
+}
+
+/**
+ * The prompt, placeholder and inline check of a question answered by typing `expected`, a name or an ID the
+ * service chose. It may hold characters nobody can see (`prod\u200B-db`, a zero-width space): the prompt and the
+ * check show them escaped, and the user types that escaped form (or pastes the exact name). So `prod-db` does
+ * not confirm it, and it can still be confirmed. The answer is checked again with `confirmsText`.
+ */
+export function typedCheck(expected: string, prompt: string): Pick<InputOptions, 'prompt' | 'placeHolder' | 'validate'> {
+  const shown = typeableText(expected);
+  const invisible = hasUnsafe(expected) ? ` ${vscode.l10n.t('It holds characters that cannot be seen, shown here as codes such as {0}: type them as shown.', typeableText(firstUnsafe(expected)))}` : '';
+  return {
+    prompt: `${prompt}${invisible}`,
+    placeHolder: vscode.l10n.t('Type it exactly, to confirm'),
+    validate: (text) => (confirmsText(text, expected) ? undefined : vscode.l10n.t('Type {0} exactly to confirm the deletion', shown)),
+  };
+}
+
+/** The first character of `text` that is shown escaped. */
+function firstUnsafe(text: string): string {
+  return [...text].find(hasUnsafe) ?? '';
 }
 
 /** What is marked "deleting…" for an item of `kind`: the item, in the views of its listing. */

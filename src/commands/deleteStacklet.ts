@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import type { Snapshot, Stacklet, Volume } from '../api/schemas';
 import { refTo } from '../kinds/registry';
+import { confirmsText, typeableText } from '../model/serviceText';
 import type { ResourceStore } from '../model/resourceStore';
 import type { PickItem } from '../ui/prompter';
 import { done, send } from './action';
-import { costSentence, deleteAction, deletingMark, sendDeletion, type DeleteAction, deletingMany } from './deleteAction';
+import { costSentence, deleteAction, deletingMark, sendDeletion, typedCheck, type DeleteAction, deletingMany } from './deleteAction';
 import type { CommandDeps } from './deps';
 import { idleStacklets } from './idlePick';
 import type { Target } from './target';
@@ -63,12 +64,10 @@ async function ask({ item: stacklet, store }: Target<'stacklet'>, deps: CommandD
   }
   steps.push(inputStep<Answers>(deps, 'typed', (a) => ({
     title,
-    prompt: vscode.l10n.t('{0} Type {1} to confirm.', whatGoesAndStays(stacklet, all, a.extras) + costSentence(refTo('stacklet', stacklet)), stacklet.name),
-    placeHolder: vscode.l10n.t('Type it exactly, to confirm'),
-    validate: (text) => (text.trim() === stacklet.name ? undefined : vscode.l10n.t('Type {0} exactly to confirm the deletion', stacklet.name)),
+    ...typedCheck(stacklet.name, vscode.l10n.t('{0} Type {1} to confirm.', whatGoesAndStays(stacklet, all, a.extras) + costSentence(refTo('stacklet', stacklet)), typeableText(stacklet.name))),
   }), (a) => a.typed, (a, typed) => (a.typed = typed)));
   const answers = await runWizard<Answers>({ extras: [] }, () => steps);
-  return answers?.typed === stacklet.name ? answers : undefined;
+  return answers?.typed !== undefined && confirmsText(answers.typed, stacklet.name) ? answers : undefined;
 }
 
 /** The volumes and snapshots the user checked, one by one once the stacklet is gone; each failure said on its own. */

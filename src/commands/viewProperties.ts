@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { documentFileName, idOfSegment, idSegment } from '../documents/documentPaths';
 import { boundedJson } from '../model/boundedJson';
 import { KINDS, type Kind, type ResourceRef } from '../kinds/registry';
 import type { ResourceKey } from '../views/resourceTreeProvider';
@@ -6,17 +7,17 @@ import type { CommandDeps } from './deps';
 import { COPYABLE } from './copyResource';
 import { resolveResource } from './target';
 
-/** Where View Properties shows a resource: `/<kind>/<id>/<name>.json` (read back by propertiesOf). */
+/** Where View Properties shows a resource: `/<kind>/<id>/<name>.json`, the id one segment (read back by propertiesOf). */
 function propertiesPath(ref: ResourceRef): string {
-  const safeName = ref.name.replace(/[^\w.-]+/g, '_') || 'resource';
-  return `/${ref.kind}/${encodeURIComponent(String(ref.id))}/${safeName}.json`;
+  return `/${ref.kind}/${idSegment(ref.id)}/${documentFileName(ref.name, 'resource', '.json')}`;
 }
 
 /** The resource a View Properties document shows, from its path; undefined for any other document. */
 export function propertiesOf(path: string): ResourceKey | undefined {
   const match = /^\/([A-Za-z]+)\/([^/]+)\/[^/]+\.json$/.exec(path);
-  if (!match || !Object.hasOwn(KINDS, match[1]!)) return undefined;
-  return { kind: match[1] as Kind, id: decodeURIComponent(match[2]!) };
+  const id = match ? idOfSegment(match[2]!) : undefined;
+  if (!match || id === undefined || !Object.hasOwn(KINDS, match[1]!)) return undefined;
+  return { kind: match[1] as Kind, id };
 }
 
 /** Opens the resource as the service described it, in a read-only JSON document. */

@@ -3,10 +3,12 @@
  * and never grows without bound: `JSON.stringify(value, null, 2)` overflows the stack on a value nested a few
  * thousand levels deep (the service's unknown fields are kept as they came) and writes out a gigabyte as
  * readily as a line. What is left out is said in place, as JSON strings, so the text stays valid JSON, and
- * summed up in `cuts`. Bidirectional controls and line separators in strings are written as `\uXXXX` escapes,
- * which JSON reads back as the same characters, so they cannot reorder or split what the editor shows.
+ * summed up in `cuts`. Bidirectional controls, invisible characters and line separators in strings are written as
+ * `\uXXXX` escapes, which JSON reads back as the same characters, so they cannot reorder, hide or split what the
+ * editor shows.
  */
 import * as l10n from '@vscode/l10n';
+import { UNSAFE_CHARS } from './serviceText';
 
 export interface JsonLimits {
   /** Levels of arrays and objects written; deeper ones become a note. */
@@ -27,7 +29,6 @@ export interface BoundedJson {
   readonly cuts: readonly string[];
 }
 
-const UNSAFE_IN_STRING = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 class Writer {
   private readonly parts: string[] = [];
@@ -56,7 +57,9 @@ class Writer {
       this.counts.strings++;
       text = l10n.t('{0}… ({1} characters in all)', text.slice(0, this.limits.maxStringChars), value.length.toLocaleString('en-US'));
     }
-    return JSON.stringify(text).replace(UNSAFE_IN_STRING, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    // What JSON.stringify leaves as it is of the unsafe characters (bidi, invisible: see serviceText) as `\u` escapes,
+    // one per UTF-16 unit (JSON has no other form for a tag character), which read back as the same string.
+    return JSON.stringify(text).replace(UNSAFE_CHARS, (char) => char.split('').map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''));
   }
 
   value(value: unknown, depth: number, indent: string): void {

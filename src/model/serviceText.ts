@@ -20,16 +20,35 @@ export const DEFAULT_MAX_CHARS = 500;
 const JOINER = '\u2060';
 
 /**
- * Line breaks (CR, LF, NEL, U+2028, U+2029), every other C0/C1 control and DEL, and the bidirectional controls
- * (LRE, RLE, PDF, LRO, RLO U+202A–U+202E; LRI, RLI, FSI, PDI U+2066–U+2069; LRM, RLM, ALM), which reorder
- * what follows them ("Trojan Source").
+ * Characters a reader cannot see, or that change how the rest is seen, each shown as its escape wherever service
+ * text goes:
+ * - line breaks (CR, LF, NEL, U+2028, U+2029), every other C0/C1 control and DEL;
+ * - the bidirectional controls (LRE, RLE, PDF, LRO, RLO U+202A–U+202E; LRI, RLI, FSI, PDI U+2066–U+2069; LRM, RLM,
+ *   ALM), which reorder what follows them ("Trojan Source");
+ * - the invisible ones, so that `prod\u200B-db` cannot pass for `prod-db`: Unicode's default-ignorable code points
+ *   (soft hyphen U+00AD, combining grapheme joiner U+034F, Hangul fillers U+115F, U+1160, U+3164, U+FFA0, Khmer
+ *   U+17B4–U+17B5, Mongolian U+180B–U+180F, zero-width space, joiners and marks U+200B–U+200F, U+2060–U+206F
+ *   (word joiner, invisible operators, deprecated format characters), variation selectors U+FE00–U+FE0F and
+ *   U+E0100–U+E01EF, the byte order mark U+FEFF, U+FFF0–U+FFF8, shorthand format controls U+1BCA0–U+1BCA3,
+ *   musical format controls U+1D173–U+1D17A, the tag characters U+E0000–U+E007F and the rest of U+E0000–U+E0FFF),
+ *   the interlinear annotation controls U+FFF9–U+FFFB, and a lone surrogate (half a pair, no character at all).
+ * One exception: the emoji presentation selectors U+FE0E and U+FE0F right after an emoji (`☁️`), where they only
+ * choose how the emoji looks and are everywhere in emoji; after anything else they hide, and are escaped.
+ * Astral ones are matched whole (the `u` flag), so a tag character is escaped as one `\u{E0041}`, never as halves.
  */
-// eslint-disable-next-line no-control-regex
-const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// eslint-disable-next-line no-control-regex, no-misleading-character-class -- controls and combining marks, each on its own, are what it finds
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0d\ufeff\uffa0\ufff0-\ufffb\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e0fff}\p{Cs}]|(?<!\p{Extended_Pictographic})[\ufe0e\ufe0f]/u;
+/** Every unsafe character (see above), for `replace` only (a global expression keeps state between `test`s). */
+// eslint-disable-next-line no-misleading-character-class -- as above
+export const UNSAFE_CHARS = new RegExp(UNSAFE.source, 'gu');
+/** Whether `text` holds a character that is shown escaped. */
+export const hasUnsafe = (text: string): boolean => UNSAFE.test(text);
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
+/** How an unsafe character is shown: `\n`, `\u202E`, or `\u{E0041}` beyond the Basic Multilingual Plane. */
 function shown(char: string): string {
-  return NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+  const code = char.codePointAt(0)!;
+  return NAMED[char] ?? (code > 0xffff ? `\\u{${code.toString(16).toUpperCase()}}` : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`);
 }
 
 function asText(value: unknown): string {
@@ -137,4 +156,23 @@ export function markdownCodeBlock(value: unknown, language = '', maxLines = DEFA
   const fence = '`'.repeat(Math.max(3, longestRun + 1));
   const lang = language.replace(/[^\w+-]/g, '');
   return `${fence}${lang}\n${body}${more ? '\n…' : ''}\n${fence}`;
+}
+
+/**
+ * Service text as a user is asked to type it (the name that confirms a deletion): whole, every unsafe character
+ * written as the other escapers show it (`prod\u200B-db`), and no joiner, which nobody could type.
+ */
+export function typeableText(value: unknown): string {
+  return asText(value).replace(UNSAFE_CHARS, shown);
+}
+
+/**
+ * Whether `typed` confirms the service text `expected`: the exact text (pasted), or the form the user was asked
+ * to type, `typeableText`; spaces around what was typed do not count. So `prod-db` never confirms
+ * `prod\u200B-db` (a zero-width space), and the user can still confirm it by typing `prod\u200B-db` as shown.
+ * It asks the user to read what goes; which resource goes was settled when it was picked (by id).
+ */
+export function confirmsText(typed: string, expected: string): boolean {
+  const text = typed.trim();
+  return text !== '' && (text === expected || text === typeableText(expected).trim());
 }

@@ -9,6 +9,7 @@
 import * as vscode from 'vscode';
 import type { SessionManager, ActiveSession } from '../auth/session';
 import type { AnyDocumentKind, DocumentKindId, DocumentProblem } from '../documents/kind';
+import { documentFileName, idOfSegment, idSegment, NEW_SEGMENT } from '../documents/documentPaths';
 import { DOCUMENT_SCHEMES } from '../documents/schemes';
 import { isComplete, reportOutcome } from '../documents/outcome';
 import type { TaskRegistry } from '../tasks/types';
@@ -64,7 +65,7 @@ function toDiagnostics(text: string, problems: readonly DocumentProblem[]): vsco
 }
 
 const segments = (uri: vscode.Uri) => uri.path.split('/').filter(Boolean);
-const fileName = (name: string, kind: AnyDocumentKind) => `${name.replace(/[/\\:*?"<>|\s]+/g, '-').replace(/^-+|-+$/g, '') || kind.id}${kind.extension}`;
+const fileName = (name: string, kind: AnyDocumentKind) => documentFileName(name, kind.id, kind.extension);
 
 export class DocumentEditors implements vscode.Disposable {
   private readonly drafts: Drafts;
@@ -119,8 +120,12 @@ export class DocumentEditors implements vscode.Disposable {
 
   /** The resource a document edits: its id, or for a new resource's document the one it created, if any. */
   private resourceId(uri: vscode.Uri): string | undefined {
-    const [first] = segments(uri);
-    return first === 'new' ? this.drafts.created(uri) : first;
+    const [first = ''] = segments(uri);
+    if (first === NEW_SEGMENT) return this.drafts.created(uri);
+    const id = idOfSegment(first);
+    // Only a path typed by hand names no id: there is no such document.
+    if (id === undefined) throw vscode.FileSystemError.FileNotFound(uri);
+    return id;
   }
 
   /** What a document shows without a draft: the service's state, or the template of a new one. */
@@ -140,8 +145,8 @@ export class DocumentEditors implements vscode.Disposable {
     const { fs } = this.registered.get(kind.scheme)!;
     const { state, name } = await kind.read(client, id);
     const rendered = kind.render(state, { id, name });
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === kind.scheme && d.uri.authority === account.id && segments(d.uri)[0] === id);
-    const uri = open?.uri ?? vscode.Uri.from({ scheme: kind.scheme, authority: account.id, path: `/${id}/${fileName(name, kind)}` });
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === kind.scheme && d.uri.authority === account.id && segments(d.uri)[0] === idSegment(id));
+    const uri = open?.uri ?? vscode.Uri.from({ scheme: kind.scheme, authority: account.id, path: `/${idSegment(id)}/${fileName(name, kind)}` });
     const previous = fs.base(uri);
     fs.setBase(uri, rendered);
     // An open document without the user's changes follows the service; one with changes is left as it is.
@@ -158,8 +163,8 @@ export class DocumentEditors implements vscode.Disposable {
     const taken = (path: string) =>
       this.drafts.knows(kind.scheme, account.id, path) || vscode.workspace.textDocuments.some((d) => d.uri.scheme === kind.scheme && d.uri.path === path);
     let n = 1;
-    while (taken(`/new/${fileName(`${kind.newName}-${n}`, kind)}`)) n++;
-    return this.show(vscode.Uri.from({ scheme: kind.scheme, authority: account.id, path: `/new/${fileName(`${kind.newName}-${n}`, kind)}` }));
+    while (taken(`/${NEW_SEGMENT}/${fileName(`${kind.newName}-${n}`, kind)}`)) n++;
+    return this.show(vscode.Uri.from({ scheme: kind.scheme, authority: account.id, path: `/${NEW_SEGMENT}/${fileName(`${kind.newName}-${n}`, kind)}` }));
   }
 
   private async show(uri: vscode.Uri): Promise<vscode.TextEditor> {
@@ -348,7 +353,7 @@ export class DocumentEditors implements vscode.Disposable {
       left = kind.render(state, { id, name });
       title = vscode.l10n.t('{0}: Stacklet Cloud ↔ your document', name);
     }
-    const leftUri = this.deps.readOnly.put(`/stacklet-cloud/${kind.id}/${id ?? 'new'}/${file}`, left);
+    const leftUri = this.deps.readOnly.put(`/stacklet-cloud/${kind.id}/${id === undefined ? NEW_SEGMENT : idSegment(id)}/${file}`, left);
     await vscode.commands.executeCommand('vscode.diff', leftUri, document.uri, title);
   }
 

@@ -6,6 +6,7 @@
  * them.
  */
 import type * as vscode from 'vscode';
+import { NEW_SEGMENT } from '../documents/documentPaths';
 
 const KEY = 'stacklet.documentDrafts';
 
@@ -69,7 +70,7 @@ export class Drafts {
 /** `scheme://account/<id>` for a resource's document (`/<id>/<name>.ext`), the whole URI for `/new/…`. */
 export function keyOf(uri: vscode.Uri): string {
   const [first] = uri.path.split('/').filter(Boolean);
-  return first === undefined || first === 'new' ? uri.toString() : `${uri.scheme}://${uri.authority}/${first}`;
+  return first === undefined || first === NEW_SEGMENT ? uri.toString() : `${uri.scheme}://${uri.authority}/${first}`;
 }
 
 function authorityOf(uri: string): string {

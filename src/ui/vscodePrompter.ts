@@ -3,19 +3,24 @@ import { literalText } from '../model/serviceText';
 import * as notify from './notify';
 import { BACK, type Back, type InputOptions, type PickItem, type PickOptions, type Prompter, type SearchOptions } from './prompter';
 
-/** The Prompter users meet: VS Code's InputBox and QuickPick, with step numbers, Back and inline validation. */
+/**
+ * The Prompter users meet: VS Code's InputBox and QuickPick, with step numbers, Back and inline validation. What
+ * they show (titles, prompts, placeholders, validation messages, rows) often names a resource, so it is shown with
+ * `literalText`: an invisible or bidi character there shows as its escape, as everywhere else. The value a user
+ * edits is left as it is.
+ */
 export class VscodePrompter implements Prompter {
   input(options: InputOptions): Promise<string | Back | undefined> {
     const box = vscode.window.createInputBox();
-    box.title = options.title;
-    box.prompt = options.prompt;
+    box.title = shown(options.title);
+    box.prompt = shownOrNot(options.prompt);
     box.value = options.value ?? '';
-    box.placeholder = options.placeHolder;
+    box.placeholder = shownOrNot(options.placeHolder);
     box.password = options.password ?? false;
     box.ignoreFocusOut = true;
     applySteps(box, options.step, options.totalSteps);
     const check = () => {
-      box.validationMessage = options.validate?.(box.value);
+      box.validationMessage = shownOrNot(options.validate?.(box.value));
     };
     // A pre-filled value (the current one) is not judged until the user changes it: Enter still checks it.
     return new Promise((resolve) => {
@@ -30,7 +35,7 @@ export class VscodePrompter implements Prompter {
         box.onDidChangeValue(check),
         box.onDidAccept(() => {
           const problem = options.validate?.(box.value);
-          box.validationMessage = problem;
+          box.validationMessage = shownOrNot(problem);
           if (!problem) finish(box.value);
         }),
         box.onDidTriggerButton((button) => button === vscode.QuickInputButtons.Back && finish(BACK)),
@@ -55,8 +60,8 @@ export class VscodePrompter implements Prompter {
 
   search<T>(options: SearchOptions<T>): Promise<T | undefined> {
     const pick = vscode.window.createQuickPick<Row<T>>();
-    pick.title = options.title;
-    pick.placeholder = options.placeHolder;
+    pick.title = shown(options.title);
+    pick.placeholder = shownOrNot(options.placeHolder);
     // The filter chooses the rows; VS Code only highlights what it finds of the query in them.
     pick.matchOnDescription = true;
     pick.matchOnDetail = true;
@@ -105,8 +110,8 @@ export class VscodePrompter implements Prompter {
 
   private quickPick<T>(options: PickOptions<T>, many: boolean): Promise<T[] | Back | undefined> {
     const pick = vscode.window.createQuickPick<Row<T>>();
-    pick.title = options.title;
-    pick.placeholder = options.placeHolder;
+    pick.title = shown(options.title);
+    pick.placeholder = shownOrNot(options.placeHolder);
     pick.canSelectMany = many;
     pick.matchOnDescription = true;
     pick.matchOnDetail = true;
@@ -150,6 +155,11 @@ export class VscodePrompter implements Prompter {
     });
   }
 }
+
+/** The longest question shown (a deletion's prompt lists what goes); a notification keeps as much. */
+const MAX_QUESTION = 2000;
+const shown = (text: string) => literalText(text, MAX_QUESTION);
+const shownOrNot = (text: string | undefined) => (text === undefined ? undefined : shown(text));
 
 /** What VS Code shows of a PickItem: its words as they are, our icon before them. */
 interface Row<T> extends vscode.QuickPickItem {

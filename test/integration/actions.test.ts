@@ -661,6 +661,20 @@ describe('Actions and create wizards', function () {
         await settled<Volume>(`/v1/volumes/${archive.id}`, 'volume');
       }
     });
+    it('Delete of a volume named prod\\u200B-db: refuses the typed prod-db, says what to type, and takes that', async () => {
+      const name = 'prod\u200b-db';
+      const volume = (await get<{ volumes: Volume[] }>('/v1/volumes')).volumes.find((v) => /^scratch/.test(v.name) && !v.stacklet)!;
+      assert.ok(volume, 'a detached volume to delete');
+      await serviceRequest(TOKEN, 'PUT', `/v1/volumes/${volume.id}`, { action: 'rename', name });
+      await settled<Volume>(`/v1/volumes/${volume.id}`, 'volume');
+      const target = await node('volumes', 'volume', name);
+      const outcome = await run('stacklet.deleteVolume', target, { input: 'prod\\u200B-db', bad: ['prod-db', 'prod\\u200B-d', ''] });
+      const [asked] = outcome.asked;
+      for (const bad of ['prod-db', 'prod\\u200B-d', '']) assert.equal(asked!.validation![bad], 'Type prod\\u200B-db exactly to confirm the deletion', bad);
+      assert.match(asked!.prompt!, /Type its name, prod\\u200B-db, to confirm\. It holds characters that cannot be seen, shown here as codes such as \\u200B: type them as shown\.$/);
+      one(outcome, 'DELETE', '/v1/volumes/:id');
+      assert.equal((await request('GET', `/v1/volumes/${volume.id}`)).status, 404);
+    });
   });
 
   describe('snapshot, firewall and Kubernetes actions', () => {

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
+import { propertiesOf } from '../../src/commands/viewProperties';
 import { addressOf } from '../../src/kinds/registry';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceNode } from '../../src/views/resourceNode';
@@ -263,6 +264,24 @@ describe('Resource explorer', () => {
       assert.equal(editor.document.languageId, 'json');
       assert.equal((JSON.parse(editor.document.getText()) as { id: number }).id, node.resource!.id);
       assert.ok(!editor.document.uri.toString().includes(testEmulator().token));
+    });
+
+    it('opens View Properties of a volume whose id is `..` or `.` at a path with one segment for that id, which reads back as the id', async () => {
+      for (const id of ['..', '.']) {
+        // The tree item of a volume whose id the service chose: nothing stops a service from sending this one.
+        const node = { resource: { kind: 'volume', id, name: 'data', data: { id, name: 'data', size_gigabytes: 10 } } };
+        await vscode.commands.executeCommand('stacklet.viewProperties', node);
+        const { uri } = vscode.window.activeTextEditor!.document;
+        assert.equal(uri.scheme, 'stacklet-resource');
+        const segments = uri.path.split('/');
+        assert.equal(segments.length, 4, uri.path);
+        assert.deepEqual([segments[1], segments[3]], ['volume', 'data.json']);
+        assert.ok(!['.', '..'].includes(segments[2]!), `the id is no dot segment: ${uri.path}`);
+        assert.equal(vscode.Uri.parse(uri.toString()).path, uri.path, 'the URI reads back as the same path');
+        assert.deepEqual(propertiesOf(uri.path), { kind: 'volume', id }, 'Copy as curl reads the id back from the path');
+        assert.equal((JSON.parse(vscode.window.activeTextEditor!.document.getText()) as { id: string }).id, id);
+        await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      }
     });
 
     it('copies an IP address, an id and a name', async () => {

@@ -270,6 +270,25 @@ describe('Firewall documents', function () {
     assert.equal(document.getText(), text);
   });
 
+  it('a name a co-tenant gave it with a bidi or invisible character shows escaped in the tab title and the path', async () => {
+    const { client } = await suite.api.session.current();
+    const rule = { address: '198.51.100.0/24', port: 22, protocol: 'tcp' };
+    const made = await Promise.all(['fw\u202ecnosj.exe', 'prod\u200b-fw'].map((name) => client.createFirewall({ name, inbound_rules: [rule], outbound_rules: [rule] })));
+    try {
+      for (const [firewall, title] of [[made[0]!, 'fw\\u202Ecnosj.exe.jsonc'], [made[1]!, 'prod\\u200B-fw.jsonc']] as const) {
+        const document = await edit(firewall as unknown as Firewall);
+        const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+        assert.ok(tab?.input instanceof vscode.TabInputText && tab.input.uri.toString() === document.uri.toString(), 'the active tab shows the document');
+        assert.equal(tab.label, title, 'the tab title shows the character escaped');
+        assert.equal(document.uri.path, `/${firewall.uuid}/${title}`);
+        assert.match(document.getText(), new RegExp(`^// .*${title.replace('.jsonc', '').replace(/\\/g, '\\\\')}`, 'm'), 'the header names it the same way');
+        await closeEditorsOf(document);
+      }
+    } finally {
+      for (const firewall of made) await serviceRequest(TOKEN, 'DELETE', `/v1/firewalls/${firewall.uuid}`);
+    }
+  });
+
   it('a service without the rules endpoints: the name changes, the user is told the rules could not, and the text stays', async () => {
     await control('/_emulator/config', { quirks: { noFirewallRulesEndpoints: true } });
     try {

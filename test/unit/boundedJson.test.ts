@@ -50,6 +50,15 @@ describe('bounded pretty JSON (View Properties, documents)', () => {
     assert.deepEqual(JSON.parse(result.text), value);
   });
 
+  it('writes invisible characters in strings as escapes that read back the same, a tag character as its pair', () => {
+    const value = { name: 'prod\u200b-db\u2060\ufeff\u00ad\u{e0041}', 'k\u200d': 'x' };
+    const result = boundedJson(value);
+    // eslint-disable-next-line no-misleading-character-class -- each on its own is what must not be there
+    assert.ok(!/[\u200b\u200d\u2060\ufeff\u00ad]|\u{e0041}/u.test(result.text), result.text);
+    assert.match(result.text, /prod\\u200b-db\\u2060\\ufeff\\u00ad\\udb40\\udc41/);
+    assert.deepEqual(JSON.parse(result.text), value);
+  });
+
   it('survives values JSON cannot write', () => {
     const cyclic: Record<string, unknown> = { a: 1, big: 10n, f: () => 1, u: undefined, n: Number.NaN };
     cyclic.self = cyclic;

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { StackletClient } from '../../src/api/client';
 import { HOSTNAME_MAX, NAME_MAX } from '../../src/api/validators';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { documentFileName } from '../../src/documents/documentPaths';
 import { literalText, markdownText, plainText } from '../../src/model/serviceText';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 150);
@@ -15,9 +16,11 @@ const PUBLIC_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGhvc3RpbGUtbmFtZXMtcHJv
 const FRAGMENTS = [
   '[Open Settings](command:workbench.action.openSettings)', '![p](https://t.example/p.png)', '<img src=x onerror=alert(1)>',
   '<script>', '$(zap)', '$(sync~spin)', '*/', '/*', '**', '_', '`', '|', '#', '> ', '- ', '&amp;', '&#60;', '\\', '"', "'",
-  '\u202e', '\u2066', '\u2069', '\u200f', '\u061c', 'ž', '漢字', '😀', 'https://evil.example', 'www.evil.example', 'a@b.example',
+  '\u202e', '\u2066', '\u2069', '\u200f', '\u061c', '\u200b', '\u2060', '\ufeff', '\u00ad', '\u3164', '\u{e0041}', '\u{e007f}', 'a\ufe0f', 'ž', '漢字', '😀', 'https://evil.example', 'www.evil.example', 'a@b.example',
   '{0}', '%s', '${x}', '__proto__', ' ', 'x',
 ];
+/** An invisible character that may not be left in escaped text (but our joiner after `]` or `$`, an emoji's selector). */
+const INVISIBLE_LEFT = /[\u00ad\u200b-\u200f\u2061-\u206f\u3164\ufeff\u{e0000}-\u{e007f}]|(?<![\]$])\u2060|(?<!\p{Extended_Pictographic})\ufe0f/u;
 /** A display name as the API accepts it: 1–255 characters, no C0 controls, not blank. */
 const hostileName = fc
   .oneof(
@@ -137,6 +140,9 @@ describe('hostile names through the emulator: read back intact (fast-check)', fu
           assert.doesNotMatch(literal, /\]\(|\$\(|[\n\r\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
           assert.doesNotMatch(plainText(unique), /\*\/|[\n\r\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
           assert.doesNotMatch(markdownText(unique), /(?<!\\)[<[\]()`*_|]|\$\(/);
+          // Nothing invisible is left (our joiners, right after `]` or `$`, aside), and the tab shows what the tree shows.
+          for (const shown of [literal, plainText(unique), markdownText(unique)]) assert.doesNotMatch(shown, INVISIBLE_LEFT, JSON.stringify(unique));
+          assert.doesNotMatch(documentFileName(unique, 'x', '.jsonc'), INVISIBLE_LEFT);
         },
       ),
       { numRuns: RUNS, seed: 0x1713 },

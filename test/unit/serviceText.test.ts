@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { marked as Marked } from 'marked' with { 'resolution-mode': 'import' };
-import { cut, literalText, markdownCodeBlock, markdownText, plainText, DEFAULT_MAX_CHARS } from '../../src/model/serviceText';
+import { confirmsText, cut, literalLines, literalText, markdownCodeBlock, markdownText, plainText, typeableText, DEFAULT_MAX_CHARS } from '../../src/model/serviceText';
 
 const JOINER = '\u2060';
 /** What VS Code makes a link of in a notification: `[label](command:…|https:…|file:…)`. */
@@ -14,6 +14,23 @@ const CODICON = /(?<!\\)\$\([A-Za-z0-9-]+(?:~[A-Za-z]+)?\)/;
 const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
 // eslint-disable-next-line no-control-regex
 const LINE_BREAK_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * Characters nobody sees (issue 23's list, the floor): each passed every edge unchanged, so `prod\u200B-db` read
+ * as `prod-db`. Astral tag characters are written whole.
+ */
+const INVISIBLE = [
+  '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u180e', '\u2061', '\u2062', '\u2063', '\u2064',
+  '\u206a', '\u206b', '\u206c', '\u206d', '\u206e', '\u206f', '\u034f', '\u115f', '\u3164', '\ufff9', '\ufffa', '\ufffb',
+  '\u{e0000}', '\u{e0001}', '\u{e0041}', '\u{e007f}',
+  // Beyond the floor: other default-ignorable code points, a variation selector after a letter, half a pair.
+  '\u2065', '\u1160', '\uffa0', '\u17b4', '\u180b', '\ufe00', '\ufe0f', '\u{e0100}', '\u{1d173}', '\u{1bca0}', '\ud800', '\udc00',
+];
+/** Any of them left in escaped text (our joiners right after `]` or `$`, and an emoji's presentation selector, aside). */
+const LEFT_INVISIBLE = new RegExp(
+  `(?<![\\]$])\u2060|(?<!\\p{Extended_Pictographic})\ufe0f|[${INVISIBLE.filter((c) => !['\u2060', '\ufe0f', '\ud800', '\udc00'].includes(c)).join('')}]|\\p{Cs}`,
+  'u',
+);
 
 const HOSTILE = [
   'zz [Open Settings](command:workbench.action.openSettings)',
@@ -79,6 +96,68 @@ describe('service text escapers', () => {
       assert.equal(literalText('a\nb\r\tc\u0000'), 'a\\nb\\r\\tc\\u0000');
       assert.equal(literalText('x\u202ey'), 'x\\u202Ey');
       assert.equal(literalText('\u2066\u2069\u2028'), '\\u2066\\u2069\\u2028');
+    });
+  });
+
+  describe('invisible characters (issue 23)', () => {
+    for (const char of INVISIBLE) {
+      const code = char.codePointAt(0)!;
+      const escape = code > 0xffff ? `\\u{${code.toString(16).toUpperCase()}}` : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+      it(`shows U+${code.toString(16).toUpperCase()} as ${escape} at every edge`, () => {
+        const name = `prod${char}-db`;
+        assert.equal(literalText(name), `prod${escape}-db`);
+        assert.equal(plainText(name), `prod${escape}-db`);
+        assert.equal(typeableText(name), `prod${escape}-db`);
+        assert.equal(literalLines(name), `prod${escape}-db`);
+        assert.equal(markdownCodeBlock(name), `\`\`\`\nprod${escape}-db\n\`\`\``);
+        assert.equal(visible(render(markdownText(name))), `prod${escape}-db`);
+      });
+    }
+
+    it('escapes the service’s own word joiner before adding ours, and an escape makes no `](` or `$(`', () => {
+      assert.equal(literalText('a\u2060](b) $\u2060(zap)'), `a\\u2060]${JOINER}(b) $\\u2060(zap)`);
+      assert.equal(literalText('x]\u200b(command:y) $\u{e0041}(zap)'), 'x]\\u200B(command:y) $\\u{E0041}(zap)');
+      assert.doesNotMatch(literalText('[a]\u200b(command:y)'), NOTIFICATION_LINK);
+    });
+
+    it('writes a tag character as one escape, never half a pair; a lone half as its own', () => {
+      const flag = '\u{1f3f4}\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f}';
+      assert.equal(literalText(flag), '\u{1f3f4}\\u{E0067}\\u{E0062}\\u{E0065}\\u{E006E}\\u{E0067}\\u{E007F}');
+      assert.equal(literalText('a\ud800b\udfffc'), 'a\\uD800b\\uDFFFc');
+    });
+
+    it('keeps an emoji’s presentation selector, and escapes one that hides after a letter', () => {
+      assert.equal(literalText('☁️ cloud ❤️'), '☁️ cloud ❤️');
+      assert.equal(literalText('prod\ufe0f-db'), 'prod\\uFE0F-db');
+    });
+
+    it('leaves none of them in any escaper’s output, for any string (fast-check)', () => {
+      const part = fc.oneof(fc.constantFrom(...INVISIBLE, ']', '(', '$', 'a', '☁', ' '), fc.string({ unit: 'binary', maxLength: 3 }),
+        fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => String.fromCharCode(unit)));
+      fc.assert(
+        fc.property(fc.array(part, { maxLength: 20 }).map((parts) => parts.join('')), (text) => {
+          for (const out of [literalText(text), plainText(text), typeableText(text), literalLines(text).replace(/\n/g, '')]) {
+            assert.doesNotMatch(out, LEFT_INVISIBLE, `${JSON.stringify(text)} → ${JSON.stringify(out)}`);
+          }
+          assert.doesNotMatch(typeableText(text), /\u2060/, 'no joiner in what the user is asked to type');
+        }),
+        { numRuns: 2000, seed: 0x2023 },
+      );
+    });
+  });
+
+  describe('confirmsText (the typed name of a deletion)', () => {
+    it('refuses what looks the same and is not, and accepts the escaped form shown or the exact name', () => {
+      const name = 'prod\u200b-db';
+      assert.equal(confirmsText('prod-db', name), false);
+      assert.equal(confirmsText(typeableText(name), name), true);
+      assert.equal(confirmsText('prod\\u200B-db', name), true);
+      assert.equal(confirmsText(` ${name} `, name), true, 'pasted, with spaces around');
+      assert.equal(confirmsText('prod-db', 'prod-db'), true);
+      assert.equal(confirmsText('db', 'db\ufeff'), false, 'a byte order mark is not trimmed away');
+      assert.equal(confirmsText('db', ' db'), true, 'a name with a space before it can be confirmed');
+      assert.equal(confirmsText('', ''), false);
+      assert.equal(confirmsText('zz [x](command:y)', 'zz [x](command:y)'), true, 'no joiner to type');
     });
   });
 
