@@ -38,6 +38,13 @@ module.exports = {
       to: { path: '^src/emulator/', pathNot: '^src/emulator/embedded\\.ts$' },
     },
     {
+      name: 'ui-is-presentation',
+      severity: 'error',
+      comment: 'src/ui holds presentation only (messages, prompts, file systems, drafts, the log): what decides and sends lives in commands, editors, tasks or views.',
+      from: { path: '^src/ui/' },
+      to: { path: '^src/(commands|editors|tasks|views)/' },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'An import that resolves to nothing.',

@@ -12,7 +12,7 @@ import { contributedCommands, registerCommands } from './commands/register';
 import type { CommandDeps } from './commands/deps';
 import type { Prompter } from './ui/prompter';
 import { VscodePrompter } from './ui/vscodePrompter';
-import { DocumentEditors } from './ui/documentEditors';
+import { DocumentEditors } from './editors/documentEditors';
 import { ActionHistory } from './model/actionHistory';
 import { TaskStatusBar } from './tasks/statusBar';
 import { TaskNotifications } from './tasks/taskNotifications';

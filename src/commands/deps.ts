@@ -8,7 +8,7 @@ import type { RefreshManager } from '../views/refreshManager';
 import type { ResourceTreeProvider } from '../views/resourceTreeProvider';
 import type { ViewId } from '../views/viewIds';
 import type { ResourceDocuments } from '../ui/resourceDocuments';
-import type { DocumentEditors } from '../ui/documentEditors';
+import type { DocumentEditors } from '../editors/documentEditors';
 import type { Prompter } from '../ui/prompter';
 
 /** What command handlers are given: passed in, never reached through a global. */

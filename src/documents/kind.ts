@@ -1,7 +1,7 @@
 /**
  * What a kind of document is (a firewall, a load balancer, a userdata script): how its text is parsed and
  * checked, how the service's current state is read and rendered, how two states differ, and the pure apply
- * step that sends a difference through the client. No vscode here: the edge (src/ui/documentEditors.ts)
+ * step that sends a difference through the client. No vscode here: the edge (src/editors/documentEditors.ts)
  * moves text, asks and shows; everything a save decides is here and runs in plain Node against the emulator.
  */
 import type { StackletClient } from '../api/client';

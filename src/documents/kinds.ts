@@ -4,7 +4,7 @@ import type { AnyDocumentKind, DocumentKindId } from './kind';
 import { loadBalancerKind } from './loadBalancer/kind';
 import { userdataKind } from './userdata/kind';
 
-/** @public Loaded by src/ui/documentEditors.ts with a lazy require, which knip cannot follow. */
+/** @public Loaded by src/editors/documentEditors.ts with a lazy require, which knip cannot follow. */
 export const DOCUMENT_KINDS = {
   firewall: firewallKind,
   loadBalancer: loadBalancerKind,

@@ -13,12 +13,12 @@ import { documentFileName, idOfSegment, idSegment, NEW_SEGMENT } from '../docume
 import { DOCUMENT_SCHEMES } from '../documents/schemes';
 import { isComplete, reportOutcome } from '../documents/outcome';
 import type { TaskRegistry } from '../tasks/types';
-import { Drafts } from './drafts';
-import type { Log } from './log';
-import * as notify from './notify';
-import { DocumentFileSystem } from './documentFileSystem';
-import type { Prompter } from './prompter';
-import type { ResourceDocuments } from './resourceDocuments';
+import { Drafts } from '../ui/drafts';
+import type { Log } from '../ui/log';
+import * as notify from '../ui/notify';
+import { DocumentFileSystem } from '../ui/documentFileSystem';
+import type { Prompter } from '../ui/prompter';
+import type { ResourceDocuments } from '../ui/resourceDocuments';
 import { describeError } from '../model/errorText';
 import type { ActionHistory } from '../model/actionHistory';
 
