@@ -65,8 +65,24 @@ const common = {
  * The bundled CommonJS (undici) calls `require` for Node's modules, which an ES module lacks: the banner gives
  * every file one.
  */
+/**
+ * `vscode` as VS Code's CommonJS loader hands it out (`require('vscode')`, through the banner's `require`),
+ * not as the ES module it also offers: that one is generated for each extension from every name of the API
+ * and compiled while the extension activates.
+ */
+const vscodeByRequire = {
+  name: 'vscode-by-require',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      args.namespace === 'vscode-by-require' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-by-require' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'vscode-by-require' }, () => ({ contents: "module.exports = require('vscode');", loader: 'js' }));
+  },
+};
+
 const extension = {
   ...common,
+  plugins: [...common.plugins, vscodeByRequire],
   format: 'esm',
   splitting: true,
   entryPoints: { extension: 'src/extension.ts' },
@@ -85,8 +101,6 @@ await rm('dist/chunks', { recursive: true, force: true });
 const contexts = await Promise.all([
   esbuild.context(extension),
   esbuild.context({ ...common, entryPoints: ['src/emulator/cli.ts'], outfile: 'dist/emulator.js' }),
-  // Loaded by the extension only when the user tries the local emulator, so activation never parses it.
-  esbuild.context({ ...common, entryPoints: ['src/emulator/server.ts'], outfile: 'dist/emulator-server.js', metafile: true }),
 ]);
 
 /**

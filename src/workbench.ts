@@ -5,7 +5,6 @@
  * view asks for rows, a command runs, a document is read, an account is signed out from the Accounts menu,
  * or when tasks were stored by an earlier window.
  */
-import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import * as notify from './ui/notify';
@@ -94,7 +93,7 @@ export function startWorkbench(shell: Shell): Workbench {
   // import: give it the bundle VS Code loaded for the display language (none for English).
   if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
   const notifier = new Notifier(log);
-  const emulator = new EmbeddedEmulator(path.join(context.extensionPath, 'dist', 'emulator-server.js'));
+  const emulator = new EmbeddedEmulator();
   const settings = () => {
     const config = vscode.workspace.getConfiguration('stacklet');
     return {

@@ -350,7 +350,7 @@ describe('package.json', () => {
       const files = (await vsce.listFiles({ cwd: ROOT, packageManager: 2 /* PackageManager.None */ })).map((f) => f.replace(/\\/g, '/')).sort();
       const required = [
         'package.json', 'package.nls.json', 'package.nls.de.json', 'README.md', 'CHANGELOG.md', 'LICENSE',
-        'dist/extension.mjs', 'dist/emulator-server.js', manifest.icon!,
+        'dist/extension.mjs', manifest.icon!,
         // Every schema contributes.jsonValidation names: without it VS Code shows "Unable to load schema".
         ...((manifest.contributes as { jsonValidation?: { url: string }[] }).jsonValidation ?? []).map((v) => v.url.replace(/^\.\//, '')),
         'l10n/bundle.l10n.json', 'l10n/bundle.l10n.de.json', 'media/stacklet.svg',
