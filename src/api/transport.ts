@@ -133,6 +133,7 @@ export class HttpTransport {
   private readonly dispatcherOptions: DispatcherOptions;
   /** Made for the first request (see dispatcher()). */
   private pool: Promise<Dispatcher> | undefined;
+  private closed = false;
   private readonly retry: RetryPolicy;
   private readonly requestTimeoutMs: number;
   private readonly maxBodyBytes: number;
@@ -169,6 +170,8 @@ export class HttpTransport {
 
   /** The pool (or proxy agent), made when the first request is sent: a client that sends nothing loads no undici. */
   private dispatcher(): Promise<Dispatcher> {
+    // Closed before its first request: no pool is made that nothing would close (undici refuses a closed one alike).
+    if (!this.pool && this.closed) return Promise.reject(new Error('The client is closed'));
     return (this.pool ??= createDispatcher(this.dispatcherOptions, this.route));
   }
 
@@ -244,6 +247,7 @@ export class HttpTransport {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     const pool = await this.pool?.catch(() => undefined);
     await pool?.close().catch(() => pool.destroy());
   }
