@@ -1,6 +1,6 @@
 // Bundles the extension (and the emulator's CLI) with undici and zod inlined, so the VSIX ships no node_modules.
 import * as esbuild from 'esbuild';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
 
@@ -44,19 +44,6 @@ const unreachableUndici = {
   },
 };
 
-/**
- * Modules the extension loads only when it needs them, each built into a file of its own beside
- * dist/extension.js: a `require('./undiciParts')` in the sources becomes `require('./undici.js')`.
- */
-const LAZY_FILES = { './undiciParts': './undici.js' };
-const lazyFiles = {
-  name: 'lazy-files',
-  setup(build) {
-    const filter = new RegExp(`^(${Object.keys(LAZY_FILES).map((p) => p.replace(/[./]/g, '\\$&')).join('|')})$`);
-    build.onResolve({ filter }, (args) => ({ path: LAZY_FILES[args.path], external: true }));
-  },
-};
-
 const common = {
   bundle: true,
   format: 'cjs',
@@ -71,12 +58,49 @@ const common = {
   alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
 };
 
+/**
+ * The extension is an ES module (VS Code imports a `.mjs` main natively), split by esbuild: dist/extension.mjs
+ * holds what activation needs, and every `await import()` in the sources starts a chunk in dist/chunks/ that is
+ * loaded on first use; a module two chunks share goes into a chunk of its own, so none is ever loaded twice.
+ * The bundled CommonJS (undici) calls `require` for Node's modules, which an ES module lacks: the banner gives
+ * every file one.
+ */
+/**
+ * `vscode` as VS Code's CommonJS loader hands it out (`require('vscode')`, through the banner's `require`),
+ * not as the ES module it also offers: that one is generated for each extension from every name of the API
+ * and compiled while the extension activates.
+ */
+const vscodeByRequire = {
+  name: 'vscode-by-require',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      args.namespace === 'vscode-by-require' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-by-require' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'vscode-by-require' }, () => ({ contents: "module.exports = require('vscode');", loader: 'js' }));
+  },
+};
+
+const extension = {
+  ...common,
+  plugins: [...common.plugins, vscodeByRequire],
+  format: 'esm',
+  splitting: true,
+  entryPoints: { extension: 'src/extension.ts' },
+  outdir: 'dist',
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
+  external: ['vscode'],
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  metafile: true,
+};
+
+// Chunks are named by their content's hash: clear out the last build's.
+await rm('dist/chunks', { recursive: true, force: true });
+
 const contexts = await Promise.all([
-  esbuild.context({ ...common, plugins: [...common.plugins, lazyFiles], entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], metafile: true }),
-  esbuild.context({ ...common, entryPoints: ['src/api/undiciParts.ts'], outfile: 'dist/undici.js', metafile: true }),
+  esbuild.context(extension),
   esbuild.context({ ...common, entryPoints: ['src/emulator/cli.ts'], outfile: 'dist/emulator.js' }),
-  // Loaded by the extension only when the user tries the local emulator, so activation never parses it.
-  esbuild.context({ ...common, entryPoints: ['src/emulator/server.ts'], outfile: 'dist/emulator-server.js', metafile: true }),
 ]);
 
 /**
@@ -99,6 +123,7 @@ if (watch) {
   await Promise.all(contexts.map((ctx) => ctx.watch()));
 } else {
   const results = await Promise.allSettled(contexts.map((ctx) => ctx.rebuild()));
+  if (results[0].status === 'fulfilled') await writeFile('dist/extension.meta.json', JSON.stringify(results[0].value.metafile));
   await Promise.all(contexts.map((ctx) => ctx.dispose()));
   if (results.some((r) => r.status === 'rejected')) process.exit(1);
   await writeThirdPartyNotices(results.flatMap((r) => (r.value.metafile ? [r.value.metafile] : [])));

@@ -16,27 +16,21 @@ export interface DispatcherOptions {
   readonly trust?: TrustSettings;
 }
 
-export interface Route {
-  readonly dispatcher: Dispatcher;
-  readonly route: ProxyRoute;
-}
-
 const KEEP_ALIVE_MS = 30_000;
 
-/** undici, loaded when the first dispatcher is made (the build maps this require to dist/undici.js). */
-function undici(): typeof import('./undiciParts') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load, on purpose
-  return require('./undiciParts') as typeof import('./undiciParts');
+/** How requests to `origin` go: straight there, or through the proxy the settings name. */
+export function routeOf(options: Pick<DispatcherOptions, 'origin' | 'proxy'>): ProxyRoute {
+  return routeFor(new URL(options.origin), options.proxy);
 }
 
-export function createDispatcher(options: DispatcherOptions): Route {
+/** The dispatcher for `route`. undici is loaded when the first one is made: a chunk of its own in the build. */
+export async function createDispatcher(options: DispatcherOptions, route: ProxyRoute): Promise<Dispatcher> {
   const { origin, connections, connectTimeoutMs: timeout } = options;
   const target = new URL(origin);
-  const route = routeFor(target, options.proxy);
-  const { Pool, ProxyAgent, connectThrough } = undici();
+  const { Pool, ProxyAgent, connectThrough } = await import('./undiciParts.js');
   const requestTls = target.protocol === 'https:' ? tlsConnectOptions(options.trust) : {};
   if (route.kind === 'direct') {
-    return { route, dispatcher: new Pool(origin, { connections, keepAliveTimeout: KEEP_ALIVE_MS, connect: { timeout, ...requestTls } }) };
+    return new Pool(origin, { connections, keepAliveTimeout: KEEP_ALIVE_MS, connect: { timeout, ...requestTls } });
   }
   const proxyTls =
     route.url.protocol === 'https:'
@@ -56,8 +50,7 @@ export function createDispatcher(options: DispatcherOptions): Route {
       Object.assign(new Pool(url, { ...clientOptions, headersTimeout: timeout }), { connect: connectThrough }),
   });
   // An agent serves any origin, so each request names it; the transport's requests carry only a path.
-  const dispatcher = agent.compose((dispatch) => (opts, handler) => dispatch({ ...opts, origin }, handler));
-  return { route, dispatcher };
+  return agent.compose((dispatch) => (opts, handler) => dispatch({ ...opts, origin }, handler));
 }
 
 /** The status the proxy answered a CONNECT with, when that is why a request failed (407, 403, 502…). */

@@ -4,9 +4,10 @@
  */
 import type { Dispatcher } from 'undici';
 import * as l10n from '@vscode/l10n';
-import { createDispatcher, proxyRefusal } from './dispatcher';
+import { createDispatcher, proxyRefusal, routeOf, type DispatcherOptions } from './dispatcher';
 import { exchange, TOO_LARGE } from './exchange';
-import { ApiError, describeStatus, extractServiceMessage, type ApiErrorKind } from './errors';
+import { ApiError, describeStatus, type ApiErrorKind } from './errors';
+import { extractServiceMessage } from './serviceMessage';
 import type { ListingBudget } from './listingLimits';
 import { activeRecorder, DryRun, withoutSecrets } from './recording';
 import type { ProxyRoute, ProxySettings } from './proxy';
@@ -130,7 +131,10 @@ export class HttpTransport {
   /** Direct, or through which proxy and why. */
   readonly route: ProxyRoute;
   private readonly basePath: string;
-  private readonly pool: Dispatcher;
+  private readonly dispatcherOptions: DispatcherOptions;
+  /** Made for the first request (see dispatcher()). */
+  private pool: Promise<Dispatcher> | undefined;
+  private closed = false;
   private readonly retry: RetryPolicy;
   private readonly requestTimeoutMs: number;
   private readonly maxBodyBytes: number;
@@ -157,13 +161,21 @@ export class HttpTransport {
       accept: 'application/json',
       'user-agent': options.userAgent ?? 'stacklet-cloud-vscode',
     };
-    ({ dispatcher: this.pool, route: this.route } = createDispatcher({
+    this.dispatcherOptions = {
       origin: this.origin,
       connections: options.connections ?? 8,
       connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
       ...(options.proxy ? { proxy: options.proxy } : {}),
       ...(options.trust ? { trust: options.trust } : {}),
-    }));
+    };
+    this.route = routeOf(this.dispatcherOptions);
+  }
+
+  /** The pool (or proxy agent), made when the first request is sent: a client that sends nothing loads no undici. */
+  private dispatcher(): Promise<Dispatcher> {
+    // Closed before its first request: no pool is made that nothing would close (undici refuses a closed one alike).
+    if (!this.pool && this.closed) return Promise.reject(new Error('The client is closed'));
+    return (this.pool ??= createDispatcher(this.dispatcherOptions, this.route));
   }
 
   /**
@@ -231,7 +243,9 @@ export class HttpTransport {
   }
 
   async close(): Promise<void> {
-    await this.pool.close().catch(() => this.pool.destroy());
+    this.closed = true;
+    const pool = await this.pool?.catch(() => undefined);
+    await pool?.close().catch(() => pool.destroy());
   }
 
   private buildPath(path: string, query: RequestOptions['query']): string {
@@ -253,7 +267,7 @@ export class HttpTransport {
   ): Promise<RawResponse & { retryAfter?: number }> {
     const signals = [AbortSignal.timeout(this.requestTimeoutMs)];
     if (callerSignal) signals.push(callerSignal);
-    const response = await exchange(this.pool, {
+    const response = await exchange(await this.dispatcher(), {
       method,
       path: fullPath,
       headers: this.headers,

@@ -1,26 +1,24 @@
 import * as vscode from 'vscode';
 import type { AccountRegistry } from './accountRegistry';
-import type { SessionManager } from './session';
 
 /**
  * Puts signed-in Stacklet accounts in VS Code's Accounts menu (with Sign Out there). Sessions are the
- * accounts of the registry; creating one runs the extension's own sign-in flow.
+ * accounts of the registry; creating one runs the extension's own sign-in flow. Registered at activation,
+ * before the session is loaded: `signOut` loads it, and the session calls announce() when it changes.
  */
 export class StackletAuthProvider implements vscode.AuthenticationProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
   readonly onDidChangeSessions = this.changed.event;
   private readonly registration: vscode.Disposable;
-  private readonly subscription: { dispose(): void };
   private known: vscode.AuthenticationSession[] = [];
 
   constructor(
     private readonly registry: AccountRegistry,
-    private readonly session: SessionManager,
+    private readonly signOut: (id: string) => Promise<void>,
   ) {
     this.registration = vscode.authentication.registerAuthenticationProvider('stacklet', 'Stacklet Cloud', this, {
       supportsMultipleAccounts: true,
     });
-    this.subscription = session.onDidChange(() => void this.announce());
   }
 
   async getSessions(): Promise<vscode.AuthenticationSession[]> {
@@ -44,17 +42,16 @@ export class StackletAuthProvider implements vscode.AuthenticationProvider, vsco
   }
 
   async removeSession(sessionId: string): Promise<void> {
-    await this.session.signOut(sessionId);
+    await this.signOut(sessionId);
   }
 
   dispose(): void {
-    this.subscription.dispose();
     this.registration.dispose();
     this.changed.dispose();
   }
 
   /** Tells VS Code which sessions appeared and disappeared since the last change. */
-  private async announce(): Promise<void> {
+  async announce(): Promise<void> {
     const now = await this.getSessions();
     const ids = new Set(now.map((s) => s.id));
     const before = new Set(this.known.map((s) => s.id));

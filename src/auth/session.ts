@@ -85,7 +85,7 @@ export class SessionManager {
   async signIn(apiUrl: string, token: string, options: { isEmulator?: boolean } = {}): Promise<Account> {
     const url = checkApiUrl(stripApiVersion(apiUrl).url, this.settings().allowInsecureHttp).toString().replace(/\/+$/, '');
     let trailingSlash = false;
-    const client = this.createClient(url, token, { onTrailingSlash: () => (trailingSlash = true) });
+    const client = await this.createClient(url, token, { onTrailingSlash: () => (trailingSlash = true) });
     let profile: Profile;
     try {
       profile = await client.getProfile();
@@ -190,7 +190,7 @@ export class SessionManager {
       // Its port and token are new at every start (after a reload, say): use this start's, not the stored ones.
       ({ url: apiUrl, token: key } = await this.launchEmulator());
     }
-    const client = this.createClient(apiUrl, key, {
+    const client = await this.createClient(apiUrl, key, {
       trailingSlash: account.trailingSlash ?? false,
       onTrailingSlash: () => void this.registry.rememberTrailingSlash(account.id),
     });
@@ -213,10 +213,10 @@ export class SessionManager {
     }
   }
 
-  private createClient(apiUrl: string, token: string, slash: Pick<ClientOptions, 'trailingSlash' | 'onTrailingSlash'>): StackletClient {
-    // Loaded when a session first needs a client, not at activation: its schemas are built as it loads.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load, on purpose
-    const { StackletClient } = require('../api/client') as typeof import('../api/client');
+  private async createClient(apiUrl: string, token: string, slash: Pick<ClientOptions, 'trailingSlash' | 'onTrailingSlash'>): Promise<StackletClient> {
+    // Loaded (a chunk of its own in the build) when a session first needs a client, not at activation: its
+    // schemas are built as it loads.
+    const { StackletClient } = await import('../api/client.js');
     const settings = this.settings();
     return new StackletClient({
       ...slash,

@@ -6,22 +6,24 @@ import type { CommandDeps, CommandHandler } from './deps';
  * handlers, with the wizards, documents and client they reach) when the first one runs: activation parses none
  * of it. A handler's failure is reported once, never thrown into VS Code.
  */
-export function registerCommands(ids: readonly string[], deps: CommandDeps): vscode.Disposable[] {
-  let table: Record<string, CommandHandler> | undefined;
-  const handlerOf = (id: string): CommandHandler => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load, on purpose
-    table ??= (require('./index') as typeof import('./index')).commandTable();
-    const handler = table[id];
+export function registerCommands(ids: readonly string[], deps: () => Promise<CommandDeps>): vscode.Disposable[] {
+  let table: Promise<Record<string, CommandHandler>> | undefined;
+  const handlerOf = async (id: string): Promise<CommandHandler> => {
+    // A chunk of its own in the build (esbuild.mjs), loaded by the first command.
+    table ??= import('./index.js').then((m) => m.commandTable());
+    const handler = (await table)[id];
     // package.json and the table are checked against each other by the integration tier's palette suite.
     if (!handler) throw new Error(`No handler for the command ${id}`);
     return handler;
   };
   return ids.map((id) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      // What handlers are given comes with the workbench (src/workbench.ts), loaded by the first command too.
+      const given = await deps();
       try {
-        return await handlerOf(id)(deps, ...args);
+        return await (await handlerOf(id))(given, ...args);
       } catch (error) {
-        deps.notifier.error(error);
+        given.notifier.error(error);
         return undefined;
       }
     }),

@@ -34,6 +34,8 @@ export interface DocumentEditorsDeps {
   readonly readOnly: ResourceDocuments;
   /** Where each apply's requests are recorded, as every action's are. */
   readonly history: ActionHistory;
+  /** What each scheme's file system was registered as at activation (LazyFileSystem), by scheme. */
+  readonly fileSystems: ReadonlyMap<string, { attach(fs: vscode.FileSystemProvider): void }>;
 }
 
 interface Opened {
@@ -41,10 +43,14 @@ interface Opened {
   readonly fs: DocumentFileSystem;
 }
 
-/** The kinds (parsers, schemas, diffs), loaded when the first of their documents is read, checked or saved. */
-function documentKinds(): typeof import('../documents/kinds').DOCUMENT_KINDS {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load, on purpose
-  return (require('../documents/kinds') as typeof import('../documents/kinds')).DOCUMENT_KINDS;
+let kinds: Promise<typeof import('../documents/kinds').DOCUMENT_KINDS> | undefined;
+
+/**
+ * The kinds (parsers, schemas, diffs), loaded when the first of their documents is read, checked or saved: a
+ * chunk of its own in the build (esbuild.mjs).
+ */
+function documentKinds(): Promise<typeof import('../documents/kinds').DOCUMENT_KINDS> {
+  return (kinds ??= import('../documents/kinds.js').then((m) => m.DOCUMENT_KINDS));
 }
 
 const DIAGNOSTIC_SOURCE = 'Stacklet';
@@ -82,13 +88,14 @@ export class DocumentEditors implements vscode.Disposable {
   constructor(private readonly deps: DocumentEditorsDeps) {
     this.drafts = new Drafts(deps.state);
     for (const [id, scheme] of Object.entries(DOCUMENT_SCHEMES) as [DocumentKindId, string][]) {
-      const fs = new DocumentFileSystem(scheme, this.drafts, (uri) => this.serviceText(documentKinds()[id], uri));
+      const fs = new DocumentFileSystem(scheme, this.drafts, async (uri) => this.serviceText((await documentKinds())[id], uri));
       this.registered.set(scheme, { id, fs });
       this.disposables.push(fs);
+      deps.fileSystems.get(scheme)?.attach(fs);
     }
     this.disposables.push(
-      vscode.workspace.onDidOpenTextDocument((d) => this.check(d)),
-      vscode.workspace.onDidChangeTextDocument((e) => this.check(e.document)),
+      vscode.workspace.onDidOpenTextDocument((d) => void this.check(d)),
+      vscode.workspace.onDidChangeTextDocument((e) => void this.check(e.document)),
       vscode.workspace.onDidCloseTextDocument((d) => this.registered.has(d.uri.scheme) && this.diagnostics.delete(d.uri)),
       vscode.workspace.onWillSaveTextDocument((e) => {
         if (this.registered.has(e.document.uri.scheme)) this.saveReasons.set(e.document.uri.toString(), e.reason);
@@ -96,7 +103,7 @@ export class DocumentEditors implements vscode.Disposable {
       vscode.workspace.onDidSaveTextDocument((document) => this.saved(document)),
       deps.session.onDidChange(() => void this.drafts.keepOnly(new Set(deps.session.accounts.map((a) => a.id)))),
     );
-    for (const document of vscode.workspace.textDocuments) this.check(document);
+    for (const document of vscode.workspace.textDocuments) void this.check(document);
   }
 
   /** Settles when no apply runs (tests wait on this after a save). */
@@ -104,9 +111,9 @@ export class DocumentEditors implements vscode.Disposable {
     while (this.applying.size > 0) await Promise.allSettled([...this.applying.values()]);
   }
 
-  private kindOf(uri: vscode.Uri): Opened | undefined {
+  private async kindOf(uri: vscode.Uri): Promise<Opened | undefined> {
     const registered = this.registered.get(uri.scheme);
-    return registered && { kind: documentKinds()[registered.id], fs: registered.fs };
+    return registered && { kind: (await documentKinds())[registered.id], fs: registered.fs };
   }
 
   /** The active session, provided the document belongs to its account. */
@@ -183,9 +190,10 @@ export class DocumentEditors implements vscode.Disposable {
   // ── typing and saving ──────────────────────────────────────────────────────
 
   /** Live diagnostics: the exact place of every problem, once (a JSON editor reports syntax errors itself). */
-  private check(document: vscode.TextDocument): void {
-    const found = this.kindOf(document.uri);
-    if (!found) return;
+  private async check(document: vscode.TextDocument): Promise<void> {
+    if (!this.registered.has(document.uri.scheme)) return;
+    const found = await this.kindOf(document.uri);
+    if (!found || document.isClosed) return;
     const text = document.getText();
     const problems = found.kind.parse(text).problems.filter((p: DocumentProblem) => !(p.syntax && found.kind.language === 'jsonc'));
     this.diagnostics.set(document.uri, toDiagnostics(text, problems));
@@ -193,7 +201,7 @@ export class DocumentEditors implements vscode.Disposable {
 
   private saved(document: vscode.TextDocument): void {
     const key = document.uri.toString();
-    if (!this.kindOf(document.uri)) return;
+    if (!this.registered.has(document.uri.scheme)) return;
     const reason = this.saveReasons.get(key);
     this.saveReasons.delete(key);
     if (this.quietSaves.has(key)) return;
@@ -234,7 +242,7 @@ export class DocumentEditors implements vscode.Disposable {
   }
 
   private async applyOnce(document: vscode.TextDocument): Promise<void> {
-    const found = this.kindOf(document.uri);
+    const found = await this.kindOf(document.uri);
     if (!found) return;
     const { kind, fs } = found;
     const uri = document.uri;
@@ -317,7 +325,7 @@ export class DocumentEditors implements vscode.Disposable {
     store.invalidate(kind.listing);
     this.deps.log.info(`Created ${kind.id} ${created.name} (${created.id}) from ${document.uri.toString()}`);
     this.tell('info', vscode.l10n.t('Created {0}.', `${kind.noun()} ${created.name}`));
-    await this.followService(document, this.kindOf(document.uri)!, session, created.id, true);
+    await this.followService(document, (await this.kindOf(document.uri))!, session, created.id, true);
   }
 
   /**
@@ -340,7 +348,7 @@ export class DocumentEditors implements vscode.Disposable {
 
   /** Opens a diff: the service's current state (read-only, left) against the document (right). */
   async compare(document: vscode.TextDocument): Promise<void> {
-    const found = this.kindOf(document.uri);
+    const found = await this.kindOf(document.uri);
     if (!found) return;
     const { kind } = found;
     const id = this.resourceId(document.uri);
@@ -359,7 +367,7 @@ export class DocumentEditors implements vscode.Disposable {
 
   /** Throws the draft away: the document shows the service's state again. */
   async discardDraft(document: vscode.TextDocument): Promise<void> {
-    const found = this.kindOf(document.uri);
+    const found = await this.kindOf(document.uri);
     if (!found) return;
     const text = await this.serviceText(found.kind, document.uri);
     found.fs.setBase(document.uri, text);

@@ -1,14 +1,10 @@
 /**
- * The emulator inside the extension host, for "Try the local emulator". Its code is a separate bundle
- * (dist/emulator-server.js) loaded on first use, so activation never pays for it. It listens on loopback only,
+ * The emulator inside the extension host, for "Try the local emulator". Its code is a chunk of its own in the
+ * build (esbuild.mjs), loaded on first use, so activation never pays for it. It listens on loopback only,
  * answers only loopback Host names (see EmulatorOptions.allowedHosts), and its token is new at every start:
  * the CLI's demo token is public, and any local process or rebound web page could use a known one.
  */
 import { randomBytes } from 'node:crypto';
-
-interface EmulatorModule {
-  startEmulator(options: { port: number; host: string; demoToken: string }): Promise<{ url: string; demoToken: string; close(): Promise<void> }>;
-}
 
 /** A token nobody else knows, in the service's token shape. */
 export function freshEmulatorToken(): string {
@@ -18,7 +14,6 @@ export function freshEmulatorToken(): string {
 export class EmbeddedEmulator {
   private running: Promise<{ url: string; demoToken: string; close(): Promise<void> }> | undefined;
 
-  constructor(private readonly modulePath: string) {}
 
   get isRunning(): boolean {
     return this.running !== undefined;
@@ -27,9 +22,7 @@ export class EmbeddedEmulator {
   /** Starts it on a free loopback port (once); answers its URL and this start's token. */
   async ensureStarted(): Promise<{ url: string; token: string }> {
     if (!this.running) {
-      // A computed path keeps esbuild from inlining the emulator into the extension bundle.
-      const load = require as (id: string) => EmulatorModule;
-      const starting = Promise.resolve().then(() => load(this.modulePath).startEmulator({ port: 0, host: '127.0.0.1', demoToken: freshEmulatorToken() }));
+      const starting = import('./server.js').then(({ startEmulator }) => startEmulator({ port: 0, host: '127.0.0.1', demoToken: freshEmulatorToken() }));
       this.running = starting;
       starting.catch(() => {
         if (this.running === starting) this.running = undefined;

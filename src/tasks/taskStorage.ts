@@ -15,11 +15,11 @@ export const STORAGE_KEY = 'stacklet.runningTasks';
  * What was stored, oldest first; entries that do not parse (an older format, a hand edit) are dropped. The
  * parser (and the schemas it needs) is loaded only when something was stored, which activation mostly finds not.
  */
-export function readTasks(memento: TaskMemento | undefined): TrackedTask[] {
+export async function readTasks(memento: TaskMemento | undefined): Promise<TrackedTask[]> {
   const raw = memento?.get<unknown>(STORAGE_KEY);
   if (!Array.isArray(raw) || raw.length === 0) return [];
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load, on purpose
-  return (require('./storedTasks') as typeof import('./storedTasks')).parseStoredTasks(raw);
+  // A chunk of its own in the build (esbuild.mjs).
+  return (await import('./storedTasks.js')).parseStoredTasks(raw);
 }
 
 export function writeTasks(memento: TaskMemento | undefined, tasks: readonly TrackedTask[]): PromiseLike<void> {

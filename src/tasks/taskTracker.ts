@@ -107,6 +107,8 @@ export class TaskTracker extends Disposable implements TaskRegistry {
   private watched: { store: ResourceStore; subscription: IDisposable } | undefined;
   /** Tasks that ended here, oldest first: a listing loaded before their end must not start them again. */
   private readonly endedKeys = new Set<string>();
+  /** Reading the stored tasks (see restore()). */
+  private readonly restoring: Promise<void>;
 
   /** The running set (of the active account) changed, or another account became active. */
   readonly onDidChange: Event<void> = this.changed.event;
@@ -125,8 +127,6 @@ export class TaskTracker extends Disposable implements TaskRegistry {
     this.settings = options.settings ?? (() => DEFAULT_SETTINGS);
     this.clock = options.clock ?? systemClock;
     this.log = options.log ?? (() => undefined);
-    for (const task of readTasks(this.storage)) this.entries.set(task.key, { task });
-    if (this.entries.size > 0) this.log(`Restored ${this.entries.size} running task(s) from the workspace state.`);
     this.polledAccount = this.activeAccountId();
     this._register(this.session.onDidChange(() => this.onSessionChanged()));
     // Registered last, so disposed first: no check runs or is armed once disposal begins.
@@ -139,6 +139,22 @@ export class TaskTracker extends Disposable implements TaskRegistry {
       },
     });
     this.watchListings();
+    this.restoring = this.restore().catch((error: unknown) => this.log(`Stored tasks not restored: ${String(error)}`));
+  }
+
+  /**
+   * Follows the tasks an earlier window stored, once their parser is loaded (activation does not wait for
+   * it); a task followed meanwhile stays as it is, and the store is written again so it keeps both.
+   */
+  private async restore(): Promise<void> {
+    const stored = await readTasks(this.storage);
+    if (this.disposed) return;
+    const restored = stored.filter((task) => !this.entries.has(task.key));
+    if (restored.length === 0) return;
+    for (const task of restored) this.entries.set(task.key, { task });
+    this.log(`Restored ${restored.length} running task(s) from the workspace state.`);
+    this.persist();
+    this.fireChanged();
     this.schedule();
   }
 
@@ -209,6 +225,7 @@ export class TaskTracker extends Disposable implements TaskRegistry {
 
   /** Settles when no check is in flight (tests advance a fake clock, then wait for this). */
   async idle(): Promise<void> {
+    await this.restoring;
     while (this.ticking) await this.ticking;
   }
 

@@ -27,16 +27,13 @@ export class DocumentFileSystem implements vscode.FileSystemProvider, vscode.Dis
   private readonly entries = new Map<string, Entry>();
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
-  private readonly registration: vscode.Disposable;
   private lastMtime = 0;
 
   constructor(
     readonly scheme: string,
     private readonly drafts: Drafts,
     private readonly source: TextSource,
-  ) {
-    this.registration = vscode.workspace.registerFileSystemProvider(scheme, this, { isCaseSensitive: true });
-  }
+  ) {}
 
   /** The text last rendered from the service, when this document was read in this session. */
   base(uri: vscode.Uri): string | undefined {
@@ -122,7 +119,6 @@ export class DocumentFileSystem implements vscode.FileSystemProvider, vscode.Dis
   }
 
   dispose(): void {
-    this.registration.dispose();
     this.changed.dispose();
     this.entries.clear();
   }

@@ -52,9 +52,11 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
     readonly spec: ViewSpec,
     private readonly session: SessionManager,
     private readonly notifier: Notifier,
+    /** The view's TreeView, created at activation (see LazyTreeData), which this provider answers for from now on. */
+    view: vscode.TreeView<ResourceNode>,
   ) {
     super();
-    this.view = this._register(vscode.window.createTreeView(`stacklet.${spec.id}`, { treeDataProvider: this, showCollapseAll: spec.id !== 'account', canSelectMany: true }));
+    this.view = view;
     this._register(session.onDidChange(() => this.onSessionChanged()));
     this._register(vscode.workspace.onDidChangeConfiguration((event) => {
       if (spec.settings?.some((setting) => event.affectsConfiguration(setting))) this.changed.fire(undefined);

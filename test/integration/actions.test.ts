@@ -16,7 +16,7 @@ import { volumeNode } from '../../src/views/volumesView';
 import type { ViewId } from '../../src/views/viewIds';
 import type { PickItem } from '../../src/ui/prompter';
 import { plainLabel, ScriptedPrompter, type Answer, type Asked } from './scriptedPrompter';
-import { configureEmulator, control, EXTENSION_ID, mutationsSince as mutationsOf, recentRequests, serviceGet, serviceRequest, type Sent, signInByCommand } from './emulatorAccess';
+import { configureEmulator, control, extensionApi, mutationsSince as mutationsOf, recentRequests, serviceGet, serviceRequest, type Sent, signInByCommand } from './emulatorAccess';
 import { testEmulator } from './testEnvironment';
 import { contributedMenus, offeredOn } from './menus';
 import { recordShownMessages, type Shown } from './shownMessages';
@@ -195,7 +195,7 @@ describe('Actions and create wizards', function () {
   }
 
   before(async () => {
-    a = await vscode.extensions.getExtension<StackletExtensionApi>(EXTENSION_ID)!.activate();
+    a = await extensionApi();
     for (const account of [...a.session.accounts]) await a.session.signOut(account.id);
     await control('/_emulator/accounts', { token: TOKEN, email: EMAIL, seed: 'demo' });
     taskMsBefore = (await control<{ config: { taskMs: number } }>('/_emulator/config', {})).config.taskMs;

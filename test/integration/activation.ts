@@ -4,7 +4,7 @@
 // empty copy, counting what the emulator received meanwhile; the performance suite reports and checks it.
 import * as vscode from 'vscode';
 import { totalRequests } from '../../src/emulator/stats';
-import type { StackletExtensionApi } from '../../src/extension';
+import type { StackletTestHooks } from '../../src/extension';
 import { EXTENSION_ID } from './emulatorAccess';
 import { testEmulator } from './testEnvironment';
 
@@ -67,7 +67,7 @@ export async function measureActivation(): Promise<void> {
   const before = await emulatorRequestCount();
   const warmup = await timedActivation<unknown>('stacklet-test.empty-warmup');
   const emptyBefore = await timedActivation<unknown>('stacklet-test.empty-before');
-  const ours = await timedActivation<StackletExtensionApi>(EXTENSION_ID);
+  const ours = await timedActivation<StackletTestHooks>(EXTENSION_ID);
   const emptyAfter = await timedActivation<unknown>('stacklet-test.empty-after');
   // Anything activation set off (a session restore, a view load) would reach the emulator within this.
   await new Promise((resolve) => setTimeout(resolve, 500));

@@ -2,18 +2,18 @@
 // service as one account sees it, and the test-only /_emulator control endpoints.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { StackletExtensionApi } from '../../src/extension';
+import type { StackletExtensionApi, StackletTestHooks } from '../../src/extension';
 import type { Prompter } from '../../src/ui/prompter';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { testEmulator } from './testEnvironment';
 
 export const EXTENSION_ID = 'stacklet.stacklet-cloud';
 
-/** The extension's live objects: activate() answers them in ExtensionMode.Test only. */
+/** The extension's live objects (its workbench loaded): activate() answers a way to them in ExtensionMode.Test only. */
 export async function extensionApi(): Promise<StackletExtensionApi> {
-  const api = await vscode.extensions.getExtension<StackletExtensionApi | undefined>(EXTENSION_ID)!.activate();
-  if (!api) throw new Error(`${EXTENSION_ID} gave no test API: the integration tier must run in ExtensionMode.Test`);
-  return api;
+  const hooks = await vscode.extensions.getExtension<StackletTestHooks | undefined>(EXTENSION_ID)!.activate();
+  if (!hooks) throw new Error(`${EXTENSION_ID} gave no test API: the integration tier must run in ExtensionMode.Test`);
+  return hooks.load();
 }
 
 /** Requests the test emulator has received on one route (`GET /v1/stacklets`), from its control endpoint. */

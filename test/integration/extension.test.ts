@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { commandTable } from '../../src/commands/index';
+import { bundleLayout } from '../harness/bundleLayout';
 import { manifest, testEmulator } from './testEnvironment';
 
 const EXTENSION_ID = 'stacklet.stacklet-cloud';
@@ -16,6 +17,25 @@ describe('Stacklet Cloud in the VS Code extension host', () => {
     assert.ok(extension, `${EXTENSION_ID} is not among the extensions of this host`);
     await extension.activate();
     assert.equal(extension.isActive, true);
+  });
+
+  it('loads at most 40 KB at activation, each part of the rest in a chunk of its own on first use, and no module twice', () => {
+    const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
+    const { activation, lazy, outputs } = bundleLayout(root);
+    assert.equal((vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { main?: string }).main, './dist/extension.mjs', 'VS Code imports an .mjs main as an ES module');
+    assert.ok(activation.bytes <= 40 * 1024, `activation loads ${activation.bytes} B: ${activation.files.join(', ')}`);
+    // What activation must leave for first use (src/extension.ts registers stand-ins that load it).
+    const later = ['src/workbench.ts', 'src/auth/session.ts', 'src/views/resourceTreeProvider.ts', 'src/views/stackletsView.ts', 'src/api/client.ts', 'src/api/schemas.ts', 'src/commands/index.ts', 'src/editors/documentEditors.ts', 'src/documents/kinds.ts', 'src/emulator/server.ts', 'node_modules/undici/', 'node_modules/zod/', 'node_modules/jsonc-parser/'];
+    assert.deepEqual(later.filter((part) => activation.inputs.some((input) => input.startsWith(part))), [], 'loaded at activation');
+    const chunked = ['src/workbench.ts', 'src/api/client.ts', 'src/api/undiciParts.ts', 'src/commands/index.ts', 'src/documents/kinds.ts', 'src/emulator/server.ts', 'src/tasks/storedTasks.ts'];
+    assert.deepEqual(chunked.filter((source) => !lazy.some((step) => step.source === source)), [], 'without a chunk of its own');
+    // A module two chunks share goes into a chunk of its own: no source is in two files, so none is evaluated twice.
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const [file, inputs] of outputs) {
+      for (const input of inputs) if (seen.has(input)) twice.push(`${input} in ${seen.get(input)} and ${file}`); else seen.set(input, file);
+    }
+    assert.deepEqual(twice, []);
   });
 
   it('registers every command contributed in package.json', async () => {

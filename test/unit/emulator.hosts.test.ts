@@ -4,7 +4,6 @@
 // a token of its own every time.
 import * as assert from 'node:assert/strict';
 import * as net from 'node:net';
-import * as path from 'node:path';
 import { request } from 'undici';
 import { EmbeddedEmulator } from '../../src/emulator/embedded';
 import { DEMO_TOKEN, startEmulator, type EmulatorHandle } from '../../src/emulator/server';
@@ -84,7 +83,7 @@ describe('emulator: hosts, CORS, bounded logs, fresh tokens', () => {
   });
 
   it('the embedded emulator starts with a new token each time, never the public demo token', async () => {
-    const embedded = new EmbeddedEmulator(path.resolve(__dirname, '../../src/emulator/server.js'));
+    const embedded = new EmbeddedEmulator();
     const tokens: string[] = [];
     try {
       for (let start = 0; start < 2; start++) {

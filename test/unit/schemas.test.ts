@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { extractServiceMessage } from '../../src/api/errors';
+import { extractServiceMessage } from '../../src/api/serviceMessage';
 import { formatPath, readList, readOne } from '../../src/api/envelope';
 import { isApiError } from '../../src/api/errors';
 import * as req from '../../src/api/requests';

@@ -49,20 +49,20 @@ describe('tasks: stored form', () => {
     const m = memento();
     const older = { ...task, key: taskKey('acct', 'volume', 'v-1', 4), kind: 'volume' as const, resourceId: 'v-1', task: { ...task.task, id: 4 }, startedAt: 1000 };
     await writeTasks(m, [task, older]);
-    assert.deepEqual(readTasks(m), [older, task]);
+    assert.deepEqual(await readTasks(m), [older, task]);
     await writeTasks(m, []);
     assert.equal(m.value, undefined);
     assert.equal(task.key, 'acct:stacklet:7:3');
   });
 
-  it('reads what 0.1 stored under the names of its listings as today\'s kinds, with today\'s keys', () => {
+  it('reads what 0.1 stored under the names of its listings as today\'s kinds, with today\'s keys', async () => {
     const stored = { ...task, key: 'acct:stacklets:7:3', kind: 'stacklets' };
-    assert.deepEqual(readTasks(memento([stored])), [task]);
+    assert.deepEqual(await readTasks(memento([stored])), [task]);
   });
 
-  it('drops entries that do not parse and survives a value that is not a list', () => {
-    assert.deepEqual(readTasks(memento({ not: 'a list' })), []);
-    assert.deepEqual(readTasks(memento([task, { ...task, kind: 'firewall' }, { key: 'x' }, null])), [task]);
-    assert.deepEqual(readTasks(undefined), []);
+  it('drops entries that do not parse and survives a value that is not a list', async () => {
+    assert.deepEqual(await readTasks(memento({ not: 'a list' })), []);
+    assert.deepEqual(await readTasks(memento([task, { ...task, kind: 'firewall' }, { key: 'x' }, null])), [task]);
+    assert.deepEqual(await readTasks(undefined), []);
   });
 });

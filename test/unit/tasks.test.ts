@@ -333,6 +333,7 @@ describe('TaskTracker', () => {
 
     const before = counts(w.emu);
     const b = w.tracker();
+    await b.idle();
     assert.deepEqual(since(w.emu, before), {}, 'restoring makes no request');
     assert.deepEqual(b.running().map((t) => t.resourceName), [s!.name], 'only the active account is followed');
     assert.equal(b.all().length, 2, 'the other account keeps its task');
@@ -383,6 +384,7 @@ describe('TaskTracker', () => {
     tracker.track(start({ id: 1, name: 'x', task: { id: 1, name: 'n', description: { progress: '', completed: '' } } }, 'stacklet'));
     assert.deepEqual(tracker.all(), [], 'nothing is tracked without an active account');
     const restored = w.tracker();
+    await restored.idle();
     assert.equal(restored.scheduled, false);
   });
 });

@@ -63,6 +63,22 @@ async function cancelledDuring(handler: Handler, afterMs: number): Promise<void>
 }
 
 describe('HttpTransport', () => {
+  it('makes its connection pool for the first request, and a transport closed before any sends nothing', async () => {
+    const s = await scripted([json(200, { ok: true })]);
+    const { t: unused } = transport(s.url);
+    const { t } = transport(s.url);
+    try {
+      await unused.close();
+      const error = await rejection(unused.request('GET', '/v1/x'));
+      assert.equal(error.kind, 'network');
+      assert.equal(s.seen.length, 0, 'nothing reached the server');
+      assert.deepEqual((await t.request('GET', '/v1/x')).json, { ok: true });
+    } finally {
+      await t.close();
+      await s.close();
+    }
+  });
+
   it('sends the token and JSON content type, under the base path', async () => {
     const s = await scripted([json(200, { ok: true })]);
     const { t, log } = transport(`${s.url}/api`);

@@ -1,0 +1,191 @@
+/**
+ * Everything the extension does beyond what activation registers (src/extension.ts: the views, the command
+ * ids, the documents' file systems, the Accounts entry): the session, the views' providers, auto-refresh,
+ * the task tracker and the documents. A chunk of its own in the build (esbuild.mjs), loaded the first time a
+ * view asks for rows, a command runs, a document is read, an account is signed out from the Accounts menu,
+ * or when tasks were stored by an earlier window.
+ */
+import * as l10n from '@vscode/l10n';
+import * as vscode from 'vscode';
+import * as notify from './ui/notify';
+import { DEFAULT_PAGE_CONCURRENCY } from './api/paging';
+import type { AccountRegistry } from './auth/accountRegistry';
+import type { StackletAuthProvider } from './auth/authProvider';
+import { EmbeddedEmulator } from './emulator/embedded';
+import { SessionManager, type SessionState } from './auth/session';
+import { networkSettings, onDidChangeNetworkSettings } from './networkSettings';
+import type { CommandDeps } from './commands/deps';
+import type { Prompter } from './ui/prompter';
+import { VscodePrompter } from './ui/vscodePrompter';
+import { DocumentEditors } from './editors/documentEditors';
+import type { LazyFileSystem } from './ui/lazyFileSystem';
+import type { Log } from './ui/log';
+import { ActionHistory } from './model/actionHistory';
+import { TaskStatusBar } from './tasks/statusBar';
+import { TaskNotifications } from './tasks/taskNotifications';
+import { TaskTracker } from './tasks/taskTracker';
+import type { LazyTreeData } from './views/lazyTreeData';
+import { Notifier } from './ui/notifier';
+import { ResourceDocuments } from './ui/resourceDocuments';
+import { RefreshManager } from './views/refreshManager';
+import type { ResourceNode } from './views/resourceNode';
+import type { WalkthroughProgress } from './ui/walkthroughProgress';
+import { ResourceTreeProvider } from './views/resourceTreeProvider';
+import { VIEW_IDS, type ViewId } from './views/viewIds';
+import { VIEW_SPECS } from './views/viewSpecs';
+
+/** What activation made, for the workbench to build on. */
+export interface Shell {
+  readonly context: vscode.ExtensionContext;
+  readonly log: Log;
+  readonly registry: AccountRegistry;
+  readonly views: ReadonlyMap<ViewId, { readonly view: vscode.TreeView<ResourceNode>; readonly data: LazyTreeData<ResourceNode> }>;
+  readonly fileSystems: ReadonlyMap<string, LazyFileSystem>;
+  readonly auth: StackletAuthProvider;
+  readonly walkthrough: WalkthroughProgress;
+  /** Sets the `stacklet.state` context key the welcome views and menus read. */
+  setState(kind: SessionState['kind']): void;
+  /** How long activate() took, in milliseconds. */
+  readonly activationMs: number;
+}
+
+/**
+ * The live objects, for the integration tier running in the same extension host (activate() hands it a way
+ * to load them in ExtensionMode.Test only, so no other extension can reach the session, its token, or script
+ * our confirmations).
+ */
+export interface StackletExtensionApi {
+  readonly session: SessionManager;
+  readonly views: ReadonlyMap<ViewId, ResourceTreeProvider>;
+  readonly refresh: RefreshManager;
+  readonly emulator: EmbeddedEmulator;
+  /** Follows long-running operations (what commands hand their responses' tasks to). */
+  readonly tasks: TaskTracker;
+  /** The status bar item showing running tasks. */
+  readonly taskStatus: TaskStatusBar;
+  /** Messages shown about tasks (completed, timed out, checks failing). */
+  readonly taskNotifications: TaskNotifications;
+  /** Resources as documents: tests wait for an apply that a save started (`settled()`). */
+  readonly documentEditors: DocumentEditors;
+  /** Replaces how commands ask questions (tests script the answers); returns a function that restores it. */
+  setPrompter(prompter: Prompter): () => void;
+  /** How long activate() took, in milliseconds (the benchmark and the integration tier report it). */
+  readonly activationMs: number;
+}
+
+export interface Workbench {
+  readonly deps: CommandDeps;
+  readonly api: StackletExtensionApi;
+  /** Stops what the workbench started (the session's connections, the embedded emulator). */
+  shutdown(): Promise<void>;
+}
+
+/** Builds the objects and registers them with the extension's subscriptions. No request is made here. */
+export function startWorkbench(shell: Shell): Workbench {
+  const { context, log, registry, walkthrough } = shell;
+  // The core's words (validators, API errors, document diagnostics) use @vscode/l10n, which has no vscode
+  // import: give it the bundle VS Code loaded for the display language (none for English).
+  if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
+  const notifier = new Notifier(log);
+  const emulator = new EmbeddedEmulator();
+  const settings = () => {
+    const config = vscode.workspace.getConfiguration('stacklet');
+    return {
+      pageConcurrency: config.get<number>('pageConcurrency', DEFAULT_PAGE_CONCURRENCY),
+      allowInsecureHttp: config.get<boolean>('allowInsecureHttp', false),
+      requestTimeoutMs: config.get<number>('requestTimeout', 30) * 1000,
+      ...networkSettings(),
+      onRequest: (e: { method: string; path: string; status?: number; error?: string; ms: number; attempt: number }) =>
+        log.info(`${e.method} ${e.path} → ${e.status ?? e.error} ${e.ms} ms${e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}`),
+    };
+  };
+  const session = new SessionManager(registry, settings, () => emulator.ensureStarted());
+  const documents = new ResourceDocuments();
+  const views = new Map<ViewId, ResourceTreeProvider>();
+  for (const id of VIEW_IDS) {
+    const shown = shell.views.get(id)!;
+    const provider = new ResourceTreeProvider(VIEW_SPECS[id], session, notifier, shown.view);
+    shown.data.attach(provider);
+    views.set(id, provider);
+  }
+
+  const refresh = new RefreshManager(views, session);
+  const explored = () => session.state.kind === 'active' && views.get('stacklets')?.view.visible && walkthrough.mark('explored');
+  explored();
+
+  shell.setState(session.state.kind);
+  let lastState = session.state.kind;
+  const sessionSubscription = session.onDidChange((state) => {
+    shell.setState(state.kind);
+    void shell.auth.announce();
+    if (state.kind === 'expired' && lastState !== 'expired') {
+      const signInAgain = vscode.l10n.t('Sign In Again');
+      void notify.warning(vscode.l10n.t('Your Stacklet Cloud session for {0} has expired or the token was revoked.', state.account.email), signInAgain)
+        .then((choice) => choice === signInAgain && vscode.commands.executeCommand('stacklet.signIn', { apiUrl: state.account.apiUrl }));
+    }
+    lastState = state.kind;
+  });
+
+  const tasks = new TaskTracker({
+    session,
+    storage: context.workspaceState,
+    settings: () => {
+      const config = vscode.workspace.getConfiguration('stacklet');
+      return { pollIntervalMs: config.get<number>('pollInterval', 2) * 1000, timeoutMs: config.get<number>('taskTimeout', 900) * 1000 };
+    },
+    log: (message) => log.info(message),
+  });
+  const taskStatus = new TaskStatusBar(tasks);
+  const taskNotifications = new TaskNotifications(tasks, log);
+
+  let prompter: Prompter = new VscodePrompter();
+  const history = new ActionHistory();
+  const documentEditors = new DocumentEditors({
+    session, log, tasks, state: context.globalState, readOnly: documents, history, prompter: () => prompter, fileSystems: shell.fileSystems,
+  });
+  const deps: CommandDeps = {
+    session, notifier, log, views, refresh, emulator, documents, tasks, documentEditors, history,
+    get prompter() {
+      return prompter;
+    },
+  };
+
+  context.subscriptions.push(
+    documents,
+    documentEditors,
+    ...views.values(),
+    refresh,
+    ...[...views.values()].map((view) => view.view.onDidChangeVisibility(explored)),
+    session.onDidChange(explored),
+    tasks.onDidChange(() => tasks.running().length > 0 && walkthrough.mark('ranAction')),
+    tasks,
+    taskStatus,
+    taskNotifications,
+    { dispose: () => sessionSubscription.dispose() },
+    onDidChangeNetworkSettings(() => void session.reconnect()),
+  );
+  let stopping: Promise<void> | undefined;
+  const shutdown = () => (stopping ??= session.dispose().then(() => emulator.stop()));
+  context.subscriptions.push({ dispose: () => void shutdown() });
+  log.info('Loaded the session and the views.');
+  return {
+    deps,
+    shutdown,
+    api: {
+      activationMs: shell.activationMs,
+      session,
+      views,
+      refresh,
+      emulator,
+      tasks,
+      taskStatus,
+      taskNotifications,
+      documentEditors,
+      setPrompter(next) {
+        const previous = prompter;
+        prompter = next;
+        return () => (prompter = previous);
+      },
+    },
+  };
+}
