@@ -21,6 +21,7 @@ import type { Prompter } from '../ui/prompter';
 import type { ResourceDocuments } from '../ui/resourceDocuments';
 import { describeError } from '../model/errorText';
 import type { ActionHistory } from '../model/actionHistory';
+import { Disposable } from '../model/lifecycle';
 
 export interface DocumentEditorsDeps {
   readonly session: SessionManager;
@@ -73,27 +74,27 @@ function toDiagnostics(text: string, problems: readonly DocumentProblem[]): vsco
 const segments = (uri: vscode.Uri) => uri.path.split('/').filter(Boolean);
 const fileName = (name: string, kind: AnyDocumentKind) => documentFileName(name, kind.id, kind.extension);
 
-export class DocumentEditors implements vscode.Disposable {
+export class DocumentEditors extends Disposable {
   private readonly drafts: Drafts;
   /** The file system of each scheme, and the kind it is for. */
   private readonly registered = new Map<string, { readonly id: DocumentKindId; readonly fs: DocumentFileSystem }>();
-  readonly diagnostics = vscode.languages.createDiagnosticCollection('stacklet-documents');
+  readonly diagnostics = this._register(vscode.languages.createDiagnosticCollection('stacklet-documents'));
   /** Why each document is being saved, from onWillSaveTextDocument to onDidSaveTextDocument. */
   private readonly saveReasons = new Map<string, vscode.TextDocumentSaveReason>();
   /** Our own saves (a draft kept before an apply, the service's answer after one): they apply nothing. */
   private readonly quietSaves = new Set<string>();
   private readonly applying = new Map<string, Promise<void>>();
-  private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly deps: DocumentEditorsDeps) {
+    super();
     this.drafts = new Drafts(deps.state);
     for (const [id, scheme] of Object.entries(DOCUMENT_SCHEMES) as [DocumentKindId, string][]) {
       const fs = new DocumentFileSystem(scheme, this.drafts, async (uri) => this.serviceText((await documentKinds())[id], uri));
       this.registered.set(scheme, { id, fs });
-      this.disposables.push(fs);
+      this._register(fs);
       deps.fileSystems.get(scheme)?.attach(fs);
     }
-    this.disposables.push(
+    for (const subscription of [
       vscode.workspace.onDidOpenTextDocument((d) => void this.check(d)),
       vscode.workspace.onDidChangeTextDocument((e) => void this.check(e.document)),
       vscode.workspace.onDidCloseTextDocument((d) => this.registered.has(d.uri.scheme) && this.diagnostics.delete(d.uri)),
@@ -102,7 +103,7 @@ export class DocumentEditors implements vscode.Disposable {
       }),
       vscode.workspace.onDidSaveTextDocument((document) => this.saved(document)),
       deps.session.onDidChange(() => void this.drafts.keepOnly(new Set(deps.session.accounts.map((a) => a.id)))),
-    );
+    ]) this._register(subscription);
     for (const document of vscode.workspace.textDocuments) void this.check(document);
   }
 
@@ -388,10 +389,5 @@ export class DocumentEditors implements vscode.Disposable {
   /** What a save applies or creates goes through the recorded path, as every action's requests do (Copy as curl). */
   private send<T>(title: string, work: () => Promise<T>): Promise<T> {
     return this.progress(title, () => this.deps.history.record(title, work, (line) => this.deps.log.info(line)));
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
-    this.diagnostics.dispose();
   }
 }

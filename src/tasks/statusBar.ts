@@ -5,20 +5,21 @@
 import * as vscode from 'vscode';
 import { literalText, markdownText } from '../model/serviceText';
 import * as notify from '../ui/notify';
+import { Disposable } from '../model/lifecycle';
 import type { TaskTracker } from './taskTracker';
 import { progressText } from './taskText';
 import type { TrackedTask } from './types';
 
-export class TaskStatusBar implements vscode.Disposable {
+export class TaskStatusBar extends Disposable {
   readonly item: vscode.StatusBarItem;
-  private readonly subscription: { dispose(): void };
   private shown = false;
 
   constructor(private readonly tracker: TaskTracker) {
-    this.item = notify.createStatusBarItem('stacklet.tasks', 10);
+    super();
+    this.item = this._register(notify.createStatusBarItem('stacklet.tasks', 10));
     this.item.name = vscode.l10n.t('Stacklet Cloud Tasks');
     this.item.command = 'stacklet.showTasks';
-    this.subscription = tracker.onDidChange(() => this.render());
+    this._register(tracker.onDidChange(() => this.render()));
     this.render();
   }
 
@@ -29,11 +30,6 @@ export class TaskStatusBar implements vscode.Disposable {
 
   get visible(): boolean {
     return this.shown;
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.item.dispose();
   }
 
   private render(): void {

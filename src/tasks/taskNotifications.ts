@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { Log } from '../ui/log';
 import * as notify from '../ui/notify';
+import { Disposable } from '../model/lifecycle';
 import type { TaskTracker } from './taskTracker';
 import { completedText, progressText } from './taskText';
 import { describeError } from '../model/errorText';
@@ -17,13 +18,13 @@ export interface TaskMessage {
 
 const KEPT = 50;
 
-export class TaskNotifications implements vscode.Disposable {
+export class TaskNotifications extends Disposable {
   /** The latest messages, oldest first. */
   readonly shown: TaskMessage[] = [];
-  private readonly subscriptions: { dispose(): void }[];
 
   constructor(tracker: TaskTracker, private readonly log: Log) {
-    this.subscriptions = [
+    super();
+    for (const subscription of [
       // The resource as it is now names it: a rename's task ends with the new name, not the one it started with.
       tracker.onDidEnd(({ task, resource }) => this.show('info', vscode.l10n.t('{0}: {1}', nameNow(resource) ?? task.resourceName, completedText(task.task)))),
       tracker.onDidTimeout((task) => {
@@ -34,11 +35,7 @@ export class TaskNotifications implements vscode.Disposable {
         const message = describeError(error);
         this.show('warning', vscode.l10n.t('Checking running tasks failed: {0}. Retrying in {1} s.', message, Math.round(retryInMs / 1000)));
       }),
-    ];
-  }
-
-  dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
+    ]) this._register(subscription);
   }
 
   private show(level: TaskMessage['level'], text: string): void {
