@@ -31,6 +31,7 @@ export interface KindItems {
   kubernetesNode: s.KubernetesNode;
   userdata: s.Userdata;
   sshKey: s.SshKey;
+  tag: s.Tag;
   container: s.ContainerFamily;
   containerImage: s.ContainerImage;
   address: AddressItem;
@@ -39,13 +40,12 @@ export interface KindItems {
 
 export type Kind = keyof KindItems;
 
-/** Listings that are not resources of the account but what pickers offer: sizes, regions, images, tags, projects. */
+/** Listings that are not resources of the account but what pickers offer: sizes, regions, images, projects. */
 export interface CatalogItems {
   size: s.Size;
   region: s.Region;
   distribution: s.Distribution;
   application: s.Application;
-  tag: s.Tag;
   project: s.Project;
 }
 
@@ -66,7 +66,7 @@ export type ActionId =
   | 'viewProperties' | 'copyId' | 'copyName' | 'copyAddress' | 'copyAsCurl' | 'connectSsh' | 'openInRemoteWindow'
   | 'powerOn' | 'powerOff' | 'powerCycle' | 'resize' | 'rebuild' | 'restore' | 'resetPassword'
   | 'enablePrivateNetworking' | 'snapshot' | 'rename' | 'delete' | 'attach' | 'detach' | 'transfer'
-  | 'edit' | 'open' | 'changeNodeCount' | 'addVolume' | 'addNodePool' | 'tag' | 'untag' | 'attachFirewall';
+  | 'edit' | 'open' | 'changeNodeCount' | 'addVolume' | 'addNodePool' | 'tag' | 'untag' | 'newTag' | 'attachFirewall';
 
 /** What Go to Resource matches in an item besides its name and id. */
 export interface SearchFacts {
@@ -128,8 +128,8 @@ export const KINDS = {
     list: (client, params, call) => client.listStacklets({ ...params, ...call }),
     get: (client, id, call) => client.getStacklet(Number(id), call),
     tasks: { related: { snapshot: ['snapshot'] } },
-    actions: [...COMMON, 'copyAsCurl', 'copyAddress', 'connectSsh', 'openInRemoteWindow', 'powerOn', 'powerOff', 'powerCycle', 'resize', 'rebuild', 'restore', 'resetPassword', 'enablePrivateNetworking', 'snapshot', 'rename', 'addVolume', 'tag', 'untag', 'attachFirewall', 'delete'],
-    bulk: ['powerOn', 'powerOff', 'powerCycle', 'resize', 'snapshot', 'tag', 'attachFirewall', 'delete'],
+    actions: [...COMMON, 'copyAsCurl', 'copyAddress', 'connectSsh', 'openInRemoteWindow', 'powerOn', 'powerOff', 'powerCycle', 'resize', 'rebuild', 'restore', 'resetPassword', 'enablePrivateNetworking', 'snapshot', 'rename', 'addVolume', 'tag', 'untag', 'newTag', 'attachFirewall', 'delete'],
+    bulk: ['powerOn', 'powerOff', 'powerCycle', 'resize', 'snapshot', 'tag', 'newTag', 'attachFirewall', 'delete'],
     search: (stacklet) => ({
       addresses: [...stacklet.networks.v4, ...stacklet.networks.v6].map((network) => network.address),
       tags: stacklet.tags,
@@ -247,6 +247,14 @@ export const KINDS = {
     actions: [...COMMON, 'delete'],
     bulk: ['delete'],
     search: () => ({}),
+  },
+  tag: {
+    label: () => l10n.t('Tag'),
+    // A tag has no identity but its name (GET and DELETE /v1/tags/:id take the name).
+    key: named,
+    name: named,
+    list: (client, _params, call) => client.listTags(call),
+    actions: ['viewProperties', 'copyName', 'delete'],
   },
   container: {
     label: () => l10n.t('Container image family'),
