@@ -26,6 +26,11 @@ function selectedStacklets(store: ResourceStore, node: unknown, nodes: unknown):
   return [...found.values()];
 }
 
+/** True (after saying so) when a task runs on one of the stacklets. */
+function anyBusy(deps: CommandDeps, stacklets: readonly Stacklet[]): boolean {
+  return stacklets.some((s) => refuseWhenBusy(deps, { kind: 'stacklet', id: s.id, name: s.name, task: s.task }));
+}
+
 /** Why `text` cannot name a new tag: the extension's tag rule, or a tag the account has already. */
 function newTagProblem(text: string, existing: readonly string[]): string | undefined {
   const name = text.trim();
@@ -35,13 +40,14 @@ function newTagProblem(text: string, existing: readonly string[]): string | unde
 /**
  * New Tag (POST /v1/tags): its name, checked as it is typed against the tag rule and the account's tags, and the
  * stacklets that carry it from the start: those selected when run on stacklet rows, else the ones picked (none
- * is fine). A busy stacklet takes no tag, as Add Tag refuses it. Sent once, recorded for Copy as curl; the tag
- * listing and the stacklets' tags follow.
+ * is fine). Sent once, recorded for Copy as curl; the tag listing and the stacklets' tags follow.
  */
 export async function newTag(deps: CommandDeps, node?: unknown, nodes?: unknown): Promise<void> {
   const session = await deps.session.current();
   const { store, client } = session;
   const selected = selectedStacklets(store, node, nodes);
+  // As Add Tag, a busy stacklet takes no tag: said before anything is asked.
+  if (anyBusy(deps, selected)) return;
   const existing = await knownTags(store);
   const title = selected.length === 0
     ? vscode.l10n.t('New Tag')
@@ -63,9 +69,7 @@ export async function newTag(deps: CommandDeps, node?: unknown, nodes?: unknown)
   const name = answers.name!;
   const listed = store.peek('stacklet')?.items ?? [];
   const stacklets = selected.length > 0 ? selected : listed.filter((s) => answers.stacklets?.some((id) => sameId(id, s.id)));
-  for (const stacklet of stacklets) {
-    if (refuseWhenBusy(deps, { kind: 'stacklet', id: stacklet.id, name: stacklet.name, task: stacklet.task })) return;
-  }
+  if (anyBusy(deps, stacklets)) return;
   const ids = stacklets.map((s) => s.id);
   const tag = await send(deps, vscode.l10n.t('Making tag {0}…', name), vscode.l10n.t('Could not make tag {0}', name),
     () => client.createTag({ name, ...(ids.length > 0 ? { stacklet_ids: ids } : {}) }));
