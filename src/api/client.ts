@@ -123,6 +123,18 @@ export class StackletClient {
   listTags(call?: ListCall): Promise<ListResult<s.Tag>> {
     return this.list('/v1/tags', s.Tag, ['tags'], byName, {}, call, { optional: l10n.t('listing tags') });
   }
+  /** Makes a tag (DOC §11), optionally on stacklets; a service answering 405 here does not support it. */
+  createTag(body: req.CreateTagBody, call?: Call): Promise<s.Tag> {
+    return this.one('POST', '/v1/tags', s.Tag, ['tag'], call, body, { optional: l10n.t('creating tags') });
+  }
+  /** One tag by its name: the public client's `tags/{id}` (CLIENT); the name as the id is INFERRED. */
+  getTag(name: string, call?: Call): Promise<s.Tag> {
+    return this.one('GET', `/v1/tags/${enc(name)}`, s.Tag, ['tag'], call, undefined, { optional: l10n.t('reading tags') });
+  }
+  /** Deletes a tag, which takes it off what carries it (CLIENT; the name as the id INFERRED; 204 as every delete). */
+  deleteTag(name: string, call?: Call): Promise<void> {
+    return this.none('DELETE', `/v1/tags/${enc(name)}`, call, { optional: l10n.t('deleting tags') });
+  }
   /** Untags a stacklet: the documentation has no untag, so this is the conventional form (optional). */
   untagStacklet(tag: string, stackletId: number, call?: Call): Promise<void> {
     return this.none('DELETE', `/v1/tags/${enc(tag)}/resources`, call, { optional: l10n.t('removing tags') }, { id: stackletId, type: 'stacklet' } satisfies req.TagResourceBody);
@@ -510,6 +522,6 @@ function enc(segment: string): string {
  */
 function isRouteMissing(error: ApiError): boolean {
   const message = error.serviceMessage?.toLowerCase() ?? '';
-  const namesResource = /\b(stacklet|firewall|volume|snapshot|backup|load balancer|cluster|node pool|vpc|userdata|key|project)\b.*not found/.test(message);
+  const namesResource = /\b(stacklet|firewall|volume|snapshot|backup|load balancer|cluster|node pool|vpc|userdata|key|project|tag)\b.*not found/.test(message);
   return !namesResource;
 }

@@ -309,6 +309,17 @@ export const TagResourceBody = z.object({
 });
 export type TagResourceBody = z.infer<typeof TagResourceBody>;
 
+/**
+ * Body of POST /v1/tags (DOC §11): `name`, optionally the project and the stacklets that carry it from the
+ * start. The name follows the extension's tag rule (checkTagName), which the documentation does not state.
+ */
+export const CreateTagBody = z.object({
+  name: rule(z.string(), v.checkTagName),
+  project_uuid: z.optional(uuid),
+  stacklet_ids: z.optional(z.array(stackletId)),
+});
+export type CreateTagBody = z.infer<typeof CreateTagBody>;
+
 export const CreateSshKeyBody = z.object({
   name,
   public_key: z.string().check(

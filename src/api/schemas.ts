@@ -535,7 +535,14 @@ export const SshKey = named(
 );
 export type SshKey = z.infer<typeof SshKey>;
 
-export const Tag = looseObject({ name: z.string() });
+/**
+ * A tag (§11): its name (the documentation's create answer is `{name}`), and how many resources carry it
+ * when the service says (`resources.count`, as the emulator and the conventional tag object give it).
+ */
+export const Tag = looseObject({
+  name: z.string(),
+  resources: maybe(looseObject({ count: maybe(z.number()) })),
+});
 export type Tag = z.infer<typeof Tag>;
 
 /**

@@ -25,6 +25,7 @@ import { deleteLoadBalancer } from './deleteLoadBalancer';
 import { deleteNodePool } from './deleteNodePool';
 import { deleteSnapshot } from './deleteSnapshot';
 import { deleteSshKey } from './deleteSshKey';
+import { deleteTag } from './deleteTag';
 import { deleteVolume } from './deleteVolume';
 import { deleteVpc } from './deleteVpc';
 import { discardDraft } from './discardDraft';
@@ -56,6 +57,7 @@ import { signIn } from './signIn';
 import { signOut } from './signOut';
 import { snapshotStacklet } from './snapshotStacklet';
 import { switchAccount } from './switchAccount';
+import { newTag } from './newTag';
 import { tagStacklets } from './tagStacklets';
 import { testConnection } from './testConnection';
 import { transferSnapshot } from './transferSnapshot';
@@ -98,6 +100,8 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.enablePrivateNetworking': enablePrivateNetworking,
     'stacklet.snapshotStacklet': snapshotStacklet,
     'stacklet.tagStacklets': tagStacklets,
+    'stacklet.newTag': newTag,
+    'stacklet.deleteTag': deleteTag,
     'stacklet.attachFirewall': attachFirewall,
     'stacklet.resetPassword': resetPassword,
     'stacklet.powerOn': powerOn,

@@ -40,6 +40,11 @@ export interface Quirks {
    * untagging, deleting backups), answer 404 as on a service that does not offer them.
    */
   noConventionalForms?: boolean;
+  /**
+   * Tags exist only through the stacklets that carry them, as the emulator had it before issue 23: POST /v1/tags
+   * answers 405 and GET and DELETE /v1/tags/:id 404, as on a service without tag objects.
+   */
+  noTagObjects?: boolean;
 }
 
 export type SeedKind = 'demo' | 'empty';

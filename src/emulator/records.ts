@@ -303,6 +303,15 @@ export interface SshKeyRec {
   created_at: string;
 }
 
+/**
+ * A tag made with POST /v1/tags. A tag also exists while a stacklet carries it (tagging one makes it), so this
+ * holds the tags made on their own, which stay when nothing carries them.
+ */
+export interface TagRec {
+  name: string;
+  project_uuid: string;
+}
+
 export interface ProfileRec {
   uuid: string;
   first_name: string;

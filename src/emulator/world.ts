@@ -14,6 +14,7 @@ import type {
   SnapshotRec,
   SshKeyRec,
   StackletRec,
+  TagRec,
   UserdataRec,
   VolumeRec,
   VpcRec,
@@ -77,6 +78,8 @@ export class Account {
   readonly vpcs = new Table<string, VpcRec>((v) => v.uuid);
   readonly userdata = new Table<string, UserdataRec>((u) => u.uuid);
   readonly sshKeys = new Table<number, SshKeyRec>((k) => k.id);
+  /** Tags made with POST /v1/tags (those stacklets carry exist through them too: routes/tags.ts). */
+  readonly tags = new Table<string, TagRec>((t) => t.name);
   /** Next host number handed out inside each VPC's range. */
   readonly vpcHosts = new Map<string, number>();
 
@@ -188,6 +191,7 @@ export class World {
         vpcs: account.vpcs.all(),
         userdata: account.userdata.all(),
         sshKeys: account.sshKeys.all(),
+        tags: account.tags.all(),
         vpcHosts: Object.fromEntries(account.vpcHosts),
       };
     }

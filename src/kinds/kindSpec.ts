@@ -26,6 +26,7 @@ export interface KindItems {
   kubernetesNode: s.KubernetesNode;
   userdata: s.Userdata;
   sshKey: s.SshKey;
+  tag: s.Tag;
   container: s.ContainerFamily;
   containerImage: s.ContainerImage;
   address: AddressItem;
@@ -34,13 +35,12 @@ export interface KindItems {
 
 export type Kind = keyof KindItems;
 
-/** Listings that are not resources of the account but what pickers offer: sizes, regions, images, tags, projects. */
+/** Listings that are not resources of the account but what pickers offer: sizes, regions, images, projects. */
 export interface CatalogItems {
   size: s.Size;
   region: s.Region;
   distribution: s.Distribution;
   application: s.Application;
-  tag: s.Tag;
   project: s.Project;
 }
 
@@ -61,7 +61,7 @@ export type ActionId =
   | 'viewProperties' | 'copyId' | 'copyName' | 'copyAddress' | 'copyAsCurl' | 'connectSsh' | 'openInRemoteWindow'
   | 'powerOn' | 'powerOff' | 'powerCycle' | 'resize' | 'rebuild' | 'restore' | 'resetPassword'
   | 'enablePrivateNetworking' | 'snapshot' | 'rename' | 'delete' | 'attach' | 'detach' | 'transfer'
-  | 'edit' | 'open' | 'changeNodeCount' | 'addVolume' | 'addNodePool' | 'tag' | 'untag' | 'attachFirewall';
+  | 'edit' | 'open' | 'changeNodeCount' | 'addVolume' | 'addNodePool' | 'tag' | 'untag' | 'newTag' | 'attachFirewall';
 
 /** What Go to Resource matches in an item besides its name and id. */
 export interface SearchFacts {

@@ -18,6 +18,7 @@ import { profileKind } from './profile/kind';
 import { snapshotKind } from './snapshot/kind';
 import { sshKeyKind } from './sshKey/kind';
 import { stackletKind } from './stacklet/kind';
+import { tagKind } from './tag/kind';
 import { userdataKind } from './userdata/kind';
 import { volumeKind } from './volume/kind';
 import { vpcKind } from './vpc/kind';
@@ -38,6 +39,7 @@ export const KINDS = {
   kubernetesNode: kubernetesNodeKind,
   userdata: userdataKind,
   sshKey: sshKeyKind,
+  tag: tagKind,
   container: containerKind,
   containerImage: containerImageKind,
   address: addressKind,

@@ -44,7 +44,6 @@ const CATALOG: { [K in CatalogKind]: Loader<K> } = {
   region: (client, _params, signal) => client.listRegions({ signal }),
   distribution: (client, _params, signal) => client.listDistributions({ signal }),
   application: (client, _params, signal) => client.listApplications({ signal }),
-  tag: (client, _params, signal) => client.listTags({ signal }),
   project: (client, _params, signal) => client.listProjects({ signal }),
 };
 

@@ -22,6 +22,11 @@ export function hasTag(stacklet: Pick<s.Stacklet, 'tags'>, tag: string): boolean
   return stacklet.tags.includes(tag);
 }
 
+/** The stacklets of `stacklets` that carry `tag`, in their order. */
+export function carriersOf<T extends Pick<s.Stacklet, 'tags'>>(stacklets: readonly T[], tag: string): T[] {
+  return stacklets.filter((stacklet) => hasTag(stacklet, tag));
+}
+
 /** The tags the account uses: the service's tag list (when it has one) and the tags of the listed stacklets. */
 export async function knownTags(store: ResourceStore): Promise<string[]> {
   const [listed, stacklets] = await Promise.all([

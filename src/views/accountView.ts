@@ -7,12 +7,13 @@ import type { ResourceStore } from '../model/resourceStore';
 import { describeError } from '../model/errorText';
 import { listingNodes, optionalListingGroup } from './listing';
 import { markdown, messageNode, ResourceNode } from './resourceNode';
+import { tagsGroup } from './tagsGroup';
 import { stackletCount } from './words';
 import type { ViewSpec } from './resourceTreeProvider';
 
 export const accountView: ViewSpec = {
   id: 'account',
-  kinds: ['profile', 'sshKey', 'stacklet'],
+  kinds: ['profile', 'sshKey', 'tag', 'stacklet'],
   async roots({ store, account }) {
     const profile = (await store.get('profile')).items[0]!;
     const name = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
@@ -35,6 +36,7 @@ export const accountView: ViewSpec = {
     ];
     for (const [limit, value] of Object.entries(profile.limits)) nodes.push(limitNode(limit, value));
     nodes.push(sshKeysGroup(store));
+    nodes.push(tagsGroup(store));
     nodes.push(await costNode(store));
     return nodes;
   },

@@ -98,6 +98,11 @@ export const PRESENTATION = {
     icon: 'key',
     pick: (key) => (key.fingerprint ? { description: key.fingerprint } : {}),
   },
+  tag: {
+    view: 'account',
+    icon: 'tag',
+    pick: (tag) => (typeof tag.resources?.count === 'number' ? { description: resourceCount(tag.resources.count) } : {}),
+  },
   container: {
     view: 'containers',
     icon: 'package',
@@ -119,6 +124,11 @@ export const PRESENTATION = {
     pick: () => ({}),
   },
 } satisfies { readonly [K in Kind]: Presentation<K> };
+
+/** `3 resources`: how many resources carry a tag, as the service counts them. */
+export function resourceCount(count: number): string {
+  return count === 1 ? vscode.l10n.t('1 resource') : vscode.l10n.t('{0} resources', count);
+}
 
 export function presentation<K extends Kind>(kind: K): Presentation<K> {
   return PRESENTATION[kind] as unknown as Presentation<K>;

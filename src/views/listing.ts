@@ -80,10 +80,10 @@ export function singleListingView<K extends 'userdata' | 'container' | 'cluster'
 }
 
 /**
- * A group row of a listing the service may not offer (an undocumented one: SSH keys, backups): its rows, the
+ * A group row of a listing the service may not offer (an undocumented one: SSH keys, backups, tags): its rows, the
  * count once loaded, or one row saying that this service does not list them.
  */
-export function optionalListingGroup<K extends 'sshKey' | 'backup'>(
+export function optionalListingGroup<K extends 'sshKey' | 'backup' | 'tag'>(
   store: ResourceStore,
   kind: K,
   group: {

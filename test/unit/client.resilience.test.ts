@@ -386,7 +386,7 @@ describe('StackletClient ⇄ emulator: the conventional forms a service may lack
   let emu: EmulatorHandle;
   let client: StackletClient;
   before(async () => {
-    emu = await startEmulator({ port: 0, host: '127.0.0.1', quirks: { noConventionalForms: true, noListings: true } });
+    emu = await startEmulator({ port: 0, host: '127.0.0.1', quirks: { noConventionalForms: true, noListings: true, noTagObjects: true } });
     client = new StackletClient({ baseUrl: emu.url, token: emu.demoToken, retry: { maxAttempts: 1 } });
   });
   after(async () => {
@@ -409,6 +409,23 @@ describe('StackletClient ⇄ emulator: the conventional forms a service may lack
       const error = await rejection(call);
       assert.equal(error.kind, 'unsupported', what);
       assert.equal(error.status, 404, what);
+      assert.match(error.message, new RegExp(`does not support ${what}`));
+    }
+    assert.ok(JSON.stringify(emu.snapshot()) === before, 'nothing changed');
+  });
+
+  it('quirk noTagObjects: making, reading and deleting tags reject with kind unsupported (405, 404, 404); nothing changes', async () => {
+    const before = JSON.stringify(emu.snapshot());
+    const stacklet = (await client.listStacklets({ tagName: 'db' })).items[0]!;
+    const refusals = [
+      ['creating tags', 405, client.createTag({ name: 'fresh', stacklet_ids: [stacklet.id] })],
+      ['reading tags', 404, client.getTag('db')],
+      ['deleting tags', 404, client.deleteTag('db')],
+    ] as const;
+    for (const [what, status, call] of refusals) {
+      const error = await rejection(call);
+      assert.equal(error.kind, 'unsupported', what);
+      assert.equal(error.status, status, what);
       assert.match(error.message, new RegExp(`does not support ${what}`));
     }
     assert.ok(JSON.stringify(emu.snapshot()) === before, 'nothing changed');

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
 import type * as s from '../../src/api/schemas';
 import { DEMO_EMAIL, startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { refusalNamesField } from '../../src/api/refusals';
 import { tagStacklet } from '../../src/model/tags';
 import { rejection } from './support';
 
@@ -141,6 +142,36 @@ for (const [trailingSlash, title] of SLASH_MODES) describe(`StackletClient ⇄ e
       });
       assert.equal(((await made.json()) as { project: { name: string } }).project.name, 'ct-project');
       assert.deepEqual((await client.listProjects()).items.map((p) => [p.name, p.is_default]), [['Default', true], ['ct-project', false]]);
+    });
+
+    it('createTag, getTag, deleteTag: a tag made on two stacklets, read back by name, deleted off both', async () => {
+      const a = await freshStacklet('ct-tag-a');
+      const b = await freshStacklet('ct-tag-b');
+      const made = await client.createTag({ name: 'ct made', stacklet_ids: [a.id, b.id] });
+      assert.deepEqual([made.name, made.resources?.count], ['ct made', 2]);
+      assert.deepEqual((await client.getStacklet(a.id)).tags, ['client-test', 'ct made']);
+      assert.deepEqual((await client.getStacklet(b.id)).tags, ['client-test', 'ct made']);
+      assert.deepEqual(names(await client.listStacklets({ tagName: 'ct made' })), ['ct-tag-a', 'ct-tag-b']);
+      const read = await client.getTag('ct made');
+      assert.deepEqual([read.name, read.resources?.count], ['ct made', 2]);
+
+      // A tag nothing carries is still the account's, listed and read with a count of 0.
+      await client.createTag({ name: 'ct empty/1' });
+      assert.ok(names(await client.listTags()).includes('ct empty/1'));
+      assert.equal((await client.getTag('ct empty/1')).resources?.count, 0);
+      const twice = await rejection(client.createTag({ name: 'ct empty/1' }));
+      assert.equal(twice.status, 422);
+      assert.ok(refusalNamesField(twice, 'name'), twice.message);
+
+      await client.deleteTag('ct made');
+      assert.deepEqual((await client.getStacklet(a.id)).tags, ['client-test']);
+      assert.deepEqual((await client.getStacklet(b.id)).tags, ['client-test']);
+      assert.ok(!names(await client.listTags()).includes('ct made'));
+      await client.deleteTag('ct empty/1');
+      assert.ok(!names(await client.listTags()).includes('ct empty/1'));
+      // A missing tag is "not found", not "not supported".
+      await rejectsNotFound(client.getTag('ct made'));
+      await rejectsNotFound(client.deleteTag('ct made'));
     });
 
     it('listTags: the tags of the stacklets, a new tag once a stacklet carries it', async () => {

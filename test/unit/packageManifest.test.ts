@@ -219,6 +219,8 @@ describe('package.json', () => {
     'userdata.open': 'stacklet.editUserdata',
     'userdata.delete': 'stacklet.deleteUserdata',
     'sshKey.delete': 'stacklet.deleteSshKey',
+    'stacklet.newTag': 'stacklet.newTag',
+    'tag.delete': 'stacklet.deleteTag',
   };
   const commandOf = (kind: Kind, action: ActionId) => ACTION_COMMANDS[`${kind}.${action}`] ?? ACTION_COMMANDS[`*.${action}`];
 
@@ -240,6 +242,7 @@ describe('package.json', () => {
       kubernetesNode: ['kubernetesNode:'],
       userdata: ['userdata:script'],
       sshKey: ['sshKey:ready'],
+      tag: ['tag:ready'],
       container: ['container:family'],
       containerImage: ['containerImage:available'],
       address: ['address:public'],

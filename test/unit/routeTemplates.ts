@@ -20,7 +20,7 @@ export interface Ids {
   sshKeys: string[];
   backups: string[];
   projects: string[];
-  /** The tags the account's stacklets carry (a tag names no resource of its own). */
+  /** The account's tags by name (a tag has no other identity): those made with POST /v1/tags and those stacklets carry. */
   tags: string[];
 }
 
@@ -40,7 +40,7 @@ export function idsOf(snapshot: WorldSnapshot, email: string): Ids {
     sshKeys: [...all(a['sshKeys']!, 'id'), ...all(a['sshKeys']!, 'fingerprint')],
     backups: all(a['backups']!, 'id'),
     projects: all(a['projects']!, 'uuid'),
-    tags: [...new Set(a['stacklets']!.flatMap((s) => s.tags as string[]))],
+    tags: [...new Set([...all(a['tags'] ?? [], 'name'), ...a['stacklets']!.flatMap((s) => s.tags as string[])])],
   };
 }
 
@@ -157,6 +157,11 @@ export const TEMPLATES: Readonly<Record<string, Template>> = {
   'DELETE /v1/userdata/:uuid': noBody,
   'POST /v1/ssh_keys': { fields: ['name', 'public_key', 'project_uuid'], bodies: () => [{ name: 'prop-key', public_key: SSH_KEY }] },
   'DELETE /v1/ssh_keys/:id': noBody,
+  'POST /v1/tags': {
+    fields: ['name', 'project_uuid', 'stacklet_ids'],
+    bodies: (ids) => [{ name: 'prop-tag' }, { name: 'prop-tag-2', stacklet_ids: ids.stacklets.slice(0, 2).map(Number), project_uuid: ids.projects[0] }],
+  },
+  'DELETE /v1/tags/:name': noBody,
   'POST /v1/tags/:name/resources': tagBody,
   'DELETE /v1/tags/:name/resources': tagBody,
   'POST /v1/projects': {

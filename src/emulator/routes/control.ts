@@ -51,6 +51,7 @@ const ConfigBody = z.object({
     ignoreVolumeRegion: flag,
     unreadableItem: flag,
     noConventionalForms: flag,
+    noTagObjects: flag,
   })),
 });
 

@@ -22,8 +22,8 @@ export const stackletKind = {
       ...(stacklet.vpc_uuid ? (['vpc'] as const) : []),
     ],
   },
-  actions: [...COMMON, 'copyAsCurl', 'copyAddress', 'connectSsh', 'openInRemoteWindow', 'powerOn', 'powerOff', 'powerCycle', 'resize', 'rebuild', 'restore', 'resetPassword', 'enablePrivateNetworking', 'snapshot', 'rename', 'addVolume', 'tag', 'untag', 'attachFirewall', 'delete'],
-  bulk: ['powerOn', 'powerOff', 'powerCycle', 'resize', 'snapshot', 'tag', 'attachFirewall', 'delete'],
+  actions: [...COMMON, 'copyAsCurl', 'copyAddress', 'connectSsh', 'openInRemoteWindow', 'powerOn', 'powerOff', 'powerCycle', 'resize', 'rebuild', 'restore', 'resetPassword', 'enablePrivateNetworking', 'snapshot', 'rename', 'addVolume', 'tag', 'untag', 'newTag', 'attachFirewall', 'delete'],
+  bulk: ['powerOn', 'powerOff', 'powerCycle', 'resize', 'snapshot', 'tag', 'newTag', 'attachFirewall', 'delete'],
   search: (stacklet) => ({
     addresses: [...stacklet.networks.v4, ...stacklet.networks.v6].map((network) => network.address),
     tags: stacklet.tags,

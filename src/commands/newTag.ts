@@ -1,0 +1,86 @@
+import * as vscode from 'vscode';
+import type { Stacklet } from '../api/schemas';
+import { checkTagName } from '../api/validators';
+import { refOfKind, sameId } from '../kinds/registry';
+import type { ResourceStore } from '../model/resourceStore';
+import { knownTags } from '../model/tags';
+import { done, refuseWhenBusy, send } from './action';
+import type { CommandDeps } from './deps';
+import { pickItem, refOfNode } from './target';
+import { inputStep, pickManyStep, runWizard, type WizardStep } from './wizard';
+
+interface NewTag {
+  name?: string;
+  stacklets?: number[];
+}
+
+/** The stacklets of the rows it was run on (the right-clicked one and the selection), as fresh as the cache has them. */
+function selectedStacklets(store: ResourceStore, node: unknown, nodes: unknown): Stacklet[] {
+  const rows = Array.isArray(nodes) && nodes.length > 0 ? (nodes.includes(node) || node === undefined ? nodes : [node, ...nodes]) : [node];
+  const cached = store.peek('stacklet')?.items ?? [];
+  const found = new Map<string, Stacklet>();
+  for (const row of rows) {
+    const ref = refOfKind(refOfNode(row), 'stacklet');
+    if (ref) found.set(String(ref.id), cached.find((s) => sameId(s.id, ref.id)) ?? ref.data);
+  }
+  return [...found.values()];
+}
+
+/** True (after saying so) when a task runs on one of the stacklets. */
+function anyBusy(deps: CommandDeps, stacklets: readonly Stacklet[]): boolean {
+  return stacklets.some((s) => refuseWhenBusy(deps, { kind: 'stacklet', id: s.id, name: s.name, task: s.task }));
+}
+
+/** Why `text` cannot name a new tag: the extension's tag rule, or a tag the account has already. */
+function newTagProblem(text: string, existing: readonly string[]): string | undefined {
+  const name = text.trim();
+  return checkTagName(name, vscode.l10n.t('Tag')) ?? (existing.includes(name) ? vscode.l10n.t('The account has a tag "{0}" already', name) : undefined);
+}
+
+/**
+ * New Tag (POST /v1/tags): its name, checked as it is typed against the tag rule and the account's tags, and the
+ * stacklets that carry it from the start: those selected when run on stacklet rows, else the ones picked (none
+ * is fine). Sent once, recorded for Copy as curl; the tag listing and the stacklets' tags follow.
+ */
+export async function newTag(deps: CommandDeps, node?: unknown, nodes?: unknown): Promise<void> {
+  const session = await deps.session.current();
+  const { store, client } = session;
+  const selected = selectedStacklets(store, node, nodes);
+  // As Add Tag, a busy stacklet takes no tag: said before anything is asked.
+  if (anyBusy(deps, selected)) return;
+  const existing = await knownTags(store);
+  const title = selected.length === 0
+    ? vscode.l10n.t('New Tag')
+    : selected.length === 1 ? vscode.l10n.t('New Tag on {0}', selected[0]!.name) : vscode.l10n.t('New Tag on {0} Stacklets', selected.length);
+  const build = (): WizardStep<NewTag>[] => [
+    inputStep<NewTag>(deps, 'name', () => ({
+      title,
+      prompt: vscode.l10n.t('The name of the new tag'),
+      validate: (text) => newTagProblem(text, existing),
+    }), (s) => s.name, (s, name) => (s.name = name.trim())),
+    ...(selected.length > 0 ? [] : [pickManyStep<NewTag, number>(deps, 'stacklets', async () => ({
+      title,
+      placeHolder: vscode.l10n.t('The stacklets to carry it (none is fine)'),
+      items: (await store.get('stacklet')).items.map((s) => pickItem('stacklet', s, s.id)),
+    }), (s) => s.stacklets, (s, ids) => (s.stacklets = ids))]),
+  ];
+  const answers = await runWizard<NewTag>({}, build);
+  if (!answers) return;
+  const name = answers.name!;
+  const listed = store.peek('stacklet')?.items ?? [];
+  const stacklets = selected.length > 0 ? selected : listed.filter((s) => answers.stacklets?.some((id) => sameId(id, s.id)));
+  if (anyBusy(deps, stacklets)) return;
+  const ids = stacklets.map((s) => s.id);
+  const tag = await send(deps, vscode.l10n.t('Making tag {0}…', name), vscode.l10n.t('Could not make tag {0}', name),
+    () => client.createTag({ name, ...(ids.length > 0 ? { stacklet_ids: ids } : {}) }));
+  if (!tag) return;
+  store.batch(() => {
+    for (const stacklet of stacklets) {
+      if (!stacklet.tags.includes(name)) store.update('stacklet', (s) => sameId(s.id, stacklet.id), { ...stacklet, tags: [...stacklet.tags, name] });
+    }
+    store.invalidate('tag');
+  });
+  done(deps, ids.length === 0 ? vscode.l10n.t('Made tag {0}.', name)
+    : ids.length === 1 ? vscode.l10n.t('Made tag {0} on {1}.', name, stacklets[0]!.name)
+    : vscode.l10n.t('Made tag {0} on {1} stacklets.', name, ids.length));
+}

@@ -1,0 +1,13 @@
+/** The tag kind: identity, listing, actions. No vscode import. */
+import * as l10n from '@vscode/l10n';
+import { named } from '../kindFacts';
+import type { KindSpec } from '../kindSpec';
+
+export const tagKind = {
+  label: () => l10n.t('Tag'),
+  // A tag has no identity but its name (GET and DELETE /v1/tags/:id take the name).
+  key: named,
+  name: named,
+  list: (client, _params, call) => client.listTags(call),
+  actions: ['viewProperties', 'copyName', 'delete'],
+} as const satisfies KindSpec<'tag'>;
