@@ -177,7 +177,9 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
   }
 
   private errorNode(id: string, error: unknown): ResourceNode {
-    this.notifier.error(error, vscode.l10n.t('Loading {0} failed', this.view.title ?? this.spec.id));
+    // A load cancelled because the account changed or signed out is no failure to report: the view is drawn
+    // again for the session that replaced it.
+    if (!(isApiError(error) && error.kind === 'aborted')) this.notifier.error(error, vscode.l10n.t('Loading {0} failed', this.view.title ?? this.spec.id));
     const message = describeError(error);
     return messageNode(id, message, 'error', { command: 'stacklet.showLog', title: vscode.l10n.t('Show Log') });
   }
