@@ -24,6 +24,24 @@ describe('Local emulator of npm start in the workbench', function () {
       await ui.pane(page, 'Stacklets').locator('.pane-header .description', { hasText: 'Local emulator' }).waitFor();
     }));
 
+  it('gives the Stacklets view the room, and keeps the title bars to their main actions', () =>
+    suite.session.steps.step('see the Stacklets view take most of the side bar', 30_000, async (page) => {
+      for (const view of ['Volumes', 'Userdata', 'Containers', 'Networking', 'Kubernetes', 'Snapshots']) {
+        assert.equal(await ui.paneHeader(page, view).getAttribute('aria-expanded'), 'false', `${view} starts collapsed`);
+      }
+      const sidebar = (await page.locator('.part.sidebar').boundingBox())!;
+      const stacklets = (await ui.pane(page, 'Stacklets').boundingBox())!;
+      assert.ok(stacklets.height > sidebar.height / 2, `Stacklets has ${stacklets.height} of ${sidebar.height} px`);
+      // Networking's header: its title and collapse target stay clear; the rarer creates are in its … menu
+      await ui.expandPane(page, 'Networking');
+      await ui.paneHeader(page, 'Networking').hover();
+      const icons = await ui.paneHeader(page, 'Networking').locator('.actions .action-label').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+      assert.ok(!icons.includes('Create Load Balancer…') && !icons.includes('Create VPC…'), `title bar icons: ${icons.join(', ')}`);
+      const ours = icons.filter((label) => label !== 'Collapse All' && !label.startsWith('More Actions'));
+      assert.ok(ours.length <= 3, `at most three icons of ours: ${icons.join(', ')}`);
+      await ui.collapsePane(page, 'Networking');
+    }));
+
   it('names the account with its address in the Accounts menu', () =>
     suite.session.steps.step('open the Accounts menu', 30_000, async (page) => {
       await page.locator('.activitybar a.action-label[aria-label^="Accounts"]').click();
