@@ -6,7 +6,9 @@
 //                                        signed in with last time still works)
 //
 // The npm script compiles the harness and packages the VSIX first. The user settings of a fresh profile point
-// "stacklet.apiUrl" at the emulator; the demo token is printed here and written nowhere. Ctrl-C stops everything.
+// "stacklet.apiUrl" at the emulator; the demo token is printed here and written nowhere. The extension host learns
+// the emulator's URL and (public) demo token from its environment, so that Try the Local Emulator signs in to this
+// emulator rather than starting a second one. Ctrl-C stops everything.
 // 127.0.0.1 is open to every local process, so code-server asks for a password made for this run (printed
 // below, written nowhere), and workspace trust stays on.
 import { randomBytes } from 'node:crypto';
@@ -70,6 +72,7 @@ try {
     gallery: true,
     password,
     workspaceTrust: true,
+    announceEmulator: true,
     onEmulatorLine: (line) => console.log(`[emulator] ${line}`),
   });
 } catch (e) {
@@ -100,7 +103,7 @@ console.log(`
     Open       ${session.address}
     Password   ${password}   (asked for by code-server; made for this run, stored nowhere)
     Emulator   ${emulator.url}   (user setting "stacklet.apiUrl")
-    Demo token ${emulator.demoToken}   (paste it when Stacklet: Sign In asks; stored nowhere by this script)
+    Demo token ${emulator.demoToken}   (Try the Local Emulator signs in with it; or paste it when Stacklet: Sign In asks)
     Logs       ${run.artifacts}
 
   Press Ctrl-C to stop.

@@ -16,6 +16,49 @@ export function isLocalAccount(account: Account): boolean {
   }
 }
 
+/**
+ * An account of an emulator on this machine, the embedded one or one `npm start` / `npm run emulator` runs: what
+ * the views, the Accounts menu and Copy as curl label "Local emulator".
+ */
+export function isLocalEmulator(account: Account): boolean {
+  return account.isEmulator || isLocalAccount(account);
+}
+
+/**
+ * Where an account is, to tell two of the same e-mail apart (the Accounts menu, Switch Account): the API's host,
+ * with `emulatorWord` before it for a local emulator; the embedded emulator, whose port changes, by the word alone.
+ */
+export function accountPlace(account: Account, emulatorWord: string): string {
+  if (account.isEmulator) return emulatorWord;
+  let host: string;
+  try {
+    host = new URL(account.apiUrl).host;
+  } catch {
+    host = account.apiUrl;
+  }
+  return isLocalAccount(account) ? `${emulatorWord} ${host}` : host;
+}
+
+/** Where `npm start` tells the extension host about the emulator it runs (its environment, never a setting). */
+export const ANNOUNCED_EMULATOR_URL = 'STACKLET_EMULATOR_URL';
+export const ANNOUNCED_EMULATOR_TOKEN = 'STACKLET_EMULATOR_TOKEN';
+
+/**
+ * The emulator `npm start` runs, so that Try the Local Emulator signs in to it rather than starting a second
+ * one: its URL and (public demo) token from the environment, when the URL is a loopback http(s) address.
+ */
+export function announcedEmulator(env: Readonly<Record<string, string | undefined>>): { url: string; token: string } | undefined {
+  const url = env[ANNOUNCED_EMULATOR_URL]?.trim();
+  const token = env[ANNOUNCED_EMULATOR_TOKEN]?.trim();
+  if (!url || !token || /\s/.test(token)) return undefined;
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && isLoopbackUrl(parsed) ? { url: parsed.origin, token } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** False only when nothing listens at the URL's address (connection refused); a slow answer counts as alive. */
 export function isListening(apiUrl: string, timeoutMs = 500): Promise<boolean> {
   const url = new URL(apiUrl);

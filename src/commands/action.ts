@@ -20,6 +20,7 @@ import { isBulkAction, isTaskKind, kindSpec, sameId, type ActionId, type KindIte
 import { describeError } from '../model/errorText';
 import { presentation } from '../views/kindPresentation';
 import { kindName } from '../views/words';
+import { confirmModal } from './confirm';
 import type { CommandDeps, CommandHandler } from './deps';
 import { refOfNode, resolveNodePool, resolveTarget, type PickSpec, type PoolTarget, type Target } from './target';
 import { progressText } from '../tasks/taskText';
@@ -258,6 +259,11 @@ export interface BulkAction<K extends ListedKind, A> {
   readonly monthlyChange: (item: KindItems[K], answers: A) => number | undefined;
   /** Said below the estimate, e.g. what it leaves out. */
   readonly costNote?: () => string;
+  /**
+   * What happens to one item, said beside its name instead of its change alone ("powered off, still billed
+   * $12.00/mo"): for actions that change no price but do change something.
+   */
+  readonly outcome?: (item: KindItems[K], answers: A) => string;
   /** The progress notification's title, and the summary's subject: "Powering off 3 stacklets". */
   readonly progress: (count: number, answers: A) => string;
 }
@@ -329,6 +335,12 @@ function eligible<K extends ListedKind, A, R>(deps: CommandDeps, session: Active
     if (reason === undefined) items.push(item);
     else left.push({ name: ref.name, reason });
   }
+  // In the order the view lists them (its listing's), not the order they were clicked in.
+  const place = (item: KindItems[K]) => {
+    const at = cached.findIndex((candidate) => sameId(spec.key(candidate as never), spec.key(item as never)));
+    return at < 0 ? cached.length : at;
+  };
+  items.sort((x, y) => place(x) - place(y));
   return { items, left };
 }
 
@@ -352,7 +364,14 @@ async function confirmMany<K extends ListedKind, A>(deps: CommandDeps, kind: K, 
   const words = monthlyChangeWords;
   const confirmation = bulk.confirm(targets.length, answers);
   const lines: string[] = confirmation.detail ? [confirmation.detail, ''] : [];
-  if (new Set(changes).size === 1 || targets.length > LINES_MAX) {
+  const outcome = bulk.outcome;
+  if (outcome && targets.length <= LINES_MAX) {
+    targets.forEach((item) => lines.push(vscode.l10n.t('{0}: {1}', nameOf(kind, item), outcome(item, answers))));
+  } else if (outcome) {
+    const groups = new Map<string, string[]>();
+    for (const item of targets) groups.set(outcome(item, answers), [...(groups.get(outcome(item, answers)) ?? []), nameOf(kind, item)]);
+    for (const [what, names] of groups) lines.push(vscode.l10n.t('{0}: {1}', what, names.join(', ')));
+  } else if (new Set(changes).size === 1 || targets.length > LINES_MAX) {
     // Every name still, grouped by what each changes: "+$12.00/mo each: web-1, web-2".
     const each = (change: number | undefined) => (change === undefined || change === 0 ? words(change) : vscode.l10n.t('{0} each', words(change)));
     const groups = new Map<string, string[]>();
@@ -364,7 +383,7 @@ async function confirmMany<K extends ListedKind, A>(deps: CommandDeps, kind: K, 
   const total = addChanges(changes);
   lines.push('');
   if (total.unestimated === targets.length) lines.push(vscode.l10n.t('Estimated monthly cost: the change is not estimated.'));
-  else if (total.dollars === 0 && total.unestimated === 0) lines.push(vscode.l10n.t('Estimated monthly cost: no change.'));
+  else if (total.dollars === 0 && total.unestimated === 0) lines.push(vscode.l10n.t('Estimated monthly cost: unchanged; each is billed as before.'));
   else {
     lines.push(total.unestimated > 0
       ? vscode.l10n.t('Estimated change to the monthly cost: {0} in all, in US dollars ({1} not estimated).', formatMonthlyChange(total.dollars), total.unestimated)
@@ -372,7 +391,7 @@ async function confirmMany<K extends ListedKind, A>(deps: CommandDeps, kind: K, 
   }
   if (bulk.costNote) lines.push(bulk.costNote());
   if (left.length > 0) lines.push('', vscode.l10n.t('Left out: {0}', leftText(left)));
-  if (!(await deps.prompter.confirm(confirmation.question, lines.join('\n'), confirmation.button))) return false;
+  if (!(await confirmModal(deps, confirmation.question, lines.join('\n'), confirmation.button))) return false;
   if (confirmation.typed === undefined) return true;
   const typed = confirmation.typed;
   const answer = await deps.prompter.input({

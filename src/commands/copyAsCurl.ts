@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { curlCommands, TOKEN_VARIABLE } from '../api/curl';
 import { describeRequests, type RecordedRequest } from '../api/recording';
+import { isLocalEmulator } from '../auth/localAccounts';
 import type { ActionEntry } from '../model/actionHistory';
 import { kindSpec, type Kind, type KindSpec } from '../kinds/registry';
 import * as notify from '../ui/notify';
@@ -25,8 +26,21 @@ export async function copyAsCurl(deps: CommandDeps, target?: unknown): Promise<b
   }
   await vscode.env.clipboard.writeText(curlCommands(requests));
   deps.log.info(`Copied as curl: ${requests.map((r) => `${r.method} ${r.path}`).join(', ')}`);
-  notify.statusMessage('copy', vscode.l10n.t('Copied as curl: set {0} to your API token before running it.', TOKEN_VARIABLE), 5000);
+  notify.statusMessage('copy', tokenHint(deps), 5000);
   return true;
+}
+
+/** Where the token for $STACKLET_TOKEN comes from: the user's own, or the one the local emulator printed. */
+function tokenHint(deps: CommandDeps): string {
+  const state = deps.session.state;
+  const account = state.kind === 'signed-out' ? undefined : state.account;
+  if (account?.isEmulator) {
+    return vscode.l10n.t('Copied as curl for the emulator inside VS Code: its token is made anew at each start and never shown, so {0} cannot be set for it. Sign in to the emulator npm start (or npm run emulator) runs instead: it prints its token.', TOKEN_VARIABLE);
+  }
+  if (account && isLocalEmulator(account)) {
+    return vscode.l10n.t('Copied as curl for the local emulator at {0}: set {1} to the "Demo token" npm start (or npm run emulator) printed.', account.apiUrl, TOKEN_VARIABLE);
+  }
+  return vscode.l10n.t('Copied as curl: set {0} to your API token before running it.', TOKEN_VARIABLE);
 }
 
 /** The read of one resource (by id where its kind has one, else its listing's first page), described, not sent. */

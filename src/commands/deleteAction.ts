@@ -13,6 +13,7 @@ import { confirmsText, hasUnsafe, typeableText } from '../model/serviceText';
 import type { InputOptions } from '../ui/prompter';
 import { itemAction, type ActionWords, type BulkConfirmation } from './action';
 import { askText } from './askText';
+import { confirmModal } from './confirm';
 import type { CommandDeps, CommandHandler } from './deps';
 import type { PickSpec, Target } from './target';
 
@@ -31,15 +32,6 @@ export async function confirmDeletion(deps: CommandDeps, confirmation: Confirmat
     return typed !== undefined && confirmsText(typed, confirmation.typed);
   }
   return confirmModal(deps, confirmation.question, confirmation.detail, vscode.l10n.t('Delete'));
-}
-
-/**
- * A modal question whose focused button (Enter) is the safe answer: VS Code focuses the first button of a
- * modal and always adds Cancel last, so "Keep" comes first and the action second.
- */
-export async function confirmModal(deps: CommandDeps, question: string, detail: string, action: string): Promise<boolean> {
-  const keep = vscode.l10n.t('Keep');
-  return (await deps.prompter.choose(question, detail, [keep, action])) === action;
 }
 
 /**

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { stackletState } from '../model/format';
 import { itemAction } from './action';
 import { confirmed } from './confirm';
-import { POWER_COST_NOTE } from './powerOn';
+import { POWER_COST_NOTE, powerOutcome } from './powerOn';
 
 /** Power Cycle: off and on again (a hard reboot), after a modal confirmation; one or several. */
 export const powerCycle = itemAction({
@@ -29,6 +29,7 @@ export const powerCycle = itemAction({
       button: vscode.l10n.t('Power Cycle'),
     }),
     monthlyChange: () => 0,
+    outcome: powerOutcome('cycle'),
     costNote: POWER_COST_NOTE,
     progress: (count) => vscode.l10n.t('Power cycling {0} stacklets', count),
   },

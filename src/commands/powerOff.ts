@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { stackletState } from '../model/format';
 import { itemAction } from './action';
 import { confirmed } from './confirm';
-import { POWER_COST_NOTE } from './powerOn';
+import { POWER_COST_NOTE, powerOutcome } from './powerOn';
 
 /** Power Off: for a running stacklet (or several), after a modal confirmation. */
 export const powerOff = itemAction({
@@ -29,6 +29,7 @@ export const powerOff = itemAction({
       button: vscode.l10n.t('Power Off'),
     }),
     monthlyChange: () => 0,
+    outcome: powerOutcome('off'),
     costNote: POWER_COST_NOTE,
     progress: (count) => vscode.l10n.t('Powering off {0} stacklets', count),
   },

@@ -1,9 +1,25 @@
 import * as vscode from 'vscode';
+import type { Stacklet } from '../api/schemas';
+import { formatMonthly, stackletPrice } from '../model/cost';
 import { stackletState } from '../model/format';
 import { itemAction } from './action';
 
 /** Said in the confirmation of power actions on several stacklets: the estimate does not depend on power. */
 export const POWER_COST_NOTE = () => vscode.l10n.t('The estimate counts a stacklet whether it is on or off.');
+
+/**
+ * What a power action does to one stacklet of several, with what it is still billed: the price does not change,
+ * and "no change" alone read as if nothing happened.
+ */
+export function powerOutcome(what: 'off' | 'on' | 'cycle'): (stacklet: Stacklet) => string {
+  return (stacklet) => {
+    const price = stackletPrice(stacklet);
+    const cost = price === undefined ? vscode.l10n.t('cost not estimated') : formatMonthly(price.total);
+    if (what === 'off') return vscode.l10n.t('powered off, still billed: {0}, unchanged', cost);
+    if (what === 'on') return vscode.l10n.t('powered on, billed: {0}, unchanged', cost);
+    return vscode.l10n.t('switched off and on again, billed: {0}, unchanged', cost);
+  };
+}
 
 /** Power On: for a stacklet that is off (or several, after one confirmation). */
 export const powerOn = itemAction({
@@ -21,6 +37,7 @@ export const powerOn = itemAction({
   bulk: {
     confirm: (count) => ({ question: vscode.l10n.t('Power on {0} stacklets?', count), button: vscode.l10n.t('Power On') }),
     monthlyChange: () => 0,
+    outcome: powerOutcome('on'),
     costNote: POWER_COST_NOTE,
     progress: (count) => vscode.l10n.t('Powering on {0} stacklets', count),
   },

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Account } from '../auth/accountRegistry';
+import { accountPlace, isLocalEmulator } from '../auth/localAccounts';
 import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
 import { isBack } from './wizard';
@@ -10,8 +11,8 @@ export async function pickAccount(deps: CommandDeps, title: string, offerNew = f
   const active = deps.session.state.kind === 'signed-out' ? undefined : deps.session.state.account.id;
   const items: PickItem<Account | 'new'>[] = deps.session.accounts.map((account) => ({
     label: account.email,
-    icon: account.isEmulator ? 'beaker' : 'account',
-    description: account.isEmulator ? vscode.l10n.t('local emulator') : new URL(account.apiUrl).host,
+    icon: isLocalEmulator(account) ? 'beaker' : 'account',
+    description: accountPlace(account, vscode.l10n.t('local emulator')),
     ...(account.id === active ? { detail: vscode.l10n.t('active') } : {}),
     value: account,
   }));

@@ -46,8 +46,8 @@ export async function testConnection(deps: CommandDeps): Promise<boolean> {
     ? notify.error(vscode.l10n.t('Test Connection: the {0} step failed: {1}', stepLabel(report.failed.step), report.failed.detail), showLog)
     : notify.info(
         report.email
-          ? vscode.l10n.t('The connection to {0} works ({1}), signed in as {2}.', report.origin, report.route, report.email)
-          : vscode.l10n.t('The connection to {0} works ({1}); sign in to check a token.', report.origin, report.route),
+          ? vscode.l10n.t('The connection to {0} works, {1}; signed in as {2}.', report.origin, report.route, report.email)
+          : vscode.l10n.t('The connection to {0} works, {1}; sign in to check a token.', report.origin, report.route),
         showLog,
       );
   void shown.then((choice) => choice === showLog && deps.log.show(true));

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Limit, SshKey, Stacklet } from '../api/schemas';
+import { isLocalEmulator } from '../auth/localAccounts';
 import { breakdown, formatMonthly, notEstimatedWords, total, type CostBucket } from '../model/cost';
 import { cell } from '../model/format';
 import { refTo } from '../kinds/registry';
@@ -17,19 +18,20 @@ export const accountView: ViewSpec = {
   async roots({ store, account }) {
     const profile = (await store.get('profile')).items[0]!;
     const name = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
+    const emulator = isLocalEmulator(account);
     const nodes = [
       new ResourceNode({
         id: 'account/profile',
         label: profile.email || profile.uuid,
-        description: account.isEmulator ? vscode.l10n.t('local emulator') : name || undefined,
-        icon: new vscode.ThemeIcon(account.isEmulator ? 'beaker' : 'account'),
+        description: emulator ? vscode.l10n.t('local emulator') : name || undefined,
+        icon: new vscode.ThemeIcon(emulator ? 'beaker' : 'account'),
         contextValue: 'profile:',
         resource: refTo('profile', profile),
         tooltip: () => markdown([
           `**$(account) ${cell(profile.email || profile.uuid)}**`, '', '| | |', '|---|---|',
           `| ${vscode.l10n.t('Name')} | ${cell(name || '—')} |`,
           `| ${vscode.l10n.t('Company')} | ${cell(profile.company || '—')} |`,
-          `| ${vscode.l10n.t('API')} | ${cell(account.isEmulator ? vscode.l10n.t('local emulator (demo data)') : account.apiUrl)} |`,
+          `| ${vscode.l10n.t('API')} | ${cell(account.isEmulator ? vscode.l10n.t('local emulator (demo data)') : emulator ? vscode.l10n.t('local emulator at {0}', account.apiUrl) : account.apiUrl)} |`,
           `| ${vscode.l10n.t('Verified')} | ${cell(profile.is_verified ? vscode.l10n.t('yes') : vscode.l10n.t('no'))} |`,
         ]),
       }),

@@ -3,7 +3,7 @@
 // /_emulator control endpoints.
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { startE2eSession, type E2eSession } from '../harness/workbench';
+import { startE2eSession, type E2eSession, type WorkbenchServerOptions } from '../harness/workbench';
 import * as ui from './ui';
 
 export function e2eToken(): string {
@@ -73,6 +73,28 @@ export function accountSuite(kind: string, account: { token: string; email: stri
   before(async function () {
     this.timeout(240_000);
     suite.session = await startSessionWithAccount(kind, account, config);
+  });
+  after(async function () {
+    this.timeout(90_000);
+    await suite.session?.close();
+  });
+  return suite;
+}
+
+/**
+ * The hooks of a suite on a workbench of its own (no account added): the session before its tests, after
+ * `prepare` (files for the workspace, say), closed after them, and each test skipped once a step failed.
+ */
+export function workbenchSuite(options: WorkbenchServerOptions, prepare?: (session: E2eSession) => void | Promise<void>): { readonly session: E2eSession } {
+  const suite: { session: E2eSession } = { session: undefined as unknown as E2eSession };
+  beforeEach(function () {
+    if (suite.session?.steps.failed) this.skip();
+  });
+  before(async function () {
+    this.timeout(240_000);
+    suite.session = await startE2eSession(options);
+    await prepare?.(suite.session);
+    console.log(`      workbench ${suite.session.address}\n      artifacts ${suite.session.run.artifacts}`);
   });
   after(async function () {
     this.timeout(90_000);

@@ -49,6 +49,7 @@ describe('Actions in the workbench', function () {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     await suite.session.steps.step('refresh the Volumes view: the row shows the name as it is', 45_000, async (page) => {
+      await ui.expandPane(page, 'Volumes');
       await ui.clickPaneAction(page, 'Volumes', 'Refresh Volumes');
       await ui.viewRow(page, 'Volumes', 'zz [Open Settings]').waitFor();
     });

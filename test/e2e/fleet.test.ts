@@ -29,9 +29,10 @@ describe('Fleet operations in the workbench', function () {
       // Room for every stacklet row: the views below the Stacklets view folded.
       for (const view of ['Volumes', 'Userdata', 'Containers', 'Networking']) await ui.collapsePane(page, view);
       // A Ctrl-click selects (or unselects) a row without expanding it.
-      await ui.viewRow(page, 'Stacklets', 'web-1').click({ modifiers: ['ControlOrMeta'] });
-      await ui.viewRow(page, 'Stacklets', 'web-2').click({ modifiers: ['ControlOrMeta'] });
+      // in another order than the view lists them
       await ui.viewRow(page, 'Stacklets', 'db-1').click({ modifiers: ['ControlOrMeta'] });
+      await ui.viewRow(page, 'Stacklets', 'web-2').click({ modifiers: ['ControlOrMeta'] });
+      await ui.viewRow(page, 'Stacklets', 'web-1').click({ modifiers: ['ControlOrMeta'] });
       await selectedRows(page).nth(2).waitFor();
       assert.equal(await selectedRows(page).count(), 3);
     });
@@ -39,7 +40,14 @@ describe('Fleet operations in the workbench', function () {
       await ui.contextMenu(page, ui.viewRow(page, 'Stacklets', 'db-1'), 'Power Off…');
       const dialog = ui.modalDialog(page);
       await dialog.getByText('Power off 3 stacklets?').waitFor();
-      await dialog.getByText('no change: web-1, web-2, db-1').waitFor();
+      // what happens to each, in the order the view lists them, and Enter keeps them
+      const detail = dialog.locator('.dialog-message-detail');
+      await detail.getByText(/powered off, still billed: \$[\d.]+\/mo, unchanged/).first().waitFor();
+      const text = (await detail.innerText()).replace(/\s+/g, ' ');
+      const at = ['web-1', 'web-2', 'db-1'].map((name) => text.indexOf(`${name}: powered off, still billed: $`));
+      assert.ok(at.every((i) => i >= 0) && at[0]! < at[1]! && at[1]! < at[2]!, `each named with its outcome, in the view's order: ${text}`);
+      assert.match(text, /Estimated monthly cost: unchanged; each is billed as before\./);
+      await dialog.locator('.monaco-button:focus', { hasText: 'Keep' }).waitFor();
       await dialog.locator('.monaco-button', { hasText: 'Power Off' }).first().click();
       await dialog.waitFor({ state: 'detached' });
     });

@@ -143,10 +143,22 @@ export async function contextMenu(page: Page, target: Locator, label: string): P
   await page.locator('.context-view .monaco-menu').waitFor({ state: 'detached' });
 }
 
-/** Hovers the view's header (its actions show on hover) and clicks the action `label`. */
+/**
+ * Hovers the view's header (its actions show on hover) and clicks the action `label`, or, when it is not one of
+ * the title bar's icons, chooses it from the title bar's `…` menu.
+ */
 export async function clickPaneAction(page: Page, title: string, label: string): Promise<void> {
   await paneHeader(page, title).hover();
-  await paneAction(page, title, label).click();
+  if (await paneAction(page, title, label).isVisible()) {
+    await paneAction(page, title, label).click();
+    return;
+  }
+  await paneHeader(page, title).locator('.actions .action-label[aria-label^="More Actions"]').click();
+  const entry = page.locator('.context-view .action-item', { hasText: label }).first();
+  await entry.hover();
+  await page.locator('.context-view .action-item.focused', { hasText: label }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.context-view .monaco-menu').waitFor({ state: 'detached' });
 }
 
 /** A row of one view's tree, by its visible text. */

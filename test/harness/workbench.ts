@@ -43,6 +43,11 @@ export interface WorkbenchServerOptions {
   /** See CodeServerOptions: `npm start` sets both, the tests neither. */
   password?: string;
   workspaceTrust?: boolean;
+  /**
+   * Tell the extension host about the emulator (STACKLET_EMULATOR_URL and STACKLET_EMULATOR_TOKEN), so that Try the
+   * Local Emulator signs in to it instead of starting one of its own: `npm start` does.
+   */
+  announceEmulator?: boolean;
 }
 
 /**
@@ -79,6 +84,7 @@ export async function startWorkbenchServer(options: WorkbenchServerOptions): Pro
       gallery: options.gallery,
       ...(options.password ? { password: options.password } : {}),
       ...(options.workspaceTrust ? { workspaceTrust: true } : {}),
+      ...(options.announceEmulator ? { env: { STACKLET_EMULATOR_URL: emulator.url, STACKLET_EMULATOR_TOKEN: emulator.demoToken } } : {}),
     });
     groups.push(server.pgid);
     teardown.add('code-server', () => server.stop());

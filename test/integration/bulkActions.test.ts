@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { StackletExtensionApi } from '../../src/extension';
+import { formatMonthly, stackletPrice } from '../../src/model/cost';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import { sleep, waitFor } from '../harness/processes';
 import { control, extensionApi, mutationsSince, ownAccount, recentRequests, serviceGet, serviceRequest, type Sent } from './emulatorAccess';
@@ -106,15 +107,20 @@ describe('Actions on several stacklets at once', function () {
   });
 
   it('Power Off on three: one confirmation naming all three and the cost, three requests, three tasks followed', async () => {
-    const selection = await nodes('web-1', 'web-2', 'db-1');
-    const outcome = await onSelection('stacklet.powerOff', selection, { confirm: true });
+    // selected in another order than the view lists them
+    const selection = await nodes('db-1', 'web-2', 'web-1');
+    const outcome = await onSelection('stacklet.powerOff', selection, { choose: 'Power Off' });
     assert.equal(outcome.asked.length, 1, 'one question: the confirmation');
     const [confirm] = outcome.asked;
     assert.equal(confirm!.message, 'Power off 3 stacklets?');
-    assert.equal(confirm!.action, 'Power Off');
+    // the button that keeps them first, so that Enter keeps them
+    assert.deepEqual(confirm!.choices, ['Keep', 'Power Off']);
     assert.match(confirm!.detail!, /like pulling their power cords/);
-    assert.match(confirm!.detail!, /no change: web-1, web-2, db-1/);
-    assert.match(confirm!.detail!, /Estimated monthly cost: no change\./);
+    // what happens to each, in the view's order (the listing's), whatever order they were selected in
+    const listed = (await stacklets()).filter((s) => ['web-1', 'web-2', 'db-1'].includes(s.name));
+    const each = listed.map((s) => `${s.name}: powered off, still billed: ${formatMonthly(stackletPrice(s as never)!.total)}, unchanged`);
+    assert.ok(confirm!.detail!.includes(each.join('\n')), `one line for each, in the view's order:\n${confirm!.detail}`);
+    assert.match(confirm!.detail!, /Estimated monthly cost: unchanged; each is billed as before\./);
     assert.deepEqual(outcome.sent.map((s) => [s.method, s.path, s.body]), Array.from({ length: 3 }, () => ['POST', '/v1/stacklets/:id', { action: 'power_off' }]));
     const ids = selection.map((n) => n.resource!.id);
     for (const id of ids) assert.ok(a.tasks.running().some((t) => t.kind === 'stacklet' && String(t.resourceId) === String(id)), `a task of ${id} is followed`);
@@ -129,14 +135,14 @@ describe('Actions on several stacklets at once', function () {
     assert.deepEqual(declined.sent, []);
     assert.match(declined.asked[0]!.message!, /Power on 2 stacklets\?/);
     assert.match(declined.asked[0]!.detail!, /Left out: blog \(active\)/);
-    const outcome = await onSelection('stacklet.powerOn', selection, { confirm: true });
+    const outcome = await onSelection('stacklet.powerOn', selection, { choose: 'Power On' });
     assert.equal(outcome.sent.length, 2);
     await settled();
   });
 
   it('Resize two to one size: one size question, the disk question once (reversible first), the change per item and in all', async () => {
     const selection = await nodes('web-1', 'blog');
-    const outcome = await onSelection('stacklet.resizeStacklet', selection, { pick: 'b-2vcpu-4gb' }, { pick: 'No' }, { confirm: true });
+    const outcome = await onSelection('stacklet.resizeStacklet', selection, { pick: 'b-2vcpu-4gb' }, { pick: 'No' }, { choose: 'Resize' });
     const [size, disk, confirm] = outcome.asked;
     assert.equal(size!.title, 'Resize 2 Stacklets');
     assert.equal(disk!.items![0]!.label, 'No', 'keeping the disks is offered first');
@@ -155,7 +161,7 @@ describe('Actions on several stacklets at once', function () {
 
   it('Add Tag to three: a new tag checked as it is typed, one request each, the tags in the service', async () => {
     const selection = await nodes('web-1', 'web-2', 'staging-1');
-    const outcome = await onSelection('stacklet.tagStacklets', selection, { pick: 'New Tag…' }, { input: 'fleet-a', bad: ['a,b', ''] }, { confirm: true });
+    const outcome = await onSelection('stacklet.tagStacklets', selection, { pick: 'New Tag…' }, { input: 'fleet-a', bad: ['a,b', ''] }, { choose: 'Add Tag' });
     const input = outcome.asked[1]!;
     assert.match(input.validation!['a,b']!, /must not contain ','/);
     assert.match(input.validation!['']!, /must not be empty/);
@@ -169,7 +175,7 @@ describe('Actions on several stacklets at once', function () {
 
   it('Attach Firewall to three: the firewall most of them have first, those already behind it left out', async () => {
     const selection = await nodes('web-1', 'blog', 'worker-1');
-    const outcome = await onSelection('stacklet.attachFirewall', selection, { pick: 'web-firewall' }, { confirm: true });
+    const outcome = await onSelection('stacklet.attachFirewall', selection, { pick: 'web-firewall' }, { choose: 'Attach' });
     assert.equal(outcome.asked[0]!.items![0]!.label, 'web-firewall');
     assert.match(outcome.asked[1]!.detail!, /Left out: web-1 \(already behind web-firewall\)/);
     assert.deepEqual(outcome.sent.map((s) => s.path), ['/v1/firewalls/:uuid/stacklets', '/v1/firewalls/:uuid/stacklets']);
@@ -182,7 +188,7 @@ describe('Actions on several stacklets at once', function () {
 
   it('Take Snapshot of two: one name for all in which {name} stands for each stacklet', async () => {
     const selection = await nodes('web-1', 'web-2');
-    const outcome = await onSelection('stacklet.snapshotStacklet', selection, { input: '{name} fleet', bad: [''] }, { confirm: true });
+    const outcome = await onSelection('stacklet.snapshotStacklet', selection, { input: '{name} fleet', bad: [''] }, { choose: 'Take Snapshots' });
     assert.match(outcome.asked[0]!.value!, /^\{name\} \d{4}-\d\d-\d\d$/);
     assert.match(outcome.asked[1]!.detail!, /not estimated/);
     assert.deepEqual(outcome.sent.map((s) => s.body), [{ action: 'snapshot', name: 'web-1 fleet' }, { action: 'snapshot', name: 'web-2 fleet' }]);
@@ -195,7 +201,7 @@ describe('Actions on several stacklets at once', function () {
     assert.equal((await serviceRequest(TOKEN, 'DELETE', `/v1/stacklets/${selection[1]!.resource!.id}`)).status, 204);
     answerWith = 'Select Failed';
     try {
-      const outcome = await onSelection('stacklet.powerCycle', selection, { confirm: true });
+      const outcome = await onSelection('stacklet.powerCycle', selection, { choose: 'Power Cycle' });
       assert.equal(outcome.sent.length, 3);
       await waitFor('the summary', 5_000, () => shown.find((s) => s.level === 'error'));
       const summary = shown.find((s) => s.level === 'error')!;
@@ -229,7 +235,7 @@ describe('Actions on several stacklets at once', function () {
       return work({ report: () => source.cancel() }, source.token);
     }) as never);
     try {
-      const outcome = await onSelection('stacklet.powerOff', selection, { confirm: true });
+      const outcome = await onSelection('stacklet.powerOff', selection, { choose: 'Power Off' });
       assert.equal(outcome.sent.length, 8, 'the eight started before Cancel were sent, no more');
       const summary = shown.find((s) => s.level === 'warning')!;
       assert.match(summary.message, /Cancelled: 4 of 12 not sent \(bulk-b-3, bulk-b-4, bulk-b-5, bulk-b-6\)\./);
@@ -261,7 +267,7 @@ describe('Actions on several stacklets at once', function () {
       assert.ok(found, `the Volumes view shows ${name}`);
       return found;
     });
-    const outcome = await onSelection('stacklet.deleteVolume', selection, { confirm: true }, { input: 'delete 2 volumes', bad: ['delete 3 volumes', 'scratch'] });
+    const outcome = await onSelection('stacklet.deleteVolume', selection, { choose: 'Delete' }, { input: 'delete 2 volumes', bad: ['delete 3 volumes', 'scratch'] });
     const [confirm, typed] = outcome.asked;
     assert.equal(confirm!.message, 'Delete 2 volumes?');
     assert.match(confirm!.detail!, /This destroys each volume and the data on it\./);

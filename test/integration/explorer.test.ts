@@ -128,9 +128,10 @@ describe('Resource explorer', () => {
       assert.equal(state.kind, 'active');
       const { profile } = await service<{ profile: { email: string } }>('/v1/account/profile');
       assert.equal(state.kind === 'active' && state.account.email, profile.email);
-      // What VS Code's Accounts menu lists for the provider.
+      // What VS Code's Accounts menu lists for the provider: the e-mail and where (two accounts of one e-mail
+      // at two emulators are told apart); the test's emulator is on this machine, so it is a local emulator.
       const accounts = await vscode.authentication.getAccounts('stacklet');
-      assert.deepEqual(accounts.map((account) => account.label), [profile.email]);
+      assert.deepEqual(accounts.map((account) => account.label), [`${profile.email} (local emulator ${new URL(testEmulator().apiUrl).host})`]);
     });
   });
 
@@ -196,7 +197,7 @@ describe('Resource explorer', () => {
       assert.ok(named.length > 0 && named.every((n) => n.resource!.name.toLowerCase().includes(name.toLowerCase())));
       assert.match(String(provider.view.description), new RegExp(`name: ${name}`));
       await vscode.commands.executeCommand('stacklet.stacklets.clearFilter');
-      assert.equal(provider.view.description, undefined);
+      assert.equal(provider.view.description, 'Local emulator', 'no filter named; the account is on this machine\'s emulator');
       assert.equal((await roots(a, 'stacklets')).filter((n) => n.resource?.kind === 'stacklet').length, stacklets.length);
     });
 

@@ -81,7 +81,7 @@ describe('Network: where the extension runs, proxies and Test Connection', funct
     shown.length = 0;
     assert.equal(await vscode.commands.executeCommand('stacklet.testConnection'), true);
     const info = shown.find((s) => s.level === 'info')?.message ?? '';
-    assert.equal(info, `The connection to ${apiUrl} works (through the proxy ${open.url} (from http.proxy)), signed in as demo@stacklet.example.`);
+    assert.equal(info, `The connection to ${apiUrl} works, through the proxy ${open.url} (from http.proxy); signed in as demo@stacklet.example.`);
     const stats = await open.stats();
     assert.ok(stats.tunnels >= 3, `${stats.tunnels} tunnels: sign-in, the check's own, its client`);
     assert.equal(stats.connects, stats.tunnels);
@@ -100,7 +100,7 @@ describe('Network: where the extension runs, proxies and Test Connection', funct
     await set('http', 'proxyAuthorization', `Basic ${Buffer.from(CREDENTIALS).toString('base64')}`);
     shown.length = 0;
     assert.equal(await vscode.commands.executeCommand('stacklet.testConnection'), true);
-    assert.match(shown[0]?.message ?? '', /works \(through the proxy .*\), signed in as demo@stacklet\.example\.$/);
+    assert.match(shown[0]?.message ?? '', /works, through the proxy .* \(from http\.proxy\); signed in as demo@stacklet\.example\.$/);
     // The views read through the new settings too: the session reconnected when they changed.
     const { client, store } = await a.session.current();
     assert.equal(client.route.kind === 'proxy' && client.route.display, guarded.url);

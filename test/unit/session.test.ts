@@ -2,6 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StackletClient } from '../../src/api/client';
+import { accountPlace, announcedEmulator, isLocalEmulator } from '../../src/auth/localAccounts';
+import type { Account } from '../../src/auth/accountRegistry';
 import { SessionManager } from '../../src/auth/session';
 import { ResourceStore } from '../../src/model/resourceStore';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
@@ -239,5 +241,27 @@ describe('SessionManager', () => {
       server.close();
       await session.dispose();
     }
+  });
+});
+
+describe('local emulators (localAccounts)', () => {
+  const account = (apiUrl: string, isEmulator = false): Account => ({ id: 'a', apiUrl, email: 'demo@stacklet.example', profileUuid: 'u', isEmulator });
+
+  it('takes the emulator npm start announces only at a loopback http(s) address with a token', () => {
+    assert.deepEqual(announcedEmulator({ STACKLET_EMULATOR_URL: 'http://127.0.0.1:8787/', STACKLET_EMULATOR_TOKEN: 'stk_demo_1' }), { url: 'http://127.0.0.1:8787', token: 'stk_demo_1' });
+    assert.equal(announcedEmulator({ STACKLET_EMULATOR_URL: 'https://api.example.com', STACKLET_EMULATOR_TOKEN: 'stk_demo_1' }), undefined, 'not this machine');
+    assert.equal(announcedEmulator({ STACKLET_EMULATOR_URL: 'file:///tmp/x', STACKLET_EMULATOR_TOKEN: 'stk_demo_1' }), undefined);
+    assert.equal(announcedEmulator({ STACKLET_EMULATOR_URL: 'http://127.0.0.1:8787' }), undefined, 'no token');
+    assert.equal(announcedEmulator({ STACKLET_EMULATOR_URL: 'not a url', STACKLET_EMULATOR_TOKEN: 'stk' }), undefined);
+    assert.equal(announcedEmulator({}), undefined);
+  });
+
+  it('labels every account on this machine a local emulator, and tells two of one e-mail apart by address', () => {
+    assert.ok(isLocalEmulator(account('http://127.0.0.1:8787')));
+    assert.ok(isLocalEmulator(account('http://127.0.0.1:41234', true)));
+    assert.ok(!isLocalEmulator(account('https://api.simplystack.com')));
+    assert.equal(accountPlace(account('http://127.0.0.1:8787'), 'local emulator'), 'local emulator 127.0.0.1:8787');
+    assert.equal(accountPlace(account('http://127.0.0.1:41234', true), 'local emulator'), 'local emulator');
+    assert.equal(accountPlace(account('https://api.simplystack.com'), 'local emulator'), 'api.simplystack.com');
   });
 });
