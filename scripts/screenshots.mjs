@@ -1,5 +1,6 @@
 // npm run screenshots: runs the e2e tier against a fresh artifacts folder and copies the steps that show the
 // extension best into media/screenshots/, the pictures the README uses. Their names are the e2e step names.
+//   npm run screenshots -- --from .test-runs   takes them from the newest runs there instead of running e2e again
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -12,8 +13,11 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
  * matched without its number, so adding a step before one does not lose its picture) → the picture's name.
  */
 const PICKS = {
+  // The demo account as a newcomer meets it: Try the Local Emulator, the Local emulator label, Stacklets given the room.
+  'e2e-local-emulator': {
+    'see-the-local-emulator-label': 'sidebar.png',
+  },
   'e2e-explorer': {
-    'sign-in-with-the-api-token': 'sidebar.png',
     'view-properties-of-web-1': 'view-properties.png',
   },
   'e2e-actions': {
@@ -25,25 +29,30 @@ const PICKS = {
   },
 };
 
-const artifacts = fs.mkdtempSync(path.join(os.tmpdir(), 'stacklet-screenshots-'));
-const run = spawnSync('npm', ['run', 'test:e2e'], { cwd: root, stdio: 'inherit', env: { ...process.env, STACKLET_ARTIFACTS_DIR: artifacts } });
+const fromArg = process.argv.indexOf('--from');
+const from = fromArg >= 0 ? path.resolve(root, process.argv[fromArg + 1] ?? '.test-runs') : undefined;
+const artifacts = from ?? fs.mkdtempSync(path.join(os.tmpdir(), 'stacklet-screenshots-'));
+const run = from ? { status: 0 } : spawnSync('npm', ['run', 'test:e2e'], { cwd: root, stdio: 'inherit', env: { ...process.env, STACKLET_ARTIFACTS_DIR: artifacts } });
 const target = path.join(root, 'media', 'screenshots');
 fs.mkdirSync(target, { recursive: true });
 let copied = 0;
-for (const folder of fs.readdirSync(artifacts)) {
+// Newest first, so that with --from the latest run of each kind gives its pictures.
+const done = new Set();
+for (const folder of fs.readdirSync(artifacts).sort().reverse()) {
   const kind = Object.keys(PICKS).find((k) => folder.includes(`-${k}-`));
   if (!kind) continue;
   const files = fs.readdirSync(path.join(artifacts, folder));
   for (const [step, to] of Object.entries(PICKS[kind])) {
-    const from = files.find((file) => file.replace(/^\d+-/, '') === `${step}.png`);
-    if (from) {
-      fs.copyFileSync(path.join(artifacts, folder, from), path.join(target, to));
-      console.log(`media/screenshots/${to} ← ${from}`);
+    const picture = files.find((file) => file.replace(/^\d+-/, '') === `${step}.png`);
+    if (picture && !done.has(to)) {
+      fs.copyFileSync(path.join(artifacts, folder, picture), path.join(target, to));
+      console.log(`media/screenshots/${to} ← ${folder}/${picture}`);
+      done.add(to);
       copied++;
     }
   }
 }
-fs.rmSync(artifacts, { recursive: true, force: true });
+if (!from) fs.rmSync(artifacts, { recursive: true, force: true });
 const wanted = Object.values(PICKS).reduce((n, picks) => n + Object.keys(picks).length, 0);
 if (run.status !== 0 || copied !== wanted) {
   console.error(`screenshots: the e2e run ${run.status === 0 ? 'passed' : 'failed'}; ${copied} of ${wanted} pictures copied`);
