@@ -213,9 +213,9 @@ export function settle<K extends ListedKind>(deps: CommandDeps, session: ActiveS
 }
 
 /** A short confirmation in the status bar and the log. */
-export function done(deps: CommandDeps, message: string): void {
+export function done(deps: CommandDeps, message: string): vscode.Disposable {
   deps.log.info(message);
-  notify.statusMessage('check', message, 5000);
+  return notify.statusMessage('check', message, 5000);
 }
 
 // ── several items at once ──────────────────────────────────────────────────
@@ -425,7 +425,9 @@ function summarize<K extends ListedKind, R>(deps: CommandDeps, kind: K, title: s
   const notSent = outcomes.filter((o) => o.status === 'not-sent');
   const sent = outcomes.length - notSent.length;
   if (failed.length === 0 && notSent.length === 0) {
-    done(deps, vscode.l10n.t('{0}: {1} of {2} sent.', title, sent, outcomes.length));
+    const status = done(deps, vscode.l10n.t('{0}: {1} of {2} sent.', title, sent, outcomes.length));
+    // "3 of 3 sent" is old news once the tasks it started have ended: it goes then, not 5 s later.
+    if (deps.tasks.running().length > 0) void deps.tasks.allEnded().then(() => status.dispose());
     return;
   }
   const parts: string[] = [];

@@ -84,4 +84,29 @@ describe('Walkthrough in the workbench', function () {
       await ui.viewRow(page, 'Stacklets', 'web-1').waitFor();
       await checkedStep(page, steps[1]!.title).waitFor();
     }));
+
+  // The other steps done as a user does them, from the views with the walkthrough left open in its tab: each
+  // is checked off there while the window runs, with no reload.
+  it('checks off the action step when a stacklet is resized from its context menu', () =>
+    suite.session.steps.step('resize from the Stacklets view, then look at the walkthrough', 90_000, async (page) => {
+      await ui.contextMenu(page, ui.viewRow(page, 'Stacklets', 'web-1'), 'Resize Stacklet…');
+      await ui.quickInput(page).locator('input').fill('b-2vcpu-4gb');
+      await ui.quickInputRow(page, 'b-2vcpu-4gb').first().waitFor();
+      await page.keyboard.press('Enter');
+      await ui.quickInputRow(page, 'No').first().waitFor();
+      await ui.quickInput(page).locator('input').fill('No');
+      await page.keyboard.press('Enter');
+      await ui.viewRow(page, 'Stacklets', 'web-1').filter({ hasText: 'b-2vcpu-4gb' }).waitFor({ timeout: 60_000 });
+      await page.locator('.tab', { hasText: 'Welcome' }).first().click();
+      await checkedStep(page, steps[2]!.title).waitFor();
+    }));
+
+  it('checks off the firewall step when a firewall’s document is opened from the Networking view', () =>
+    suite.session.steps.step('edit a firewall from its context menu, then look at the walkthrough', 90_000, async (page) => {
+      await ui.expandPane(page, 'Networking');
+      await ui.contextMenu(page, ui.viewRow(page, 'Networking', 'web-firewall'), 'Edit Firewall Rules');
+      await page.locator('.tab', { hasText: 'web-firewall.jsonc' }).first().waitFor();
+      await page.locator('.tab', { hasText: 'Welcome' }).first().click();
+      await checkedStep(page, steps[3]!.title).waitFor();
+    }));
 });

@@ -33,7 +33,7 @@ async function stacklets(): Promise<Stacklet[]> {
 }
 
 /** Replaces a function of vscode.window for the test; answers a function that puts it back. */
-function stubWindow(name: 'showErrorMessage' | 'showWarningMessage' | 'showInformationMessage' | 'withProgress', replacement: (...args: never[]) => unknown): () => void {
+function stubWindow(name: 'showErrorMessage' | 'showWarningMessage' | 'showInformationMessage' | 'withProgress' | 'setStatusBarMessage', replacement: (...args: never[]) => unknown): () => void {
   const window = vscode.window as unknown as Record<string, unknown>;
   const original = window[name];
   window[name] = replacement;
@@ -80,6 +80,9 @@ describe('Actions on several stacklets at once', function () {
   }
 
   /** Waits until no task runs on the account's stacklets and the tracker follows none. */
+  /** Status-bar messages set, and whether they were taken down. */
+  const statusLines: { text: string; disposed: boolean }[] = [];
+
   async function settled(): Promise<void> {
     await waitFor('the tasks to end', 30_000, async () => ((await stacklets()).every((s) => !s.task) && a.tasks.running().length === 0 ? true : undefined), 100);
   }
@@ -97,6 +100,13 @@ describe('Actions on several stacklets at once', function () {
         return Promise.resolve(answerWith !== undefined && actions.includes(answerWith) ? answerWith : undefined);
       }) as never));
     }
+    const setStatusBarMessage = vscode.window.setStatusBarMessage.bind(vscode.window) as (text: string, ms: number) => vscode.Disposable;
+    restores.push(stubWindow('setStatusBarMessage', ((text: string, ms: number) => {
+      const line = { text, disposed: false };
+      statusLines.push(line);
+      const shownLine = setStatusBarMessage(text, ms);
+      return { dispose: () => { line.disposed = true; shownLine.dispose(); } };
+    }) as never));
   });
 
   after(async () => {
@@ -126,6 +136,9 @@ describe('Actions on several stacklets at once', function () {
     for (const id of ids) assert.ok(a.tasks.running().some((t) => t.kind === 'stacklet' && String(t.resourceId) === String(id)), `a task of ${id} is followed`);
     assert.match(a.taskStatus.text, /3 tasks running/);
     await settled();
+    // The status-bar line "3 of 3 sent." went when the tasks it started ended.
+    await waitFor('the "sent" line to go', 1_000, () => (statusLines.some((s) => /3 of 3 sent\./.test(s.text) && s.disposed) ? true : undefined), 50);
+    assert.equal(statusLines.filter((s) => /3 of 3 sent\./.test(s.text)).length, 1);
     assert.deepEqual((await stacklets()).filter((s) => ids.includes(s.id)).map((s) => s.status), ['off', 'off', 'off']);
   });
 

@@ -130,7 +130,8 @@ describe('Lifecycle of every kind', function () {
   describe('menus and palette', () => {
     const { menus } = contributedMenus();
     const CASES: [string, string[], string[]][] = [
-      ['stacklet.deleteVolume', ['volume:free'], ['volume:attached', 'volume:busy', 'volume:deleting']],
+      // An attached volume's menu has Delete too, which says to detach it first (menus cannot grey an item with a reason).
+      ['stacklet.deleteVolume', ['volume:free', 'volume:attached'], ['volume:busy', 'volume:deleting']],
       ['stacklet.deleteSnapshot', ['snapshot:ready'], ['snapshot:busy', 'snapshot:deleting']],
       ['stacklet.deleteBackup', ['backup:ready'], ['backup:busy', 'backup:deleting']],
       ['stacklet.deleteFirewall', ['firewall:ready'], ['firewall:unknown', 'firewall:deleting', 'firewallRule:inbound']],

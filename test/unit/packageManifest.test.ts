@@ -306,6 +306,15 @@ describe('package.json', () => {
     });
   });
 
+  describe('welcome view', () => {
+    it('says, where it offers the emulator, that the one inside VS Code starts fresh at every window reload', () => {
+      const nlsDe = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.nls.de.json'), 'utf8')) as Record<string, string>;
+      assert.match(nls['welcome.signedOut']!, /command:stacklet\.tryEmulator\)\nThe emulator inside VS Code starts fresh, on a new port, at every window reload/);
+      assert.match(nlsDe['welcome.signedOut']!, /beginnt bei jedem Neuladen des Fensters von vorn/);
+      assert.match(nls['walkthrough.signIn.description']!, /starts fresh at every window reload/);
+    });
+  });
+
   describe('walkthrough', () => {
     const walkthroughs = manifest.contributes.walkthroughs ?? [];
     const knownCommand = (id: string) => commands.has(id)
