@@ -189,15 +189,9 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
     if (this.boundStore === store) return;
     this.storeSubscription?.dispose();
     this.boundStore = store;
-    const changes = store.onDidChange((change) => {
+    this.storeSubscription = store.onDidChange((change) => {
       if (this.spec.kinds.includes(change.kind)) this.changed.fire(undefined);
     });
-    // A group row shows its count only once its listing is loaded, and VS Code asks for the row again only
-    // when told: without this, counts came and went ("Firewalls 1", then "Firewalls").
-    const loads = store.onDidLoad((kind) => {
-      if (this.spec.kinds.includes(kind)) this.changed.fire(undefined);
-    });
-    this.storeSubscription = { dispose: () => { changes.dispose(); loads.dispose(); } };
   }
 
   private onSessionChanged(): void {
