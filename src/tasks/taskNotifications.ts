@@ -1,8 +1,7 @@
 /**
  * What the user is told about tasks: the service's completed text when one ends, a warning when one runs past
  * the timeout, and one warning when checks start failing (not one per failed check). Every message is logged
- * and kept in `shown` (tests cannot read toasts from the extension host). Tasks that end within GROUP_MS of each
- * other (those of one bulk action end in the same check) are told in one notification, not one each.
+ * and kept in `shown` (tests cannot read toasts from the extension host).
  */
 import * as vscode from 'vscode';
 import type { Log } from '../ui/log';
@@ -18,15 +17,10 @@ export interface TaskMessage {
 }
 
 const KEPT = 50;
-/** How long after a task ends the notification waits for others ending with it. */
-const GROUP_MS = 1500;
 
 export class TaskNotifications extends Disposable {
   /** The latest messages, oldest first. */
   readonly shown: TaskMessage[] = [];
-  /** Ends not yet told, and the timer that tells them. */
-  private ended: string[] = [];
-  private flush: ReturnType<typeof setTimeout> | undefined;
 
   constructor(tracker: TaskTracker, private readonly log: Log) {
     super();
@@ -42,14 +36,6 @@ export class TaskNotifications extends Disposable {
         this.show('warning', vscode.l10n.t('Checking running tasks failed: {0}. Retrying in {1} s.', message, Math.round(retryInMs / 1000)));
       }),
     ]) this._register(subscription);
-    this._register({ dispose: () => clearTimeout(this.flush) });
-  }
-
-  private tellEnded(): void {
-    this.flush = undefined;
-    const ended = this.ended;
-    this.ended = [];
-    void notify.info(ended.length === 1 ? ended[0]! : vscode.l10n.t('{0} tasks ended. {1}', ended.length, ended.join('; ')));
   }
 
   private show(level: TaskMessage['level'], text: string): void {
@@ -57,8 +43,7 @@ export class TaskNotifications extends Disposable {
     if (this.shown.length > KEPT) this.shown.splice(0, this.shown.length - KEPT);
     if (level === 'info') {
       this.log.info(text);
-      this.ended.push(text);
-      this.flush ??= setTimeout(() => this.tellEnded(), GROUP_MS);
+      void notify.info(text);
       return;
     }
     this.log.warn(text);
