@@ -22,6 +22,7 @@ import type { ResourceDocuments } from '../ui/resourceDocuments';
 import { describeError } from '../model/errorText';
 import type { ActionHistory } from '../model/actionHistory';
 import { Disposable } from '../model/lifecycle';
+import { registerStackletNameHints } from './stackletNameHints';
 
 export interface DocumentEditorsDeps {
   readonly session: SessionManager;
@@ -104,6 +105,7 @@ export class DocumentEditors extends Disposable {
       vscode.workspace.onDidSaveTextDocument((document) => this.saved(document)),
       deps.session.onDidChange(() => void this.drafts.keepOnly(new Set(deps.session.accounts.map((a) => a.id)))),
     ]) this._register(subscription);
+    this._register(registerStackletNameHints(deps.session));
     for (const document of vscode.workspace.textDocuments) void this.check(document);
   }
 

@@ -57,6 +57,23 @@ describe('Firewall documents', function () {
     await vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global);
   });
 
+  it('shows each stacklet\'s name beside its id in stacklet_ids, as an inlay hint', async () => {
+    const firewall = (await firewallNamed('web-firewall'))!;
+    const document = await edit(firewall);
+    const stacklets = (await get<{ stacklets: { id: number; name: string }[] }>('/v1/stacklets?per_page=200')).stacklets;
+    const end = document.positionAt(document.getText().length);
+    const hints = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', document.uri, new vscode.Range(new vscode.Position(0, 0), end));
+    const expected = firewall.resources.stacklet_ids.map((id) => stacklets.find((s) => s.id === id)!.name);
+    assert.ok(expected.length > 0, 'the demo firewall protects stacklets');
+    assert.deepEqual(hints.map((hint) => hint.label), expected);
+    for (const [i, hint] of hints.entries()) {
+      // Each hint follows its id in the text.
+      const before = document.getText(new vscode.Range(hint.position.translate(0, -String(firewall.resources.stacklet_ids[i]).length), hint.position));
+      assert.equal(before, String(firewall.resources.stacklet_ids[i]));
+    }
+    await closeEditorsOf(document);
+  });
+
   it('opens a firewall as JSONC; a save shows the change (safe choice first), applies it, and shows the service\'s answer', async () => {
     const firewall = (await firewallNamed('web-firewall'))!;
     assert.ok(firewall, 'the demo firewall exists');
