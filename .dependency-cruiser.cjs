@@ -5,7 +5,7 @@
 
 /** The core: tested in plain Node, so `vscode` cannot be loaded there. */
 const CORE = [
-  '^src/(api|emulator|model|documents|remote)/',
+  '^src/(agent|api|emulator|model|documents|remote)/',
   '^src/kinds/(kindSpec|kindFacts|registry)\\.ts$',
   '^src/kinds/[^/]+/kind\\.ts$',
   '^src/auth/(accountRegistry|localAccounts|session)\\.ts$',
