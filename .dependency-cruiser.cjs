@@ -56,6 +56,8 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
+    // The MCP SDK is reached through its package.json `exports` (`@modelcontextprotocol/sdk/server/mcp.js`).
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['require', 'node', 'default'] },
     exclude: { path: '^(out|dist)/' },
   },
 };
