@@ -5,7 +5,7 @@
 
 /** The core: tested in plain Node, so `vscode` cannot be loaded there. */
 const CORE = [
-  '^src/(api|emulator|model|documents|remote)/',
+  '^src/(agent|api|emulator|model|documents|remote)/',
   '^src/kinds/(kindSpec|kindFacts|registry)\\.ts$',
   '^src/kinds/[^/]+/kind\\.ts$',
   '^src/auth/(accountRegistry|localAccounts|session)\\.ts$',
@@ -56,6 +56,8 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
+    // The MCP SDK is reached through its package.json `exports` (`@modelcontextprotocol/sdk/server/mcp.js`).
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['require', 'node', 'default'] },
     exclude: { path: '^(out|dist)/' },
   },
 };

@@ -101,6 +101,8 @@ await rm('dist/chunks', { recursive: true, force: true });
 const contexts = await Promise.all([
   esbuild.context(extension),
   esbuild.context({ ...common, entryPoints: ['src/emulator/cli.ts'], outfile: 'dist/emulator.js' }),
+  // The MCP server for agents outside VS Code (`node dist/mcp.js`, src/mcp/server.ts).
+  esbuild.context({ ...common, entryPoints: ['src/mcp/server.ts'], outfile: 'dist/mcp.js' }),
 ]);
 
 /**

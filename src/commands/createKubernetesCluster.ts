@@ -11,12 +11,8 @@ import { nameStep } from './steps/nameStep';
 import { regionStep } from './steps/regionStep';
 import { sizeStep } from './steps/sizeStep';
 import { pickStep } from './wizard';
+import { KNOWN_KUBERNETES_VERSIONS } from '../kinds/cluster/kind';
 
-/**
- * Versions offered when the service lists none (it has no version listing): the newest known releases.
- * The versions of the account's clusters are offered too, and any version can be typed.
- */
-export const KNOWN_KUBERNETES_VERSIONS: readonly string[] = ['1.30.2-00', '1.29.6-00', '1.28.11-00'];
 
 interface NewCluster extends InProject {
   name?: string;

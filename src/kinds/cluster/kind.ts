@@ -4,6 +4,13 @@ import { clusterMonthly } from '../../model/cost';
 import { COMMON, addresses, byUuid, named, regionFacts } from '../kindFacts';
 import type { KindSpec } from '../kindSpec';
 
+/**
+ * Versions offered when the service lists none (it has no version listing): the newest known releases. Create
+ * Kubernetes Cluster offers the versions of the account's clusters too, and any version can be typed; the agent's
+ * catalog answers the same.
+ */
+export const KNOWN_KUBERNETES_VERSIONS: readonly string[] = ['1.30.2-00', '1.29.6-00', '1.28.11-00'];
+
 export const clusterKind = {
   label: () => l10n.t('Kubernetes cluster'),
   key: byUuid,

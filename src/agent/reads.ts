@@ -1,0 +1,277 @@
+/**
+ * What an agent may read of the account, built on what the views read: the store's listings, Go to Resource's
+ * index, the cost model and the action history. Each operation takes the agent's input as it came (checked in
+ * ./input.ts) and answers data for the envelope (./envelope.ts), never text: the service's words stay values.
+ * Shared by the MCP server (src/mcp/server.ts) and the language model tools. No vscode import.
+ */
+import * as l10n from '@vscode/l10n';
+import type { StackletClient } from '../api/client';
+import type * as s from '../api/schemas';
+import type { ActionHistory } from '../model/actionHistory';
+import { breakdown, monthlyChangeWords, resizeChange, stackletPrice, total } from '../model/cost';
+import { ResourceIndex } from '../model/resourceSearch';
+import type { ResourceStore } from '../model/resourceStore';
+import { KNOWN_KUBERNETES_VERSIONS } from '../kinds/cluster/kind';
+import {
+  deletionChangeOf, isTaskKind, kindSpec, monthlyOf, refTo, sameId, SEARCH_KINDS,
+  type KindItems, type KindSpec, type ResourceRef, type SearchKind,
+} from '../kinds/registry';
+import type { AgentData, AgentSource } from './envelope';
+import { AgentInputError, choiceField, fieldsOf, kindField, textField } from './input';
+
+/** What the operations read through. */
+export interface AgentContext {
+  readonly source: AgentSource;
+  readonly store: ResourceStore;
+  readonly client: StackletClient;
+  /** This window's actions; absent where nothing is recorded (the MCP server sends no actions of its own yet). */
+  readonly history?: ActionHistory;
+}
+
+/** The most resources `find` matches (the envelope pages through them). */
+const FIND_LIMIT = 5000;
+
+interface Loaded {
+  readonly listings: { kind: SearchKind; items: readonly unknown[] }[];
+  /** Kinds the service could not list now, with why. */
+  readonly unavailable: { kind: SearchKind; error: string }[];
+}
+
+async function load(ctx: AgentContext, kinds: readonly SearchKind[]): Promise<Loaded> {
+  const settled = await Promise.allSettled(kinds.map((kind) => ctx.store.get(kind)));
+  const loaded: Loaded = { listings: [], unavailable: [] };
+  settled.forEach((result, i) => {
+    const kind = kinds[i]!;
+    if (result.status === 'fulfilled') loaded.listings.push({ kind, items: result.value.items });
+    else loaded.unavailable.push({ kind, error: result.reason instanceof Error ? result.reason.message : String(result.reason) });
+  });
+  return loaded;
+}
+
+/** The state the service gives an item (`status`, or a cluster's `status.state`). */
+function stateOf(data: unknown): string | undefined {
+  const status = (data as { status?: unknown }).status;
+  if (typeof status === 'string') return status || undefined;
+  const state = (status as { state?: unknown } | null | undefined)?.state;
+  return typeof state === 'string' ? state : undefined;
+}
+
+/** The item's running task, as the service describes it. */
+function taskOf(data: unknown): s.Task | undefined {
+  const task = (data as { task?: s.Task | null }).task;
+  return task ?? undefined;
+}
+
+function summary(ref: ResourceRef, facts: { addresses?: readonly string[]; tags?: readonly string[]; regions?: readonly string[] }): Record<string, unknown> {
+  const monthly = monthlyOf(ref);
+  const task = taskOf(ref.data);
+  return {
+    kind: ref.kind,
+    id: ref.id,
+    name: ref.name,
+    ...(stateOf(ref.data) !== undefined ? { state: stateOf(ref.data) } : {}),
+    ...(facts.regions?.length ? { region: facts.regions[0] } : {}),
+    ...(facts.addresses?.length ? { addresses: facts.addresses } : {}),
+    ...(facts.tags?.length ? { tags: facts.tags } : {}),
+    ...(monthly !== undefined ? { monthlyUsd: monthly } : {}),
+    ...(task ? { task: task.name } : {}),
+  };
+}
+
+const same = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() === b.toLowerCase();
+
+/** Resources matching a query (name, ID, any IP, tag or region, as Go to Resource), narrowed by kind, region, tag, state. */
+export async function findResources(ctx: AgentContext, raw: unknown): Promise<AgentData> {
+  const input = fieldsOf(raw);
+  const query = textField(input, 'query') ?? '';
+  const kind = kindField(input, 'kind');
+  const region = textField(input, 'region');
+  const tag = textField(input, 'tag');
+  const state = textField(input, 'state');
+  const { listings, unavailable } = await load(ctx, kind ? [kind] : SEARCH_KINDS);
+  const index = new ResourceIndex();
+  index.replace(listings);
+  const items = index.find(query, FIND_LIMIT)
+    .filter(({ ref, facts }) =>
+      (region === undefined || (facts.regions ?? []).some((r) => same(r, region)))
+      && (tag === undefined || (facts.tags ?? []).some((t) => same(t, tag)))
+      && (state === undefined || same(stateOf(ref.data), state)))
+    .map(({ ref, facts, match }) => ({ ...summary(ref, facts), ...(match ? { matched: match } : {}) }));
+  return { items, ...(unavailable.length > 0 ? { unavailable } : {}) };
+}
+
+/** The resource of `kind` with that id (the refusal names `idField`). */
+async function resolve(ctx: AgentContext, kind: SearchKind, id: string, idField = 'id'): Promise<ResourceRef> {
+  const listing = await ctx.store.get(kind);
+  const spec = kindSpec(kind) as unknown as KindSpec<SearchKind>;
+  const item = (listing.items as readonly KindItems[SearchKind][]).find((data) => sameId(spec.key(data as never), id));
+  if (item === undefined) throw new AgentInputError(idField, l10n.t('no {0} has this ID', kind));
+  return refTo(kind, item as never) as ResourceRef;
+}
+
+/** The ids of other resources an item names, by kind. */
+function namedBy(ref: ResourceRef): { kind: SearchKind; ids: readonly (string | number)[] }[] {
+  const data = ref.data as Partial<s.Stacklet & s.Volume & s.LoadBalancer & s.Firewall>;
+  switch (ref.kind) {
+    case 'stacklet':
+      return [
+        { kind: 'volume', ids: data.volume_uuid ? [data.volume_uuid] : [] },
+        { kind: 'firewall', ids: data.firewall_uuid ? [data.firewall_uuid] : [] },
+        { kind: 'vpc', ids: data.vpc_uuid ? [data.vpc_uuid] : [] },
+        { kind: 'snapshot', ids: data.snapshot_ids ?? [] },
+      ];
+    case 'volume':
+      return [{ kind: 'stacklet', ids: typeof data.stacklet?.id === 'number' ? [data.stacklet.id] : [] }];
+    case 'loadBalancer':
+      return [{ kind: 'stacklet', ids: data.stacklet_ids ?? [] }];
+    case 'firewall':
+      return [{ kind: 'stacklet', ids: data.resources?.stacklet_ids ?? [] }];
+    default:
+      return [];
+  }
+}
+
+/** The resources that name a stacklet: its volumes, load balancers and firewalls. */
+function nameStacklet(kind: SearchKind, item: unknown, id: string | number): boolean {
+  const data = item as Partial<s.Volume & s.LoadBalancer & s.Firewall>;
+  if (kind === 'volume') return data.stacklet?.id !== undefined && data.stacklet.id !== null && sameId(data.stacklet.id, id);
+  if (kind === 'loadBalancer') return (data.stacklet_ids ?? []).some((other) => sameId(other, id));
+  if (kind === 'firewall') return (data.resources?.stacklet_ids ?? []).some((other) => sameId(other, id));
+  return false;
+}
+
+/** One resource: its fields as the service gave them, what it is related to, its running task and estimate. */
+export async function describeResource(ctx: AgentContext, raw: unknown): Promise<AgentData> {
+  const input = fieldsOf(raw);
+  const kind = kindField(input, 'kind', true);
+  const ref = await resolve(ctx, kind, textField(input, 'id', true));
+  const named = namedBy(ref).filter(({ ids }) => ids.length > 0);
+  const inverse: SearchKind[] = ref.kind === 'stacklet' ? ['volume', 'loadBalancer', 'firewall'] : [];
+  const { listings } = await load(ctx, [...new Set([...named.map(({ kind: k }) => k), ...inverse])]);
+  const relations: Record<string, unknown>[] = [];
+  for (const { kind: other, items } of listings) {
+    const spec = kindSpec(other) as unknown as KindSpec<SearchKind>;
+    const ids = named.find(({ kind: k }) => k === other)?.ids ?? [];
+    for (const item of items) {
+      const key = spec.key(item as never);
+      if (ids.some((id) => sameId(id, key)) || (inverse.includes(other) && nameStacklet(other, item, ref.id))) {
+        relations.push({ kind: other, id: key, name: spec.name(item as never) });
+      }
+    }
+  }
+  const monthly = monthlyOf(ref);
+  const task = taskOf(ref.data);
+  return {
+    kind: ref.kind,
+    id: ref.id,
+    name: ref.name,
+    ...(monthly !== undefined ? { monthlyUsd: monthly } : {}),
+    runningTask: task ? { id: task.id, name: task.name, progress: task.description.progress } : null,
+    relations,
+    fields: ref.data,
+  };
+}
+
+const COST_BY = ['stacklet', 'region', 'tag'] as const;
+const CHANGES = ['resize', 'create', 'delete'] as const;
+
+/**
+ * Monthly estimates: the account's by stacklet, region or tag, or what a proposed change would do to it
+ * (`change`: resize a stacklet to `size`, create one of `size` and `image`, delete a resource).
+ */
+export async function costEstimates(ctx: AgentContext, raw: unknown): Promise<AgentData> {
+  const input = fieldsOf(raw);
+  if (textField(input, 'change') !== undefined) return costOfChange(ctx, input);
+  const by = choiceField(input, 'by', COST_BY, 'stacklet');
+  const stacklets = (await ctx.store.get('stacklet')).items;
+  const all = total(stacklets);
+  const estimate = { totalUsd: all.dollars, stacklets: all.count, notEstimated: all.unpriced, note: l10n.t('An estimate from the sizes and images the service prices, not a bill.') };
+  if (by === 'stacklet') {
+    const items = stacklets.map((stacklet) => ({ id: stacklet.id, name: kindSpec('stacklet').name(stacklet), monthlyUsd: stackletPrice(stacklet)?.total ?? null }));
+    return { ...estimate, by, items };
+  }
+  const keys = by === 'region' ? (stacklet: s.Stacklet) => [stacklet.region.slug] : (stacklet: s.Stacklet) => stacklet.tags;
+  const items = breakdown(stacklets, keys).map((bucket) => ({ [by]: bucket.key, monthlyUsd: bucket.dollars, stacklets: bucket.count, notEstimated: bucket.unpriced }));
+  return { ...estimate, by, items };
+}
+
+async function sizeOf(ctx: AgentContext, slug: string): Promise<s.Size> {
+  const size = (await ctx.store.get('size')).items.find((item) => item.slug === slug);
+  if (!size) throw new AgentInputError('size', l10n.t('is not a size the service offers'));
+  return size;
+}
+
+async function costOfChange(ctx: AgentContext, input: Readonly<Record<string, unknown>>): Promise<AgentData> {
+  const change = choiceField(input, 'change', CHANGES, 'delete');
+  let dollars: number | undefined;
+  let affected: Record<string, unknown> | undefined;
+  if (change === 'delete') {
+    const ref = await resolve(ctx, kindField(input, 'kind', true), textField(input, 'id', true));
+    affected = { kind: ref.kind, id: ref.id, name: ref.name };
+    dollars = deletionChangeOf(ref);
+  } else if (change === 'resize') {
+    const ref = await resolve(ctx, 'stacklet', textField(input, 'id', true));
+    affected = { kind: ref.kind, id: ref.id, name: ref.name };
+    dollars = resizeChange(ref.data as s.Stacklet, await sizeOf(ctx, textField(input, 'size', true)));
+  } else {
+    const size = await sizeOf(ctx, textField(input, 'size', true));
+    const slug = textField(input, 'image', true);
+    const image = (await ctx.store.get('distribution')).items.flatMap((distribution) => distribution.images).find((item) => item.slug === slug)
+      ?? (await ctx.store.get('application')).items.find((item) => item.slug === slug);
+    if (!image) throw new AgentInputError('image', l10n.t('is not an image the service offers'));
+    dollars = stackletPrice({ size, distribution: { image } })?.total;
+  }
+  return { change, ...(affected ? { resource: affected } : {}), monthlyChangeUsd: dollars ?? null, words: monthlyChangeWords(dollars) };
+}
+
+const CATALOGS = ['regions', 'sizes', 'images', 'kubernetesVersions'] as const;
+
+/** What resources can be made of: regions, sizes (with prices), images (distributions and apps), Kubernetes versions. */
+export async function catalog(ctx: AgentContext, raw: unknown): Promise<AgentData> {
+  const what = choiceField(fieldsOf(raw), 'what', CATALOGS, 'regions');
+  switch (what) {
+    case 'regions':
+      return { what, items: (await ctx.store.get('region')).items.map((r) => ({ slug: r.slug, name: r.name, available: r.available, features: r.features })) };
+    case 'sizes':
+      return {
+        what,
+        items: (await ctx.store.get('size')).items.map((size) => ({
+          slug: size.slug, vcpu: size.vcpu, memoryMb: size.memory ?? null, diskGb: size.disk, priceMonthlyUsd: size.price_monthly ?? null, available: size.available,
+        })),
+      };
+    case 'images': {
+      const distributions = (await ctx.store.get('distribution')).items.flatMap((distribution) =>
+        distribution.images.map((image) => ({ slug: image.slug, distribution: distribution.name, name: image.name ?? null, available: image.available, extraPriceUsd: image.extra_price ?? null })));
+      const applications = (await ctx.store.get('application')).items.map((app) => ({ slug: app.slug, application: app.name ?? null, available: app.available, extraPriceUsd: app.extra_price ?? null }));
+      return { what, items: [...distributions, ...applications] };
+    }
+    case 'kubernetesVersions': {
+      const clusters = await ctx.store.get('cluster').then((listing) => listing.items, () => []);
+      const inUse = clusters.map((cluster) => cluster.version.version ?? cluster.version.slug).filter((v): v is string => typeof v === 'string');
+      return { what, note: l10n.t('The service lists no versions: these are the newest known releases and those of the account\'s clusters.'), items: [...new Set([...inUse, ...KNOWN_KUBERNETES_VERSIONS])] };
+    }
+  }
+}
+
+/** The account's resources that carry a running task now. */
+export async function runningTasks(ctx: AgentContext): Promise<AgentData> {
+  const { listings, unavailable } = await load(ctx, SEARCH_KINDS.filter(isTaskKind));
+  const items = listings.flatMap(({ kind, items: list }) => list.flatMap((item) => {
+    const ref = refTo(kind, item as never) as ResourceRef;
+    const task = taskOf(item);
+    return task ? [{ kind, id: ref.id, name: ref.name, task: { id: task.id, name: task.name, progress: task.description.progress } }] : [];
+  }));
+  return { items, ...(unavailable.length > 0 ? { unavailable } : {}) };
+}
+
+/** This window's actions, newest first, with the requests each sent (never a header, so never the token). */
+export function recentActions(ctx: AgentContext): AgentData {
+  const items = (ctx.history?.list() ?? []).map((entry) => ({
+    id: entry.id,
+    at: new Date(entry.at).toISOString(),
+    title: entry.title,
+    ...(entry.failure !== undefined ? { failure: entry.failure } : {}),
+    requests: entry.requests.map((r) => ({ method: r.method, path: r.path, status: r.status ?? null, ...(r.body !== undefined ? { body: r.body } : {}) })),
+  }));
+  return { items };
+}

@@ -1,0 +1,63 @@
+// The MCP server as an agent meets it: dist/mcp.js spawned over stdio by the SDK's own Client, against the
+// emulator. It lists its tools, answers find and describe in the agent envelope, offers no write tool, and
+// never prints the token.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+
+describe('MCP server (node dist/mcp.js) ⇄ emulator', function () {
+  this.timeout(60_000);
+  let emu: EmulatorHandle;
+  let client: Client;
+  let transport: StdioClientTransport;
+  let stderr = '';
+
+  before(async () => {
+    execFileSync(process.execPath, ['esbuild.mjs', '--quiet']);
+    emu = await startEmulator({ port: 0, host: '127.0.0.1' });
+    transport = new StdioClientTransport({
+      command: process.execPath, args: ['dist/mcp.js'], stderr: 'pipe',
+      env: { PATH: process.env['PATH'] ?? '', STACKLET_API_URL: emu.url, STACKLET_TOKEN: emu.demoToken, STACKLET_EMULATOR: '1' },
+    });
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(transport);
+  });
+  after(async () => {
+    await client.close();
+    await emu.close();
+  });
+
+  const call = async (name: string, args: Record<string, unknown>) => {
+    const result = await client.callTool({ name, arguments: args });
+    const text = (result.content as { type: string; text: string }[])[0]!.text;
+    assert.equal(text.includes(emu.demoToken), false);
+    return { result, text, envelope: JSON.parse(text) as { source: string; data: Record<string, unknown> } };
+  };
+
+  it('lists its read tools, each with an input schema, and no write tool', async () => {
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['stacklet_catalog', 'stacklet_cost', 'stacklet_describe', 'stacklet_find', 'stacklet_tasks']);
+    assert.ok(tools.every((t) => t.inputSchema.type === 'object' && t.annotations?.readOnlyHint === true));
+  });
+
+  it('finds and describes a stacklet, answering the envelope with source "emulator"', async () => {
+    const found = await call('stacklet_find', { query: 'web-1', kind: 'stacklet' });
+    assert.equal(found.envelope.source, 'emulator');
+    const first = (found.envelope.data['items'] as { id: number; name: string }[])[0]!;
+    assert.equal(first.name, 'web-1');
+    const described = await call('stacklet_describe', { kind: 'stacklet', id: String(first.id) });
+    assert.equal(described.envelope.data['name'], 'web-1');
+    const wrong = await call('stacklet_describe', { kind: 'spaceship', id: '1' });
+    assert.equal(wrong.result.isError, true);
+    assert.equal(wrong.envelope.data['field'], 'kind');
+  });
+
+  it('refuses a write tool (none is offered without --allow-writes), and never printed the token', async () => {
+    const result = await client.callTool({ name: 'stacklet_power_off', arguments: { id: '1' } }).catch((error: unknown) => ({ isError: true, error }));
+    assert.equal(result.isError, true);
+    assert.equal(stderr.includes(emu.demoToken), false);
+  });
+});
