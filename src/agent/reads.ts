@@ -62,13 +62,15 @@ function taskOf(data: unknown): s.Task | undefined {
   return task ?? undefined;
 }
 
+/** What every answer says of a resource first: its identity, monthly estimate and running task. */
+function identity(ref: ResourceRef) {
+  return { head: { kind: ref.kind, id: ref.id, name: ref.name }, monthly: monthlyOf(ref), task: taskOf(ref.data) };
+}
+
 function summary(ref: ResourceRef, facts: { addresses?: readonly string[]; tags?: readonly string[]; regions?: readonly string[] }): Record<string, unknown> {
-  const monthly = monthlyOf(ref);
-  const task = taskOf(ref.data);
+  const { head, monthly, task } = identity(ref);
   return {
-    kind: ref.kind,
-    id: ref.id,
-    name: ref.name,
+    ...head,
     ...(stateOf(ref.data) !== undefined ? { state: stateOf(ref.data) } : {}),
     ...(facts.regions?.length ? { region: facts.regions[0] } : {}),
     ...(facts.addresses?.length ? { addresses: facts.addresses } : {}),
@@ -159,12 +161,9 @@ export async function describeResource(ctx: AgentContext, raw: unknown): Promise
       }
     }
   }
-  const monthly = monthlyOf(ref);
-  const task = taskOf(ref.data);
+  const { head, monthly, task } = identity(ref);
   return {
-    kind: ref.kind,
-    id: ref.id,
-    name: ref.name,
+    ...head,
     ...(monthly !== undefined ? { monthlyUsd: monthly } : {}),
     runningTask: task ? { id: task.id, name: task.name, progress: task.description.progress } : null,
     relations,

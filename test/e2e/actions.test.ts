@@ -15,13 +15,7 @@ describe('Actions in the workbench', function () {
 
   it('resizes a stacklet from its context menu and follows the task in the status bar', async () => {
     await suite.session.steps.step('pick the new size', 45_000, async (page) => {
-      await ui.contextMenu(page, ui.viewRow(page, 'Stacklets', 'web-2'), 'Resize Stacklet…');
-      await ui.quickInput(page).locator('input').fill('b-2vcpu-4gb');
-      await ui.quickInputRow(page, 'b-2vcpu-4gb').first().waitFor();
-      await page.keyboard.press('Enter');
-      await ui.quickInputRow(page, 'No').first().waitFor();
-      await ui.quickInput(page).locator('input').fill('No');
-      await page.keyboard.press('Enter');
+      await ui.resizeFromMenu(page, 'web-2', 'b-2vcpu-4gb');
     });
     await suite.session.steps.step('see "stacklet is resizing" in the status bar', 30_000, async (page) => {
       await ui.statusBarText(page, 'stacklet is resizing').waitFor();

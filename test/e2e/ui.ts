@@ -226,3 +226,14 @@ export async function replaceEditorText(page: Page, text: string): Promise<void>
 export function modalDialog(page: Page): Locator {
   return page.locator('.monaco-dialog-box');
 }
+
+/** Resize Stacklet… from a stacklet's row in the Stacklets view: `size` typed and taken, the disk left as it is (No). */
+export async function resizeFromMenu(page: Page, stacklet: string, size: string): Promise<void> {
+  await contextMenu(page, viewRow(page, 'Stacklets', stacklet), 'Resize Stacklet…');
+  await quickInput(page).locator('input').fill(size);
+  await quickInputRow(page, size).first().waitFor();
+  await page.keyboard.press('Enter');
+  await quickInputRow(page, 'No').first().waitFor();
+  await quickInput(page).locator('input').fill('No');
+  await page.keyboard.press('Enter');
+}

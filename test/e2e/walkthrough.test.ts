@@ -89,13 +89,7 @@ describe('Walkthrough in the workbench', function () {
   // is checked off there while the window runs, with no reload.
   it('checks off the action step when a stacklet is resized from its context menu', () =>
     suite.session.steps.step('resize from the Stacklets view, then look at the walkthrough', 90_000, async (page) => {
-      await ui.contextMenu(page, ui.viewRow(page, 'Stacklets', 'web-1'), 'Resize Stacklet…');
-      await ui.quickInput(page).locator('input').fill('b-2vcpu-4gb');
-      await ui.quickInputRow(page, 'b-2vcpu-4gb').first().waitFor();
-      await page.keyboard.press('Enter');
-      await ui.quickInputRow(page, 'No').first().waitFor();
-      await ui.quickInput(page).locator('input').fill('No');
-      await page.keyboard.press('Enter');
+      await ui.resizeFromMenu(page, 'web-1', 'b-2vcpu-4gb');
       await ui.viewRow(page, 'Stacklets', 'web-1').filter({ hasText: 'b-2vcpu-4gb' }).waitFor({ timeout: 60_000 });
       await page.locator('.tab', { hasText: 'Welcome' }).first().click();
       await checkedStep(page, steps[2]!.title).waitFor();
