@@ -6,7 +6,7 @@
  * and a `cursor` to ask for the next ones; a value too large for that is cut (long strings, long arrays, deep
  * nesting), and `data.cut` says so. No vscode import.
  */
-import { UNSAFE_CHARS } from '../model/serviceText';
+import { safeStringify } from '../model/boundedJson';
 import { AgentInputError } from './input';
 
 /** Where the answer came from: the embedded emulator's demo data, or the signed-in service. */
@@ -55,13 +55,6 @@ function clipped(value: unknown, clip: Clip, cut: { count: number }, depth = 0):
   return Object.fromEntries(entries.slice(0, clip.entries * 2).map(([key, item]) => [clipped(key, clip, cut, depth + 1) as string, clipped(item, clip, cut, depth + 1)]));
 }
 
-/**
- * JSON.stringify, with the characters that could reorder, hide or split what a reader sees written as `\uXXXX`
- * escapes (the same string to a JSON reader): they only ever occur inside JSON strings.
- */
-function stringify(value: unknown): string {
-  return JSON.stringify(value).replace(UNSAFE_CHARS, (char) => char.split('').map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''));
-}
 
 function bytes(text: string): number {
   return Buffer.byteLength(text, 'utf8');
@@ -82,18 +75,18 @@ export function agentResult(source: AgentSource, data: AgentData, cursor?: strin
     const cut = { count: 0 };
     const head = clipped(rest, clip, cut) as Record<string, unknown>;
     if (items === undefined) {
-      const text = stringify({ note: AGENT_NOTE, source, data: cut.count > 0 ? { ...head, cut: cut.count } : head });
+      const text = safeStringify({ note: AGENT_NOTE, source, data: cut.count > 0 ? { ...head, cut: cut.count } : head });
       if (bytes(text) <= MAX_RESULT_BYTES) return text;
       continue;
     }
     const start = startOf(cursor, items.length);
     // The envelope without items, then items one by one while they fit (with room for the cursor and the cut count).
-    const frame = bytes(stringify({ note: AGENT_NOTE, source, data: { ...head, total: items.length, items: [] }, cursor: '999999999' })) + 16;
+    const frame = bytes(safeStringify({ note: AGENT_NOTE, source, data: { ...head, total: items.length, items: [] }, cursor: '999999999' })) + 16;
     const page: unknown[] = [];
     let used = frame;
     for (let i = start; i < items.length; i++) {
       const item = clipped(items[i], clip, cut);
-      const size = bytes(stringify(item)) + 1;
+      const size = bytes(safeStringify(item)) + 1;
       if (used + size > MAX_RESULT_BYTES) break;
       page.push(item);
       used += size;
@@ -101,9 +94,9 @@ export function agentResult(source: AgentSource, data: AgentData, cursor?: strin
     if (page.length === 0 && start < items.length) continue;
     const next = start + page.length;
     const body = { ...head, total: items.length, items: page, ...(cut.count > 0 ? { cut: cut.count } : {}) };
-    return stringify({ note: AGENT_NOTE, source, data: body, ...(next < items.length ? { cursor: String(next) } : {}) });
+    return safeStringify({ note: AGENT_NOTE, source, data: body, ...(next < items.length ? { cursor: String(next) } : {}) });
   }
-  return stringify({ note: AGENT_NOTE, source, data: { cut: 'the answer is too large to give' } });
+  return safeStringify({ note: AGENT_NOTE, source, data: { cut: 'the answer is too large to give' } });
 }
 
 /** An error as an answer: the same envelope, with the message (and the field it names) as JSON strings. */

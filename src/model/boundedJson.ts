@@ -57,9 +57,7 @@ class Writer {
       this.counts.strings++;
       text = l10n.t('{0}… ({1} characters in all)', text.slice(0, this.limits.maxStringChars), value.length.toLocaleString('en-US'));
     }
-    // What JSON.stringify leaves as it is of the unsafe characters (bidi, invisible: see serviceText) as `\u` escapes,
-    // one per UTF-16 unit (JSON has no other form for a tag character), which read back as the same string.
-    return JSON.stringify(text).replace(UNSAFE_CHARS, (char) => char.split('').map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''));
+    return safeStringify(text);
   }
 
   value(value: unknown, depth: number, indent: string): void {
@@ -131,6 +129,15 @@ class Writer {
 }
 
 /** `value` as JSON indented by two spaces, within `limits`; see the file's comment. */
+/**
+ * JSON.stringify, with what it leaves as it is of the unsafe characters (bidi, invisible: see serviceText) written
+ * as `\u` escapes, one per UTF-16 unit (JSON has no other form for a tag character): the same string to a JSON
+ * reader. They only ever occur inside JSON strings, so the escapes land there.
+ */
+export function safeStringify(value: unknown): string {
+  return JSON.stringify(value).replace(UNSAFE_CHARS, (char) => char.split('').map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''));
+}
+
 export function boundedJson(value: unknown, limits: Partial<JsonLimits> = {}): BoundedJson {
   const writer = new Writer({ ...DEFAULT_JSON_LIMITS, ...limits });
   writer.value(value, 0, '');
