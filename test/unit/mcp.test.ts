@@ -55,9 +55,10 @@ describe('MCP server (node dist/mcp.js) ⇄ emulator', function () {
     assert.equal(wrong.envelope.data['field'], 'kind');
   });
 
-  it('refuses a write tool (none is offered without --allow-writes), and never printed the token', async () => {
-    const result = await client.callTool({ name: 'stacklet_power_off', arguments: { id: '1' } }).catch((error: unknown) => ({ isError: true, error }));
-    assert.equal(result.isError, true);
+  it('refuses a write tool (none is offered without --allow-writes) saying how to enable it, and never printed the token', async () => {
+    const refused = await call('stacklet_power_off', { id: '1' });
+    assert.equal(refused.result.isError, true);
+    assert.match(String(refused.envelope.data['error']), /--allow-writes/);
     assert.equal(stderr.includes(emu.demoToken), false);
   });
 });
