@@ -21,8 +21,8 @@ import { isComplete, runSteps } from '../documents/outcome';
 import { deletionChangeOf, isTaskKind, refTo, staleAfterDelete, type Kind, type KindItems, type ListedKind, type ListingKind, type ResourceRef, type TaskKind } from '../kinds/registry';
 import { POWER_ACCEPTS, regionOffersVolumes } from '../model/actionChecks';
 import {
-  applyQuestion, backupDeletionWords, clusterDeletionWords, costSentence, nodeCount, powerCycleWords, powerOffWords, resizeDiskWords, snapshotDeletionWords,
-  stackletDeletionTitle, typeNamePrompt, volumeAttachedWords, volumeDeletionWords, whatGoesAndStays, type ConfirmationWords,
+  applyQuestion, backupDeletionWords, clusterDeletionWords, costSentence, extraWords, nodeCount, powerCycleWords, powerOffWords, resizeDiskWords, snapshotDeletionWords,
+  stackletDeletionTitle, typeNamePrompt, typeToConfirm, volumeAttachedWords, volumeDeletionWords, whatGoesAndStays, type ConfirmationWords,
 } from '../model/actionWords';
 import { monthlyChangeWords, resizeChange, stackletPrice } from '../model/cost';
 import { confirmsText, typeableText } from '../model/serviceText';
@@ -499,10 +499,15 @@ function deletion(ctx: WriteContext, ref: ResourceRef, kept: readonly ResourceRe
   const typedName = (words: { title: string; loss: string }, literal: Literal) => ({ question: words.title, detail: typeNamePrompt(words.loss, literal(typeableText(ref.name))), button: button.delete() });
   switch (kind) {
     case 'stacklet': {
-      const stays = (literal: Literal) => kept.map((extra) => `${extra.kind === 'volume' ? l10n.t('volume {0}', literal(extra.name)) : l10n.t('snapshot {0}', literal(extra.name))}`);
+      const stays = (literal: Literal) => kept.map((extra) => extraWords(extra.kind as 'volume' | 'snapshot', literal(extra.name)));
       return {
         typed: ref.name,
-        words: (literal) => typedName({ title: stackletDeletionTitle(literal(ref.name)), loss: whatGoesAndStays(literal(ref.name), [], stays(literal)) + costSentence(ref) }, literal),
+        // As Delete Stacklet asks it, with nothing checked to go along: its volumes and snapshots stay.
+        words: (literal) => ({
+          question: stackletDeletionTitle(literal(ref.name)),
+          detail: typeToConfirm(whatGoesAndStays(literal(ref.name), [], stays(literal)) + costSentence(ref), literal(typeableText(ref.name))),
+          button: button.delete(),
+        }),
         request: () => ctx.client.deleteStacklet(Number(ref.id)),
       };
     }

@@ -3,6 +3,7 @@
 // what to type), and carries the UI's words; the UI's refusals come back as AgentRefusal naming the resource;
 // an unknown id or kind is refused naming its field; execute sends and answers the resource and its task.
 import * as assert from 'node:assert/strict';
+import * as z from 'zod/mini';
 import { StackletClient } from '../../src/api/client';
 import { agentError } from '../../src/agent/envelope';
 import { AgentInputError } from '../../src/agent/input';
@@ -52,7 +53,9 @@ describe('agent writes ⇄ emulator', function () {
   });
 
   it('has one schema per operation, and refuses an unknown id, kind or tool naming the field', async () => {
-    assert.ok(WRITE_OPERATIONS.length >= 13);
+    assert.equal(WRITE_OPERATIONS.length, 13);
+    // A tool manifest (and the MCP SDK) reads each input as a JSON schema of an object.
+    for (const op of WRITE_OPERATIONS) assert.equal(z.toJSONSchema(z.object(op.shape))['type'], 'object', op.name);
     assert.equal((await rejection(plan('stacklet_power_off', { id: '999999' }), AgentInputError)).field, 'id');
     assert.equal((await rejection(plan('stacklet_delete', { kind: 'spaceship', id: '1' }), AgentInputError)).field, 'kind');
     assert.equal((await rejection(plan('stacklet_resize', { id: String((await named('web-1')).id), size: 'z-huge' }), AgentInputError)).field, 'size');
@@ -115,7 +118,7 @@ describe('agent writes ⇄ emulator', function () {
     const planned = await plan('stacklet_delete', { kind: 'stacklet', id: db1.id });
     assert.equal(planned.monthlyChangeUsd, -24);
     assert.deepEqual(planned.resources.filter((r) => r.role === 'stays').map((r) => r.name).sort(), ['db-1 weekly', 'db-data']);
-    assert.match(planned.words(same).detail, /Keeps: volume db-data, snapshot db-1 weekly\./);
+    assert.match(planned.words(same).detail, /^Deletes: db-1 and its disk\. Keeps: volume db-data, snapshot db-1 weekly\. Estimated change: −\$24\.00\/mo\. Type db-1 to confirm\.$/);
   });
 
   it('plans a new stacklet with its monthly estimate, and a firewall\'s proposed rules with the difference', async () => {
