@@ -296,6 +296,7 @@ export class DocumentEditors extends Disposable {
     }
     const showChanges = vscode.l10n.t('Show Changes');
     const applyChoice = vscode.l10n.t('Apply');
+    lines.push('', whichButton(applyChoice, showChanges));
     const choice = await this.deps.prompter().choose(applyQuestion(what), lines.join('\n'), [showChanges, applyChoice]);
     if (choice === showChanges) return this.compare(document);
     if (choice !== applyChoice) return;
@@ -311,7 +312,8 @@ export class DocumentEditors extends Disposable {
     const what = `${kind.noun()} ${kind.nameOf(next)}`;
     const showChanges = vscode.l10n.t('Show Changes');
     const create = vscode.l10n.t('Create');
-    const choice = await this.deps.prompter().choose(vscode.l10n.t('Create {0} on Stacklet Cloud?', what), kind.describeCreate(next).join('\n'), [showChanges, create]);
+    const detail = [...kind.describeCreate(next), '', whichButton(create, showChanges)].join('\n');
+    const choice = await this.deps.prompter().choose(vscode.l10n.t('Create {0} on Stacklet Cloud?', what), detail, [showChanges, create]);
     if (choice === showChanges) return this.compare(document);
     if (choice !== create) return;
     const { client, store } = session;
@@ -393,4 +395,13 @@ export class DocumentEditors extends Disposable {
   private send<T>(title: string, work: () => Promise<T>): Promise<T> {
     return this.progress(title, () => this.deps.history.record(title, work, (line) => this.deps.log.info(line)));
   }
+}
+
+/**
+ * The dialog's last line, naming the button that sends: Show Changes keeps the focus (Enter never sends), and
+ * the platform decides where the other button goes (on Linux and in the browser, far left and grey), so the
+ * words say which one it is.
+ */
+function whichButton(send: string, showChanges: string): string {
+  return vscode.l10n.t('Choose {0} to send this to Stacklet Cloud now. {1}, the focused button, compares first; nothing is sent until you choose {0}.', send, showChanges);
 }

@@ -25,11 +25,10 @@ export const networkingView: ViewSpec = {
 
 /** One group of the view; `name` keeps the ids and context values the view has always had. */
 function group(kind: 'firewall' | 'loadBalancer' | 'vpc', name: string, label: string, store: ResourceStore, filter: ViewFilter): ResourceNode {
-  const cached = store.peek(kind);
   return new ResourceNode({
     id: `networking/${name}`,
     label,
-    ...(cached ? { description: String(cached.items.length) } : {}),
+    counts: kind,
     icon: new vscode.ThemeIcon(presentation(kind).icon),
     contextValue: `group:${name}`,
     expanded: true,

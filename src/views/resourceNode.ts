@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ResourceRef } from '../kinds/registry';
+import type { ListingKind } from '../model/resourceStore';
 import { literalText } from '../model/serviceText';
 import { spokenLabel } from './words';
 
@@ -19,6 +20,11 @@ export interface NodeInit {
   readonly contextValue?: string;
   readonly resource?: ResourceRef;
   readonly children?: () => Promise<ResourceNode[]> | ResourceNode[];
+  /**
+   * A group row counting a listing ("Firewalls 3"): its description is that listing's count, which the view
+   * keeps across refreshes and redraws this row alone for when the listing loads (see ResourceTreeProvider).
+   */
+  readonly counts?: ListingKind;
   readonly expanded?: boolean;
   readonly command?: vscode.Command;
   /** The state the icon shows (a word: "busy", "off"), read by screen readers after the name. */
