@@ -35,6 +35,39 @@ export function nlsText(text: string, titles: Readonly<Record<string, string>>):
   return format(written);
 }
 
+interface Entry {
+  readonly command: string;
+  readonly group?: string;
+  readonly when?: string;
+}
+
+/** What package.json and package.nls.json lack or have beyond the declarations, one line each. */
+export function differences(manifest: string, nls: string, generated: Generated): string[] {
+  const lines: string[] = [];
+  const contributes = (JSON.parse(manifest) as { contributes: { commands?: Entry[]; menus?: Record<string, Entry[]> } }).contributes;
+  const compare = (what: string, had: readonly Entry[], wanted: readonly Entry[], key: (entry: Entry) => string) => {
+    const before = new Map(had.map((entry) => [key(entry), JSON.stringify(entry)]));
+    const after = new Map(wanted.map((entry) => [key(entry), JSON.stringify(entry)]));
+    for (const [name, entry] of after) {
+      if (!before.has(name)) lines.push(`package.json lacks ${what} ${name}`);
+      else if (before.get(name) !== entry) lines.push(`package.json has ${what} ${name} otherwise: ${entry}`);
+    }
+    for (const name of before.keys()) if (!after.has(name)) lines.push(`package.json has ${what} ${name}, which nothing declares`);
+  };
+  compare('the command', contributes.commands ?? [], generated.commands, (entry) => entry.command);
+  for (const menu of new Set([...Object.keys(contributes.menus ?? {}), ...Object.keys(generated.menus)])) {
+    const menuKey = (entry: Entry) => `${entry.command} at ${entry.group ?? entry.when}`;
+    compare(`the ${menu} entry`, contributes.menus?.[menu] ?? [], generated.menus[menu as keyof Generated['menus']] ?? [], menuKey);
+  }
+  const titles = JSON.parse(nls) as Record<string, string>;
+  for (const [key, title] of Object.entries(generated.titles)) {
+    if (titles[key] === undefined) lines.push(`package.nls.json lacks the title ${key}`);
+    else if (titles[key] !== title) lines.push(`package.nls.json has the title ${key} otherwise: ${title}`);
+  }
+  for (const key of Object.keys(titles)) if (key.startsWith('command.') && !Object.hasOwn(generated.titles, key)) lines.push(`package.nls.json has the title ${key}, which nothing declares`);
+  return lines;
+}
+
 /** Writes (or with `--check`, compares) the files in `root`; the exit code: 0, or 1 when a check finds a difference. */
 export function main(args: readonly string[], root: string): number {
   const check = args.includes('--check');
@@ -53,7 +86,12 @@ export function main(args: readonly string[], root: string): number {
     if (!check) fs.writeFileSync(full, after);
   }
   if (check && stale.length > 0) {
-    console.error(`${stale.join(' and ')} differ from the declarations (src/kinds/commands.ts, src/kinds/<kind>/actions.ts): run npm run manifest.`);
+    const read = (name: string) => fs.readFileSync(path.join(root, name), 'utf8');
+    const lines = differences(read('package.json'), read('package.nls.json'), generated);
+    console.error([
+      `${stale.join(' and ')} differ from the declarations (src/kinds/commands.ts, src/kinds/<kind>/actions.ts): run npm run manifest.`,
+      ...lines.map((line) => `  ${line}`),
+    ].join('\n'));
     return 1;
   }
   if (!check) console.log(stale.length > 0 ? `wrote ${stale.join(' and ')}` : 'package.json and package.nls.json are as declared');
