@@ -4,7 +4,7 @@
  * in its own actions.ts. `npm run manifest` writes them into package.json (src/manifest/generate.ts).
  * No vscode import.
  */
-import { DOCUMENT_SCHEMES } from '../documents/schemes';
+import { DOCUMENT_SCHEMES, RESOURCE_SCHEME } from '../documents/schemes';
 import { VIEW_IDS, type ViewId } from '../views/viewIds';
 import { SIGNED_IN, type CommandDeclaration, type RowAction } from './declarations';
 import type { RowCondition } from './rowState';
@@ -12,7 +12,7 @@ import type { RowCondition } from './rowState';
 /** An editor showing a document of a kind (firewall, load balancer, userdata). */
 const DOCUMENT_EDITOR = `resourceScheme =~ /^(${Object.values(DOCUMENT_SCHEMES).join('|')})$/`;
 /** An editor showing one resource's JSON (View Properties: src/ui/resourceDocuments.ts). */
-const RESOURCE_EDITOR = 'resourceScheme == stacklet-resource && resourcePath =~ /^\\/[A-Za-z]+\\/[^/]+\\/[^/]+\\.json$/';
+const RESOURCE_EDITOR = `resourceScheme == ${RESOURCE_SCHEME} && resourcePath =~ /^\\/[A-Za-z]+\\/[^/]+\\/[^/]+\\.json$/`;
 
 /** Each view's name in its commands' titles ("Refresh Stacklets"). */
 const VIEW_NOUNS: Readonly<Record<ViewId, string>> = {
