@@ -64,7 +64,7 @@ export async function createVolume(deps: CommandDeps, node?: unknown): Promise<v
   const body = { name: answers.name!, stacklet_id: stacklet.id, size_gigabytes: parseWholeNumber(answers.size!)! };
   const volume = await send(deps, vscode.l10n.t('Creating volume {0}…', body.name), vscode.l10n.t('Could not create volume {0}', body.name), () => client.createVolume(body));
   if (!volume) return;
-  store.invalidate('volume', 'stacklet');
+  store.created('volume', volume.id, volume);
   follow(deps, 'volume', volume.id, volume.name, volume.task);
   done(deps, vscode.l10n.t('Creating volume {0} ({1} GB) on {2} in {3}.', volume.name, body.size_gigabytes, stacklet.name, stacklet.region.slug));
 }

@@ -11,6 +11,7 @@ import type { SessionManager, ActiveSession } from '../auth/session';
 import type { AnyDocumentKind, DocumentKindId, DocumentProblem } from '../documents/kind';
 import { documentFileName, idOfSegment, idSegment, NEW_SEGMENT } from '../documents/documentPaths';
 import { DOCUMENT_SCHEMES } from '../documents/schemes';
+import { isTaskKind } from '../kinds/registry';
 import { isComplete, reportOutcome } from '../documents/outcome';
 import type { TaskRegistry } from '../tasks/types';
 import { Drafts } from '../ui/drafts';
@@ -326,9 +327,8 @@ export class DocumentEditors extends Disposable {
       return;
     }
     await this.drafts.linkCreated(document.uri, created.id);
-    if (kind.listing === 'firewall') store.rememberCreated('firewall', created.id);
-    if (created.task && kind.listing === 'loadBalancer') this.deps.tasks.track({ kind: 'loadBalancer', resourceId: created.id, resourceName: created.name, task: created.task });
-    store.invalidate(kind.listing);
+    if (created.task && isTaskKind(kind.listing)) this.deps.tasks.track({ kind: kind.listing, resourceId: created.id, resourceName: created.name, task: created.task });
+    store.created(kind.listing, created.id);
     this.deps.log.info(`Created ${kind.id} ${created.name} (${created.id}) from ${document.uri.toString()}`);
     this.tell('info', vscode.l10n.t('Created {0}.', `${kind.noun()} ${created.name}`));
     await this.followService(document, (await this.kindOf(document.uri))!, session, created.id, true);

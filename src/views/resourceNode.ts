@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ResourceRef } from '../kinds/registry';
+import { deletingContext } from '../kinds/rowState';
 import type { ListingKind } from '../model/resourceStore';
 import { literalText } from '../model/serviceText';
 import { spokenLabel } from './words';
@@ -61,7 +62,7 @@ export class ResourceNode {
       label: init.label,
       description: words,
       icon: new vscode.ThemeIcon('loading~spin'),
-      ...(init.resource ? { resource: init.resource, contextValue: `${init.resource.kind}:deleting` } : {}),
+      ...(init.resource ? { resource: init.resource, contextValue: deletingContext(init.resource.kind) } : {}),
       ...(init.tooltip !== undefined ? { tooltip: init.tooltip } : {}),
       state: words,
       accessibilityLabel: init.resource ? spokenLabel(init.resource.kind, init.label, words) : `${init.label}, ${words}`,
