@@ -110,8 +110,8 @@ describe('a working day in memory', function () {
     };
 
     const ticks = DAY_MS / INTERVAL_MS;
-    const actionEvery = Math.max(1, Math.floor(ticks / ACTIONS));
-    const searchEvery = Math.max(1, Math.floor(ticks / SEARCHES));
+    /** How many of `total` are due by the end of `tick`: spread evenly over the day, several a tick in a short one. */
+    const dueBy = (tick: number, total: number) => Math.ceil((total * (tick + 1)) / ticks);
     let actions = 0;
     let searches = 0;
     const readings: Record<'start' | 'middle' | 'end', DayReading | undefined> = { start: undefined, middle: undefined, end: undefined };
@@ -124,7 +124,7 @@ describe('a working day in memory', function () {
         readings.end = await read();
         break;
       }
-      if (tick % actionEvery === 0 && actions < ACTIONS) {
+      while (actions < dueBy(tick, ACTIONS)) {
         // Power off a stacklet, then (the next action) power it back on: each hands its task to the tracker.
         const name = names[Math.floor(actions / 2) * 37 % names.length]!;
         const node = (await stacklets.getChildren()).find((n: ResourceNode) => n.resource?.kind === 'stacklet' && n.init.label === name);
@@ -134,7 +134,7 @@ describe('a working day in memory', function () {
         assert.deepEqual(prompter.problems, [], 'the action asked what was scripted');
         actions++;
       }
-      if (tick % searchEvery === 0 && searches < SEARCHES) {
+      while (searches < dueBy(tick, SEARCHES)) {
         const name = names[(searches * 7919) % names.length]!;
         prompter.script({ search: name, pick: name });
         await vscode.commands.executeCommand('stacklet.goToResource');
