@@ -95,11 +95,47 @@ const extension = {
   metafile: true,
 };
 
+/**
+ * One chunk for everything activation shares with the lazy chunks. esbuild gives each set of entry points that
+ * reach a module a chunk of its own, so the modules activation shares with some `import()` targets and not
+ * others came in seven small files, and every file an ES module loads costs a round trip through VS Code's
+ * module hooks. A first build (in memory) finds those modules and the `import()` targets; the real build then
+ * has every target import them all (a virtual module), so they share one set of entry points and one chunk.
+ * They are evaluated at activation either way, so no target loads more than before.
+ */
+async function oneSharedChunk() {
+  const { metafile } = await esbuild.build({ ...extension, write: false, minify: false, sourcemap: false });
+  const outputs = metafile.outputs;
+  const entry = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'src/extension.ts');
+  const loaded = new Set();
+  const stack = [entry];
+  while (stack.length > 0) {
+    const file = stack.pop();
+    if (loaded.has(file)) continue;
+    loaded.add(file);
+    for (const imported of outputs[file].imports) if (imported.kind === 'import-statement' && !imported.external) stack.push(imported.path);
+  }
+  const shared = [...loaded].filter((file) => file !== entry).flatMap((file) => Object.keys(outputs[file].inputs));
+  const targets = new Set(Object.values(outputs).map((output) => output.entryPoint).filter((source) => source && source !== 'src/extension.ts').map((source) => path.resolve(source)));
+  // Re-exported rather than imported for effect: a package that declares no side effects would be dropped.
+  const barrel = shared.map((input, i) => `export * as m${i} from ${JSON.stringify(input === 'vscode-by-require:vscode' ? 'vscode' : path.resolve(input))};`).join('\n');
+  return {
+    name: 'one-shared-chunk',
+    setup(build) {
+      build.onResolve({ filter: /^stacklet:activation-shared$/ }, () => ({ path: 'activation-shared', namespace: 'one-shared-chunk' }));
+      build.onLoad({ filter: /.*/, namespace: 'one-shared-chunk' }, () => ({ contents: barrel, loader: 'js', resolveDir: process.cwd() }));
+      build.onLoad({ filter: /\.ts$/ }, async (args) =>
+        targets.has(args.path) ? { contents: `import 'stacklet:activation-shared';\n${await readFile(args.path, 'utf8')}`, loader: 'ts' } : undefined,
+      );
+    },
+  };
+}
+
 // Chunks are named by their content's hash: clear out the last build's.
 await rm('dist/chunks', { recursive: true, force: true });
 
 const contexts = await Promise.all([
-  esbuild.context(extension),
+  esbuild.context({ ...extension, plugins: [...extension.plugins, await oneSharedChunk()] }),
   esbuild.context({ ...common, entryPoints: ['src/emulator/cli.ts'], outfile: 'dist/emulator.js' }),
   // The MCP server for agents outside VS Code (`node dist/mcp.js`, src/mcp/server.ts).
   // Shipped in the VSIX too, so its bundled packages' licences go into the notices (metafile).

@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import { emulatorFigures } from './emulatorLoad';
+import { feelFigures } from './feel';
 import { findRegressions, meetsTarget, trackedOf, TOLERANCE, type Figure } from './figure';
 import { fleetFigures } from './fleet';
 import { hostFigures } from './host';
@@ -16,6 +17,7 @@ import { parseFigures } from './parse';
 import { pollingFigures, spreadTaskFigures } from './polling';
 import { proxyFigures } from './proxy';
 import { sizeFigures } from './size';
+import { workingDayFigures } from './workingDay';
 
 const RESULTS_JSON = 'bench/results.json';
 const RESULTS_MD = 'bench/results.md';
@@ -29,6 +31,8 @@ const GROUPS: Record<string, (log: (line: string) => void) => Promise<Figure[]>>
   proxy: proxyFigures,
   emulator: emulatorFigures,
   host: hostFigures,
+  feel: feelFigures,
+  day: workingDayFigures,
   hostile: hostileFigures,
 };
 

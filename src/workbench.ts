@@ -21,6 +21,7 @@ import { DocumentEditors } from './editors/documentEditors';
 import type { LazyFileSystem } from './ui/lazyFileSystem';
 import type { Log } from './ui/log';
 import { ActionHistory } from './model/actionHistory';
+import { liveListeners } from './model/emitter';
 import { TaskStatusBar } from './tasks/statusBar';
 import { TaskNotifications } from './tasks/taskNotifications';
 import { TaskTracker } from './tasks/taskTracker';
@@ -71,6 +72,8 @@ export interface StackletExtensionApi {
   setPrompter(prompter: Prompter): () => void;
   /** How long activate() took, in milliseconds (the benchmark and the integration tier report it). */
   readonly activationMs: number;
+  /** Listeners of the extension's own emitters, live now (the working-day benchmark counts them). */
+  listeners(): number;
 }
 
 export interface Workbench {
@@ -173,6 +176,7 @@ export function startWorkbench(shell: Shell): Workbench {
     shutdown,
     api: {
       activationMs: shell.activationMs,
+      listeners: liveListeners,
       session,
       views,
       refresh,

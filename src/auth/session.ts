@@ -38,6 +38,9 @@ export type SessionState =
   | { readonly kind: 'active'; readonly account: Account }
   | { readonly kind: 'expired'; readonly account: Account };
 
+/** The client's module: a chunk of its own in the build (esbuild.mjs), loaded once, on first use. */
+const loadClient = () => import('../api/client.js');
+
 /** Starts (or finds running) the embedded emulator; answers its URL and the token of this start. */
 export type EmulatorLauncher = () => Promise<{ url: string; token: string }>;
 
@@ -179,6 +182,10 @@ export class SessionManager {
   }
 
   private async open(account: Account): Promise<ActiveSession> {
+    // The client's chunk and undici's (which its first request needs) load while the token is read, not one
+    // after the other: the first rows wait for all three. Loading is all they do; a failure shows where used.
+    void loadClient().catch(() => undefined);
+    void import('../api/undiciParts.js').catch(() => undefined);
     const token = await this.registry.token(account.id);
     if (!token) {
       await this.markExpired(account);
@@ -216,7 +223,7 @@ export class SessionManager {
   private async createClient(apiUrl: string, token: string, slash: Pick<ClientOptions, 'trailingSlash' | 'onTrailingSlash'>): Promise<StackletClient> {
     // Loaded (a chunk of its own in the build) when a session first needs a client, not at activation: its
     // schemas are built as it loads.
-    const { StackletClient } = await import('../api/client.js');
+    const { StackletClient } = await loadClient();
     const settings = this.settings();
     return new StackletClient({
       ...slash,

@@ -6,12 +6,25 @@ import type { IDisposable } from './lifecycle';
 
 export type Event<T> = (listener: (value: T) => void) => IDisposable;
 
+/** Listeners of every Emitter, live: the working-day benchmark checks that a day of use leaves none behind. */
+let live = 0;
+
+export function liveListeners(): number {
+  return live;
+}
+
 export class Emitter<T> implements IDisposable {
   private listeners = new Set<(value: T) => void>();
 
   readonly event: Event<T> = (listener) => {
+    // The same function twice is one listener (a Set): count it once.
+    if (!this.listeners.has(listener)) live++;
     this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
+    return {
+      dispose: () => {
+        if (this.listeners.delete(listener)) live--;
+      },
+    };
   };
 
   fire(value: T): void {
@@ -26,6 +39,7 @@ export class Emitter<T> implements IDisposable {
   }
 
   dispose(): void {
+    live -= this.listeners.size;
     this.listeners.clear();
   }
 }

@@ -21,17 +21,30 @@ export async function installEmptyExtensions(
   options: { tmp: string; userDataDir: string; extensionsDir: string; logFile: string },
 ): Promise<void> {
   for (const name of EMPTY_COPIES) {
-    const folder = path.join(options.tmp, `fixture-${name}`);
-    fs.cpSync(EMPTY_EXTENSION_FIXTURE, folder, { recursive: true });
-    const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as { name: string };
-    fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ ...manifest, name }, null, 2));
-    const vsix = path.join(options.tmp, `${name}.vsix`);
-    const packaged = await runCommand(process.execPath, [VSCE, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', vsix], {
-      cwd: folder,
-      timeoutMs: 60_000,
-      logFile: options.logFile,
-    });
-    if (packaged.code !== 0 || !fs.existsSync(vsix)) throw new HarnessError(`packaging the empty extension failed (exit ${packaged.code}):\n${packaged.output.trim().split('\n').slice(-10).join('\n')}`);
+    const vsix = await packageFixture(EMPTY_EXTENSION_FIXTURE, { tmp: options.tmp, name, logFile: options.logFile });
     await installVsix(paths, { vsix, userDataDir: options.userDataDir, extensionsDir: options.extensionsDir, logFile: options.logFile });
   }
+}
+
+/**
+ * Packages a copy of a fixture extension's folder, named `name`, into `<tmp>/<name>.vsix`; `files` are written
+ * into the copy first (data the fixture reads). Returns the VSIX's path.
+ */
+export async function packageFixture(
+  fixture: string,
+  options: { tmp: string; name: string; logFile: string; files?: Record<string, string> },
+): Promise<string> {
+  const folder = path.join(options.tmp, `fixture-${options.name}`);
+  fs.cpSync(fixture, folder, { recursive: true });
+  const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as { name: string };
+  fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ ...manifest, name: options.name }, null, 2));
+  for (const [file, text] of Object.entries(options.files ?? {})) fs.writeFileSync(path.join(folder, file), text);
+  const vsix = path.join(options.tmp, `${options.name}.vsix`);
+  const packaged = await runCommand(process.execPath, [VSCE, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', vsix], {
+    cwd: folder,
+    timeoutMs: 60_000,
+    logFile: options.logFile,
+  });
+  if (packaged.code !== 0 || !fs.existsSync(vsix)) throw new HarnessError(`packaging ${path.basename(fixture)} failed (exit ${packaged.code}):\n${packaged.output.trim().split('\n').slice(-10).join('\n')}`);
+  return vsix;
 }
