@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Stacklet } from '../api/schemas';
 import { checkName, checkVolumeSize, parseWholeNumber } from '../api/validators';
-import { stackletState } from '../model/format';
+import { canTakeVolume } from '../model/actionChecks';
 import { refOfKind } from '../kinds/registry';
 import * as notify from '../ui/notify';
 import { done, follow, refuseWhenBusy, send } from './action';
@@ -14,12 +14,6 @@ interface NewVolume {
   stacklet?: Stacklet;
   name?: string;
   size?: string;
-}
-
-/** A stacklet that can take a new volume now: none attached, no task, in a region that offers volumes. */
-function canTakeVolume(stacklet: Stacklet): boolean {
-  const features = stacklet.region.features;
-  return !stacklet.volume_uuid && stackletState(stacklet) !== 'busy' && (features.length === 0 || features.includes('volumes'));
 }
 
 /**

@@ -19,6 +19,7 @@ import * as notify from '../ui/notify';
 import { DocumentFileSystem } from '../ui/documentFileSystem';
 import type { Prompter } from '../ui/prompter';
 import type { ResourceDocuments } from '../ui/resourceDocuments';
+import { applyQuestion } from '../model/actionWords';
 import { describeError } from '../model/errorText';
 import type { ActionHistory } from '../model/actionHistory';
 import { Disposable } from '../model/lifecycle';
@@ -295,7 +296,7 @@ export class DocumentEditors extends Disposable {
     }
     const showChanges = vscode.l10n.t('Show Changes');
     const applyChoice = vscode.l10n.t('Apply');
-    const choice = await this.deps.prompter().choose(vscode.l10n.t('Apply these changes to {0} on Stacklet Cloud?', what), lines.join('\n'), [showChanges, applyChoice]);
+    const choice = await this.deps.prompter().choose(applyQuestion(what), lines.join('\n'), [showChanges, applyChoice]);
     if (choice === showChanges) return this.compare(document);
     if (choice !== applyChoice) return;
     const outcome = await this.send(vscode.l10n.t('Applying to {0}…', what), () => kind.apply(change, client, id));
