@@ -5,49 +5,25 @@
  * expired), a tool answers the same envelope saying how to sign in; on a local emulator its `source` says so.
  */
 import * as vscode from 'vscode';
-import { agentError, agentResult, type AgentData, type AgentSource } from '../agent/envelope';
+import { agentError, agentResult, type AgentData } from '../agent/envelope';
 import { textField } from '../agent/input';
 import { catalog, costEstimates, describeResource, findResources, recentActions, runningTasks, type AgentContext } from '../agent/reads';
-import { isLocalEmulator } from '../auth/localAccounts';
 import type { CommandDeps } from '../commands/deps';
 import type { Tools } from './register';
+import { envelopeResult, sessionContext, sourceOf } from './session';
+import { writeTools } from './writeTools';
 import type { ToolName } from './toolNames';
-
-/** The result VS Code hands the model: the envelope's JSON text, alone. */
-export function envelopeResult(text: string): vscode.LanguageModelToolResult {
-  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
-}
-
-/** What a tool says when there is no session to read through: how to get one. */
-function signedOutData(deps: CommandDeps): AgentData | undefined {
-  const state = deps.session.state;
-  if (state.kind === 'active') return undefined;
-  return {
-    signedIn: false,
-    error: state.kind === 'expired'
-      ? vscode.l10n.t('The Stacklet Cloud session has expired or its API token was revoked.')
-      : vscode.l10n.t('Not signed in to Stacklet Cloud.'),
-    howToSignIn: vscode.l10n.t('Ask the user to run "Stacklet Cloud: Sign In with API Token" from the Command Palette, or "Stacklet Cloud: Try the Local Emulator" to explore demo data, then call this tool again.'),
-  };
-}
-
-/** Where the session's answers come from: the views say "Local emulator" for the same accounts. */
-function sourceOf(deps: CommandDeps): AgentSource {
-  const state = deps.session.state;
-  return state.kind !== 'signed-out' && isLocalEmulator(state.account) ? 'emulator' : 'service';
-}
 
 /** Runs `read` on the live session and answers its envelope (an error, too, is an envelope the model reads). */
 export async function readAnswer(deps: CommandDeps, input: unknown, read: (ctx: AgentContext, input: unknown) => AgentData | Promise<AgentData>): Promise<string> {
-  const signedOut = signedOutData(deps);
-  if (signedOut) return agentResult('service', signedOut);
   const source = sourceOf(deps);
   try {
-    const { client, store } = await deps.session.current();
+    const ctx = await sessionContext(deps);
+    if ('signedOut' in ctx) return agentResult('service', ctx.signedOut);
     // The cursor is the envelope's; the operation checks the rest (and refuses input that is not an object).
     const fields = input !== null && typeof input === 'object' && !Array.isArray(input);
     const { cursor, ...rest } = (fields ? input : {}) as { cursor?: unknown };
-    const data = await read({ source, client, store, history: deps.history }, fields ? rest : input);
+    const data = await read(ctx, fields ? rest : input);
     return agentResult(source, data, cursor === undefined ? undefined : textField({ cursor }, 'cursor'));
   } catch (error) {
     return agentError(source, error);
@@ -71,5 +47,6 @@ export function languageModelTools(deps: CommandDeps): Tools {
     ['stacklet_catalog', readTool(deps, vscode.l10n.t('Reading the Stacklet Cloud catalog'), catalog)],
     ['stacklet_tasks', readTool(deps, vscode.l10n.t('Reading the running Stacklet Cloud tasks'), (ctx) => runningTasks(ctx))],
     ['stacklet_recentActions', readTool(deps, vscode.l10n.t('Reading the recent Stacklet Cloud actions'), (ctx) => recentActions(ctx))],
+    ...writeTools(deps),
   ]);
 }

@@ -8,7 +8,8 @@ import { AGENT_NOTE } from '../../src/agent/envelope';
 import type { StackletExtensionApi } from '../../src/extension';
 import { TOOL_NAMES } from '../../src/lmTools/toolNames';
 import { waitFor } from '../harness/processes';
-import { control, extensionApi, ownAccount, serviceGet, serviceRequest, signOutAll } from './emulatorAccess';
+import type { StackletTestHooks } from '../../src/extension';
+import { control, EXTENSION_ID, extensionApi, ownAccount, recentRequests, serviceGet, serviceRequest, signOutAll } from './emulatorAccess';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { manifest } from './testEnvironment';
 import * as fs from 'node:fs';
@@ -56,6 +57,8 @@ describe('Language model tools', function () {
   const prompter = new ScriptedPrompter();
   let leave: (() => Promise<void>) | undefined;
   let stacklets: Stacklet[];
+  /** The token of the account signed in to now (the signed-out test signs in to a fresh one after). */
+  let current = TOKEN;
 
   before(async () => {
     a = await extensionApi();
@@ -77,6 +80,7 @@ describe('Language model tools', function () {
       const schema = tool.inputSchema as ManifestTool['inputSchema'];
       assert.deepEqual(Object.keys(schema.properties), Object.keys(declared.inputSchema.properties), declared.name);
       for (const [field, property] of Object.entries(declared.inputSchema.properties)) {
+        if (property.description === undefined) continue; // a write tool's schema is the core's (test/unit/packageManifest.test.ts)
         assert.deepEqual(schema.properties[field]!.enum, property.enum, `${declared.name}.${field}`);
         assert.equal(schema.properties[field]!.description, nls[property.description.slice(1, -1)], `${declared.name}.${field} is described in words`);
       }
@@ -169,7 +173,67 @@ describe('Language model tools', function () {
       assert.match(String(envelope.data['howToSignIn']), /Sign In/);
       assert.equal(envelope.data.items, undefined);
     } finally {
-      leave = await ownAccount(a, EMAIL, `${TOKEN}_again`, prompter);
+      current = `${TOKEN}_again`;
+      leave = await ownAccount(a, EMAIL, current, prompter);
     }
+  });
+  // Outside a chat, vscode.lm.invokeTool shows prepareInvocation's confirmation as a modal dialog (VS Code's
+  // languageModelToolsService): these call the tool objects the test hooks expose, as VS Code would once confirmed.
+  describe('writes', () => {
+    const token = new vscode.CancellationTokenSource().token;
+    const tool = async (name: string) => {
+      const hooks = await vscode.extensions.getExtension<StackletTestHooks>(EXTENSION_ID)!.activate();
+      return (await hooks.tools()).get(name as never)!;
+    };
+    const mutations = async (before: number) => (await recentRequests()).slice(before).filter((r) => r.account === EMAIL && r.method !== 'GET');
+
+    it('confirms a power off naming the stacklet, its ID and the monthly change, then sends it as an action the status bar follows', async () => {
+      await control('/_emulator/config', { taskMs: 4000 });
+      try {
+        const web1 = (await serviceGet<{ stacklets: Stacklet[] }>(current, '/v1/stacklets?per_page=200')).stacklets.find((s) => s.name === 'web-1')!;
+        const powerOff = await tool('stacklet_power_off');
+        const prepared = await powerOff.prepareInvocation!({ input: { id: web1.id } }, token);
+        assert.equal(prepared!.confirmationMessages!.title, 'Power off web-1?');
+        const message = (prepared!.confirmationMessages!.message as vscode.MarkdownString).value;
+        assert.match(message, new RegExp(`web-1.*ID ${web1.id}`));
+        assert.match(message, /Estimated change to the monthly cost: no change/);
+        const before = (await recentRequests()).length;
+        const result = await powerOff.invoke({ input: { id: web1.id }, toolInvocationToken: undefined }, token);
+        const envelope = JSON.parse((result!.content[0] as vscode.LanguageModelTextPart).value) as Envelope;
+        assert.equal(envelope.data['sent'], true);
+        assert.deepEqual((await mutations(before)).map((r) => [r.method, r.path, r.body]), [['POST', '/v1/stacklets/:id', { action: 'power_off' }]]);
+        assert.ok(a.tasks.isBusy('stacklet', web1.id), 'the tracker follows its task');
+        assert.ok(a.taskStatus.visible, 'the status bar shows the task');
+        assert.match((await invoke('stacklet_recentActions', {})).text, /Powering off web-1/);
+        // Busy now: refused, with the reason the model can read, and nothing sent.
+        const busyBefore = (await recentRequests()).length;
+        await assert.rejects(Promise.resolve(powerOff.invoke({ input: { id: web1.id }, toolInvocationToken: undefined }, token)), (error: Error) => {
+          const refused = JSON.parse(error.message) as Envelope;
+          assert.equal(refused.note, AGENT_NOTE);
+          assert.match(JSON.stringify(refused.data), /busy/);
+          return true;
+        });
+        assert.deepEqual(await mutations(busyBefore), []);
+      } finally {
+        await control('/_emulator/config', { taskMs: 300 });
+      }
+    });
+
+    it('deletes a volume only with its name typed in the extension\'s own input: without it, nothing is sent', async () => {
+      const { volumes } = await serviceGet<{ volumes: { id: string; name: string; stacklet: unknown }[] }>(current, '/v1/volumes?per_page=200');
+      const archive = volumes.find((v) => v.name === 'archive')!;
+      const remove = await tool('stacklet_delete');
+      const prepared = await remove.prepareInvocation!({ input: { kind: 'volume', id: archive.id } }, token);
+      assert.match((prepared!.confirmationMessages!.message as vscode.MarkdownString).value, /type archive to confirm/);
+      const before = (await recentRequests()).length;
+      prompter.script('escape');
+      await assert.rejects(Promise.resolve(remove.invoke({ input: { kind: 'volume', id: archive.id }, toolInvocationToken: undefined }, token)), /nothing was sent/);
+      assert.deepEqual(prompter.problems, []);
+      assert.equal(prompter.asked[0]!.kind, 'input');
+      assert.deepEqual(await mutations(before), []);
+      prompter.script({ input: 'archive' });
+      await remove.invoke({ input: { kind: 'volume', id: archive.id }, toolInvocationToken: undefined }, token);
+      assert.deepEqual((await mutations(before)).map((r) => [r.method, r.path]), [['DELETE', '/v1/volumes/:id']]);
+    });
   });
 });

@@ -6,7 +6,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
+import * as z from 'zod/mini';
 import { CATALOGS, CHANGES, COST_BY } from '../../src/agent/reads';
+import { WRITE_OPERATIONS } from '../../src/agent/writes';
 import { KINDS, SEARCH_KINDS, type ActionId, type Kind } from '../../src/kinds/registry';
 import { TOOL_NAMES } from '../../src/lmTools/toolNames';
 
@@ -381,6 +383,7 @@ describe('package.json', () => {
 
     it('gives each tool its words from package.nls.json, a model description that says what it answers and its limits, and an object schema with every field described', () => {
       for (const t of tools) {
+        const write = WRITE_OPERATIONS.find((op) => op.name === t.name);
         for (const words of [t.displayName, t.userDescription, t.modelDescription]) {
           const key = /^%(.+)%$/.exec(words)?.[1];
           assert.ok(key && nls[key], `${t.name}: ${words} is a key of package.nls.json`);
@@ -390,6 +393,12 @@ describe('package.json', () => {
         assert.match(model, /16 KB/, `${t.name} says how much it answers`);
         assert.equal(t.inputSchema.type, 'object');
         assert.equal(t.inputSchema.additionalProperties, false, `${t.name} takes no field it does not describe`);
+        if (write) {
+          // A write tool's schema is the agent core's own, as zod writes it.
+          const { $schema: _, ...schema } = z.toJSONSchema(z.object(write.shape)) as Record<string, unknown>;
+          assert.deepEqual(t.inputSchema, schema, t.name);
+          continue;
+        }
         for (const [field, schema] of Object.entries(t.inputSchema.properties)) {
           assert.equal(schema.type, 'string', `${t.name}.${field}`);
           assert.ok(nls[/^%(.+)%$/.exec(schema.description)?.[1] ?? ''], `${t.name}.${field} is described in package.nls.json`);
