@@ -4,6 +4,7 @@ import { StackletAuthProvider } from './auth/authProvider';
 import type { SessionState } from './auth/session';
 import { contributedCommands, registerCommands } from './commands/register';
 import { DOCUMENT_SCHEMES } from './documents/schemes';
+import { registerLanguageModelTools, type Tools } from './lmTools/register';
 import { STORAGE_KEY as TASKS_KEY } from './tasks/taskStorage';
 import { LazyFileSystem } from './ui/lazyFileSystem';
 import { plainLog } from './ui/log';
@@ -26,6 +27,8 @@ export interface StackletTestHooks {
   /** How long activate() took, in milliseconds (the benchmark and the integration tier report it). */
   readonly activationMs: number;
   load(): Promise<StackletExtensionApi>;
+  /** The language model tools themselves, to call prepareInvocation and invoke without VS Code's dialog. */
+  tools(): Promise<Tools>;
 }
 
 /** The workbench, once something asked for it. */
@@ -51,6 +54,10 @@ export function activate(context: vscode.ExtensionContext): StackletTestHooks | 
   }));
   const fileSystems = new Map(Object.values(DOCUMENT_SCHEMES).map((scheme) => [scheme, new LazyFileSystem(() => workbench())] as const));
   const auth = new StackletAuthProvider(registry, async (id) => (await workbench()).deps.session.signOut(id));
+  // The tools' code and the workbench are loaded when a tool is first prepared or invoked.
+  let tools: Promise<Tools> | undefined;
+  const languageModelTools = (): Promise<Tools> =>
+    (tools ??= import('./lmTools/tools.js').then(async (m) => m.languageModelTools((await workbench()).deps)));
   let activationMs = 0;
   const workbench = (): Promise<Workbench> =>
     (loaded ??= import('./workbench.js').then((m) =>
@@ -69,6 +76,7 @@ export function activate(context: vscode.ExtensionContext): StackletTestHooks | 
     vscode.workspace.onDidOpenTextDocument((document) => document.uri.scheme === DOCUMENT_SCHEMES.firewall && walkthrough.mark('editedDocument')),
     auth,
     ...registerCommands(contributedCommands(context.extension), async () => (await workbench()).deps),
+    ...registerLanguageModelTools(languageModelTools),
   );
   // Tasks an earlier window left running are followed again now, not when a view opens.
   const stored = context.workspaceState.get<unknown>(TASKS_KEY);
@@ -76,7 +84,7 @@ export function activate(context: vscode.ExtensionContext): StackletTestHooks | 
   activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
-  return { activationMs, load: async () => (await workbench()).api };
+  return { activationMs, load: async () => (await workbench()).api, tools: languageModelTools };
 }
 
 export async function deactivate(): Promise<void> {

@@ -171,8 +171,8 @@ export async function describeResource(ctx: AgentContext, raw: unknown): Promise
   };
 }
 
-const COST_BY = ['stacklet', 'region', 'tag'] as const;
-const CHANGES = ['resize', 'create', 'delete'] as const;
+export const COST_BY = ['stacklet', 'region', 'tag'] as const;
+export const CHANGES = ['resize', 'create', 'delete'] as const;
 
 /**
  * Monthly estimates: the account's by stacklet, region or tag, or what a proposed change would do to it
@@ -223,7 +223,7 @@ async function costOfChange(ctx: AgentContext, input: Readonly<Record<string, un
   return { change, ...(affected ? { resource: affected } : {}), monthlyChangeUsd: dollars ?? null, words: monthlyChangeWords(dollars) };
 }
 
-const CATALOGS = ['regions', 'sizes', 'images', 'kubernetesVersions'] as const;
+export const CATALOGS = ['regions', 'sizes', 'images', 'kubernetesVersions'] as const;
 
 /** What resources can be made of: regions, sizes (with prices), images (distributions and apps), Kubernetes versions. */
 export async function catalog(ctx: AgentContext, raw: unknown): Promise<AgentData> {

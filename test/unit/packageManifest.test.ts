@@ -6,7 +6,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
-import { KINDS, type ActionId, type Kind } from '../../src/kinds/registry';
+import * as z from 'zod/mini';
+import { CATALOGS, CHANGES, COST_BY } from '../../src/agent/reads';
+import { WRITE_OPERATIONS } from '../../src/agent/writes';
+import { KINDS, SEARCH_KINDS, type ActionId, type Kind } from '../../src/kinds/registry';
+import { TOOL_NAMES } from '../../src/lmTools/toolNames';
 import { actionsMissingFromMenus, commandOf, menusNotInRegistry } from './registryMenus';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -44,7 +48,19 @@ interface Manifest {
     views: Record<string, { id: string }[]>;
     viewsContainers: Record<string, { id: string }[]>;
     walkthroughs: { id: string; title: string; steps: WalkthroughStep[] }[];
+    languageModelTools: LanguageModelTool[];
   };
+}
+
+interface LanguageModelTool {
+  name: string;
+  displayName: string;
+  toolReferenceName: string;
+  canBeReferencedInPrompt: boolean;
+  icon: string;
+  userDescription: string;
+  modelDescription: string;
+  inputSchema: { type: string; properties: Record<string, { type: string; description: string; enum?: string[] }>; required?: string[]; additionalProperties: boolean };
 }
 
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Manifest;
@@ -252,6 +268,56 @@ describe('package.json', () => {
         }
       }
       assert.deepEqual(problems, []);
+    });
+  });
+
+  describe('language model tools', () => {
+    const tools = manifest.contributes.languageModelTools;
+    const tool = (name: string) => tools.find((t) => t.name === name)!;
+
+    it('contributes exactly the tools activation registers, each referable in a prompt as #stackletSomething', () => {
+      assert.deepEqual(tools.map((t) => t.name), [...TOOL_NAMES]);
+      for (const t of tools) {
+        assert.match(t.toolReferenceName, /^stacklet[A-Z]\w+$/, t.name);
+        assert.equal(t.canBeReferencedInPrompt, true, t.name);
+        assert.match(t.icon, /^\$\([a-z-]+\)$/, t.name);
+      }
+      assert.equal(new Set(tools.map((t) => t.toolReferenceName)).size, tools.length, 'reference names are distinct');
+    });
+
+    it('gives each tool its words from package.nls.json, a model description that says what it answers and its limits, and an object schema with every field described', () => {
+      for (const t of tools) {
+        const write = WRITE_OPERATIONS.find((op) => op.name === t.name);
+        for (const words of [t.displayName, t.userDescription, t.modelDescription]) {
+          const key = /^%(.+)%$/.exec(words)?.[1];
+          assert.ok(key && nls[key], `${t.name}: ${words} is a key of package.nls.json`);
+        }
+        const model = nls[/^%(.+)%$/.exec(t.modelDescription)![1]!]!;
+        assert.match(model, /JSON/, `${t.name} says it answers JSON`);
+        assert.match(model, /16 KB/, `${t.name} says how much it answers`);
+        assert.equal(t.inputSchema.type, 'object');
+        assert.equal(t.inputSchema.additionalProperties, false, `${t.name} takes no field it does not describe`);
+        if (write) {
+          // A write tool's schema is the agent core's own, as zod writes it.
+          const { $schema: _, ...schema } = z.toJSONSchema(z.object(write.shape)) as Record<string, unknown>;
+          assert.deepEqual(t.inputSchema, schema, t.name);
+          continue;
+        }
+        for (const [field, schema] of Object.entries(t.inputSchema.properties)) {
+          assert.equal(schema.type, 'string', `${t.name}.${field}`);
+          assert.ok(nls[/^%(.+)%$/.exec(schema.description)?.[1] ?? ''], `${t.name}.${field} is described in package.nls.json`);
+        }
+      }
+    });
+
+    it('offers in the schemas exactly the choices the agent core accepts', () => {
+      assert.deepEqual(tool('stacklet_find').inputSchema.properties['kind']!.enum, SEARCH_KINDS);
+      assert.deepEqual(tool('stacklet_describe').inputSchema.properties['kind']!.enum, SEARCH_KINDS);
+      assert.deepEqual(tool('stacklet_describe').inputSchema.required, ['kind', 'id']);
+      assert.deepEqual(tool('stacklet_cost').inputSchema.properties['kind']!.enum, SEARCH_KINDS);
+      assert.deepEqual(tool('stacklet_cost').inputSchema.properties['by']!.enum, COST_BY);
+      assert.deepEqual(tool('stacklet_cost').inputSchema.properties['change']!.enum, CHANGES);
+      assert.deepEqual(tool('stacklet_catalog').inputSchema.properties['what']!.enum, CATALOGS);
     });
   });
 
