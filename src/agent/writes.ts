@@ -67,6 +67,8 @@ export interface WritePlan {
   readonly typed?: string;
   /** The UI's confirmation words, with every service text passed through `literal`. */
   readonly words: (literal: Literal) => ConfirmationWords;
+  /** What the UI's action says when the service refuses or fails it ("Could not power off web-1"), names as they are. */
+  readonly failure: string;
   /** Sends it; the answer (the resource as it is now, its task) as envelope data. Throws the client's error. */
   readonly execute: () => Promise<AgentData>;
 }
@@ -193,6 +195,7 @@ const power = POWER.map(({ name, what, accepts, title }) => operation({
       change: { power: what, ...(monthly !== undefined ? { stillBilledUsd: monthly } : {}) },
       monthlyChangeUsd: 0,
       destroysData: false,
+      failure: what === 'off' ? l10n.t('Could not power off {0}', ref.name) : what === 'on' ? l10n.t('Could not power on {0}', ref.name) : l10n.t('Could not power cycle {0}', ref.name),
       words: (literal) => what === 'off' ? powerOffWords(literal(ref.name)) : what === 'cycle' ? powerCycleWords(literal(ref.name))
         : { question: l10n.t('Power on {0}?', literal(ref.name)), detail: l10n.t('The estimate counts a stacklet whether it is on or off.'), button: l10n.t('Power On') },
       execute: async () => {
@@ -223,6 +226,7 @@ const resize = operation({
       change: { size: { from: stacklet.size.slug, to: size.slug }, growsDisk: disk },
       monthlyChangeUsd: resizeChange(stacklet, size),
       destroysData: false,
+      failure: l10n.t('Could not resize {0}', ref.name),
       words: (literal) => ({ question: l10n.t('Resize {0} to {1}?', literal(ref.name), literal(size.slug)), detail: resizeDiskWords(literal(ref.name), disk), button: button.resize() }),
       execute: async () => answered(ctx, 'stacklet', await send(ctx, l10n.t('Resizing {0}…', ref.name), () => ctx.client.resizeStacklet(stacklet.id, size.slug, grows ? disk : undefined))),
     };
@@ -243,6 +247,7 @@ const snapshot = operation({
       change: { snapshot: input.name },
       monthlyChangeUsd: undefined,
       destroysData: false,
+      failure: l10n.t('Could not take a snapshot of {0}', ref.name),
       words: (literal) => ({
         question: l10n.t('Take a snapshot of {0}?', literal(ref.name)),
         detail: `${l10n.t('The snapshot is named {0}.', literal(input.name))} ${l10n.t('The service gives no price for snapshots: the estimate leaves them out.')}`,
@@ -269,6 +274,7 @@ const tag = operation({
       change: { addTag: input.tag },
       monthlyChangeUsd: 0,
       destroysData: false,
+      failure: l10n.t('Could not tag {0} with "{1}"', ref.name, input.tag),
       words: (literal) => ({ question: l10n.t('Tag {0} with "{1}"?', literal(ref.name), literal(input.tag)), detail: '', button: l10n.t('Add Tag') }),
       execute: async () => answered(ctx, 'stacklet', await send(ctx, l10n.t('Tagging {0} with "{1}"…', ref.name, input.tag), () => tagStacklet(ctx.client, stacklet, input.tag)), ['tag']),
     };
@@ -290,6 +296,7 @@ const untag = operation({
       change: { removeTag: input.tag },
       monthlyChangeUsd: 0,
       destroysData: false,
+      failure: l10n.t('Could not remove tag {0} from {1}', input.tag, ref.name),
       words: (literal) => ({ question: l10n.t('Remove tag {0} from {1}?', literal(input.tag), literal(ref.name)), detail: '', button: l10n.t('Remove Tag') }),
       execute: async () => {
         await send(ctx, l10n.t('Removing tag {0} from {1}…', input.tag, ref.name), () => ctx.client.untagStacklet(input.tag, stacklet.id));
@@ -317,6 +324,7 @@ const attachFirewall = operation({
       change: { firewall: { from: previous?.id ?? null, to: firewall.id } },
       monthlyChangeUsd: 0,
       destroysData: false,
+      failure: l10n.t('Could not attach {0} to firewall {1}', ref.name, firewall.name),
       words: (literal) => ({
         question: l10n.t('Attach {0} to firewall {1}?', literal(ref.name), literal(firewall.name)),
         detail: l10n.t('A stacklet has one firewall: those behind another move to {0}, and its rules apply to them from now on.', literal(firewall.name)),
@@ -363,6 +371,7 @@ const rename = operation({
       change: { name: { from: ref.name, to: input.name } },
       monthlyChangeUsd: 0,
       destroysData: false,
+      failure: l10n.t('Could not rename {0}', ref.name),
       words: (literal) => ({ question: l10n.t('Rename {0} to {1}?', literal(ref.name), literal(input.name)), detail: '', button: button.rename() }),
       execute: async () => {
         const answer = await send(ctx, l10n.t('Renaming {0}…', ref.name), renameRequest(ctx, ref, input.name));
@@ -402,6 +411,7 @@ const createStacklet = operation({
       change: { create: { name: input.name, region: region.slug, size: size.slug, image: image.slug, tags: input.tags ?? [] } },
       monthlyChangeUsd: monthly,
       destroysData: false,
+      failure: l10n.t('Could not create {0}', input.name),
       words: (literal) => ({
         question: l10n.t('Create stacklet {0}?', literal(input.name)),
         detail: l10n.t('{0} in {1}, from {2}.', literal(size.slug), literal(region.slug), literal(image.slug)),
@@ -433,6 +443,7 @@ const createVolume = operation({
       change: { create: { name: input.name, sizeGigabytes: input.sizeGigabytes, region: stacklet.region.slug } },
       monthlyChangeUsd: undefined,
       destroysData: false,
+      failure: l10n.t('Could not create volume {0}', input.name),
       words: (literal) => ({
         question: l10n.t('Create volume {0} ({1} GB) on {2}?', literal(input.name), input.sizeGigabytes, literal(ref.name)),
         detail: l10n.t('It is made in {0}, the region of {1}, and attached to it.', literal(stacklet.region.slug), literal(ref.name)),
@@ -475,6 +486,7 @@ const setFirewallRules = operation({
       change: { inbound: change.inbound, outbound: change.outbound },
       monthlyChangeUsd: 0,
       destroysData: false,
+      failure: l10n.t('Could not change the rules of firewall {0}', ref.name),
       words: (literal) => ({
         question: applyQuestion(`${l10n.t('firewall')} ${literal(ref.name)}`),
         detail: describeFirewallChange(literalChange(change, literal)).join('\n'),
@@ -568,6 +580,8 @@ const deleteResource = operation({
     }
     const kept = ref.kind === 'stacklet' ? await keptWith(ctx, ref.data as s.Stacklet) : [];
     const { typed, words, request } = deletion(ctx, ref, kept);
+    const failure = ref.kind === 'stacklet' ? l10n.t('Could not delete {0}', ref.name) : ref.kind === 'volume' ? l10n.t('Could not delete volume {0}', ref.name)
+      : ref.kind === 'snapshot' ? l10n.t('Could not delete snapshot {0}', ref.name) : ref.kind === 'cluster' ? l10n.t('Could not delete cluster {0}', ref.name) : l10n.t('Could not delete backup {0}', ref.name);
     return {
       tool: 'stacklet_delete',
       resources: [{ ...head(ref), role: 'target' }, ...kept.map((extra) => ({ ...head(extra), role: 'stays' as const }))],
@@ -576,6 +590,7 @@ const deleteResource = operation({
       destroysData: true,
       typed,
       words,
+      failure,
       execute: async () => {
         await send(ctx, l10n.t('Deleting {0}…', ref.name), request);
         ctx.store.invalidate(ref.kind as ListingKind, ...staleAfterDelete<Kind>(ref.kind, ref.data as never));

@@ -188,11 +188,20 @@ function busyWith(deps: CommandDeps, busy: BusyCheck): string | undefined {
  * the action's entry in the log and the history (Copy as curl).
  */
 export async function send<T>(deps: CommandDeps, progress: string, failure: string, request: () => Promise<T>): Promise<T | undefined> {
+  return sendShowingFailure(deps, progress, failure, () => recordedSend(deps, progress, request)).catch(() => undefined);
+}
+
+/**
+ * Runs `request` with its progress in the status bar; a failure is shown as `send` shows it, then thrown on
+ * for a caller that also answers it elsewhere (a language model tool answers the model). `request` records
+ * itself (see recordedSend).
+ */
+export async function sendShowingFailure<T>(deps: CommandDeps, progress: string, failure: string, request: () => Promise<T>): Promise<T> {
   try {
-    return await notify.withProgress('window', progress, () => recordedSend(deps, progress, request));
+    return await notify.withProgress('window', progress, request);
   } catch (error) {
     deps.notifier.error(error, failure);
-    return undefined;
+    throw error;
   }
 }
 

@@ -1,18 +1,20 @@
 /**
  * The write tools: each plans through the agent write core (src/agent/writes.ts) on the live session, shows
  * VS Code's confirmation with the plan in the UI's words (every resource by name and ID, what changes, the
- * monthly change; the service's names as literal Markdown text), and on invoke plans again (a task may have
- * started meanwhile), asks for the typed name in the extension's own input when the write destroys data (so no
- * "always allow" can approve it), then sends through the action pipeline's path: the action history and the log
- * (Copy as curl), the status bar's progress and confirmation, the task followed by the tracker.
+ * monthly change; the service's names as literal Markdown text), and on invoke plans again on the service's
+ * current state and sends only when that plan is the one the user confirmed (a task may have started, a
+ * co-tenant renamed the resource), asks for the typed name in the extension's own input when the write destroys
+ * data (so no "always allow" can approve it), then sends through the action pipeline's path: the action history
+ * and the log (Copy as curl), the status bar's progress and confirmation, a failure shown as the UI shows it, the
+ * task followed by the tracker.
  */
 import * as vscode from 'vscode';
-import * as notify from '../ui/notify';
-import { agentError, agentResult } from '../agent/envelope';
+import { agentError, agentResult, type AgentData } from '../agent/envelope';
 import { planData, planWrite, typedConfirms, WRITE_OPERATIONS, type WriteContext, type WritePlan } from '../agent/writes';
-import { done, follow } from '../commands/action';
+import { done, follow, sendShowingFailure } from '../commands/action';
 import type { CommandDeps } from '../commands/deps';
 import { typedCheck } from '../commands/deleteAction';
+import type { ListingKind } from '../kinds/registry';
 import { monthlyChangeWords } from '../model/cost';
 import { markdownText, typeableText } from '../model/serviceText';
 import type { ToolName } from './toolNames';
@@ -52,14 +54,80 @@ function confirmation(plan: WritePlan): vscode.LanguageModelToolConfirmationMess
   return { title: plan.words(typeableText).question, message };
 }
 
-function writeTool(deps: CommandDeps, name: string): vscode.LanguageModelTool<unknown> {
+/** What the user is shown of a plan, and its data: two plans that differ in either are not the same. */
+function seen(plan: WritePlan): string {
+  const shown = confirmation(plan);
+  return JSON.stringify([shown.title, (shown.message as vscode.MarkdownString).value, planData(plan)]);
+}
+
+/** Prepared plans not yet invoked are kept up to this many (the oldest go first); a cancelled one is never invoked. */
+const CONFIRMED_MAX = 50;
+
+interface Confirmed {
+  readonly seen: string;
+  readonly data: AgentData;
+  readonly kinds: readonly ListingKind[];
+}
+
+/**
+ * The plans prepareInvocation showed, by tool and input: VS Code hands invoke the same input but nothing else
+ * that links it to the confirmation, so invoke finds what was confirmed by them (and takes it, once).
+ */
+class ConfirmedPlans {
+  private readonly plans = new Map<string, Confirmed>();
+
+  private static key(name: string, input: unknown): string {
+    return `${name}\n${JSON.stringify(input) ?? ''}`;
+  }
+
+  shown(name: string, input: unknown, plan: WritePlan): void {
+    const key = ConfirmedPlans.key(name, input);
+    this.plans.delete(key);
+    // The listings its resources came from, to read again before planning again.
+    const kinds = [...new Set(plan.resources.filter((r) => r.id !== undefined).map((r) => r.kind as ListingKind))];
+    this.plans.set(key, { seen: seen(plan), data: planData(plan), kinds });
+    for (const oldest of this.plans.keys()) {
+      if (this.plans.size <= CONFIRMED_MAX) break;
+      this.plans.delete(oldest);
+    }
+  }
+
+  take(name: string, input: unknown): Confirmed | undefined {
+    const key = ConfirmedPlans.key(name, input);
+    const confirmed = this.plans.get(key);
+    this.plans.delete(key);
+    return confirmed;
+  }
+}
+
+/** Drops the listings a confirmed plan read, so that planning again reads the service as it is now. */
+async function freshen(deps: CommandDeps, kinds: readonly ListingKind[]): Promise<void> {
+  if (deps.session.state.kind !== 'active') return;
+  (await deps.session.current()).store.invalidate(...kinds);
+}
+
+function writeTool(deps: CommandDeps, name: string, confirmed: ConfirmedPlans): vscode.LanguageModelTool<unknown> {
   return {
     prepareInvocation: async (options) => {
       const planned = await plan(deps, name, options.input);
+      confirmed.shown(name, options.input, planned.plan);
       return { invocationMessage: planned.plan.words(typeableText).question, confirmationMessages: confirmation(planned.plan) };
     },
     invoke: async (options) => {
+      const shown = confirmed.take(name, options.input);
+      if (shown) await freshen(deps, shown.kinds);
       const { ctx, plan: planned } = await plan(deps, name, options.input);
+      // Only what the user confirmed is sent: a plan that changed since (another resource, another monthly
+      // change, a new name) or was never shown is refused, and the model can prepare it again.
+      if (shown?.seen !== seen(planned)) {
+        throw new Error(agentResult(ctx.source, {
+          error: shown
+            ? vscode.l10n.t('The plan changed after the user confirmed it: nothing was sent. Call the tool again to confirm the new plan.')
+            : vscode.l10n.t('The user has not confirmed this plan: nothing was sent. Call the tool again to confirm it.'),
+          ...(shown ? { confirmed: shown.data } : {}),
+          plan: planData(planned),
+        }));
+      }
       if (planned.typed !== undefined) {
         const question = planned.words(typeableText).question;
         const typed = await deps.prompter.input({ title: question, ...typedCheck(planned.typed, vscode.l10n.t('Type {0} to confirm.', typeableText(planned.typed))) });
@@ -69,7 +137,7 @@ function writeTool(deps: CommandDeps, name: string): vscode.LanguageModelTool<un
       }
       try {
         const question = planned.words(typeableText).question;
-        const answer = await notify.withProgress('window', question, () => planned.execute());
+        const answer = await sendShowingFailure(deps, question, planned.failure, () => planned.execute());
         done(deps, vscode.l10n.t('Sent by agent mode: {0}', question));
         return envelopeResult(agentResult(ctx.source, { ...answer, plan: planData(planned) }));
       } catch (error) {
@@ -82,5 +150,6 @@ function writeTool(deps: CommandDeps, name: string): vscode.LanguageModelTool<un
 
 /** Every write tool, by name. */
 export function writeTools(deps: CommandDeps): [ToolName, vscode.LanguageModelTool<unknown>][] {
-  return WRITE_OPERATIONS.map((op) => [op.name as ToolName, writeTool(deps, op.name)]);
+  const confirmed = new ConfirmedPlans();
+  return WRITE_OPERATIONS.map((op) => [op.name as ToolName, writeTool(deps, op.name, confirmed)]);
 }

@@ -35,6 +35,8 @@ export interface Logged {
   path: string;
   status: number;
   account?: string;
+  /** A mutation's body. */
+  body?: unknown;
 }
 
 /** What the account of `email` sent that could change something (every method but GET and HEAD). */
@@ -48,8 +50,9 @@ export async function startSessionWithAccount(
   kind: string,
   account: { token: string; email: string },
   config?: { taskMs?: number },
+  alsoInstall?: readonly string[],
 ): Promise<E2eSession> {
-  const session = await startE2eSession({ kind });
+  const session = await startE2eSession({ kind, ...(alsoInstall ? { alsoInstall } : {}) });
   try {
     await emulatorControl(session, '/accounts', { ...account, seed: 'demo' });
     if (config) await emulatorControl(session, '/config', config);
@@ -64,15 +67,21 @@ export async function startSessionWithAccount(
 /**
  * The hooks every e2e suite needs: a session with `account` before its tests, closed after them, and each test
  * skipped once a step failed (later steps build on earlier ones). `session` is set once `before` has run.
+ * `alsoInstall` gives VSIXs installed beside ours (a test-only probe extension).
  */
-export function accountSuite(kind: string, account: { token: string; email: string }, config?: { taskMs?: number }): { readonly session: E2eSession } {
+export function accountSuite(
+  kind: string,
+  account: { token: string; email: string },
+  config?: { taskMs?: number },
+  alsoInstall?: () => Promise<readonly string[]>,
+): { readonly session: E2eSession } {
   const suite: { session: E2eSession } = { session: undefined as unknown as E2eSession };
   beforeEach(function () {
     if (suite.session?.steps.failed) this.skip();
   });
   before(async function () {
     this.timeout(240_000);
-    suite.session = await startSessionWithAccount(kind, account, config);
+    suite.session = await startSessionWithAccount(kind, account, config, await alsoInstall?.());
   });
   after(async function () {
     this.timeout(90_000);

@@ -4,36 +4,23 @@
 // element and the others a codicon (so the check can fail); through literalText, none does, and the text reads
 // the same. Installed beside ours, it also checks that activate() hands another extension nothing.
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
-import { REPO_ROOT } from '../harness/provision';
 import { startE2eSession, VSIX_PATH, type E2eSession } from '../harness/workbench';
+import { packageProbe } from './probeExtension';
 import * as ui from './ui';
 
 const HOSTILE_SHOWN = 'zz [Open Settings](command:workbench.action.openSettings) $(zap)';
 
-/** Bundles the probe with the real escaper and packages it as a VSIX in `dir`. */
-async function packageProbe(dir: string): Promise<string> {
-  await build({
-    entryPoints: [path.join(REPO_ROOT, 'test', 'e2e', 'escapeProbe', 'extension.ts')],
-    bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], outfile: path.join(dir, 'extension.js'), logLevel: 'error',
-  });
-  const manifest = {
-    name: 'escape-probe', publisher: 'stacklet-test', version: '0.0.1', license: 'MIT', engines: { vscode: '^1.100.0' },
-    main: './extension.js', activationEvents: ['onStartupFinished'],
-    contributes: { commands: [{ command: 'escapeProbe.pick', title: 'Escape Probe: Pick' }] },
-  };
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest));
-  fs.writeFileSync(path.join(dir, 'README.md'), 'Test-only probe of how VS Code renders service text.\n');
-  fs.writeFileSync(path.join(dir, 'LICENSE'), 'MIT\n');
-  const vsix = path.join(dir, 'escape-probe.vsix');
-  execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '-o', vsix], { cwd: dir, stdio: 'pipe' });
-  return vsix;
-}
+/** The probe, bundled with the real escaper. */
+const ESCAPE_PROBE = {
+  name: 'escape-probe',
+  entry: 'test/e2e/escapeProbe/extension.ts',
+  commands: [{ command: 'escapeProbe.pick', title: 'Escape Probe: Pick' }],
+  about: 'Test-only probe of how VS Code renders service text.',
+};
 
 /** Links and codicons inside `locator`'s first match, and its text without invisible joiners. */
 async function rendered(page: Page, selector: string, tag: string) {
@@ -55,7 +42,7 @@ describe('Service text in the workbench', function () {
   before(async function () {
     this.timeout(240_000);
     probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stacklet-escape-probe-'));
-    session = await startE2eSession({ kind: 'e2e-service-text', vsix: await packageProbe(probeDir), alsoInstall: [VSIX_PATH] });
+    session = await startE2eSession({ kind: 'e2e-service-text', vsix: await packageProbe(probeDir, ESCAPE_PROBE), alsoInstall: [VSIX_PATH] });
   });
   after(async function () {
     this.timeout(90_000);

@@ -11,6 +11,7 @@ import { waitFor } from '../harness/processes';
 import type { StackletTestHooks } from '../../src/extension';
 import { control, EXTENSION_ID, extensionApi, ownAccount, recentRequests, serviceGet, serviceRequest, signOutAll } from './emulatorAccess';
 import { ScriptedPrompter } from './scriptedPrompter';
+import { recordShownMessages } from './shownMessages';
 import { manifest } from './testEnvironment';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -231,9 +232,95 @@ describe('Language model tools', function () {
       assert.deepEqual(prompter.problems, []);
       assert.equal(prompter.asked[0]!.kind, 'input');
       assert.deepEqual(await mutations(before), []);
+      // Each invocation is confirmed anew, as VS Code prepares each call before invoking it.
+      await remove.prepareInvocation!({ input: { kind: 'volume', id: archive.id } }, token);
       prompter.script({ input: 'archive' });
       await remove.invoke({ input: { kind: 'volume', id: archive.id }, toolInvocationToken: undefined }, token);
       assert.deepEqual((await mutations(before)).map((r) => [r.method, r.path]), [['DELETE', '/v1/volumes/:id']]);
+    });
+
+    /** The tool's refusal as the model reads it: the envelope's JSON as the error's message. */
+    const refusedWith = (pattern: RegExp) => (error: Error) => {
+      const refused = JSON.parse(error.message) as Envelope;
+      assert.equal(refused.note, AGENT_NOTE);
+      assert.match(JSON.stringify(refused.data), pattern);
+      return true;
+    };
+    const stackletNamed = async (name: string) => (await serviceGet<{ stacklets: Stacklet[] }>(current, '/v1/stacklets?per_page=200')).stacklets.find((s) => s.name === name)!;
+    /** Waits until the task the service started on the stacklet has ended. */
+    const idleAgain = (id: number) => waitFor(`stacklet ${id} to be idle`, 15_000, async () => (await serviceGet<{ stacklet: { task?: unknown } }>(current, `/v1/stacklets/${id}`)).stacklet.task ? undefined : true);
+
+    it('sends nothing when the resource was renamed between the confirmation and the invocation: the plan changed', async () => {
+      const blog = await stackletNamed('blog');
+      const powerOff = await tool('stacklet_power_off');
+      const prepared = await powerOff.prepareInvocation!({ input: { id: blog.id } }, token);
+      assert.equal(prepared!.confirmationMessages!.title, 'Power off blog?');
+      // A co-tenant renames it while the dialog is open.
+      const renamed = await serviceRequest(current, 'POST', `/v1/stacklets/${blog.id}`, { action: 'rename', name: 'blog-moved' });
+      assert.ok(renamed.status < 300, `renamed: ${renamed.status}`);
+      await idleAgain(blog.id);
+      const before = (await recentRequests()).length;
+      await assert.rejects(Promise.resolve(powerOff.invoke({ input: { id: blog.id }, toolInvocationToken: undefined }, token)), refusedWith(/plan changed after the user confirmed it.*blog-moved/));
+      assert.deepEqual(await mutations(before), [], 'nothing sent');
+      assert.equal((await stackletNamed('blog-moved')).id, blog.id);
+    });
+
+    it('sends nothing when a task started on the resource between the confirmation and the invocation: refused as busy', async () => {
+      await control('/_emulator/config', { taskMs: 4000 });
+      try {
+        const db1 = await stackletNamed('db-1');
+        const powerOff = await tool('stacklet_power_off');
+        await powerOff.prepareInvocation!({ input: { id: db1.id } }, token);
+        const cycled = await serviceRequest(current, 'POST', `/v1/stacklets/${db1.id}`, { action: 'power_cycle' });
+        assert.ok(cycled.status < 300, `power cycled: ${cycled.status}`);
+        const before = (await recentRequests()).length;
+        await assert.rejects(Promise.resolve(powerOff.invoke({ input: { id: db1.id }, toolInvocationToken: undefined }, token)), refusedWith(/busy/));
+        assert.deepEqual(await mutations(before), [], 'nothing sent');
+        await idleAgain(db1.id);
+      } finally {
+        await control('/_emulator/config', { taskMs: 300 });
+      }
+    });
+
+    it('shows a name written as a command link, HTML or code in the confirmation as inert text: untrusted Markdown, no HTML, every mark escaped', async () => {
+      const { volumes } = await serviceGet<{ volumes: { id: string; name: string }[] }>(current, '/v1/volumes?per_page=200');
+      const volume = volumes.find((v) => v.name === 'db-data')!;
+      const rename = await tool('stacklet_rename');
+      for (const hostile of ['x](command:workbench.action.reloadWindow) [y', '<img src=x onerror=alert(1)> `rm -rf` **bold**']) {
+        const renamed = await serviceRequest(current, 'PUT', `/v1/volumes/${volume.id}`, { action: 'rename', name: hostile });
+        assert.ok(renamed.status < 300, `renamed: ${renamed.status}`);
+        await waitFor('the rename to end', 10_000, async () => (await serviceGet<{ volume: { name: string } }>(current, `/v1/volumes/${volume.id}`)).volume.name === hostile || undefined);
+        (await a.session.current()).store.invalidate('volume');
+        const prepared = await rename.prepareInvocation!({ input: { kind: 'volume', id: volume.id, name: 'db-data' } }, token);
+        const message = prepared!.confirmationMessages!.message;
+        assert.ok(message instanceof vscode.MarkdownString, 'a MarkdownString');
+        assert.ok(!message.isTrusted, 'not trusted: no command runs from it');
+        assert.ok(!message.supportHtml, 'no HTML');
+        // Every link, HTML, code or emphasis mark of the name is backslash-escaped: with the escapes taken out, none is left…
+        assert.doesNotMatch(message.value.replace(/\\./g, ''), /[[\]<>`]|\*\*/, message.value);
+        // …and the name reads as it is (the joiner between `]` and `(` aside).
+        assert.ok(message.value.replace(/\\(.)/g, '$1').replace(/\u2060/g, '').includes(`volume ${hostile} (ID ${volume.id})`), message.value);
+      }
+      const back = await serviceRequest(current, 'PUT', `/v1/volumes/${volume.id}`, { action: 'rename', name: 'db-data' });
+      assert.ok(back.status < 300, `renamed back: ${back.status}`);
+    });
+
+    it('shows a failure at the service as the UI\'s actions show it, and answers the model the error', async () => {
+      // worker-1's disk (50 GB) is larger than the smallest size's: the service refuses the resize (422).
+      const worker = await stackletNamed('worker-1');
+      const resize = await tool('stacklet_resize');
+      const input = { id: worker.id, size: 's-1vcpu-512mb' };
+      await resize.prepareInvocation!({ input }, token);
+      const recorded = recordShownMessages();
+      try {
+        await assert.rejects(Promise.resolve(resize.invoke({ input, toolInvocationToken: undefined }, token)), refusedWith(/smaller than the stacklet/));
+      } finally {
+        recorded.restore();
+      }
+      const errors = recorded.shown.filter((shown) => shown.level === 'error');
+      assert.equal(errors.length, 1, JSON.stringify(recorded.shown));
+      assert.match(errors[0]!.message, /^Could not resize worker-1: .*smaller than the stacklet/);
+      assert.deepEqual(errors[0]!.buttons, ['Show Log']);
     });
   });
 });

@@ -1,0 +1,83 @@
+// Agent mode as VS Code runs it: another extension (agentProbe/extension.ts, as an agent's would) calls our
+// stacklet_power_off through vscode.lm.invokeTool outside a chat, and VS Code itself shows the tool's
+// confirmation as a modal dialog naming the stacklet, its ID and the monthly change. Cancelled, nothing reaches
+// the service; confirmed, the power off is sent and followed in the status bar and the view like any action.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { accountSuite, asAccount, e2eToken, mutationsOf, signInStep } from './accountSession';
+import { packageProbe } from './probeExtension';
+import * as ui from './ui';
+
+const AGENT_PROBE = {
+  name: 'agent-probe',
+  entry: 'test/e2e/agentProbe/extension.ts',
+  commands: [{ command: 'agentProbe.powerOff', title: 'Agent Probe: Power Off a Stacklet' }],
+  about: 'Test-only probe that calls the Stacklet Cloud language model tools as an agent does.',
+};
+
+describe('Agent mode in the workbench', function () {
+  const token = e2eToken();
+  const email = 'agent@stacklet.example';
+  let probeDir: string | undefined;
+  const suite = accountSuite('e2e-agent-mode', { token, email }, { taskMs: 8000 }, async () => {
+    probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stacklet-agent-probe-'));
+    return [await packageProbe(probeDir, AGENT_PROBE)];
+  });
+  after(() => {
+    if (probeDir) fs.rmSync(probeDir, { recursive: true, force: true });
+  });
+
+  const mutations = () => mutationsOf(suite.session, email);
+  const idOf = async (name: string) => (await asAccount<{ stacklets: { id: number; name: string }[] }>(suite.session, token, 'GET', '/v1/stacklets?per_page=200')).stacklets.find((s) => s.name === name)!.id;
+  const probeSays = (page: Page, text: string) => ui.statusBarText(page, `agent-probe: ${text}`);
+
+  /** The probe asks for web-2's power off; VS Code's dialog shows what the tool's confirmation says. */
+  async function askedToPowerOff(page: Page, name: string, id: number): Promise<void> {
+    // Not ui.runCommand: the probe's own input replaces the palette, which so never closes; typed into once it shows.
+    await ui.findInCommandPalette(page, 'Agent Probe: Power Off a Stacklet');
+    await page.keyboard.press('Enter');
+    await ui.quickInput(page).getByText('agent-probe: the stacklet to power off').waitFor();
+    await ui.quickInput(page).locator('input').fill(name);
+    await page.keyboard.press('Enter');
+    const dialog = ui.modalDialog(page);
+    await dialog.getByText(`Power off ${name}?`).first().waitFor({ timeout: 30_000 });
+    await dialog.getByText(`stacklet ${name} (ID ${id}): target`).waitFor();
+    await dialog.getByText('Estimated change to the monthly cost: no change').waitFor();
+  }
+
+  it('signs in', () => signInStep(suite, { token, email }, 'web-2'));
+
+  it('an agent\'s power off, cancelled in VS Code\'s dialog: nothing reaches the service', async () => {
+    const id = await idOf('web-2');
+    const before = (await mutations()).length;
+    await suite.session.steps.step('the dialog names web-2, its ID and the monthly change; Cancel', 60_000, async (page) => {
+      await askedToPowerOff(page, 'web-2', id);
+      await ui.modalDialog(page).getByRole('button', { name: 'Cancel' }).click();
+      await ui.modalDialog(page).waitFor({ state: 'hidden' });
+      await probeSays(page, 'refused').waitFor();
+    });
+    assert.deepEqual((await mutations()).slice(before), [], 'nothing was sent');
+  });
+
+  it('an agent\'s power off, confirmed in VS Code\'s dialog: sent, and followed in the status bar and the view', async () => {
+    const id = await idOf('web-2');
+    const before = (await mutations()).length;
+    await suite.session.steps.step('confirm the dialog: the task shows in the status bar', 60_000, async (page) => {
+      await askedToPowerOff(page, 'web-2', id);
+      // VS Code's confirm() for a tool called outside a chat: Yes and Cancel.
+      await ui.modalDialog(page).getByRole('button', { name: 'Yes' }).click();
+      await probeSays(page, 'sent').waitFor();
+      await ui.statusBarText(page, 'stacklet is powering off').waitFor();
+    });
+    await suite.session.steps.step('the task ends: told so, and web-2 is off in the Stacklets view', 60_000, async (page) => {
+      await ui.statusBarText(page, 'stacklet is powering off').waitFor({ state: 'detached', timeout: 50_000 });
+      // The row's state is its icon, and spoken in its accessible label.
+      await ui.pane(page, 'Stacklets').locator('.monaco-list-row[aria-label^="Stacklet web-2, off,"]').waitFor();
+      await ui.toast(page, 'stacklet was powered off').first().waitFor();
+    });
+    assert.deepEqual((await mutations()).slice(before).map((r) => [r.method, r.path, r.body]), [['POST', '/v1/stacklets/:id', { action: 'power_off' }]]);
+  });
+});
