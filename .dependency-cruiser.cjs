@@ -6,8 +6,10 @@
 /** The core: tested in plain Node, so `vscode` cannot be loaded there. */
 const CORE = [
   '^src/(agent|api|emulator|model|documents|remote)/',
-  '^src/kinds/(kindSpec|kindFacts|registry)\\.ts$',
-  '^src/kinds/[^/]+/kind\\.ts$',
+  '^src/kinds/[^/]+\\.ts$',
+  '^src/kinds/[^/]+/(kind|row|actions)\\.ts$',
+  '^src/manifest/',
+  '^src/views/viewIds\\.ts$',
   '^src/auth/(accountRegistry|localAccounts|session)\\.ts$',
   '^src/tasks/(schedule|storedTasks|taskChecks|taskStorage|taskText|taskTracker|types)\\.ts$',
 ];

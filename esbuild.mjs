@@ -138,7 +138,8 @@ const contexts = await Promise.all([
   esbuild.context({ ...extension, plugins: [...extension.plugins, await oneSharedChunk()] }),
   esbuild.context({ ...common, entryPoints: ['src/emulator/cli.ts'], outfile: 'dist/emulator.js' }),
   // The MCP server for agents outside VS Code (`node dist/mcp.js`, src/mcp/server.ts).
-  esbuild.context({ ...common, entryPoints: ['src/mcp/server.ts'], outfile: 'dist/mcp.js' }),
+  // Shipped in the VSIX too, so its bundled packages' licences go into the notices (metafile).
+  esbuild.context({ ...common, entryPoints: ['src/mcp/server.ts'], outfile: 'dist/mcp.js', metafile: true }),
 ]);
 
 /**

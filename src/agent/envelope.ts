@@ -8,6 +8,7 @@
  */
 import { safeStringify } from '../model/boundedJson';
 import { AgentInputError } from './input';
+import { AgentRefusal } from './refusal';
 
 /** Where the answer came from: the embedded emulator's demo data, or the signed-in service. */
 export type AgentSource = 'emulator' | 'service';
@@ -101,6 +102,8 @@ export function agentResult(source: AgentSource, data: AgentData, cursor?: strin
 
 /** An error as an answer: the same envelope, with the message (and the field it names) as JSON strings. */
 export function agentError(source: AgentSource | undefined, error: unknown): string {
-  const data = error instanceof AgentInputError ? { error: error.message, field: error.field } : { error: error instanceof Error ? error.message : String(error) };
+  const data = error instanceof AgentInputError ? { error: error.message, field: error.field }
+    : error instanceof AgentRefusal ? { refused: error.reason, error: error.message, resource: error.resource, ...error.facts }
+      : { error: error instanceof Error ? error.message : String(error) };
   return agentResult(source ?? 'service', data);
 }

@@ -14,7 +14,7 @@ import type { ResourceStore } from '../model/resourceStore';
 import { KNOWN_KUBERNETES_VERSIONS } from '../kinds/cluster/kind';
 import {
   deletionChangeOf, isTaskKind, kindSpec, monthlyOf, refTo, sameId, SEARCH_KINDS,
-  type KindItems, type KindSpec, type ResourceRef, type SearchKind,
+  type KindItems, type KindSpec, type ListedKind, type ResourceRef, type SearchKind,
 } from '../kinds/registry';
 import type { AgentData, AgentSource } from './envelope';
 import { AgentInputError, choiceField, fieldsOf, kindField, textField } from './input';
@@ -103,10 +103,10 @@ export async function findResources(ctx: AgentContext, raw: unknown): Promise<Ag
 }
 
 /** The resource of `kind` with that id (the refusal names `idField`). */
-async function resolve(ctx: AgentContext, kind: SearchKind, id: string, idField = 'id'): Promise<ResourceRef> {
+export async function resolve(ctx: AgentContext, kind: ListedKind, id: string, idField = 'id'): Promise<ResourceRef> {
   const listing = await ctx.store.get(kind);
-  const spec = kindSpec(kind) as unknown as KindSpec<SearchKind>;
-  const item = (listing.items as readonly KindItems[SearchKind][]).find((data) => sameId(spec.key(data as never), id));
+  const spec = kindSpec(kind) as unknown as KindSpec<ListedKind>;
+  const item = (listing.items as readonly KindItems[ListedKind][]).find((data) => sameId(spec.key(data as never), id));
   if (item === undefined) throw new AgentInputError(idField, l10n.t('no {0} has this ID', kind));
   return refTo(kind, item as never) as ResourceRef;
 }
@@ -194,7 +194,7 @@ export async function costEstimates(ctx: AgentContext, raw: unknown): Promise<Ag
   return { ...estimate, by, items };
 }
 
-async function sizeOf(ctx: AgentContext, slug: string): Promise<s.Size> {
+export async function sizeOf(ctx: AgentContext, slug: string): Promise<s.Size> {
   const size = (await ctx.store.get('size')).items.find((item) => item.slug === slug);
   if (!size) throw new AgentInputError('size', l10n.t('is not a size the service offers'));
   return size;

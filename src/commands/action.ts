@@ -23,7 +23,9 @@ import { kindName } from '../views/words';
 import { confirmModal } from './confirm';
 import type { CommandDeps, CommandHandler } from './deps';
 import { refOfNode, resolveNodePool, resolveTarget, type PickSpec, type PoolTarget, type Target } from './target';
+import { groupedRegistry, newTaskGroup } from '../tasks/taskGroups';
 import { progressText } from '../tasks/taskText';
+import type { TaskGroup } from '../tasks/types';
 
 /** The resource an action runs on, with the session it was found in. */
 export interface ActionTarget<T> extends ActiveSession {
@@ -299,15 +301,18 @@ async function runOnSelection<K extends ListedKind, A, R>(deps: CommandDeps, act
 
   const title = bulk.progress(targets.length, answers);
   const outcomes = await sendMany(deps, session, action, targets, answers, title);
+  // The tasks the answers start are one group: one notification when the last of them ends, not one each.
+  const group = newTaskGroup(title);
+  const grouped: CommandDeps = Object.create(deps, { tasks: { value: groupedRegistry(deps.tasks, group) } }) as CommandDeps;
   session.store.batch(() => {
     for (const outcome of outcomes) {
       if (outcome.status !== 'done') continue;
       const target = { ...session, item: outcome.item };
-      if (action.settle) action.settle(deps, target, outcome.value, answers);
-      else settle(deps, session, action.kind, outcome.value as unknown as KindItems[K]);
+      if (action.settle) action.settle(grouped, target, outcome.value, answers);
+      else settle(grouped, session, action.kind, outcome.value as unknown as KindItems[K]);
     }
   });
-  summarize(deps, action.kind, title, outcomes, view);
+  summarize(deps, action.kind, title, outcomes, view, group);
 }
 
 /** The selected items of the action's kind as fresh as the cache has them, and why the others are left out. */
@@ -420,14 +425,14 @@ function sendMany<K extends ListedKind, A, R>(deps: CommandDeps, session: Active
 }
 
 /** One summary: a status-bar line when all went through, else one notification naming each failure and its reason. */
-function summarize<K extends ListedKind, R>(deps: CommandDeps, kind: K, title: string, outcomes: readonly BulkOutcome<KindItems[K], R>[], view: { select(refs: readonly { kind: string; id: string | number }[]): Promise<number> } | undefined): void {
+function summarize<K extends ListedKind, R>(deps: CommandDeps, kind: K, title: string, outcomes: readonly BulkOutcome<KindItems[K], R>[], view: { select(refs: readonly { kind: string; id: string | number }[]): Promise<number> } | undefined, group: TaskGroup): void {
   const failed = outcomes.filter((o): o is Extract<typeof o, { status: 'failed' }> => o.status === 'failed');
   const notSent = outcomes.filter((o) => o.status === 'not-sent');
   const sent = outcomes.length - notSent.length;
   if (failed.length === 0 && notSent.length === 0) {
     const status = done(deps, vscode.l10n.t('{0}: {1} of {2} sent.', title, sent, outcomes.length));
-    // "3 of 3 sent" is old news once the tasks it started have ended: it goes then, not 5 s later.
-    if (deps.tasks.running().length > 0) void deps.tasks.allEnded().then(() => status.dispose());
+    // "3 of 3 sent" is old news once the tasks it started have ended (their summary says so): it goes then.
+    if (group.names.length > 0) void deps.tasks.allEnded(group).then(() => status.dispose());
     return;
   }
   const parts: string[] = [];

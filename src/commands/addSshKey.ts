@@ -120,7 +120,7 @@ export async function addSshKeyFlow(deps: CommandDeps, session: ActiveSession): 
   const key = await send(deps, vscode.l10n.t('Adding SSH key {0}…', name), vscode.l10n.t('Could not add SSH key {0}', name),
     () => session.client.createSshKey({ name, public_key: publicKey }));
   if (!key) return undefined;
-  session.store.invalidate('sshKey');
+  session.store.created('sshKey', key.id, key);
   done(deps, vscode.l10n.t('Added SSH key {0}.', key.name));
   return key;
 }

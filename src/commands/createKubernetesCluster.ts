@@ -91,8 +91,7 @@ export async function createKubernetesCluster(deps: CommandDeps): Promise<void> 
   });
   if (!result) return;
   const { answers, created: cluster } = result;
-  store.rememberCreated('cluster', cluster.uuid);
-  store.invalidate('cluster');
+  store.created('cluster', cluster.uuid, cluster);
   follow(deps, 'cluster', cluster.uuid, cluster.name, cluster.task);
   done(deps, vscode.l10n.t('Creating Kubernetes cluster {0} in {1}.', cluster.name, answers.region!));
 }

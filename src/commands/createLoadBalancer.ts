@@ -283,7 +283,7 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
   });
   if (!result) return;
   const { created: lb, answers } = result;
-  store.invalidate('loadBalancer');
+  store.created('loadBalancer', lb.uuid, lb);
   follow(deps, 'loadBalancer', lb.uuid, lb.name, lb.task);
   done(deps, vscode.l10n.t('Creating load balancer {0} in {1}.', lb.name, answers.region!));
 }

@@ -176,7 +176,10 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
   if (!result) return;
   const { created } = result;
   const body = bodyOf(result.answers);
-  store.invalidate('stacklet', ...(body.firewall_uuid ? (['firewall'] as const) : []), ...(body.vpc_uuid ? (['vpc'] as const) : []));
+  // With the links it was asked for, which the service may make only after it answered.
+  store.batch(() => {
+    for (const stacklet of created) store.created('stacklet', stacklet.id, { ...stacklet, firewall_uuid: stacklet.firewall_uuid ?? body.firewall_uuid ?? null, vpc_uuid: stacklet.vpc_uuid ?? body.vpc_uuid ?? null });
+  });
   for (const stacklet of created) follow(deps, 'stacklet', stacklet.id, stacklet.name, stacklet.task);
   done(deps, created.length === 1
     ? vscode.l10n.t('Creating stacklet {0} in {1}.', created[0]!.name, body.region)

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Stacklet } from '../api/schemas';
 import { checkName, checkVolumeSize, parseWholeNumber } from '../api/validators';
-import { stackletState } from '../model/format';
+import { canTakeVolume } from '../model/actionChecks';
 import { refOfKind } from '../kinds/registry';
 import * as notify from '../ui/notify';
 import { done, follow, refuseWhenBusy, send } from './action';
@@ -14,12 +14,6 @@ interface NewVolume {
   stacklet?: Stacklet;
   name?: string;
   size?: string;
-}
-
-/** A stacklet that can take a new volume now: none attached, no task, in a region that offers volumes. */
-function canTakeVolume(stacklet: Stacklet): boolean {
-  const features = stacklet.region.features;
-  return !stacklet.volume_uuid && stackletState(stacklet) !== 'busy' && (features.length === 0 || features.includes('volumes'));
 }
 
 /**
@@ -70,7 +64,7 @@ export async function createVolume(deps: CommandDeps, node?: unknown): Promise<v
   const body = { name: answers.name!, stacklet_id: stacklet.id, size_gigabytes: parseWholeNumber(answers.size!)! };
   const volume = await send(deps, vscode.l10n.t('Creating volume {0}…', body.name), vscode.l10n.t('Could not create volume {0}', body.name), () => client.createVolume(body));
   if (!volume) return;
-  store.invalidate('volume', 'stacklet');
+  store.created('volume', volume.id, volume);
   follow(deps, 'volume', volume.id, volume.name, volume.task);
   done(deps, vscode.l10n.t('Creating volume {0} ({1} GB) on {2} in {3}.', volume.name, body.size_gigabytes, stacklet.name, stacklet.region.slug));
 }

@@ -47,7 +47,6 @@ export async function createVpc(deps: CommandDeps): Promise<void> {
   });
   if (!result) return;
   const { answers, created: vpc } = result;
-  store.rememberCreated('vpc', vpc.uuid);
-  store.invalidate('vpc');
+  store.created('vpc', vpc.uuid, vpc);
   done(deps, vscode.l10n.t('Created VPC {0} ({1}) in {2}.', vpc.name, vpc.cidr, answers.region!));
 }

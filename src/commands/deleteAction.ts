@@ -8,7 +8,7 @@ import type { StackletClient } from '../api/client';
 import type { ActiveSession } from '../auth/session';
 import { deletionChangeOf, kindSpec, refTo, staleAfterDelete, type Kind, type KindItems, type KindSpec, type ListedKind, type ListingKind, type ResourceRef } from '../kinds/registry';
 import type { Deleting } from '../model/resourceStore';
-import { monthlyChangeWords } from '../model/cost';
+import { typeNamePrompt, type DeletionWords } from '../model/actionWords';
 import { confirmsText, hasUnsafe, typeableText } from '../model/serviceText';
 import type { InputOptions } from '../ui/prompter';
 import { itemAction, type ActionWords, type BulkConfirmation } from './action';
@@ -34,18 +34,9 @@ export async function confirmDeletion(deps: CommandDeps, confirmation: Confirmat
   return confirmModal(deps, confirmation.question, confirmation.detail, vscode.l10n.t('Delete'));
 }
 
-/**
- * What deleting the resource changes in the monthly estimate, as a sentence to end a question with
- * (" Estimated change: −$12.00/mo."), or nothing when its kind or the service gives no price.
- */
-export function costSentence(ref: ResourceRef): string {
-  const change = deletionChangeOf(ref);
-  return change === undefined ? '' : ` ${vscode.l10n.t('Estimated change: {0}.', monthlyChangeWords(change))}`;
-}
-
 /** A typed-name confirmation for a resource whose deletion destroys data. */
-export function typedConfirmation(name: string, title: string, loss: string): Confirmation {
-  return { typed: name, title, prompt: vscode.l10n.t('{0} Type its name, {1}, to confirm.', loss, typeableText(name)) };
+export function typedConfirmation(name: string, { title, loss }: DeletionWords): Confirmation {
+  return { typed: name, title, prompt: typeNamePrompt(loss, typeableText(name)) };
 }
 
 /**

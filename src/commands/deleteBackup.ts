@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { backupDeletionWords } from '../model/actionWords';
 import { kindSpec } from '../kinds/registry';
 import { deleteAction, type DeleteAction, deletingMany } from './deleteAction';
 import { idleItems } from './idlePick';
@@ -14,8 +15,8 @@ export const backupDeletion: DeleteAction<'backup'> = {
   pick: () => idleItems(vscode.l10n.t('Delete which backup?'), vscode.l10n.t('No backup can be deleted now: this account has none, or each has a task running.')),
   confirm: (backup) => ({
     typed: String(backup.id),
-    title: vscode.l10n.t('Delete Backup {0}', label(backup)),
-    prompt: vscode.l10n.t('This destroys the backup {0}; its stacklet can no longer be restored from it. Type its ID, {1}, to confirm.', label(backup), backup.id),
+    title: backupDeletionWords(label(backup), String(backup.id)).title,
+    prompt: backupDeletionWords(label(backup), String(backup.id)).loss,
   }),
   remove: (client, backup) => client.deleteBackup(backup.id),
   progress: (backup) => vscode.l10n.t('Deleting backup {0}…', label(backup)),

@@ -1,17 +1,17 @@
 import * as vscode from 'vscode';
+import { clusterDeletionWords, costSentence, nodeCount } from '../model/actionWords';
 import { refTo } from '../kinds/registry';
-import { costSentence, deleteAction, type DeleteAction, typedConfirmation, deletingMany } from './deleteAction';
+import { deleteAction, type DeleteAction, typedConfirmation, deletingMany } from './deleteAction';
 import { idleItems } from './idlePick';
 
 /** Deletes a Kubernetes cluster with its nodes: the user types its name. */
 export const clusterDeletion: DeleteAction<'cluster'> = {
   kind: 'cluster',
   pick: () => idleItems(vscode.l10n.t('Delete which Kubernetes cluster?'), vscode.l10n.t('No cluster can be deleted now: every cluster has a task running.')),
-  confirm: (cluster) => typedConfirmation(
-    cluster.name,
-    vscode.l10n.t('Delete Cluster {0}', cluster.name),
-    vscode.l10n.t('This destroys cluster {0}, its {1} node(s) and everything running on them.', cluster.name, cluster.node_pools.reduce((sum, pool) => sum + pool.nodes.length, 0)) + costSentence(refTo('cluster', cluster)),
-  ),
+  confirm: (cluster) => {
+    const words = clusterDeletionWords(cluster.name, nodeCount(cluster));
+    return typedConfirmation(cluster.name, { ...words, loss: words.loss + costSentence(refTo('cluster', cluster)) });
+  },
   remove: (client, cluster) => client.deleteKubernetesCluster(cluster.uuid),
   progress: (cluster) => vscode.l10n.t('Deleting {0}…', cluster.name),
   failure: (cluster) => vscode.l10n.t('Could not delete cluster {0}', cluster.name),

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { poolAction } from './action';
 import { refTo } from '../kinds/registry';
-import { confirmDeletion, costSentence, sendDeletion } from './deleteAction';
+import { costSentence } from '../model/actionWords';
+import { confirmDeletion, sendDeletion } from './deleteAction';
 import { poolMark, settlePoolDeleted } from './nodePools';
 
 /**

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { snapshotDeletionWords } from '../model/actionWords';
 import { deleteAction, type DeleteAction, typedConfirmation, deletingMany } from './deleteAction';
 import { idleItems } from './idlePick';
 
@@ -6,11 +7,7 @@ import { idleItems } from './idlePick';
 export const snapshotDeletion: DeleteAction<'snapshot'> = {
   kind: 'snapshot',
   pick: () => idleItems(vscode.l10n.t('Delete which snapshot?'), vscode.l10n.t('No snapshot can be deleted now: every snapshot has a task running.')),
-  confirm: (snapshot) => typedConfirmation(
-    snapshot.name,
-    vscode.l10n.t('Delete Snapshot {0}', snapshot.name),
-    vscode.l10n.t('This destroys snapshot {0} in every region it is in ({1}); no stacklet can be restored from it again.', snapshot.name, snapshot.regions.join(', ')),
-  ),
+  confirm: (snapshot) => typedConfirmation(snapshot.name, snapshotDeletionWords(snapshot.name, snapshot.regions)),
   remove: (client, snapshot) => client.deleteSnapshot(snapshot.id),
   progress: (snapshot) => vscode.l10n.t('Deleting {0}…', snapshot.name),
   failure: (snapshot) => vscode.l10n.t('Could not delete snapshot {0}', snapshot.name),

@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
 import type { Snapshot, Stacklet, Volume } from '../api/schemas';
 import { refTo } from '../kinds/registry';
+import { costSentence, extraWords, stackletDeletionTitle, typeToConfirm, whatGoesAndStays } from '../model/actionWords';
 import { confirmsText, typeableText } from '../model/serviceText';
 import type { ResourceStore } from '../model/resourceStore';
 import type { PickItem } from '../ui/prompter';
 import { done, send } from './action';
-import { costSentence, deleteAction, deletingMark, sendDeletion, typedCheck, type DeleteAction, deletingMany } from './deleteAction';
+import { deleteAction, deletingMark, sendDeletion, typedCheck, type DeleteAction, deletingMany } from './deleteAction';
 import type { CommandDeps } from './deps';
 import { idleStacklets } from './idlePick';
 import type { Target } from './target';
@@ -31,7 +32,7 @@ async function extrasOf(store: ResourceStore, stacklet: Stacklet): Promise<Extra
   ];
 }
 
-const extraName = (extra: Extra) => (extra.kind === 'volume' ? vscode.l10n.t('volume {0}', extra.item.name) : vscode.l10n.t('snapshot {0}', extra.item.name));
+const extraName = (extra: Extra) => extraWords(extra.kind, extra.item.name);
 
 function extraItem(extra: Extra): PickItem<Extra> {
   return extra.kind === 'volume'
@@ -40,11 +41,8 @@ function extraItem(extra: Extra): PickItem<Extra> {
 }
 
 /** "Deletes: … Keeps: …", naming each of the stacklet's volumes and snapshots on one side or the other. */
-function whatGoesAndStays(stacklet: Stacklet, all: readonly Extra[], chosen: readonly Extra[]): string {
-  const goes = [vscode.l10n.t('{0} and its disk', stacklet.name), ...chosen.map(extraName)];
-  const stays = all.filter((extra) => !chosen.includes(extra)).map(extraName);
-  const deletes = vscode.l10n.t('Deletes: {0}.', goes.join(', '));
-  return stays.length > 0 ? `${deletes} ${vscode.l10n.t('Keeps: {0}.', stays.join(', '))}` : deletes;
+function goesAndStays(stacklet: Stacklet, all: readonly Extra[], chosen: readonly Extra[]): string {
+  return whatGoesAndStays(stacklet.name, chosen.map(extraName), all.filter((extra) => !chosen.includes(extra)).map(extraName));
 }
 
 /**
@@ -53,7 +51,7 @@ function whatGoesAndStays(stacklet: Stacklet, all: readonly Extra[], chosen: rea
  */
 async function ask({ item: stacklet, store }: Target<'stacklet'>, deps: CommandDeps): Promise<Answers | undefined> {
   const all = await extrasOf(store, stacklet);
-  const title = vscode.l10n.t('Delete {0}', stacklet.name);
+  const title = stackletDeletionTitle(stacklet.name);
   const steps: WizardStep<Answers>[] = [];
   if (all.length > 0) {
     steps.push(pickManyStep<Answers, Extra>(deps, 'extras', () => ({
@@ -64,7 +62,7 @@ async function ask({ item: stacklet, store }: Target<'stacklet'>, deps: CommandD
   }
   steps.push(inputStep<Answers>(deps, 'typed', (a) => ({
     title,
-    ...typedCheck(stacklet.name, vscode.l10n.t('{0} Type {1} to confirm.', whatGoesAndStays(stacklet, all, a.extras) + costSentence(refTo('stacklet', stacklet)), typeableText(stacklet.name))),
+    ...typedCheck(stacklet.name, typeToConfirm(goesAndStays(stacklet, all, a.extras) + costSentence(refTo('stacklet', stacklet)), typeableText(stacklet.name))),
   }), (a) => a.typed, (a, typed) => (a.typed = typed)));
   const answers = await runWizard<Answers>({ extras: [] }, () => steps);
   return answers?.typed !== undefined && confirmsText(answers.typed, stacklet.name) ? answers : undefined;

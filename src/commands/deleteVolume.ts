@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { volumeAttachedWords, volumeDeletionWords } from '../model/actionWords';
 import { deleteAction, type DeleteAction, typedConfirmation, deletingMany } from './deleteAction';
 
 /** Deletes a detached volume, and its data: the user types its name. An attached one is refused: detach it first. */
@@ -9,14 +10,8 @@ export const volumeDeletion: DeleteAction<'volume'> = {
     accept: (volume) => !volume.task && !volume.stacklet,
     none: vscode.l10n.t('No volume can be deleted now: a volume must be detached, with no task running, to be deleted.'),
   }),
-  refuse: (volume) => (volume.stacklet
-    ? vscode.l10n.t('{0} is attached to {1}: detach it first, then delete it.', volume.name, volume.stacklet.name ?? `#${volume.stacklet.id ?? '?'}`)
-    : undefined),
-  confirm: (volume) => typedConfirmation(
-    volume.name,
-    vscode.l10n.t('Delete Volume {0}', volume.name),
-    vscode.l10n.t('This destroys volume {0} and the {1} GB of data on it.', volume.name, volume.size_gigabytes),
-  ),
+  refuse: (volume) => (volume.stacklet ? volumeAttachedWords(volume.name, volume.stacklet.name ?? `#${volume.stacklet.id ?? '?'}`) : undefined),
+  confirm: (volume) => typedConfirmation(volume.name, volumeDeletionWords(volume.name, volume.size_gigabytes)),
   remove: (client, volume) => client.deleteVolume(volume.id),
   progress: (volume) => vscode.l10n.t('Deleting {0}…', volume.name),
   failure: (volume) => vscode.l10n.t('Could not delete volume {0}', volume.name),

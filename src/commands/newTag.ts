@@ -78,7 +78,7 @@ export async function newTag(deps: CommandDeps, node?: unknown, nodes?: unknown)
     for (const stacklet of stacklets) {
       if (!stacklet.tags.includes(name)) store.update('stacklet', (s) => sameId(s.id, stacklet.id), { ...stacklet, tags: [...stacklet.tags, name] });
     }
-    store.invalidate('tag');
+    store.created('tag', tag.name, tag);
   });
   done(deps, ids.length === 0 ? vscode.l10n.t('Made tag {0}.', name)
     : ids.length === 1 ? vscode.l10n.t('Made tag {0} on {1}.', name, stacklets[0]!.name)

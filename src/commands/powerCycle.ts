@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { stackletState } from '../model/format';
+import { powerCycleWords } from '../model/actionWords';
+import { POWER_ACCEPTS } from '../model/actionChecks';
 import { itemAction } from './action';
 import { confirmed } from './confirm';
 import { POWER_COST_NOTE, powerOutcome } from './powerOn';
@@ -10,14 +11,10 @@ export const powerCycle = itemAction({
   action: 'powerCycle',
   pick: () => ({
     title: vscode.l10n.t('Power cycle which stacklet?'),
-    accept: (s) => stackletState(s) === 'active' || stackletState(s) === 'off',
+    accept: POWER_ACCEPTS.powerCycle,
     none: vscode.l10n.t('Every stacklet is busy or not yet active: there is none to power cycle.'),
   }),
-  ask: ({ item }, deps) => confirmed(deps, {
-    question: vscode.l10n.t('Power cycle {0}?', item.name),
-    detail: vscode.l10n.t('{0} is switched off and on again (a hard reboot): running programs are not shut down cleanly.', item.name),
-    button: vscode.l10n.t('Power Cycle'),
-  }),
+  ask: ({ item }, deps) => confirmed(deps, powerCycleWords(item.name)),
   send: ({ client, item }) => client.powerCycle(item.id),
   progress: (s) => vscode.l10n.t('Power cycling {0}…', s.name),
   failure: (s) => vscode.l10n.t('Could not power cycle {0}', s.name),

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { stackletState } from '../model/format';
+import { powerOffWords } from '../model/actionWords';
+import { POWER_ACCEPTS } from '../model/actionChecks';
 import { itemAction } from './action';
 import { confirmed } from './confirm';
 import { POWER_COST_NOTE, powerOutcome } from './powerOn';
@@ -10,14 +11,10 @@ export const powerOff = itemAction({
   action: 'powerOff',
   pick: () => ({
     title: vscode.l10n.t('Power off which stacklet?'),
-    accept: (s) => stackletState(s) === 'active',
+    accept: POWER_ACCEPTS.powerOff,
     none: vscode.l10n.t('No stacklet is running: there is none to power off.'),
   }),
-  ask: ({ item }, deps) => confirmed(deps, {
-    question: vscode.l10n.t('Power off {0}?', item.name),
-    detail: vscode.l10n.t('{0} stops, like pulling its power cord: running programs are not shut down cleanly. It stays off until powered on again.', item.name),
-    button: vscode.l10n.t('Power Off'),
-  }),
+  ask: ({ item }, deps) => confirmed(deps, powerOffWords(item.name)),
   send: ({ client, item }) => client.powerOff(item.id),
   progress: (s) => vscode.l10n.t('Powering off {0}…', s.name),
   failure: (s) => vscode.l10n.t('Could not power off {0}', s.name),

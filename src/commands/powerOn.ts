@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Stacklet } from '../api/schemas';
 import { formatMonthly, stackletPrice } from '../model/cost';
-import { stackletState } from '../model/format';
+import { POWER_ACCEPTS } from '../model/actionChecks';
 import { itemAction } from './action';
 
 /** Said in the confirmation of power actions on several stacklets: the estimate does not depend on power. */
@@ -27,7 +27,7 @@ export const powerOn = itemAction({
   action: 'powerOn',
   pick: () => ({
     title: vscode.l10n.t('Power on which stacklet?'),
-    accept: (s) => stackletState(s) === 'off',
+    accept: POWER_ACCEPTS.powerOn,
     none: vscode.l10n.t('No stacklet is off: there is none to power on.'),
   }),
   send: ({ client, item }) => client.powerOn(item.id),

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { resizeDiskWords } from '../model/actionWords';
 import { resizeChange } from '../model/cost';
 import { formatBytes } from '../model/format';
 import { itemAction } from './action';
@@ -53,8 +54,8 @@ export const resizeStacklet = itemAction<'stacklet', Answers>({
         placeHolder: vscode.l10n.t('Grow the disk from {0} to {1}?', formatBytes(currentDisk), formatBytes(newDisk(s.size))),
         // Growing the disk cannot be undone: No comes first.
         items: yesNo(
-          vscode.l10n.t('permanent: {0} can never be resized to a size with a smaller disk', stacklet.name),
-          vscode.l10n.t('CPU and memory only; the resize can be undone'),
+          resizeDiskWords(stacklet.name, true),
+          resizeDiskWords(stacklet.name, false),
           { first: 'no' },
         ),
       }), (s) => s.disk, (s, disk) => (s.disk = disk)),

@@ -6,7 +6,7 @@
  */
 import type { StackletClient } from '../api/client';
 import type { Task } from '../api/schemas';
-import type { ListingKind } from '../model/resourceStore';
+import type { ListedKind } from '../kinds/registry';
 import type { ApplyOutcome } from './outcome';
 
 export interface DocumentProblem {
@@ -46,7 +46,7 @@ export interface DocumentKind<S, C> {
   /** The editor language its documents are shown in. */
   readonly language: 'jsonc' | 'shellscript';
   /** The cached listing its resources appear in. */
-  readonly listing: ListingKind;
+  readonly listing: ListedKind;
   /** How a new resource's documents are named: `new-firewall` → new-firewall-1.jsonc. */
   readonly newName: string;
   /** "firewall", in the user's language. */

@@ -4,6 +4,9 @@
  */
 import type { DocumentKindId } from './kind';
 
+/** The scheme of the read-only documents of View Properties and of the service's side of a compare (src/ui/resourceDocuments.ts). */
+export const RESOURCE_SCHEME = 'stacklet-resource';
+
 export const DOCUMENT_SCHEMES = {
   firewall: 'stacklet-firewall',
   loadBalancer: 'stacklet-loadbalancer',

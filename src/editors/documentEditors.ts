@@ -11,6 +11,7 @@ import type { SessionManager, ActiveSession } from '../auth/session';
 import type { AnyDocumentKind, DocumentKindId, DocumentProblem } from '../documents/kind';
 import { documentFileName, idOfSegment, idSegment, NEW_SEGMENT } from '../documents/documentPaths';
 import { DOCUMENT_SCHEMES } from '../documents/schemes';
+import { isTaskKind } from '../kinds/registry';
 import { isComplete, reportOutcome } from '../documents/outcome';
 import type { TaskRegistry } from '../tasks/types';
 import { Drafts } from '../ui/drafts';
@@ -19,6 +20,7 @@ import * as notify from '../ui/notify';
 import { DocumentFileSystem } from '../ui/documentFileSystem';
 import type { Prompter } from '../ui/prompter';
 import type { ResourceDocuments } from '../ui/resourceDocuments';
+import { applyQuestion } from '../model/actionWords';
 import { describeError } from '../model/errorText';
 import type { ActionHistory } from '../model/actionHistory';
 import { Disposable } from '../model/lifecycle';
@@ -295,7 +297,8 @@ export class DocumentEditors extends Disposable {
     }
     const showChanges = vscode.l10n.t('Show Changes');
     const applyChoice = vscode.l10n.t('Apply');
-    const choice = await this.deps.prompter().choose(vscode.l10n.t('Apply these changes to {0} on Stacklet Cloud?', what), lines.join('\n'), [showChanges, applyChoice]);
+    lines.push('', whichButton(applyChoice, showChanges));
+    const choice = await this.deps.prompter().choose(applyQuestion(what), lines.join('\n'), [showChanges, applyChoice]);
     if (choice === showChanges) return this.compare(document);
     if (choice !== applyChoice) return;
     const outcome = await this.send(vscode.l10n.t('Applying to {0}…', what), () => kind.apply(change, client, id));
@@ -310,7 +313,8 @@ export class DocumentEditors extends Disposable {
     const what = `${kind.noun()} ${kind.nameOf(next)}`;
     const showChanges = vscode.l10n.t('Show Changes');
     const create = vscode.l10n.t('Create');
-    const choice = await this.deps.prompter().choose(vscode.l10n.t('Create {0} on Stacklet Cloud?', what), kind.describeCreate(next).join('\n'), [showChanges, create]);
+    const detail = [...kind.describeCreate(next), '', whichButton(create, showChanges)].join('\n');
+    const choice = await this.deps.prompter().choose(vscode.l10n.t('Create {0} on Stacklet Cloud?', what), detail, [showChanges, create]);
     if (choice === showChanges) return this.compare(document);
     if (choice !== create) return;
     const { client, store } = session;
@@ -323,9 +327,8 @@ export class DocumentEditors extends Disposable {
       return;
     }
     await this.drafts.linkCreated(document.uri, created.id);
-    if (kind.listing === 'firewall') store.rememberCreated('firewall', created.id);
-    if (created.task && kind.listing === 'loadBalancer') this.deps.tasks.track({ kind: 'loadBalancer', resourceId: created.id, resourceName: created.name, task: created.task });
-    store.invalidate(kind.listing);
+    if (created.task && isTaskKind(kind.listing)) this.deps.tasks.track({ kind: kind.listing, resourceId: created.id, resourceName: created.name, task: created.task });
+    store.created(kind.listing, created.id);
     this.deps.log.info(`Created ${kind.id} ${created.name} (${created.id}) from ${document.uri.toString()}`);
     this.tell('info', vscode.l10n.t('Created {0}.', `${kind.noun()} ${created.name}`));
     await this.followService(document, (await this.kindOf(document.uri))!, session, created.id, true);
@@ -392,4 +395,13 @@ export class DocumentEditors extends Disposable {
   private send<T>(title: string, work: () => Promise<T>): Promise<T> {
     return this.progress(title, () => this.deps.history.record(title, work, (line) => this.deps.log.info(line)));
   }
+}
+
+/**
+ * The dialog's last line, naming the button that sends: Show Changes keeps the focus (Enter never sends), and
+ * the platform decides where the other button goes (on Linux and in the browser, far left and grey), so the
+ * words say which one it is.
+ */
+function whichButton(send: string, showChanges: string): string {
+  return vscode.l10n.t('Choose {0} to send this to Stacklet Cloud now. {1}, the focused button, compares first; nothing is sent until you choose {0}.', send, showChanges);
 }

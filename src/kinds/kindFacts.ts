@@ -10,4 +10,4 @@ export const regionFacts = (region: s.Region | null | undefined): string[] => (r
 export const addresses = (...values: (string | null | undefined)[]): string[] => values.filter((value): value is string => !!value);
 
 /** The actions every resource item has. */
-export const COMMON: readonly ActionId[] = ['viewProperties', 'copyId', 'copyName'];
+export const COMMON = ['viewProperties', 'copyId', 'copyName'] as const satisfies readonly ActionId[];

@@ -98,6 +98,8 @@ export interface KindSpec<K extends Kind> {
   readonly invalidates?: {
     /** When a task of that name ends (a volume's attach changes its stacklet). */
     readonly afterTask?: Readonly<Partial<Record<string, readonly Kind[]>>>;
+    /** When the item is created (a new volume is attached to its stacklet). */
+    readonly afterCreate?: (item: KindItems[K]) => readonly Kind[];
     /** When the item is deleted (a deleted stacklet's volume is free again). */
     readonly afterDelete?: (item: KindItems[K]) => readonly Kind[];
   };

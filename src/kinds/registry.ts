@@ -119,6 +119,11 @@ export function staleAfterTask(kind: Kind, taskName: string): ListingKind[] {
   return [...((kindSpec(kind).invalidates?.afterTask?.[taskName] ?? []) as ListingKind[])];
 }
 
+/** The listings made stale when `item`, of `kind`, is created: its own, and those the kind's rules name. */
+export function staleAfterCreate<K extends Kind>(kind: K, item: KindItems[K] | undefined): ListingKind[] {
+  return [...new Set([kind, ...((item ? kindSpec(kind).invalidates?.afterCreate?.(item) : undefined) ?? [])] as ListingKind[])];
+}
+
 /** The other listings made stale when `item`, of `kind`, is deleted. */
 export function staleAfterDelete<K extends Kind>(kind: K, item: KindItems[K]): ListingKind[] {
   return [...((kindSpec(kind).invalidates?.afterDelete?.(item) ?? []) as ListingKind[])];

@@ -11,6 +11,8 @@ import {
   kindSpec,
   isKnownKind,
   sameId,
+  staleAfterCreate,
+  type KindItems,
   type CatalogKind,
   type Kind,
   type KindSpec,
@@ -220,6 +222,16 @@ export class ResourceStore {
     const marked = this.deleting.delete(deletingKey(kind, id));
     if (isKnownKind(kind)) this.known?.remove(kind, String(id));
     if (!this.update(kind, (item) => sameId(spec.key(item as never), id), undefined) && marked) this.fireChange(kind);
+  }
+
+  /**
+   * The service created an item: a kind it may be unable to list remembers the id, and the item's listing and
+   * those its kind's rules name (`invalidates.afterCreate`, which read `item` when there is one) are read again
+   * when next shown.
+   */
+  created<K extends ListedKind>(kind: K, id: string | number, item?: KindItems[K]): void {
+    if (isKnownKind(kind)) this.rememberCreated(kind, String(id));
+    this.invalidate(...staleAfterCreate(kind, item));
   }
 
   rememberCreated(kind: KnownKind, id: string): void {

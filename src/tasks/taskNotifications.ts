@@ -1,5 +1,6 @@
 /**
- * What the user is told about tasks: the service's completed text when one ends, a warning when one runs past
+ * What the user is told about tasks: the service's completed text when one ends (one summary for the tasks of a
+ * bulk action, when the last of them has ended: see ./taskGroups.ts), a warning when one runs past
  * the timeout, and one warning when checks start failing (not one per failed check). Every message is logged
  * and kept in `shown` (tests cannot read toasts from the extension host).
  */
@@ -8,6 +9,7 @@ import type { Log } from '../ui/log';
 import * as notify from '../ui/notify';
 import { Disposable } from '../model/lifecycle';
 import type { TaskTracker } from './taskTracker';
+import { EndedGroups } from './taskGroups';
 import { completedText, progressText } from './taskText';
 import { describeError } from '../model/errorText';
 
@@ -21,12 +23,21 @@ const KEPT = 50;
 export class TaskNotifications extends Disposable {
   /** The latest messages, oldest first. */
   readonly shown: TaskMessage[] = [];
+  private readonly groups = new EndedGroups();
 
   constructor(tracker: TaskTracker, private readonly log: Log) {
     super();
     for (const subscription of [
       // The resource as it is now names it: a rename's task ends with the new name, not the one it started with.
-      tracker.onDidEnd(({ task, resource }) => this.show('info', vscode.l10n.t('{0}: {1}', nameNow(resource) ?? task.resourceName, completedText(task.task)))),
+      tracker.onDidEnd(({ task, resource }) => {
+        const name = nameNow(resource) ?? task.resourceName;
+        if (task.group) this.groups.add({ ...task, group: task.group }, name);
+        else this.show('info', vscode.l10n.t('{0}: {1}', name, completedText(task.task)));
+      }),
+      // After the ends of one check (or a timeout): a group none of whose tasks is followed now is told of once.
+      tracker.onDidChange(() => {
+        for (const summary of this.groups.settled(tracker.all())) this.show('info', summary);
+      }),
       tracker.onDidTimeout((task) => {
         const minutes = Math.max(1, Math.round((Date.now() - task.startedAt) / 60_000));
         this.show('warning', vscode.l10n.t('{0}: "{1}" has not finished after {2} min; it is no longer followed. Refresh the view to see its state.', task.resourceName, progressText(task.task), minutes));

@@ -28,7 +28,7 @@ import { checkKind, newKnowledge, type KindKnowledge, type TaskedResource } from
 import { systemClock, type Clock } from '../model/clock';
 import { pollDelay } from './schedule';
 import { readTasks, writeTasks, type TaskMemento } from './taskStorage';
-import { taskKey, type TaskKind, type TaskRegistry, type TaskStart, type TrackedTask } from './types';
+import { taskKey, type TaskGroup, type TaskKind, type TaskRegistry, type TaskStart, type TrackedTask } from './types';
 import { describeError } from '../model/errorText';
 
 /** What the tracker needs of the session (SessionManager fits). */
@@ -102,7 +102,8 @@ export class TaskTracker extends Disposable implements TaskRegistry {
   private errorStreak = 0;
   private failureReported = false;
   private lastReportAt = Number.NEGATIVE_INFINITY;
-  private readonly waiters = new Set<() => void>();
+  /** allEnded() promises, each with the group it waits for (undefined: every task). */
+  private readonly waiters = new Map<() => void, TaskGroup | undefined>();
   /** The store whose loaded listings are read for tasks nobody here follows, and that subscription. */
   private watched: { store: ResourceStore; subscription: IDisposable } | undefined;
   /** Tasks that ended here, oldest first: a listing loaded before their end must not start them again. */
@@ -184,6 +185,7 @@ export class TaskTracker extends Disposable implements TaskRegistry {
       resourceName: start.resourceName,
       task: start.task,
       startedAt: this.clock.now(),
+      ...(start.group ? { group: start.group } : {}),
     };
     this.entries.set(key, { task });
     this.log(`Following task ${start.task.id} (${start.task.name}) of ${start.kind} ${start.resourceName}.`);
@@ -239,12 +241,16 @@ export class TaskTracker extends Disposable implements TaskRegistry {
   }
 
   /**
-   * Settles once no task of the active account runs (at once when none does), or when the tracker is
-   * disposed. A resource stays busy for the tracker until a check has seen its task end.
+   * Settles once no task of the active account runs (of `group` only, when given; at once when none does), or
+   * when the tracker is disposed. A resource stays busy for the tracker until a check has seen its task end.
    */
-  allEnded(): Promise<void> {
-    if (this.disposed || this.running().length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.add(resolve));
+  allEnded(group?: TaskGroup): Promise<void> {
+    if (this.disposed || !this.runs(group)) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.set(resolve, group));
+  }
+
+  private runs(group: TaskGroup | undefined): boolean {
+    return this.running().some((task) => group === undefined || task.group?.id === group.id);
   }
 
   // ── scheduling ────────────────────────────────────────────────────────────
@@ -459,11 +465,15 @@ export class TaskTracker extends Disposable implements TaskRegistry {
 
   private fireChanged(): void {
     this.changed.fire();
-    if (this.running().length === 0) this.releaseWaiters();
+    for (const [resolve, group] of this.waiters) {
+      if (this.runs(group)) continue;
+      this.waiters.delete(resolve);
+      resolve();
+    }
   }
 
   private releaseWaiters(): void {
-    for (const resolve of this.waiters) resolve();
+    for (const resolve of this.waiters.keys()) resolve();
     this.waiters.clear();
   }
 

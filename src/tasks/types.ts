@@ -24,6 +24,18 @@ export interface TrackedTask {
   readonly task: Task;
   /** Epoch milliseconds when the tracker first saw the task. */
   readonly startedAt: number;
+  /** The bulk action that started it with others (kept in this window only: after a reload each is told alone). */
+  readonly group?: TaskGroup;
+}
+
+/** The tasks one bulk action started: the user hears of them once, when the last of them ends. */
+export interface TaskGroup {
+  /** Unique in the window. */
+  readonly id: number;
+  /** The bulk action's progress title: "Powering off 3 stacklets". */
+  readonly title: string;
+  /** Its items' names in the order the action listed them (the view's), filled as their tasks are tracked. */
+  readonly names: string[];
 }
 
 /** What a command hands the tracker after the service answered with a resource carrying a `task`. */
@@ -32,6 +44,7 @@ export interface TaskStart {
   readonly resourceId: string | number;
   readonly resourceName: string;
   readonly task: Task;
+  readonly group?: TaskGroup;
 }
 
 export interface TaskRegistry {
@@ -46,6 +59,6 @@ export interface TaskRegistry {
    * tracker until a check has seen its task end (up to one poll interval after the service finished).
    */
   checkNow(): Promise<void>;
-  /** Settles once no task of the active account runs (at once when none does). */
-  allEnded(): Promise<void>;
+  /** Settles once no task of the active account runs (at once when none does); of `group` only, when given. */
+  allEnded(group?: TaskGroup): Promise<void>;
 }

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-
-export const RESOURCE_SCHEME = 'stacklet-resource';
+import { RESOURCE_SCHEME } from '../documents/schemes';
 
 /**
  * Read-only documents for View Properties and the service's side of Compare with Stacklet Cloud. The content

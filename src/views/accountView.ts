@@ -4,6 +4,9 @@ import { isLocalEmulator } from '../auth/localAccounts';
 import { breakdown, formatMonthly, notEstimatedWords, total, type CostBucket } from '../model/cost';
 import { cell } from '../model/format';
 import { refTo } from '../kinds/registry';
+import { groupRow } from '../kinds/groupRow';
+import { profileRow } from '../kinds/profile/row';
+import { sshKeyRow } from '../kinds/sshKey/row';
 import type { ResourceStore } from '../model/resourceStore';
 import { describeError } from '../model/errorText';
 import { listingNodes, optionalListingGroup } from './listing';
@@ -25,7 +28,7 @@ export const accountView: ViewSpec = {
         label: profile.email || profile.uuid,
         description: emulator ? vscode.l10n.t('local emulator') : name || undefined,
         icon: new vscode.ThemeIcon(emulator ? 'beaker' : 'account'),
-        contextValue: 'profile:',
+        contextValue: profileRow.context(''),
         resource: refTo('profile', profile),
         tooltip: () => markdown([
           `**$(account) ${cell(profile.email || profile.uuid)}**`, '', '| | |', '|---|---|',
@@ -70,7 +73,7 @@ async function costNode(store: ResourceStore): Promise<ResourceNode> {
     id: `account/cost/${by}`,
     label,
     icon: new vscode.ThemeIcon(icon),
-    contextValue: 'group:cost',
+    contextValue: groupRow.context('cost'),
     expanded: true,
     tooltip: by === 'tag' ? vscode.l10n.t('A stacklet with several tags counts under each of them.') : label,
     children: () => breakdown(stacklets, keys, '').map((bucket) => row(
@@ -117,7 +120,7 @@ function sshKeysGroup(store: ResourceStore): ResourceNode {
     id: 'account/sshKeys',
     label: vscode.l10n.t('SSH Keys'),
     icon: 'key',
-    contextValue: 'group:sshKeys',
+    contextValue: groupRow.context('sshKeys'),
     expanded: true,
     unsupported: () => vscode.l10n.t('This service does not list SSH keys.'),
     rows: (listing) => listingNodes<SshKey>({
@@ -137,7 +140,7 @@ function sshKeyNode(key: SshKey): ResourceNode {
     label: key.name,
     ...(key.fingerprint ? { description: key.fingerprint } : {}),
     icon: new vscode.ThemeIcon('key'),
-    contextValue: 'sshKey:ready',
+    contextValue: sshKeyRow.context('ready'),
     resource: refTo('sshKey', key),
     tooltip: () => markdown([
       `**$(key) ${cell(key.name)}**`, '', '| | |', '|---|---|',

@@ -2,6 +2,9 @@ import * as vscode from 'vscode';
 import type { KubernetesCluster, NodePool } from '../api/schemas';
 import { cell, formatBytes } from '../model/format';
 import { refTo } from '../kinds/registry';
+import { clusterContextValue } from '../kinds/cluster/row';
+import { kubernetesNodeRow } from '../kinds/kubernetesNode/row';
+import { nodePoolRow } from '../kinds/nodePool/row';
 import { stateIcon } from './icons';
 import { singleListingView } from './listing';
 import { markdown, ResourceNode } from './resourceNode';
@@ -19,7 +22,7 @@ export function clusterNode(c: KubernetesCluster): ResourceNode {
     description: [c.region.slug, c.version.version ?? c.version.slug, nodeCount === 1 ? vscode.l10n.t('1 node') : vscode.l10n.t('{0} nodes', nodeCount)].join(' · '),
     icon: c.task ? stateIcon('busy') : new vscode.ThemeIcon('symbol-namespace', new vscode.ThemeColor('charts.green')),
     state: stateName(c.task ? 'busy' : 'active'),
-    contextValue: `cluster:${c.task ? 'busy' : 'active'}${c.ipv4 ? ' hasIp' : ''}`,
+    contextValue: clusterContextValue(c),
     resource: refTo('cluster', c),
     tooltip: () => markdown([
       `**$(symbol-namespace) ${cell(c.name)}**`, '', '| | |', '|---|---|',
@@ -41,7 +44,7 @@ function poolNode(c: KubernetesCluster, pool: NodePool, clusterBase: string): Re
     label: pool.name,
     description: vscode.l10n.t('{0} × {1}', pool.nodes.length, pool.size.slug),
     icon: new vscode.ThemeIcon('layers'),
-    contextValue: `nodePool:${c.task ? 'busy' : 'active'}`,
+    contextValue: nodePoolRow.context(c.task ? 'busy' : 'active'),
     resource: refTo('nodePool', { ...pool, cluster_uuid: c.uuid }),
     tooltip: () => markdown([`**$(layers) ${cell(pool.name)}**`, '', `${vscode.l10n.t('Size')}: ${cell(`${pool.size.slug} (${pool.size.vcpu ?? '?'} vCPU, ${formatBytes(pool.size.memory)})`)}`, '', `${vscode.l10n.t('Nodes')}: ${pool.nodes.length}`]),
     children: () => pool.nodes.map((node) => new ResourceNode({
@@ -49,7 +52,7 @@ function poolNode(c: KubernetesCluster, pool: NodePool, clusterBase: string): Re
       label: node.name,
       ...(node.status ? { description: node.status } : {}),
       icon: new vscode.ThemeIcon('server'),
-      contextValue: 'kubernetesNode:',
+      contextValue: kubernetesNodeRow.context(''),
       resource: refTo('kubernetesNode', node),
     })),
   });

@@ -96,11 +96,10 @@ export function optionalListingGroup<K extends 'sshKey' | 'backup' | 'tag'>(
     readonly rows: (listing: Listing<ListingItems[K]>) => ResourceNode[];
   },
 ): ResourceNode {
-  const cached = store.peek(kind);
   return new ResourceNode({
     id: group.id,
     label: group.label,
-    ...(cached ? { description: String(cached.items.length) } : {}),
+    counts: kind,
     icon: new vscode.ThemeIcon(group.icon),
     contextValue: group.contextValue,
     ...(group.expanded ? { expanded: true } : {}),

@@ -2,6 +2,10 @@ import * as vscode from 'vscode';
 import type { Firewall, FirewallRule, LoadBalancer, Vpc } from '../api/schemas';
 import { cell } from '../model/format';
 import { refTo } from '../kinds/registry';
+import { firewallRow } from '../kinds/firewall/row';
+import { groupRow } from '../kinds/groupRow';
+import { loadBalancerContextValue } from '../kinds/loadBalancer/row';
+import { vpcRow } from '../kinds/vpc/row';
 import type { ResourceStore } from '../model/resourceStore';
 import { presentation } from './kindPresentation';
 import { stateIcon } from './icons';
@@ -24,14 +28,13 @@ export const networkingView: ViewSpec = {
 };
 
 /** One group of the view; `name` keeps the ids and context values the view has always had. */
-function group(kind: 'firewall' | 'loadBalancer' | 'vpc', name: string, label: string, store: ResourceStore, filter: ViewFilter): ResourceNode {
-  const cached = store.peek(kind);
+function group(kind: 'firewall' | 'loadBalancer' | 'vpc', name: 'firewalls' | 'loadBalancers' | 'vpcs', label: string, store: ResourceStore, filter: ViewFilter): ResourceNode {
   return new ResourceNode({
     id: `networking/${name}`,
     label,
-    ...(cached ? { description: String(cached.items.length) } : {}),
+    counts: kind,
     icon: new vscode.ThemeIcon(presentation(kind).icon),
-    contextValue: `group:${name}`,
+    contextValue: groupRow.context(name),
     expanded: true,
     children: async () => {
       const nameFilter = filter.name ? { nameFilter: filter.name } : {};
@@ -67,7 +70,7 @@ export function firewallNode(f: Firewall, idPrefix: string): ResourceNode {
     label: f.name,
     description: vscode.l10n.t('{0} in · {1} out · {2} stacklets', f.inbound_rules.length, f.outbound_rules.length, f.resources.stacklet_ids.length),
     icon: new vscode.ThemeIcon('shield'),
-    contextValue: 'firewall:ready',
+    contextValue: firewallRow.context('ready'),
     resource: refTo('firewall', f),
     tooltip: () => markdown([
       `**$(shield) ${cell(f.name)}**`, '',
@@ -78,12 +81,12 @@ export function firewallNode(f: Firewall, idPrefix: string): ResourceNode {
     children: () => [
       new ResourceNode({
         id: `${base}/inbound`, label: vscode.l10n.t('Inbound Rules'), description: String(f.inbound_rules.length),
-        icon: new vscode.ThemeIcon('arrow-down'), contextValue: 'group:inbound',
+        icon: new vscode.ThemeIcon('arrow-down'), contextValue: groupRow.context('inbound'),
         children: () => f.inbound_rules.map(ruleNode('inbound')),
       }),
       new ResourceNode({
         id: `${base}/outbound`, label: vscode.l10n.t('Outbound Rules'), description: String(f.outbound_rules.length),
-        icon: new vscode.ThemeIcon('arrow-up'), contextValue: 'group:outbound',
+        icon: new vscode.ThemeIcon('arrow-up'), contextValue: groupRow.context('outbound'),
         children: () => f.outbound_rules.map(ruleNode('outbound')),
       }),
     ],
@@ -98,7 +101,7 @@ function loadBalancerNode(lb: LoadBalancer): ResourceNode {
     description: [lb.region?.slug, lb.ip, lb.algorithm.replace('_', ' ')].filter(Boolean).join(' · '),
     icon: lb.task ? stateIcon('busy') : new vscode.ThemeIcon('server-environment', new vscode.ThemeColor('charts.green')),
     state: stateName(lb.task ? 'busy' : 'active'),
-    contextValue: `loadBalancer:${lb.task ? 'busy' : 'active'}${lb.ip ? ' hasIp' : ''}`,
+    contextValue: loadBalancerContextValue(lb),
     resource: refTo('loadBalancer', lb),
     tooltip: () => markdown([
       `**$(server-environment) ${cell(lb.name)}**`, '', '| | |', '|---|---|',
@@ -125,7 +128,7 @@ function vpcNode(vpc: Vpc): ResourceNode {
     label: vpc.name,
     description: [vpc.region?.slug, vpc.cidr, vpc.stacklet_ids.length === 1 ? vscode.l10n.t('1 stacklet') : vscode.l10n.t('{0} stacklets', vpc.stacklet_ids.length)].filter(Boolean).join(' · '),
     icon: new vscode.ThemeIcon('type-hierarchy'),
-    contextValue: 'vpc:ready',
+    contextValue: vpcRow.context('ready'),
     resource: refTo('vpc', vpc),
     tooltip: () => markdown([`**$(type-hierarchy) ${cell(vpc.name)}**`, '', `CIDR: ${cell(vpc.cidr)}`, '', `${vscode.l10n.t('Region')}: ${cell(vpc.region?.name ?? vpc.region?.slug)}`, '', `ID: ${cell(vpc.uuid)}`]),
   });

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import type { ResourceRef } from '../kinds/registry';
+import { deletingContext } from '../kinds/rowState';
+import type { ListingKind } from '../model/resourceStore';
 import { literalText } from '../model/serviceText';
 import { spokenLabel } from './words';
 
@@ -19,6 +21,11 @@ export interface NodeInit {
   readonly contextValue?: string;
   readonly resource?: ResourceRef;
   readonly children?: () => Promise<ResourceNode[]> | ResourceNode[];
+  /**
+   * A group row counting a listing ("Firewalls 3"): its description is that listing's count, which the view
+   * keeps across refreshes and redraws this row alone for when the listing loads (see ResourceTreeProvider).
+   */
+  readonly counts?: ListingKind;
   readonly expanded?: boolean;
   readonly command?: vscode.Command;
   /** The state the icon shows (a word: "busy", "off"), read by screen readers after the name. */
@@ -55,7 +62,7 @@ export class ResourceNode {
       label: init.label,
       description: words,
       icon: new vscode.ThemeIcon('loading~spin'),
-      ...(init.resource ? { resource: init.resource, contextValue: `${init.resource.kind}:deleting` } : {}),
+      ...(init.resource ? { resource: init.resource, contextValue: deletingContext(init.resource.kind) } : {}),
       ...(init.tooltip !== undefined ? { tooltip: init.tooltip } : {}),
       state: words,
       accessibilityLabel: init.resource ? spokenLabel(init.resource.kind, init.label, words) : `${init.label}, ${words}`,

@@ -48,6 +48,10 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
   private filterValue: ViewFilter = {};
   /** Each node's parent, recorded as children are listed (TreeView.reveal walks it); roots have none. */
   private readonly parents = new WeakMap<ResourceNode, ResourceNode>();
+  /** The group rows shown now that count a listing (NodeInit.counts), by that listing. */
+  private readonly countingRows = new Map<ListingKind, ResourceNode>();
+  /** The last count each such listing had in this session: a refresh keeps it until the listing is loaded again. */
+  private readonly knownCounts = new Map<ListingKind, number>();
 
   constructor(
     readonly spec: ViewSpec,
@@ -84,7 +88,16 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
   }
 
   getTreeItem(node: ResourceNode): vscode.TreeItem {
-    return node.toTreeItem();
+    const item = node.toTreeItem();
+    const kind = node.init.counts;
+    if (kind !== undefined) {
+      const count = this.boundStore?.peek(kind)?.items.length ?? this.knownCounts.get(kind);
+      if (count !== undefined) {
+        this.knownCounts.set(kind, count);
+        item.description = String(count);
+      }
+    }
+    return item;
   }
 
   /** Tooltips are built when a row is hovered: a listing of 10,000 rows would otherwise build 10,000. */
@@ -111,7 +124,10 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
     try {
       store = (await this.session.current()).store;
       this.bind(store);
-      return this.markDeleting(await this.spec.roots({ store, account: state.account, filter: this.filterValue }));
+      const nodes = this.markDeleting(await this.spec.roots({ store, account: state.account, filter: this.filterValue }));
+      this.countingRows.clear();
+      for (const node of nodes) if (node.init.counts !== undefined) this.countingRows.set(node.init.counts, node);
+      return nodes;
     } catch (error) {
       if ((isApiError(error) && error.isUnauthorized) || store?.isDisposed) return [];
       return [this.errorNode(`${this.spec.id}/error`, error)];
@@ -189,15 +205,24 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
     if (this.boundStore === store) return;
     this.storeSubscription?.dispose();
     this.boundStore = store;
-    this.storeSubscription = store.onDidChange((change) => {
+    const changes = store.onDidChange((change) => {
       if (this.spec.kinds.includes(change.kind)) this.changed.fire(undefined);
     });
+    // A listing loaded: its group row alone shows the count now. The whole view is not redrawn (its rows,
+    // and a context menu open on one, stay as they are).
+    const loads = store.onDidLoad((kind) => {
+      const row = this.countingRows.get(kind);
+      if (row && store.peek(kind)?.items.length !== this.knownCounts.get(kind)) this.changed.fire(row);
+    });
+    this.storeSubscription = { dispose: () => [changes, loads].forEach((subscription) => subscription.dispose()) };
   }
 
   private onSessionChanged(): void {
     this.storeSubscription?.dispose();
     this.storeSubscription = undefined;
     this.boundStore = undefined;
+    this.countingRows.clear();
+    this.knownCounts.clear();
     this.updateDescription();
     this.changed.fire(undefined);
   }

@@ -2,6 +2,9 @@ import * as vscode from 'vscode';
 import type { Backup, Snapshot } from '../api/schemas';
 import { cell, formatBytes } from '../model/format';
 import { kindSpec, refTo } from '../kinds/registry';
+import { backupRow } from '../kinds/backup/row';
+import { groupRow } from '../kinds/groupRow';
+import { snapshotRow } from '../kinds/snapshot/row';
 import type { ResourceStore } from '../model/resourceStore';
 import { stateIcon } from './icons';
 import { listingNodes, optionalListingGroup } from './listing';
@@ -35,7 +38,7 @@ export function snapshotNode(s: Snapshot, idPrefix: string): ResourceNode {
     description: [s.regions.join(', '), size].filter(Boolean).join(' · '),
     icon: s.task ? stateIcon('busy') : new vscode.ThemeIcon('device-camera'),
     ...(s.task ? { state: stateName('busy') } : {}),
-    contextValue: `snapshot:${s.task ? 'busy' : 'ready'}`,
+    contextValue: snapshotRow.context(s.task ? 'busy' : 'ready'),
     resource: refTo('snapshot', s),
     tooltip: () => markdown([
       `**$(device-camera) ${cell(s.name)}**`, '', '| | |', '|---|---|',
@@ -55,7 +58,7 @@ function backupsGroup(store: ResourceStore, filter: ViewFilter): ResourceNode {
     id: 'snapshots/backups',
     label: vscode.l10n.t('Backups'),
     icon: 'history',
-    contextValue: 'group:backups',
+    contextValue: groupRow.context('backups'),
     unsupported: () => vscode.l10n.t('This service does not list backups.'),
     rows: (listing) => listingNodes<Backup>({
       id: 'backups',
@@ -79,7 +82,7 @@ function backupNode(b: Backup): ResourceNode {
     ...(size ? { description: size } : {}),
     icon: b.task ? stateIcon('busy') : new vscode.ThemeIcon('history'),
     ...(b.task ? { state: stateName('busy') } : {}),
-    contextValue: `backup:${b.task ? 'busy' : 'ready'}`,
+    contextValue: backupRow.context(b.task ? 'busy' : 'ready'),
     resource: refTo('backup', b),
     tooltip: () => markdown([
       `**$(history) ${cell(backupLabel(b))}**`, '', '| | |', '|---|---|',

@@ -3,6 +3,10 @@ import type { Firewall, Stacklet } from '../api/schemas';
 import { formatMonthly, formatUsd, notEstimatedWords, stackletPrice, total } from '../model/cost';
 import { cell, formatBytes, publicIPv4, stackletDescription, stackletState } from '../model/format';
 import { refTo } from '../kinds/registry';
+import { addressContextValue } from '../kinds/address/row';
+import { firewallRow } from '../kinds/firewall/row';
+import { groupRow } from '../kinds/groupRow';
+import { stackletContextValue } from '../kinds/stacklet/row';
 import type { ResourceStore } from '../model/resourceStore';
 import { firewallNode } from './networkingView';
 import { stateIcon } from './icons';
@@ -88,7 +92,7 @@ function groupNodes(items: Stacklet[], grouping: 'region' | 'tag', store: Resour
       label,
       description,
       icon: new vscode.ThemeIcon(grouping === 'region' ? 'globe' : 'tag'),
-      contextValue: `group:${grouping}`,
+      contextValue: groupRow.context(grouping),
       expanded: true,
       tooltip: label,
       children: () => children,
@@ -99,15 +103,7 @@ function groupNodes(items: Stacklet[], grouping: 'region' | 'tag', store: Resour
 /** The key of the group of stacklets without a tag (no tag is the empty string). */
 const UNTAGGED = '';
 
-export function stackletContextValue(stacklet: Stacklet): string {
-  const flags = [`stacklet:${stackletState(stacklet)}`];
-  if (publicIPv4(stacklet.networks)) flags.push('hasIp');
-  if (stacklet.networks.v4.some((n) => n.type === 'private')) flags.push('privateNetworking');
-  if (stacklet.volume_uuid) flags.push('hasVolume');
-  if (stacklet.firewall_uuid) flags.push('hasFirewall');
-  if (stacklet.tags.length > 0) flags.push('hasTags');
-  return flags.join(' ');
-}
+export { stackletContextValue } from '../kinds/stacklet/row';
 
 /** `est. $12.00/mo`: the stacklet's monthly estimate as a row shows it, or undefined without a price. */
 function estimate(s: Stacklet): string | undefined {
@@ -177,7 +173,7 @@ async function stackletChildren(s: Stacklet, store: ResourceStore, base: string)
         label: network.address,
         description: vscode.l10n.t('{0} IP{1}', network.type, family),
         icon: new vscode.ThemeIcon('globe'),
-        contextValue: `address:${network.type}`,
+        contextValue: addressContextValue(network),
         resource: refTo('address', { ...network, family }),
         tooltip: () => markdown([`**${cell(network.address)}**`, '', `${vscode.l10n.t('Gateway')}: ${cell(network.gateway)}`, '', `${vscode.l10n.t('Netmask')}: ${cell(network.netmask)}`]),
       }));
@@ -204,7 +200,7 @@ async function stackletChildren(s: Stacklet, store: ResourceStore, base: string)
           id: `${base}/firewall/${s.firewall_uuid}`,
           label: vscode.l10n.t('Firewall {0}', s.firewall_uuid),
           icon: new vscode.ThemeIcon('shield'),
-          contextValue: 'firewall:unknown',
+          contextValue: firewallRow.context('unknown'),
           resource: refTo('firewall', unreadFirewall(s.firewall_uuid)),
         }));
   }

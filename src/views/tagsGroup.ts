@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 import type { Stacklet, Tag } from '../api/schemas';
 import { cell } from '../model/format';
 import { refTo } from '../kinds/registry';
+import { groupRow } from '../kinds/groupRow';
+import { tagRow } from '../kinds/tag/row';
 import type { ResourceStore } from '../model/resourceStore';
 import { carriersOf } from '../model/tags';
 import { describeError } from '../model/errorText';
@@ -22,7 +24,7 @@ export function tagsGroup(store: ResourceStore): ResourceNode {
     id: 'account/tags',
     label: vscode.l10n.t('Tags'),
     icon: 'tag',
-    contextValue: 'group:tags',
+    contextValue: groupRow.context('tags'),
     expanded: true,
     unsupported: () => vscode.l10n.t('This service does not list tags.'),
     rows: (listing) => listingNodes<Tag>({
@@ -56,7 +58,7 @@ function tagNode(tag: Tag, store: ResourceStore): ResourceNode {
     label: tag.name,
     ...(description ? { description } : {}),
     icon: new vscode.ThemeIcon('tag'),
-    contextValue: 'tag:ready',
+    contextValue: tagRow.context('ready'),
     resource: refTo('tag', tag),
     accessibilityLabel: spokenLabel('tag', tag.name, description),
     tooltip: () => markdown([`**$(tag) ${cell(tag.name)}**`, '', cell(description ?? '—')]),

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Volume } from '../api/schemas';
 import { cell } from '../model/format';
 import { refTo } from '../kinds/registry';
+import { volumeContextValue } from '../kinds/volume/row';
 import { stateIcon } from './icons';
 import { listingNodes } from './listing';
 import { markdown, ResourceNode } from './resourceNode';
@@ -31,7 +32,6 @@ export function volumeNode(v: Volume, idPrefix: string): ResourceNode {
   const on = v.stacklet?.name ?? (v.stacklet?.id !== undefined ? `#${v.stacklet.id}` : undefined);
   const where = on ? vscode.l10n.t('on {0}', on) : attached ? vscode.l10n.t('attached') : vscode.l10n.t('free');
   const description = [v.region.slug, `${v.size_gigabytes} GB`, where].join(' · ');
-  const state = v.task ? 'busy' : attached ? 'active' : 'off';
   return new ResourceNode({
     id: `${idPrefix}/${v.id}`,
     label: v.name,
@@ -45,7 +45,7 @@ export function volumeNode(v: Volume, idPrefix: string): ResourceNode {
       v.region.name || v.region.slug,
       `${v.size_gigabytes} GB`,
     ),
-    contextValue: `volume:${state === 'busy' ? 'busy' : attached ? 'attached' : 'free'}`,
+    contextValue: volumeContextValue(v),
     resource: refTo('volume', v),
     tooltip: () => markdown([
       `**$(database) ${cell(v.name)}**`, '', '| | |', '|---|---|',

@@ -57,7 +57,7 @@ describe('Documents in the workbench', function () {
       });
     }
     assert.equal((await mutations()).length, before, 'auto-save sent nothing to the service');
-    await suite.session.steps.step('Ctrl+S asks first, with "Show Changes" focused; Escape sends nothing', 45_000, async (page) => {
+    await suite.session.steps.step('Ctrl+S asks first, with "Show Changes" focused and Apply named in the words; Escape sends nothing', 45_000, async (page) => {
       await page.keyboard.press('ControlOrMeta+S');
       const complaint = page.locator('.notifications-toasts .notification-list-item-message', { hasText: /Not applied|Could not|another account/ });
       await ui.modalDialog(page).or(complaint).first().waitFor();
@@ -66,6 +66,8 @@ describe('Documents in the workbench', function () {
       await ui.modalDialog(page).getByText('Add inbound rule: TCP 84 from 0.0.0.0/0').waitFor();
       const focused = (await ui.modalDialog(page).locator('.monaco-button:focus').textContent())?.trim();
       assert.equal(focused, 'Show Changes', 'the safe button has the focus');
+      // Apply is not the default, so its grey button (far left here) is named in the dialog's words.
+      await ui.modalDialog(page).getByText('Choose Apply to send this to Stacklet Cloud now. Show Changes, the focused button, compares first; nothing is sent until you choose Apply.').waitFor();
       await page.keyboard.press('Escape');
       await ui.modalDialog(page).waitFor({ state: 'detached' });
     });

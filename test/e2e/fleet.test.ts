@@ -19,8 +19,8 @@ function selectedRows(page: Page) {
 describe('Fleet operations in the workbench', function () {
   const token = e2eToken();
   const email = 'fleet@stacklet.example';
-  // Tasks that outlast the look at the status bar.
-  const suite = accountSuite('e2e-fleet', { token, email }, { taskMs: 60_000 });
+  // Tasks that outlast the look at the status bar, and end while the test waits.
+  const suite = accountSuite('e2e-fleet', { token, email }, { taskMs: 10_000 });
 
   it('signs in', () => signInStep(suite, { token, email }, 'db-1'));
 
@@ -60,6 +60,18 @@ describe('Fleet operations in the workbench', function () {
     });
     const powerOffs = (await mutationsOf(suite.session, email)).filter((r) => r.method === 'POST' && r.path === '/v1/stacklets/:id');
     assert.equal(powerOffs.length, 3, 'three requests reached the service');
+    await suite.session.steps.step('when the three tasks end: one notification naming all three, and the status bar clear', 60_000, async (page) => {
+      const summary = page.locator('.notifications-toasts .notification-toast', { hasText: 'Powering off 3 stacklets: done.' });
+      await summary.waitFor({ timeout: 50_000 });
+      const text = await summary.innerText();
+      for (const name of ['web-1', 'web-2', 'db-1']) assert.ok(text.includes(name), `the summary names ${name}: ${text}`);
+      // the ends of one check are told together; give a straggler a moment to show if it were told alone
+      await page.waitForTimeout(1500);
+      const told = await page.locator('.notifications-toasts .notification-toast', { hasText: 'stacklet was powered off' }).allInnerTexts();
+      assert.equal(told.length, 1, `one notification for the bulk action: ${told.join(' | ')}`);
+      const status = page.locator('#workbench\\.parts\\.statusbar');
+      for (const words of ['of 3 sent', 'tasks running', 'powering off']) assert.equal(await status.getByText(words).count(), 0, `no "${words}" in the status bar`);
+    });
   });
 
   it('Go to Resource with a private IP reveals and selects its stacklet', async () => {

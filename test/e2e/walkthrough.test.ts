@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT } from '../harness/provision';
-import { accountSuite, e2eToken } from './accountSession';
+import { accountSuite, e2eToken, workbenchSuite } from './accountSession';
 import * as ui from './ui';
 
 interface Step {
@@ -102,5 +102,71 @@ describe('Walkthrough in the workbench', function () {
       await page.locator('.tab', { hasText: 'web-firewall.jsonc' }).first().waitFor();
       await page.locator('.tab', { hasText: 'Welcome' }).first().click();
       await checkedStep(page, steps[3]!.title).waitFor();
+    }));
+});
+
+// The reporter's path (issue 27, item 5): a window as `npm start` opens it (workspace trust on, the emulator
+// announced), the walkthrough opened from Help > Welcome before anything else, then Try the Local Emulator, a
+// resize and an applied firewall change, each looked at in the walkthrough's tab without a reload.
+describe('Walkthrough on the path of a new user of npm start', function () {
+  const suite = workbenchSuite({ kind: 'e2e-walkthrough-start', workspaceTrust: true, announceEmulator: true });
+  const { title, steps } = walkthrough();
+  const walkthroughTab = (page: Page) => page.locator('.tab', { hasText: /Walkthrough|Welcome/ }).first();
+
+  it('opens the walkthrough from Help > Welcome', () =>
+    suite.session.steps.step('open the Welcome page and its Stacklet Cloud walkthrough', 90_000, async (page) => {
+      await ui.openWorkbench(page, suite.session.address);
+      await ui.runCommand(page, 'Help: Welcome');
+      const entry = page.locator('.gettingStartedContainer button.getting-started-category', { hasText: title }).first();
+      const more = page.locator('.gettingStartedContainer .see-all-walkthroughs, .gettingStartedContainer button', { hasText: /^More/ }).first();
+      await entry.or(more).first().waitFor({ timeout: 30_000 });
+      if (!(await entry.isVisible())) {
+        await more.click();
+        await ui.quickInputRow(page, title).filter({ visible: true }).first().click();
+      } else {
+        await entry.click();
+      }
+      for (const step of steps) await stepEntry(page, step.title).waitFor();
+    }));
+
+  it('checks off the sign-in step after Try the Local Emulator', () =>
+    suite.session.steps.step('try the local emulator from the walkthrough', 90_000, async (page) => {
+      // The first step is open already: a click on its middle would press its Sign in with API Token.
+      await stepEntry(page, steps[0]!.title).locator('.monaco-button, a', { hasText: 'Try the Local Emulator' }).first().click();
+      await ui.toast(page, `Exploring the local Stacklet emulator at ${suite.session.emulator.url}`).waitFor();
+      await ui.openStackletContainer(page);
+      await ui.viewRow(page, 'Stacklets', 'web-1').waitFor();
+      await walkthroughTab(page).click();
+      await checkedStep(page, steps[0]!.title).waitFor({ timeout: 10_000 });
+      await checkedStep(page, steps[1]!.title).waitFor({ timeout: 10_000 });
+    }));
+
+  it('checks off the action step after a resize', () =>
+    suite.session.steps.step('resize web-1, then look at the walkthrough', 90_000, async (page) => {
+      await ui.resizeFromMenu(page, 'web-1', 'b-2vcpu-4gb');
+      await ui.viewRow(page, 'Stacklets', 'web-1').filter({ hasText: 'b-2vcpu-4gb' }).waitFor({ timeout: 60_000 });
+      await walkthroughTab(page).click();
+      await checkedStep(page, steps[2]!.title).waitFor({ timeout: 10_000 });
+    }));
+
+  it('checks off the firewall step after a firewall change is applied', () =>
+    suite.session.steps.step('apply a firewall change, then look at the walkthrough', 90_000, async (page) => {
+      await ui.expandPane(page, 'Networking');
+      await ui.contextMenu(page, ui.viewRow(page, 'Networking', 'web-firewall'), 'Edit Firewall Rules');
+      await page.locator('.tab', { hasText: 'web-firewall.jsonc' }).first().waitFor();
+      await ui.activeEditor(page).getByText('"inbound_rules"').first().waitFor();
+      const response = await fetch(`${suite.session.emulator.url}/v1/firewalls`, { headers: { Authorization: `Token ${suite.session.emulator.demoToken}` } });
+      const { firewalls } = (await response.json()) as { firewalls: { name: string; inbound_rules: { address: string; port: number | null; protocol: string | null }[] }[] };
+      const rules = firewalls.find((f) => f.name === 'web-firewall')!.inbound_rules;
+      await ui.replaceEditorText(page, JSON.stringify({
+        name: 'web-firewall',
+        inbound_rules: [...rules.map((r) => ({ address: r.address, ...(r.port !== null ? { port: r.port } : {}), ...(r.protocol ? { protocol: r.protocol } : {}) })), { address: '0.0.0.0/0', port: 8443, protocol: 'tcp' }],
+        outbound_rules: [{ address: '0.0.0.0/0' }],
+      }));
+      await page.keyboard.press('ControlOrMeta+S');
+      await ui.modalDialog(page).locator('.monaco-button', { hasText: /^Apply$/ }).click();
+      await ui.toast(page, 'Applied to firewall web-firewall').first().waitFor();
+      await walkthroughTab(page).click();
+      await checkedStep(page, steps[3]!.title).waitFor({ timeout: 10_000 });
     }));
 });

@@ -120,3 +120,8 @@ export function documentSuite(account: { email: string; token: string }, scheme:
   });
   return suite;
 }
+
+/** The last line of a document's apply or create dialog: which button sends (`Apply`, `Create`), after a blank line. */
+export function whichButtonLine(send: string): string {
+  return `\n\nChoose ${send} to send this to Stacklet Cloud now. Show Changes, the focused button, compares first; nothing is sent until you choose ${send}.`;
+}

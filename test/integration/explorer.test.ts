@@ -7,7 +7,7 @@ import { addressOf } from '../../src/kinds/registry';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import type { ViewId } from '../../src/views/viewIds';
-import { configureEmulator, control, extensionApi, routeCount, serviceGet, signOutAll, signInByCommand } from './emulatorAccess';
+import { configureEmulator, control, extensionApi, routeCount, serviceGet, serviceRequest, signOutAll, signInByCommand } from './emulatorAccess';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { testEmulator } from './testEnvironment';
 
@@ -255,6 +255,39 @@ describe('Resource explorer', () => {
       const account = await roots(a, 'account');
       assert.equal(account[0]!.resource?.kind, 'profile');
       assert.ok(account.some((n) => /used \/ .* available/.test(String(item(a, 'account', n).description))), 'limits shown as used / available');
+    });
+
+    it('keeps a group row’s count across a refresh, and redraws that row alone when its listing loads', async () => {
+      const view = a.views.get('networking')!;
+      const firewallsRow = async () => (await roots(a, 'networking')).find((g) => g.id === 'networking/firewalls')!;
+      const description = (row: ResourceNode) => item(a, 'networking', row).description;
+      const { firewalls } = await service<{ firewalls: unknown[] }>('/v1/firewalls');
+      let row = await firewallsRow();
+      await children(a, 'networking', row);
+      assert.equal(description(row), String(firewalls.length), 'the count once the listing is loaded');
+
+      // Another client adds a firewall; the view is refreshed: the row keeps the count it had until the listing
+      // is loaded again, and then that row alone is redrawn with the new count.
+      const { json } = await serviceRequest<{ firewall: { uuid: string } }>(testEmulator().token, 'POST', '/v1/firewalls', { name: 'counted-fw', inbound_rules: [], outbound_rules: [] });
+      try {
+        view.refresh();
+        row = await firewallsRow();
+        assert.equal(item(a, 'networking', row).id, 'networking/firewalls', 'the same stable id');
+        assert.equal(description(row), String(firewalls.length), 'no count coming and going while the listing loads again');
+        const redrawn: (ResourceNode | undefined)[] = [];
+        const subscription = view.onDidChangeTreeData((node) => redrawn.push(node));
+        try {
+          await children(a, 'networking', row);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        } finally {
+          subscription.dispose();
+        }
+        assert.deepEqual(redrawn.map((node) => node?.id ?? '(the whole view)'), ['networking/firewalls'], 'the loaded listing redraws its group row alone');
+        assert.equal(description(row), String(firewalls.length + 1));
+      } finally {
+        await serviceRequest(testEmulator().token, 'DELETE', `/v1/firewalls/${json.firewall.uuid}`);
+        view.refresh();
+      }
     });
 
     it('opens View Properties as a read-only JSON document', async () => {

@@ -9,7 +9,7 @@ import type { ResourceNode } from '../../src/views/resourceNode';
 import { copiedAction, runCurl } from './curlReplay';
 import { control, serviceGet, serviceRequest } from './emulatorAccess';
 import { waitFor } from '../harness/processes';
-import { allDiagnostics, closeEditorsOf, documentSuite, replaceText, revert } from './documentSteps';
+import { allDiagnostics, closeEditorsOf, documentSuite, replaceText, revert, whichButtonLine } from './documentSteps';
 
 const EMAIL = 'firewall-docs@stacklet.example';
 const TOKEN = `stk_fwdocs_${Date.now().toString(36)}`;
@@ -100,7 +100,8 @@ describe('Firewall documents', function () {
     assert.equal(outcome.asked.length, 1);
     assert.deepEqual(outcome.asked[0]!.choices, ['Show Changes', 'Apply'], 'the safe choice comes first (it has the focus)');
     assert.equal(outcome.asked[0]!.message, 'Apply these changes to firewall web-firewall on Stacklet Cloud?');
-    assert.match(outcome.asked[0]!.detail!, /^Rename to web-fw-doc\nRemove inbound rule: ICMP all ports from 0\.0\.0\.0\/0\nAdd inbound rule: TCP 8080 from 198\.51\.100\.0\/24\nDetach stacklet \d+$/);
+    assert.match(outcome.asked[0]!.detail!, /^Rename to web-fw-doc\nRemove inbound rule: ICMP all ports from 0\.0\.0\.0\/0\nAdd inbound rule: TCP 8080 from 198\.51\.100\.0\/24\nDetach stacklet \d+\n\n/);
+    assert.ok(outcome.asked[0]!.detail!.endsWith(whichButtonLine('Apply')), 'the last line names the button that applies');
     assert.deepEqual(outcome.sent.map((s) => s.route), [
       'PUT /v1/firewalls/:uuid',
       'DELETE /v1/firewalls/:uuid/rules',
@@ -245,7 +246,7 @@ describe('Firewall documents', function () {
     const text = document.getText().replace('"port": 80,', '"port": 8081,');
     await replaceText(document, text);
     const outcome = await steps.save(document, 'escape');
-    assert.equal(outcome.asked[0]!.detail, 'Remove inbound rule: TCP 80 from 0.0.0.0/0\nAdd inbound rule: TCP 8081 from 0.0.0.0/0');
+    assert.equal(outcome.asked[0]!.detail, `Remove inbound rule: TCP 80 from 0.0.0.0/0\nAdd inbound rule: TCP 8081 from 0.0.0.0/0${whichButtonLine('Apply')}`);
     assert.deepEqual(outcome.sent, []);
     assert.equal(document.getText(), text);
     await vscode.commands.executeCommand('stacklet.discardDraft', document.uri);
@@ -259,7 +260,7 @@ describe('Firewall documents', function () {
     const outcome = await steps.save(document, { choose: 'Create' });
     assert.deepEqual(outcome.errors, []);
     assert.deepEqual(outcome.asked[0]!.choices, ['Show Changes', 'Create']);
-    assert.equal(outcome.asked[0]!.detail, 'Name: doc-created\nInbound rule: TCP 22 from 0.0.0.0/0\nOutbound rule: all protocols all ports to 0.0.0.0/0');
+    assert.equal(outcome.asked[0]!.detail, `Name: doc-created\nInbound rule: TCP 22 from 0.0.0.0/0\nOutbound rule: all protocols all ports to 0.0.0.0/0${whichButtonLine('Create')}`);
     assert.deepEqual(outcome.sent.map((s) => s.route), ['POST /v1/firewalls']);
     const created = await firewallNamed('doc-created');
     assert.ok(created, 'the firewall exists');

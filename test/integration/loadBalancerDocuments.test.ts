@@ -8,7 +8,7 @@ import type { ResourceNode } from '../../src/views/resourceNode';
 import type { AskedItem } from './scriptedPrompter';
 import { control, serviceGet } from './emulatorAccess';
 import { waitFor } from '../harness/processes';
-import { allDiagnostics, documentSuite, replaceText } from './documentSteps';
+import { allDiagnostics, documentSuite, replaceText, whichButtonLine } from './documentSteps';
 
 const EMAIL = 'lb-docs@stacklet.example';
 const TOKEN = `stk_lbdocs_${Date.now().toString(36)}`;
@@ -60,7 +60,7 @@ describe('Load balancer documents', function () {
     const outcome = await steps.save(document, { choose: 'Apply' });
     assert.deepEqual(outcome.errors, []);
     assert.deepEqual(outcome.asked[0]!.choices, ['Show Changes', 'Apply']);
-    assert.equal(outcome.asked[0]!.detail, 'Health check: HTTP :80/healthz every 20 s, up after 3, down after 3\nAdd rule: HTTP 8080 → 80');
+    assert.equal(outcome.asked[0]!.detail, `Health check: HTTP :80/healthz every 20 s, up after 3, down after 3\nAdd rule: HTTP 8080 → 80${whichButtonLine('Apply')}`);
     assert.deepEqual(outcome.sent.map((s) => s.route), ['PUT /v1/load_balancers/:uuid', 'POST /v1/load_balancers/:uuid/rules']);
     assert.deepEqual(outcome.sent[1]!.body, { rules: [{ protocol: 'http', source_port: 8080, target_port: 80, certificate_id: null, tls_passthrough: false }] });
     const after = (await loadBalancerNamed('web-lb'))!;

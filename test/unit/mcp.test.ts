@@ -55,9 +55,24 @@ describe('MCP server (node dist/mcp.js) ⇄ emulator', function () {
     assert.equal(wrong.envelope.data['field'], 'kind');
   });
 
-  it('refuses a write tool (none is offered without --allow-writes), and never printed the token', async () => {
-    const result = await client.callTool({ name: 'stacklet_power_off', arguments: { id: '1' } }).catch((error: unknown) => ({ isError: true, error }));
-    assert.equal(result.isError, true);
+  it('signed out (no STACKLET_TOKEN), lists its tools and each says how to sign in', async () => {
+    const signedOut = new Client({ name: 'test', version: '1.0.0' });
+    await signedOut.connect(new StdioClientTransport({ command: process.execPath, args: ['dist/mcp.js'], stderr: 'pipe', env: { PATH: process.env['PATH'] ?? '' } }));
+    try {
+      assert.ok((await signedOut.listTools()).tools.some((t) => t.name === 'stacklet_find'));
+      const result = await signedOut.callTool({ name: 'stacklet_find', arguments: { query: 'web' } });
+      assert.equal(result.isError, true);
+      const envelope = JSON.parse((result.content as { text: string }[])[0]!.text) as { data: { error: string } };
+      assert.match(envelope.data.error, /STACKLET_API_URL.*STACKLET_TOKEN/);
+    } finally {
+      await signedOut.close();
+    }
+  });
+
+  it('refuses a write tool (none is offered without --allow-writes) saying how to enable it, and never printed the token', async () => {
+    const refused = await call('stacklet_power_off', { id: '1' });
+    assert.equal(refused.result.isError, true);
+    assert.match(String(refused.envelope.data['error']), /--allow-writes/);
     assert.equal(stderr.includes(emu.demoToken), false);
   });
 });

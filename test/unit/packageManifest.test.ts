@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
 import { KINDS, type ActionId, type Kind } from '../../src/kinds/registry';
+import { actionsMissingFromMenus, commandOf, menusNotInRegistry } from './registryMenus';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -179,113 +180,16 @@ describe('package.json', () => {
     });
   });
 
-  /** The command of each action, by `kind.action`, or by `*.action` where every kind uses the same one. */
-  const ACTION_COMMANDS: Readonly<Record<string, string>> = {
-    '*.viewProperties': 'stacklet.viewProperties',
-    '*.copyId': 'stacklet.copyId',
-    '*.copyName': 'stacklet.copyName',
-    '*.copyAddress': 'stacklet.copyIp',
-    '*.copyAsCurl': 'stacklet.copyAsCurl',
-    'stacklet.connectSsh': 'stacklet.connectSsh',
-    'stacklet.openInRemoteWindow': 'stacklet.openInRemoteWindow',
-    'stacklet.powerOn': 'stacklet.powerOn',
-    'stacklet.powerOff': 'stacklet.powerOff',
-    'stacklet.powerCycle': 'stacklet.powerCycle',
-    'stacklet.resize': 'stacklet.resizeStacklet',
-    'stacklet.rebuild': 'stacklet.rebuildStacklet',
-    'stacklet.restore': 'stacklet.restoreStacklet',
-    'stacklet.resetPassword': 'stacklet.resetPassword',
-    'stacklet.enablePrivateNetworking': 'stacklet.enablePrivateNetworking',
-    'stacklet.snapshot': 'stacklet.snapshotStacklet',
-    'stacklet.rename': 'stacklet.renameStacklet',
-    'stacklet.addVolume': 'stacklet.addVolume',
-    'stacklet.tag': 'stacklet.tagStacklets',
-    'stacklet.untag': 'stacklet.untagStacklet',
-    'stacklet.attachFirewall': 'stacklet.attachFirewall',
-    'stacklet.delete': 'stacklet.deleteStacklet',
-    'volume.resize': 'stacklet.resizeVolume',
-    'volume.attach': 'stacklet.attachVolume',
-    'volume.detach': 'stacklet.detachVolume',
-    'volume.rename': 'stacklet.renameVolume',
-    'volume.delete': 'stacklet.deleteVolume',
-    'snapshot.transfer': 'stacklet.transferSnapshot',
-    'snapshot.rename': 'stacklet.renameSnapshot',
-    'snapshot.delete': 'stacklet.deleteSnapshot',
-    'backup.delete': 'stacklet.deleteBackup',
-    'firewall.edit': 'stacklet.editFirewall',
-    'firewall.rename': 'stacklet.renameFirewall',
-    'firewall.delete': 'stacklet.deleteFirewall',
-    'loadBalancer.edit': 'stacklet.editLoadBalancer',
-    'loadBalancer.delete': 'stacklet.deleteLoadBalancer',
-    'vpc.rename': 'stacklet.renameVpc',
-    'vpc.delete': 'stacklet.deleteVpc',
-    'cluster.rename': 'stacklet.renameCluster',
-    'cluster.addNodePool': 'stacklet.addNodePool',
-    'cluster.delete': 'stacklet.deleteCluster',
-    'nodePool.rename': 'stacklet.renameNodePool',
-    'nodePool.changeNodeCount': 'stacklet.resizeNodePool',
-    'nodePool.delete': 'stacklet.deleteNodePool',
-    'userdata.open': 'stacklet.editUserdata',
-    'userdata.delete': 'stacklet.deleteUserdata',
-    'sshKey.delete': 'stacklet.deleteSshKey',
-    'stacklet.newTag': 'stacklet.newTag',
-    'tag.delete': 'stacklet.deleteTag',
-  };
-  const commandOf = (kind: Kind, action: ActionId) => ACTION_COMMANDS[`${kind}.${action}`] ?? ACTION_COMMANDS[`*.${action}`];
-
   describe('the registry of kinds against the menus', () => {
-    /**
-     * The contextValues of each kind's rows when any action is possible (the views build them; the integration
-     * tier's menu test derives them from the views' own functions).
-     */
-    const ROWS: Readonly<Record<Kind, readonly string[]>> = {
-      stacklet: ['stacklet:active hasIp', 'stacklet:active hasIp hasTags', 'stacklet:off'],
-      volume: ['volume:free', 'volume:attached'],
-      snapshot: ['snapshot:ready'],
-      backup: ['backup:ready'],
-      firewall: ['firewall:ready'],
-      loadBalancer: ['loadBalancer:active hasIp'],
-      vpc: ['vpc:ready'],
-      cluster: ['cluster:active hasIp'],
-      nodePool: ['nodePool:active'],
-      kubernetesNode: ['kubernetesNode:'],
-      userdata: ['userdata:script'],
-      sshKey: ['sshKey:ready'],
-      tag: ['tag:ready'],
-      container: ['container:family'],
-      containerImage: ['containerImage:available'],
-      address: ['address:public'],
-      profile: ['profile:'],
-    };
-    const rowMenus = (manifest.contributes.menus['view/item/context'] ?? []).flatMap((menu) => {
-      const match = /viewItem =~ \/(.*?)\/(\s|$)/.exec(menu.when ?? '');
-      return match ? [{ command: menu.command, item: new RegExp(match[1]!) }] : [];
-    });
-    const kinds = Object.keys(KINDS) as Kind[];
-    const actionsOf = (kind: Kind): readonly ActionId[] => (KINDS[kind] as { actions: readonly ActionId[] }).actions;
+    // ROWS: the contextValues of each kind's rows when any action is possible (test/unit/registryMenus.ts).
+    const menus = manifest.contributes.menus['view/item/context'] ?? [];
 
     it('has the command of every action a kind lists in the context menu of that kind\'s rows', () => {
-      const problems: string[] = [];
-      for (const kind of kinds) {
-        for (const action of actionsOf(kind)) {
-          const command = commandOf(kind, action);
-          if (!command) problems.push(`${kind}.${action}: no command named in ACTION_COMMANDS`);
-          else if (!commands.has(command)) problems.push(`${kind}.${action}: ${command} is not contributed`);
-          else if (!rowMenus.some((menu) => menu.command === command && ROWS[kind].some((row) => menu.item.test(row)))) problems.push(`${kind}.${action}: ${command} is in no context menu of a ${kind} row`);
-        }
-      }
-      assert.deepEqual(problems, []);
+      assert.deepEqual(actionsMissingFromMenus(KINDS, commands, menus), []);
     });
 
     it('offers on a kind\'s rows only the commands of actions the kind lists', () => {
-      const problems: string[] = [];
-      for (const kind of kinds) {
-        const listed = new Set(actionsOf(kind).map((action) => commandOf(kind, action)));
-        for (const menu of rowMenus) {
-          if (ROWS[kind].some((row) => menu.item.test(row)) && !listed.has(menu.command)) problems.push(`${menu.command} on a ${kind} row, an action the registry does not list for ${kind}`);
-        }
-      }
-      assert.deepEqual([...new Set(problems)], []);
+      assert.deepEqual(menusNotInRegistry(KINDS, menus), []);
     });
   });
 

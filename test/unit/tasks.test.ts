@@ -6,6 +6,7 @@ import { StackletClient } from '../../src/api/client';
 import type { Stacklet, Task } from '../../src/api/schemas';
 import { SessionManager } from '../../src/auth/session';
 import { requestsSince, startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { EndedGroups, groupedRegistry, newTaskGroup } from '../../src/tasks/taskGroups';
 import { STORAGE_KEY } from '../../src/tasks/taskStorage';
 import { TaskTracker, type TaskEnd, type TaskFailure, type TrackerSettings } from '../../src/tasks/taskTracker';
 import type { TaskStart, TrackedTask } from '../../src/tasks/types';
@@ -152,6 +153,42 @@ describe('TaskTracker', () => {
     const cachedVolumes = store.peek('volume')!.items;
     for (const v of volumes) assert.equal(cachedVolumes.find((c) => c.id === v.id)!.name, `${v.name}-renamed`);
     assert.equal(store.peek('snapshot')!.items.find((c) => c.id === snapshot.id)!.name, 'renamed-snapshot');
+  });
+
+  it('tells of the tasks of one bulk action once, when the last ends, while a lone task keeps its own message', async () => {
+    const w = await world({ taskMs: 3000 });
+    const tracker = w.tracker();
+    const [a, b, c, lone] = await idleStacklets(w, 4);
+    const group = newTaskGroup('Powering off 3 stacklets');
+    const grouped = groupedRegistry(tracker, group);
+    for (const s of [c!, a!, b!]) grouped.track(start(await w.client.powerOff(s.id), 'stacklet'));
+    assert.deepEqual(group.names, [c!.name, a!.name, b!.name], 'the members in the order the action listed them');
+    const groups = new EndedGroups();
+    const summaries: string[] = [];
+    const alone: string[] = [];
+    tracker.onDidEnd(({ task }) => (task.group ? groups.add({ ...task, group: task.group }, task.resourceName) : alone.push(task.resourceName)));
+    tracker.onDidChange(() => summaries.push(...groups.settled(tracker.all())));
+    let groupEnded = false;
+    void tracker.allEnded(group).then(() => (groupEnded = true));
+    w.clock.time += 1000;
+    tracker.track(start(await w.client.powerOff(lone!.id), 'stacklet')); // ends 1 s after the group
+    assert.ok(tracker.running().every((t) => (t.resourceName === lone!.name) === (t.group === undefined)));
+
+    await w.tick(tracker); // at 2 s (1 s after the lone task came): nothing has ended
+    assert.deepEqual(summaries, []);
+    w.clock.time += 1000; // the group's tasks end at 3 s
+    await tracker.checkNow();
+    await Promise.resolve();
+    assert.equal(w.ends.length, 3);
+    assert.deepEqual(summaries, [`Powering off 3 stacklets: done. ${c!.name}, ${a!.name}, ${b!.name}: stacklet was powered off`], 'one summary, in the action\'s order');
+    assert.equal(groupEnded, true, 'allEnded(group) settles while another task still runs');
+    assert.deepEqual(tracker.running().map((t) => t.resourceName), [lone!.name]);
+    assert.deepEqual(alone, []);
+
+    w.clock.time += 1000;
+    await tracker.checkNow();
+    assert.deepEqual(alone, [lone!.name], 'the lone task is told of on its own');
+    assert.equal(summaries.length, 1, 'the group is told of once');
   });
 
   it('follows a lone task by id and puts the resized stacklet in place', async () => {

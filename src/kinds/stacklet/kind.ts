@@ -14,6 +14,10 @@ export const stackletKind = {
   get: (client, id, call) => client.getStacklet(Number(id), call),
   tasks: {},
   invalidates: {
+    afterCreate: (stacklet) => [
+      ...(stacklet.firewall_uuid ? (['firewall'] as const) : []),
+      ...(stacklet.vpc_uuid ? (['vpc'] as const) : []),
+    ],
     afterTask: { snapshot: ['snapshot'] },
     afterDelete: (stacklet) => [
       'loadBalancer',

@@ -10,7 +10,7 @@ export const volumeKind = {
   list: (client, params, call) => client.listVolumes({ ...(params.region ? { region: params.region } : {}), ...call }),
   get: (client, id, call) => client.getVolume(String(id), call),
   tasks: {},
-  invalidates: { afterTask: { create: ['stacklet'], attach: ['stacklet'], detach: ['stacklet'] } },
+  invalidates: { afterCreate: () => ['stacklet'], afterTask: { create: ['stacklet'], attach: ['stacklet'], detach: ['stacklet'] } },
   actions: [...COMMON, 'copyAsCurl', 'resize', 'attach', 'detach', 'rename', 'delete'],
   bulk: ['delete'],
   search: (volume) => ({ regions: regionFacts(volume.region) }),

@@ -1,0 +1,4 @@
+/** An SSH key's row. No vscode import. */
+import { rowStates } from '../rowState';
+
+export const sshKeyRow = rowStates('sshKey', ['ready']);

@@ -1,0 +1,4 @@
+/** A tag's row. No vscode import. */
+import { rowStates } from '../rowState';
+
+export const tagRow = rowStates('tag', ['ready']);

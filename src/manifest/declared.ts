@@ -1,0 +1,53 @@
+/**
+ * Everything `npm run manifest` writes into package.json, gathered: the commands of no kind, then each kind's
+ * actions in the registry's order. Adding a kind to the registry makes the compiler ask for its actions here.
+ * No vscode import.
+ */
+import { addressActions } from '../kinds/address/actions';
+import { backupActions } from '../kinds/backup/actions';
+import { clusterActions } from '../kinds/cluster/actions';
+import { COMMANDS } from '../kinds/commands';
+import { containerActions } from '../kinds/container/actions';
+import { containerImageActions } from '../kinds/containerImage/actions';
+import type { KindActions } from '../kinds/declarations';
+import { firewallActions } from '../kinds/firewall/actions';
+import type { Kind } from '../kinds/kindSpec';
+import { kubernetesNodeActions } from '../kinds/kubernetesNode/actions';
+import { loadBalancerActions } from '../kinds/loadBalancer/actions';
+import { nodePoolActions } from '../kinds/nodePool/actions';
+import { profileActions } from '../kinds/profile/actions';
+import { KINDS } from '../kinds/registry';
+import { snapshotActions } from '../kinds/snapshot/actions';
+import { sshKeyActions } from '../kinds/sshKey/actions';
+import { stackletActions } from '../kinds/stacklet/actions';
+import { tagActions } from '../kinds/tag/actions';
+import { userdataActions } from '../kinds/userdata/actions';
+import { volumeActions } from '../kinds/volume/actions';
+import { vpcActions } from '../kinds/vpc/actions';
+import type { Declared } from './generate';
+
+export const KIND_ACTIONS: { readonly [K in Kind]: KindActions<K> } = {
+  stacklet: stackletActions,
+  volume: volumeActions,
+  snapshot: snapshotActions,
+  backup: backupActions,
+  firewall: firewallActions,
+  loadBalancer: loadBalancerActions,
+  vpc: vpcActions,
+  cluster: clusterActions,
+  nodePool: nodePoolActions,
+  kubernetesNode: kubernetesNodeActions,
+  userdata: userdataActions,
+  sshKey: sshKeyActions,
+  tag: tagActions,
+  container: containerActions,
+  containerImage: containerImageActions,
+  address: addressActions,
+  profile: profileActions,
+};
+
+export const DECLARED: Declared = {
+  commands: COMMANDS,
+  kinds: (Object.keys(KINDS) as Kind[]).map((kind) => KIND_ACTIONS[kind] as KindActions),
+  bulk: (kind, action) => ((KINDS[kind] as { bulk?: readonly string[] }).bulk ?? []).includes(action),
+};

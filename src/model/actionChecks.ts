@@ -1,0 +1,24 @@
+/**
+ * Whether a resource can take an action now, in one place for the commands (src/commands) and the agent's
+ * write operations (src/agent/writes.ts), so a tool refuses what the UI refuses. No vscode import.
+ */
+import type { Stacklet } from '../api/schemas';
+import { stackletState } from './format';
+
+/** The stacklets each power action takes: off what runs, on what is off, a cycle either. */
+export const POWER_ACCEPTS = {
+  powerOff: (stacklet: Pick<Stacklet, 'status' | 'task'>) => stackletState(stacklet) === 'active',
+  powerOn: (stacklet: Pick<Stacklet, 'status' | 'task'>) => stackletState(stacklet) === 'off',
+  powerCycle: (stacklet: Pick<Stacklet, 'status' | 'task'>) => stackletState(stacklet) === 'active' || stackletState(stacklet) === 'off',
+} as const;
+
+/** Whether the stacklet's region offers volumes (a region that lists no features is taken to offer them). */
+export function regionOffersVolumes(stacklet: Pick<Stacklet, 'region'>): boolean {
+  const features = stacklet.region.features;
+  return features.length === 0 || features.includes('volumes');
+}
+
+/** A stacklet that can take a new volume now: none attached, no task, in a region that offers volumes. */
+export function canTakeVolume(stacklet: Stacklet): boolean {
+  return !stacklet.volume_uuid && stackletState(stacklet) !== 'busy' && regionOffersVolumes(stacklet);
+}
