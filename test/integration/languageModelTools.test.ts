@@ -9,7 +9,7 @@ import type { StackletExtensionApi } from '../../src/extension';
 import { TOOL_NAMES } from '../../src/lmTools/toolNames';
 import { waitFor } from '../harness/processes';
 import type { StackletTestHooks } from '../../src/extension';
-import { control, EXTENSION_ID, extensionApi, ownAccount, recentRequests, serviceGet, serviceRequest, signOutAll } from './emulatorAccess';
+import { control, EXTENSION_ID, extensionApi, mutationsSince, ownAccount, recentRequests, serviceGet, serviceRequest, signOutAll, type Sent } from './emulatorAccess';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { recordShownMessages } from './shownMessages';
 import { manifest } from './testEnvironment';
@@ -186,7 +186,9 @@ describe('Language model tools', function () {
       const hooks = await vscode.extensions.getExtension<StackletTestHooks>(EXTENSION_ID)!.activate();
       return (await hooks.tools()).get(name as never)!;
     };
-    const mutations = async (before: number) => (await recentRequests()).slice(before).filter((r) => r.account === EMAIL && r.method !== 'GET');
+    // The emulator shows its last 500 requests: anchor on the last one seen before, never on a count, which
+    // stops growing once a long run has filled the window.
+    const mutations = async (before: readonly Sent[]) => mutationsSince(EMAIL, before, await recentRequests());
 
     it('confirms a power off naming the stacklet, its ID and the monthly change, then sends it as an action the status bar follows', async () => {
       await control('/_emulator/config', { taskMs: 4000 });
@@ -198,7 +200,7 @@ describe('Language model tools', function () {
         const message = (prepared!.confirmationMessages!.message as vscode.MarkdownString).value;
         assert.match(message, new RegExp(`web-1.*ID ${web1.id}`));
         assert.match(message, /Estimated change to the monthly cost: no change/);
-        const before = (await recentRequests()).length;
+        const before = await recentRequests();
         const result = await powerOff.invoke({ input: { id: web1.id }, toolInvocationToken: undefined }, token);
         const envelope = JSON.parse((result!.content[0] as vscode.LanguageModelTextPart).value) as Envelope;
         assert.equal(envelope.data['sent'], true);
@@ -207,7 +209,7 @@ describe('Language model tools', function () {
         assert.ok(a.taskStatus.visible, 'the status bar shows the task');
         assert.match((await invoke('stacklet_recentActions', {})).text, /Powering off web-1/);
         // Busy now: refused, with the reason the model can read, and nothing sent.
-        const busyBefore = (await recentRequests()).length;
+        const busyBefore = await recentRequests();
         await assert.rejects(Promise.resolve(powerOff.invoke({ input: { id: web1.id }, toolInvocationToken: undefined }, token)), (error: Error) => {
           const refused = JSON.parse(error.message) as Envelope;
           assert.equal(refused.note, AGENT_NOTE);
@@ -226,7 +228,7 @@ describe('Language model tools', function () {
       const remove = await tool('stacklet_delete');
       const prepared = await remove.prepareInvocation!({ input: { kind: 'volume', id: archive.id } }, token);
       assert.match((prepared!.confirmationMessages!.message as vscode.MarkdownString).value, /type archive to confirm/);
-      const before = (await recentRequests()).length;
+      const before = await recentRequests();
       prompter.script('escape');
       await assert.rejects(Promise.resolve(remove.invoke({ input: { kind: 'volume', id: archive.id }, toolInvocationToken: undefined }, token)), /nothing was sent/);
       assert.deepEqual(prompter.problems, []);
@@ -259,7 +261,7 @@ describe('Language model tools', function () {
       const renamed = await serviceRequest(current, 'POST', `/v1/stacklets/${blog.id}`, { action: 'rename', name: 'blog-moved' });
       assert.ok(renamed.status < 300, `renamed: ${renamed.status}`);
       await idleAgain(blog.id);
-      const before = (await recentRequests()).length;
+      const before = await recentRequests();
       await assert.rejects(Promise.resolve(powerOff.invoke({ input: { id: blog.id }, toolInvocationToken: undefined }, token)), refusedWith(/plan changed after the user confirmed it.*blog-moved/));
       assert.deepEqual(await mutations(before), [], 'nothing sent');
       assert.equal((await stackletNamed('blog-moved')).id, blog.id);
@@ -273,7 +275,7 @@ describe('Language model tools', function () {
         await powerOff.prepareInvocation!({ input: { id: db1.id } }, token);
         const cycled = await serviceRequest(current, 'POST', `/v1/stacklets/${db1.id}`, { action: 'power_cycle' });
         assert.ok(cycled.status < 300, `power cycled: ${cycled.status}`);
-        const before = (await recentRequests()).length;
+        const before = await recentRequests();
         await assert.rejects(Promise.resolve(powerOff.invoke({ input: { id: db1.id }, toolInvocationToken: undefined }, token)), refusedWith(/busy/));
         assert.deepEqual(await mutations(before), [], 'nothing sent');
         await idleAgain(db1.id);
