@@ -128,15 +128,14 @@ function writeTool(deps: CommandDeps, name: string, confirmed: ConfirmedPlans): 
           plan: planData(planned),
         }));
       }
+      const question = planned.words(typeableText).question;
       if (planned.typed !== undefined) {
-        const question = planned.words(typeableText).question;
         const typed = await deps.prompter.input({ title: question, ...typedCheck(planned.typed, vscode.l10n.t('Type {0} to confirm.', typeableText(planned.typed))) });
         if (typeof typed !== 'string' || !typedConfirms(planned, typed)) {
           throw new Error(agentResult(ctx.source, { error: vscode.l10n.t('The user did not type the name to confirm: nothing was sent.'), plan: planData(planned) }));
         }
       }
       try {
-        const question = planned.words(typeableText).question;
         const answer = await sendShowingFailure(deps, question, planned.failure, () => planned.execute());
         done(deps, vscode.l10n.t('Sent by agent mode: {0}', question));
         return envelopeResult(agentResult(ctx.source, { ...answer, plan: planData(planned) }));
