@@ -11,7 +11,7 @@ import type { SessionManager, ActiveSession } from '../auth/session';
 import type { AnyDocumentKind, DocumentKindId, DocumentProblem } from '../documents/kind';
 import { documentFileName, idOfSegment, idSegment, NEW_SEGMENT } from '../documents/documentPaths';
 import { DOCUMENT_SCHEMES } from '../documents/schemes';
-import { isTaskKind } from '../kinds/registry';
+import { isTaskKind, staleAfterEdit } from '../kinds/registry';
 import { isComplete, reportOutcome } from '../documents/outcome';
 import type { TaskRegistry } from '../tasks/types';
 import { Drafts } from '../ui/drafts';
@@ -302,7 +302,7 @@ export class DocumentEditors extends Disposable {
     if (choice === showChanges) return this.compare(document);
     if (choice !== applyChoice) return;
     const outcome = await this.send(vscode.l10n.t('Applying to {0}…', what), () => kind.apply(change, client, id));
-    store.invalidate(kind.listing);
+    store.invalidate(kind.listing, ...staleAfterEdit(kind.listing));
     const report = reportOutcome(outcome, what);
     this.deps.log.info(`${kind.id} ${id}: ${report.message}`);
     this.tell(report.level, report.message);
@@ -329,6 +329,8 @@ export class DocumentEditors extends Disposable {
     await this.drafts.linkCreated(document.uri, created.id);
     if (created.task && isTaskKind(kind.listing)) this.deps.tasks.track({ kind: kind.listing, resourceId: created.id, resourceName: created.name, task: created.task });
     store.created(kind.listing, created.id);
+    const others = staleAfterEdit(kind.listing);
+    if (others.length > 0) store.invalidate(...others);
     this.deps.log.info(`Created ${kind.id} ${created.name} (${created.id}) from ${document.uri.toString()}`);
     this.tell('info', vscode.l10n.t('Created {0}.', `${kind.noun()} ${created.name}`));
     await this.followService(document, (await this.kindOf(document.uri))!, session, created.id, true);

@@ -102,6 +102,11 @@ export interface KindSpec<K extends Kind> {
     readonly afterCreate?: (item: KindItems[K]) => readonly Kind[];
     /** When the item is deleted (a deleted stacklet's volume is free again). */
     readonly afterDelete?: (item: KindItems[K]) => readonly Kind[];
+    /**
+     * When a document of the item is applied or creates one (a firewall's `stacklet_ids` move stacklets onto
+     * it or off it): the document's text is not an item, so these are the listings any such save may change.
+     */
+    readonly afterEdit?: readonly Kind[];
   };
   /** The actions offered on items of this kind. */
   readonly actions: readonly ActionId[];

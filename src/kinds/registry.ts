@@ -129,6 +129,11 @@ export function staleAfterDelete<K extends Kind>(kind: K, item: KindItems[K]): L
   return [...((kindSpec(kind).invalidates?.afterDelete?.(item) ?? []) as ListingKind[])];
 }
 
+/** The other listings a saved document of `kind` may change (an apply, or a create from a document). */
+export function staleAfterEdit(kind: Kind): ListingKind[] {
+  return [...((kindSpec(kind).invalidates?.afterEdit ?? []) as ListingKind[])];
+}
+
 /** Whether several items of `kind` may take `action` at once. */
 export function isBulkAction(kind: Kind, action: ActionId): boolean {
   return (kindSpec(kind).bulk ?? []).includes(action);

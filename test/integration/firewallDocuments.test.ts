@@ -81,6 +81,11 @@ describe('Firewall documents', function () {
     assert.match(document.getText(), /^\/\//, 'a comment header');
     assert.match(document.getText(), /"address": "203\.0\.113\.0\/24"/);
     const [keep] = firewall.resources.stacklet_ids;
+    const { store } = await suite.api.session.current();
+    const detached = firewall.resources.stacklet_ids.filter((id) => id !== keep);
+    assert.ok(detached.length > 0, 'the save detaches a stacklet');
+    // The stacklets' listing is cached with their firewall, as the Stacklets view shows it.
+    assert.ok((await store.get('stacklet')).items.filter((s) => detached.includes(s.id)).every((s) => s.firewall_uuid === firewall.uuid));
     await replaceText(document, `// edited in the test
 {
   "name": "web-fw-doc",
@@ -120,8 +125,10 @@ describe('Firewall documents', function () {
     assert.equal(document.getText().match(/198\.51\.100\.0\/24/g)?.length, 1);
     assert.match(document.getText(), /"protocol": "tcp"/);
     // The tree was told: the cached listing is gone and reads the new name.
-    const listed = (await ((await suite.api.session.current()).store).get('firewall')).items.find((f) => f.uuid === firewall.uuid);
+    const listed = (await store.get('firewall')).items.find((f) => f.uuid === firewall.uuid);
     assert.equal(listed?.name, 'web-fw-doc');
+    // So was the stacklets' listing: the detached stacklet no longer shows the firewall (its kind's afterEdit rule).
+    assert.deepEqual((await store.get('stacklet')).items.filter((s) => detached.includes(s.id)).map((s) => s.firewall_uuid ?? null), detached.map(() => null));
   });
 
   it('Copy as curl of that save, run by bash against the emulator, applies the same change again', async () => {

@@ -11,7 +11,12 @@ export const firewallKind = {
   get: (client, id, call) => client.getFirewall(String(id), call),
   known: { namedBy: (stacklet) => stacklet.firewall_uuid },
   // A stacklet names its firewall.
-  invalidates: { afterDelete: (firewall) => (firewall.resources.stacklet_ids.length > 0 ? ['stacklet'] : []) },
+  invalidates: {
+    afterCreate: (firewall) => (firewall.resources.stacklet_ids.length > 0 ? ['stacklet'] : []),
+    afterDelete: (firewall) => (firewall.resources.stacklet_ids.length > 0 ? ['stacklet'] : []),
+    // A document's stacklet_ids attach and detach stacklets, whose rows show their firewall.
+    afterEdit: ['stacklet'],
+  },
   actions: [...COMMON, 'copyAsCurl', 'edit', 'rename', 'delete'],
   bulk: ['delete'],
   search: () => ({}),
