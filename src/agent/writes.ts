@@ -69,6 +69,8 @@ export interface WritePlan {
   readonly words: (literal: Literal) => ConfirmationWords;
   /** What the UI's action says when the service refuses or fails it ("Could not power off web-1"), names as they are. */
   readonly failure: string;
+  /** What the UI's action says while it is sent ("Powering off web-1…"), names as they are: the request's title in the action history too. */
+  readonly progress: string;
   /** Sends it; the answer (the resource as it is now, its task) as envelope data. Throws the client's error. */
   readonly execute: () => Promise<AgentData>;
 }
@@ -189,6 +191,7 @@ const power = POWER.map(({ name, what, accepts, title }) => operation({
       refuse(ref, 'state', what === 'off' ? l10n.t('Only a running stacklet can be powered off.') : what === 'on' ? l10n.t('Only a stacklet that is off can be powered on.') : l10n.t('Only a running stacklet or one that is off can be power cycled.'), { status: stacklet.status });
     }
     const monthly = stackletPrice(stacklet)?.total;
+    const progress = what === 'off' ? l10n.t('Powering off {0}…', ref.name) : what === 'on' ? l10n.t('Powering on {0}…', ref.name) : l10n.t('Power cycling {0}…', ref.name);
     return {
       tool: name,
       resources: [{ ...head(ref), role: 'target' }],
@@ -196,12 +199,12 @@ const power = POWER.map(({ name, what, accepts, title }) => operation({
       monthlyChangeUsd: 0,
       destroysData: false,
       failure: what === 'off' ? l10n.t('Could not power off {0}', ref.name) : what === 'on' ? l10n.t('Could not power on {0}', ref.name) : l10n.t('Could not power cycle {0}', ref.name),
+      progress,
       words: (literal) => what === 'off' ? powerOffWords(literal(ref.name)) : what === 'cycle' ? powerCycleWords(literal(ref.name))
         : { question: l10n.t('Power on {0}?', literal(ref.name)), detail: l10n.t('The estimate counts a stacklet whether it is on or off.'), button: l10n.t('Power On') },
       execute: async () => {
         const request = what === 'off' ? () => ctx.client.powerOff(stacklet.id) : what === 'on' ? () => ctx.client.powerOn(stacklet.id) : () => ctx.client.powerCycle(stacklet.id);
-        const title = what === 'off' ? l10n.t('Powering off {0}…', ref.name) : what === 'on' ? l10n.t('Powering on {0}…', ref.name) : l10n.t('Power cycling {0}…', ref.name);
-        return answered(ctx, 'stacklet', await send(ctx, title, request));
+        return answered(ctx, 'stacklet', await send(ctx, progress, request));
       },
     };
   },
@@ -220,6 +223,7 @@ const resize = operation({
     if (size.available === false) throw new AgentInputError('size', l10n.t('is not available now'));
     const grows = (size.disk ?? 0) > (stacklet.disk ?? stacklet.size.disk);
     const disk = grows && input.disk === true;
+    const progress = l10n.t('Resizing {0}…', ref.name);
     return {
       tool: 'stacklet_resize',
       resources: [{ ...head(ref), role: 'target' }],
@@ -227,8 +231,9 @@ const resize = operation({
       monthlyChangeUsd: resizeChange(stacklet, size),
       destroysData: false,
       failure: l10n.t('Could not resize {0}', ref.name),
+      progress,
       words: (literal) => ({ question: l10n.t('Resize {0} to {1}?', literal(ref.name), literal(size.slug)), detail: resizeDiskWords(literal(ref.name), disk), button: button.resize() }),
-      execute: async () => answered(ctx, 'stacklet', await send(ctx, l10n.t('Resizing {0}…', ref.name), () => ctx.client.resizeStacklet(stacklet.id, size.slug, grows ? disk : undefined))),
+      execute: async () => answered(ctx, 'stacklet', await send(ctx, progress, () => ctx.client.resizeStacklet(stacklet.id, size.slug, grows ? disk : undefined))),
     };
   },
 });
@@ -241,6 +246,7 @@ const snapshot = operation({
   plan: async (ctx, input) => {
     check('name', checkName(input.name, 'name'));
     const ref = await idle(ctx, 'stacklet', input.id);
+    const progress = l10n.t('Taking a snapshot of {0}…', ref.name);
     return {
       tool: 'stacklet_snapshot',
       resources: [{ ...head(ref), role: 'target' }, { kind: 'snapshot', name: input.name, role: 'new' }],
@@ -248,12 +254,13 @@ const snapshot = operation({
       monthlyChangeUsd: undefined,
       destroysData: false,
       failure: l10n.t('Could not take a snapshot of {0}', ref.name),
+      progress,
       words: (literal) => ({
         question: l10n.t('Take a snapshot of {0}?', literal(ref.name)),
         detail: `${l10n.t('The snapshot is named {0}.', literal(input.name))} ${l10n.t('The service gives no price for snapshots: the estimate leaves them out.')}`,
         button: l10n.t('Take Snapshot'),
       }),
-      execute: async () => answered(ctx, 'stacklet', await send(ctx, l10n.t('Taking a snapshot of {0}…', ref.name), () => ctx.client.snapshotStacklet(Number(ref.id), input.name)), ['snapshot']),
+      execute: async () => answered(ctx, 'stacklet', await send(ctx, progress, () => ctx.client.snapshotStacklet(Number(ref.id), input.name)), ['snapshot']),
     };
   },
 });
@@ -268,6 +275,7 @@ const tag = operation({
     const ref = await resolve(ctx, 'stacklet', String(input.id));
     const stacklet = ref.data as s.Stacklet;
     if (hasTag(stacklet, input.tag)) refuse(ref, 'alreadyTagged', l10n.t('It already carries this tag.'), { tag: input.tag });
+    const progress = l10n.t('Tagging {0} with "{1}"…', ref.name, input.tag);
     return {
       tool: 'stacklet_tag',
       resources: [{ ...head(ref), role: 'target' }],
@@ -275,8 +283,9 @@ const tag = operation({
       monthlyChangeUsd: 0,
       destroysData: false,
       failure: l10n.t('Could not tag {0} with "{1}"', ref.name, input.tag),
+      progress,
       words: (literal) => ({ question: l10n.t('Tag {0} with "{1}"?', literal(ref.name), literal(input.tag)), detail: '', button: l10n.t('Add Tag') }),
-      execute: async () => answered(ctx, 'stacklet', await send(ctx, l10n.t('Tagging {0} with "{1}"…', ref.name, input.tag), () => tagStacklet(ctx.client, stacklet, input.tag)), ['tag']),
+      execute: async () => answered(ctx, 'stacklet', await send(ctx, progress, () => tagStacklet(ctx.client, stacklet, input.tag)), ['tag']),
     };
   },
 });
@@ -290,6 +299,7 @@ const untag = operation({
     const ref = await resolve(ctx, 'stacklet', String(input.id));
     const stacklet = ref.data as s.Stacklet;
     if (!hasTag(stacklet, input.tag)) refuse(ref, 'notTagged', l10n.t('It does not carry this tag.'), { tag: input.tag, tags: stacklet.tags });
+    const progress = l10n.t('Removing tag {0} from {1}…', input.tag, ref.name);
     return {
       tool: 'stacklet_untag',
       resources: [{ ...head(ref), role: 'target' }],
@@ -297,9 +307,10 @@ const untag = operation({
       monthlyChangeUsd: 0,
       destroysData: false,
       failure: l10n.t('Could not remove tag {0} from {1}', input.tag, ref.name),
+      progress,
       words: (literal) => ({ question: l10n.t('Remove tag {0} from {1}?', literal(input.tag), literal(ref.name)), detail: '', button: l10n.t('Remove Tag') }),
       execute: async () => {
-        await send(ctx, l10n.t('Removing tag {0} from {1}…', input.tag, ref.name), () => ctx.client.untagStacklet(input.tag, stacklet.id));
+        await send(ctx, progress, () => ctx.client.untagStacklet(input.tag, stacklet.id));
         ctx.store.invalidate('stacklet', 'tag');
         return { sent: true, resource: head(ref), tags: stacklet.tags.filter((t) => t !== input.tag) };
       },
@@ -318,6 +329,7 @@ const attachFirewall = operation({
     const firewall = await resolve(ctx, 'firewall', input.firewall, 'firewall');
     if (stacklet.firewall_uuid === firewall.id) refuse(ref, 'alreadyBehind', l10n.t('It is behind this firewall already.'), { firewall: head(firewall) });
     const previous = stacklet.firewall_uuid ? await resolve(ctx, 'firewall', stacklet.firewall_uuid).catch(() => undefined) : undefined;
+    const progress = l10n.t('Attaching {0} to firewall {1}…', ref.name, firewall.name);
     return {
       tool: 'stacklet_attach_firewall',
       resources: [{ ...head(ref), role: 'target' }, { ...head(firewall), role: 'firewall' }, ...(previous ? [{ ...head(previous), role: 'leaves firewall' as const }] : [])],
@@ -325,13 +337,14 @@ const attachFirewall = operation({
       monthlyChangeUsd: 0,
       destroysData: false,
       failure: l10n.t('Could not attach {0} to firewall {1}', ref.name, firewall.name),
+      progress,
       words: (literal) => ({
         question: l10n.t('Attach {0} to firewall {1}?', literal(ref.name), literal(firewall.name)),
         detail: l10n.t('A stacklet has one firewall: those behind another move to {0}, and its rules apply to them from now on.', literal(firewall.name)),
         button: button.attach(),
       }),
       execute: async () => {
-        await send(ctx, l10n.t('Attaching {0} to firewall {1}…', ref.name, firewall.name), () => ctx.client.addFirewallStacklets(String(firewall.id), [stacklet.id]));
+        await send(ctx, progress, () => ctx.client.addFirewallStacklets(String(firewall.id), [stacklet.id]));
         ctx.store.invalidate('stacklet', 'firewall');
         return { sent: true, resource: head(ref), firewall: head(firewall) };
       },
@@ -365,6 +378,7 @@ const rename = operation({
     check('name', input.kind === 'stacklet' ? checkHostname(input.name, 'name') : checkName(input.name, 'name'));
     const ref = await idle(ctx, input.kind, input.id) as ResourceRef;
     if (ref.name === input.name) refuse(ref, 'sameName', l10n.t('It has this name already.'));
+    const progress = l10n.t('Renaming {0}…', ref.name);
     return {
       tool: 'stacklet_rename',
       resources: [{ ...head(ref), role: 'target' }],
@@ -372,9 +386,10 @@ const rename = operation({
       monthlyChangeUsd: 0,
       destroysData: false,
       failure: l10n.t('Could not rename {0}', ref.name),
+      progress,
       words: (literal) => ({ question: l10n.t('Rename {0} to {1}?', literal(ref.name), literal(input.name)), detail: '', button: button.rename() }),
       execute: async () => {
-        const answer = await send(ctx, l10n.t('Renaming {0}…', ref.name), renameRequest(ctx, ref, input.name));
+        const answer = await send(ctx, progress, renameRequest(ctx, ref, input.name));
         const item = answer && typeof answer === 'object' ? answer : { ...(ref.data as object), name: input.name };
         return answered(ctx, input.kind, item as never);
       },
@@ -405,6 +420,7 @@ const createStacklet = operation({
     if (size.available === false) throw new AgentInputError('size', l10n.t('is not available now'));
     const image = await imageOf(ctx, input.image);
     const monthly = stackletPrice({ size, distribution: { image } } as never)?.total;
+    const progress = l10n.t('Creating {0}…', input.name);
     return {
       tool: 'stacklet_create',
       resources: [{ kind: 'stacklet', name: input.name, role: 'new' }],
@@ -412,6 +428,7 @@ const createStacklet = operation({
       monthlyChangeUsd: monthly,
       destroysData: false,
       failure: l10n.t('Could not create {0}', input.name),
+      progress,
       words: (literal) => ({
         question: l10n.t('Create stacklet {0}?', literal(input.name)),
         detail: l10n.t('{0} in {1}, from {2}.', literal(size.slug), literal(region.slug), literal(image.slug)),
@@ -419,7 +436,7 @@ const createStacklet = operation({
       }),
       execute: async () => {
         const body = { name: input.name, region: region.slug, size: size.slug, image: image.slug, ...(input.tags?.length ? { tags: input.tags } : {}) };
-        return answered(ctx, 'stacklet', await send(ctx, l10n.t('Creating {0}…', input.name), () => ctx.client.createStacklet(body)), ['tag']);
+        return answered(ctx, 'stacklet', await send(ctx, progress, () => ctx.client.createStacklet(body)), ['tag']);
       },
     };
   },
@@ -437,6 +454,7 @@ const createVolume = operation({
     const stacklet = ref.data as s.Stacklet;
     if (stacklet.volume_uuid) refuse(ref, 'hasVolume', l10n.t('It has a volume already: a stacklet takes one.'), { volume: stacklet.volume_uuid });
     if (!regionOffersVolumes(stacklet)) refuse(ref, 'noVolumes', l10n.t('Its region offers no volumes.'), { region: stacklet.region.slug });
+    const progress = l10n.t('Creating volume {0}…', input.name);
     return {
       tool: 'stacklet_create_volume',
       resources: [{ ...head(ref), role: 'stacklet' }, { kind: 'volume', name: input.name, role: 'new' }],
@@ -444,6 +462,7 @@ const createVolume = operation({
       monthlyChangeUsd: undefined,
       destroysData: false,
       failure: l10n.t('Could not create volume {0}', input.name),
+      progress,
       words: (literal) => ({
         question: l10n.t('Create volume {0} ({1} GB) on {2}?', literal(input.name), input.sizeGigabytes, literal(ref.name)),
         detail: l10n.t('It is made in {0}, the region of {1}, and attached to it.', literal(stacklet.region.slug), literal(ref.name)),
@@ -451,7 +470,7 @@ const createVolume = operation({
       }),
       execute: async () => {
         const body = { name: input.name, stacklet_id: stacklet.id, size_gigabytes: input.sizeGigabytes };
-        return answered(ctx, 'volume', await send(ctx, l10n.t('Creating volume {0}…', input.name), () => ctx.client.createVolume(body)), ['stacklet']);
+        return answered(ctx, 'volume', await send(ctx, progress, () => ctx.client.createVolume(body)), ['stacklet']);
       },
     };
   },
@@ -480,6 +499,7 @@ const setFirewallRules = operation({
     const firewall = await ctx.client.getFirewall(String(ref.id));
     const change = diffFirewall(firewallState(firewall), { name: firewall.name, inbound_rules: input.inbound_rules, outbound_rules: input.outbound_rules, stacklet_ids: undefined });
     if (isEmptyChange(change)) refuse(ref, 'unchanged', l10n.t('These are its rules already: nothing would change.'));
+    const progress = l10n.t('Applying {0}…', ref.name);
     return {
       tool: 'stacklet_set_firewall_rules',
       resources: [{ ...head(ref), role: 'target' }, ...await behind(ctx, firewall)],
@@ -487,13 +507,14 @@ const setFirewallRules = operation({
       monthlyChangeUsd: 0,
       destroysData: false,
       failure: l10n.t('Could not change the rules of firewall {0}', ref.name),
+      progress,
       words: (literal) => ({
         question: applyQuestion(`${l10n.t('firewall')} ${literal(ref.name)}`),
         detail: describeFirewallChange(literalChange(change, literal)).join('\n'),
         button: button.apply(),
       }),
       execute: async () => {
-        const outcome = await send(ctx, l10n.t('Applying {0}…', ref.name), () => runSteps(firewallSteps(change, ctx.client, String(ref.id))));
+        const outcome = await send(ctx, progress, () => runSteps(firewallSteps(change, ctx.client, String(ref.id))));
         ctx.store.invalidate('firewall');
         if (!isComplete(outcome)) throw new Error(outcome.failed?.message ?? outcome.unsupported.map((u) => u.message).join('; '));
         return { sent: true, resource: head(ref), applied: outcome.applied };
@@ -582,6 +603,7 @@ const deleteResource = operation({
     const { typed, words, request } = deletion(ctx, ref, kept);
     const failure = ref.kind === 'stacklet' ? l10n.t('Could not delete {0}', ref.name) : ref.kind === 'volume' ? l10n.t('Could not delete volume {0}', ref.name)
       : ref.kind === 'snapshot' ? l10n.t('Could not delete snapshot {0}', ref.name) : ref.kind === 'cluster' ? l10n.t('Could not delete cluster {0}', ref.name) : l10n.t('Could not delete backup {0}', ref.name);
+    const progress = l10n.t('Deleting {0}…', ref.name);
     return {
       tool: 'stacklet_delete',
       resources: [{ ...head(ref), role: 'target' }, ...kept.map((extra) => ({ ...head(extra), role: 'stays' as const }))],
@@ -591,8 +613,9 @@ const deleteResource = operation({
       typed,
       words,
       failure,
+      progress,
       execute: async () => {
-        await send(ctx, l10n.t('Deleting {0}…', ref.name), request);
+        await send(ctx, progress, request);
         ctx.store.invalidate(ref.kind as ListingKind, ...staleAfterDelete<Kind>(ref.kind, ref.data as never));
         return { sent: true, deleted: head(ref) };
       },

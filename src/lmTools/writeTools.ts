@@ -136,8 +136,9 @@ function writeTool(deps: CommandDeps, name: string, confirmed: ConfirmedPlans): 
         }
       }
       try {
-        const answer = await sendShowingFailure(deps, question, planned.failure, () => planned.execute());
-        done(deps, vscode.l10n.t('Sent by agent mode: {0}', question));
+        // The UI's progress words, as the same action from a menu shows them; the question was the confirmation's.
+        const answer = await sendShowingFailure(deps, planned.progress, planned.failure, () => planned.execute());
+        done(deps, vscode.l10n.t('Agent mode: {0}', planned.progress));
         return envelopeResult(agentResult(ctx.source, { ...answer, plan: planData(planned) }));
       } catch (error) {
         deps.log.warn(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);

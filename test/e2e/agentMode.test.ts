@@ -70,6 +70,8 @@ describe('Agent mode in the workbench', function () {
       // VS Code's confirm() for a tool called outside a chat: Yes and Cancel.
       await ui.modalDialog(page).getByRole('button', { name: 'Yes' }).click();
       await probeSays(page, 'sent').waitFor();
+      // Sent with the menu's progress words, not the confirmation's question.
+      await ui.statusBarText(page, 'Agent mode: Powering off web-2…').waitFor();
       await ui.statusBarText(page, 'stacklet is powering off').waitFor();
     });
     await suite.session.steps.step('the task ends: told so, and web-2 is off in the Stacklets view', 60_000, async (page) => {
