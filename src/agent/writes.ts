@@ -19,9 +19,10 @@ import { firewallState, firewallSteps } from '../documents/firewall/kind';
 import { describeFirewallChange, diffFirewall, isEmptyChange, type FirewallChange, type NormalRule } from '../documents/firewall/rules';
 import { isComplete, runSteps } from '../documents/outcome';
 import { deletionChangeOf, isTaskKind, refTo, staleAfterDelete, type Kind, type KindItems, type ListedKind, type ListingKind, type ResourceRef, type TaskKind } from '../kinds/registry';
-import { POWER_ACCEPTS, regionOffersVolumes } from '../model/actionChecks';
+import { diskFits, POWER_ACCEPTS, regionOffersVolumes, stackletDisk } from '../model/actionChecks';
+import { formatBytes } from '../model/format';
 import {
-  applyQuestion, backupDeletionWords, clusterDeletionWords, costSentence, extraWords, nodeCount, powerCycleWords, powerOffWords, resizeDiskWords, snapshotDeletionWords,
+  applyQuestion, backupDeletionWords, clusterDeletionWords, costSentence, extraWords, nodeCount, powerCycleWords, powerOffWords, resizeDiskWords, smallerDiskWords, snapshotDeletionWords,
   stackletDeletionTitle, typeNamePrompt, typeToConfirm, volumeAttachedWords, volumeDeletionWords, whatGoesAndStays, type ConfirmationWords,
 } from '../model/actionWords';
 import { monthlyChangeWords, resizeChange, stackletPrice } from '../model/cost';
@@ -213,7 +214,7 @@ const power = POWER.map(({ name, what, accepts, title }) => operation({
 const resize = operation({
   name: 'stacklet_resize',
   title: 'Resize a stacklet',
-  description: 'Resizes a stacklet to another size (a slug from stacklet_catalog what=sizes). disk=true also grows its disk when the new size has a larger one: permanent, it can never be resized to a size with a smaller disk. Refused while a task runs on it or when it already has that size. The plan gives the monthly change.',
+  description: 'Resizes a stacklet to another size (a slug from stacklet_catalog what=sizes). disk=true also grows its disk when the new size has a larger one: permanent, it can never be resized to a size with a smaller disk. Refused while a task runs on it, when it already has that size, or when the size\'s disk is smaller than the stacklet\'s (a disk never shrinks). The plan gives the monthly change.',
   shape: { id, size: text, disk: z.optional(z.boolean()) },
   plan: async (ctx, input) => {
     const ref = await idle(ctx, 'stacklet', input.id);
@@ -221,7 +222,10 @@ const resize = operation({
     const size = await sizeOf(ctx, input.size);
     if (size.slug === stacklet.size.slug) refuse(ref, 'sameSize', l10n.t('It already has this size: pick another.'), { size: size.slug });
     if (size.available === false) throw new AgentInputError('size', l10n.t('is not available now'));
-    const grows = (size.disk ?? 0) > (stacklet.disk ?? stacklet.size.disk);
+    if (!diskFits(stacklet, size)) {
+      refuse(ref, 'smallerDisk', smallerDiskWords(size.slug, formatBytes(size.disk), ref.name, formatBytes(stackletDisk(stacklet))), { size: size.slug, sizeDiskBytes: size.disk, diskBytes: stackletDisk(stacklet) });
+    }
+    const grows = size.disk > stackletDisk(stacklet);
     const disk = grows && input.disk === true;
     const progress = l10n.t('Resizing {0}…', ref.name);
     return {

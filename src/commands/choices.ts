@@ -48,11 +48,22 @@ export function regionChoice(store: ResourceStore, feature?: string, exclude: re
   );
 }
 
-/** The available sizes as a strict choice (see sizeItems). */
-export function sizeChoice(store: ResourceStore, current?: string): Promise<Choice<string>> {
+/**
+ * The available sizes as a strict choice (see sizeItems); `refuse` leaves out the sizes it gives a reason for,
+ * and a size typed by name is refused with that reason.
+ */
+export function sizeChoice(store: ResourceStore, current?: string, refuse?: (size: s.Size) => string | undefined): Promise<Choice<string>> {
+  let sizes: readonly s.Size[] = [];
   return strict(
-    () => sizeItems(store, current),
-    (text) => vscode.l10n.t('No size offered here is called "{0}": pick one of the list.', text),
+    async () => {
+      sizes = (await store.get('size')).items;
+      return sizeItems(store, current, refuse);
+    },
+    (text) => {
+      const named = sizes.find((size) => size.slug === text.trim());
+      const why = named && refuse?.(named);
+      return why ?? vscode.l10n.t('No size offered here is called "{0}": pick one of the list.', text);
+    },
     (why) => vscode.l10n.t('The sizes could not be loaded ({0}): type a size slug.', why),
     typedSlug,
   );
@@ -93,10 +104,10 @@ export function sizeItem(size: s.Size, current?: string, from?: number): PickIte
 }
 
 /** Available sizes, as the service lists them; with the current one's price, the change each makes. */
-export async function sizeItems(store: ResourceStore, current?: string): Promise<PickItem<string>[]> {
+export async function sizeItems(store: ResourceStore, current?: string, refuse?: (size: s.Size) => string | undefined): Promise<PickItem<string>[]> {
   const sizes = (await store.get('size')).items;
   const from = sizes.find((size) => size.slug === current)?.price_monthly;
-  return sizes.filter((size) => size.available).map((size) => sizeItem(size, current, from));
+  return sizes.filter((size) => size.available && !refuse?.(size)).map((size) => sizeItem(size, current, from));
 }
 
 /** Available regions, optionally only those offering `feature` (vpc, kubernetes, load_balancers…). */

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
-import { resizeDiskWords } from '../model/actionWords';
+import type * as s from '../api/schemas';
+import { diskFits, stackletDisk } from '../model/actionChecks';
+import { resizeDiskWords, smallerDiskWords } from '../model/actionWords';
 import { resizeChange } from '../model/cost';
 import { formatBytes } from '../model/format';
 import { itemAction } from './action';
@@ -17,6 +19,8 @@ interface Answers {
   disk: boolean | undefined;
   /** The new size's monthly price, for the estimate of several (undefined: not known). */
   price?: number | undefined;
+  /** The new size's disk in bytes, for the stacklets of several whose disk is larger (undefined: not known). */
+  sizeDisk?: number | undefined;
 }
 
 /**
@@ -30,17 +34,22 @@ export const resizeStacklet = itemAction<'stacklet', Answers>({
   pick: () => idleStacklets(vscode.l10n.t('Resize which stacklet?')),
   ask: async ({ item: stacklet, store }, deps) => {
     const sizes = (await store.get('size')).items;
-    const currentDisk = stacklet.disk ?? stacklet.size.disk;
+    const currentDisk = stackletDisk(stacklet);
     const newDisk = (slug: string | undefined) => sizes.find((size) => size.slug === slug)?.disk;
     const title = vscode.l10n.t('Resize {0}', stacklet.name);
+    // The service refuses a size with a smaller disk: not offered, and refused with the reason when typed.
+    const shrinks = (size: s.Size) => (diskFits(stacklet, size) ? undefined : smallerDiskWords(size.slug, formatBytes(size.disk), stacklet.name, formatBytes(currentDisk)));
+    const leftOut = sizes.some((size) => size.available && shrinks(size));
     const steps: WizardStep<Resize>[] = [
       {
         id: 'size',
         async ask(state, at) {
-          let placeHolder = vscode.l10n.t('Now {0}. Pick the new size', stacklet.size.slug);
+          let placeHolder = leftOut
+            ? vscode.l10n.t('Now {0}; sizes with a disk smaller than its {1} are left out. Pick the new size', stacklet.size.slug, formatBytes(currentDisk))
+            : vscode.l10n.t('Now {0}. Pick the new size', stacklet.size.slug);
           for (;;) {
             // The current size comes first: Enter on it asks again, never picks the smallest by accident.
-            const step = pickStep<Resize, string>(deps, 'size', async () => ({ title, placeHolder, ...(await sizeChoice(store, stacklet.size.slug)), initial: stacklet.size.slug }), (s) => s.size, (s, size) => (s.size = size));
+            const step = pickStep<Resize, string>(deps, 'size', async () => ({ title, placeHolder, ...(await sizeChoice(store, stacklet.size.slug, shrinks)), initial: stacklet.size.slug }), (s) => s.size, (s, size) => (s.size = size));
             const answer = await step.ask(state, at);
             if (answer !== 'next' || state.size !== stacklet.size.slug) return answer;
             // The current size is marked and refused: ask again.
@@ -94,9 +103,10 @@ export const resizeStacklet = itemAction<'stacklet', Answers>({
         if (answer === undefined || isBack(answer)) return undefined;
         disk = answer;
       }
-      return { size, disk, price: chosen?.price_monthly };
+      return { size, disk, price: chosen?.price_monthly, sizeDisk: chosen?.disk };
     },
-    refuse: (item, { size }) => (item.size.slug === size ? vscode.l10n.t('already {0}', size) : undefined),
+    refuse: (item, { size, sizeDisk }) => (item.size.slug === size ? vscode.l10n.t('already {0}', size)
+      : sizeDisk !== undefined && !diskFits(item, { disk: sizeDisk }) ? vscode.l10n.t('its {0} disk is larger than that of {1}', formatBytes(stackletDisk(item)), size) : undefined),
     confirm: (count, { size, disk }) => ({
       question: vscode.l10n.t('Resize {0} stacklets to {1}?', count, size),
       detail: disk

@@ -2,7 +2,7 @@
  * Whether a resource can take an action now, in one place for the commands (src/commands) and the agent's
  * write operations (src/agent/writes.ts), so a tool refuses what the UI refuses. No vscode import.
  */
-import type { Stacklet } from '../api/schemas';
+import type { Size, Stacklet } from '../api/schemas';
 import { stackletState } from './format';
 
 /** The stacklets each power action takes: off what runs, on what is off, a cycle either. */
@@ -21,4 +21,14 @@ export function regionOffersVolumes(stacklet: Pick<Stacklet, 'region'>): boolean
 /** A stacklet that can take a new volume now: none attached, no task, in a region that offers volumes. */
 export function canTakeVolume(stacklet: Stacklet): boolean {
   return !stacklet.volume_uuid && stackletState(stacklet) !== 'busy' && regionOffersVolumes(stacklet);
+}
+
+/** The disk a stacklet has now: a resize grows it only when asked to, and nothing shrinks it. */
+export function stackletDisk(stacklet: Pick<Stacklet, 'disk' | 'size'>): number {
+  return stacklet.disk ?? stacklet.size.disk;
+}
+
+/** Whether the stacklet can be resized to `size`: the service refuses a size whose disk is smaller than its disk. */
+export function diskFits(stacklet: Pick<Stacklet, 'disk' | 'size'>, size: Pick<Size, 'disk'>): boolean {
+  return size.disk >= stackletDisk(stacklet);
 }

@@ -38,6 +38,11 @@ export function resizeDiskWords(name: string, disk: boolean): string {
     : l10n.t('CPU and memory only; the resize can be undone');
 }
 
+/** Why a size is refused for a resize: its disk is smaller than the stacklet's, and a disk never shrinks. */
+export function smallerDiskWords(size: string, sizeDisk: string, name: string, disk: string): string {
+  return l10n.t('{0} has a {1} disk, smaller than the {2} disk of {3}: a disk never shrinks.', size, sizeDisk, disk, name);
+}
+
 /** A deletion's title, and what it destroys. */
 export interface DeletionWords {
   readonly title: string;

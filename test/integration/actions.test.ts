@@ -464,6 +464,20 @@ describe('Actions and create wizards', function () {
       assert.deepEqual(second.asked.map((q) => [q.step, q.totalSteps]), [[1, 2], [2, 2]]);
     });
 
+    it('Resize leaves out the sizes with a smaller disk (the service refuses them) and refuses one typed, saying why', async () => {
+      const target = await node('stacklets', 'stacklet', 'web-1');
+      const outcome = await run('stacklet.resizeStacklet', target, { typed: 'b-1vcpu-1gb' }, 'escape');
+      const [first, again] = outcome.asked;
+      const offered = first!.items!.map((i) => i.value);
+      // web-1 has a 50 GB disk: s-1vcpu-512mb (10 GB) and b-1vcpu-1gb (25 GB) would shrink it.
+      assert.deepEqual(offered.filter((slug) => slug === 's-1vcpu-512mb' || slug === 'b-1vcpu-1gb'), []);
+      assert.ok(offered.includes('c-4vcpu-8gb') && offered.includes('b-2vcpu-4gb'), 'sizes with the same or a larger disk are offered');
+      assert.match(first!.placeHolder!, /sizes with a disk smaller than its 50 GB are left out/);
+      assert.equal(first!.refused, 'b-1vcpu-1gb has a 25 GB disk, smaller than the 50 GB disk of web-1: a disk never shrinks.');
+      assert.equal(again!.title, first!.title, 'the same step is asked again');
+      assert.deepEqual(outcome.sent, []);
+    });
+
     it('Rebuild: offers distributions, applications and snapshots, warns that the disk is wiped', async () => {
       const target = await node('stacklets', 'stacklet', 'web-2');
       const declined = await run('stacklet.rebuildStacklet', target, { pick: byValue('debian-12-x64') }, { confirm: false });

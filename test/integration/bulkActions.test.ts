@@ -170,6 +170,11 @@ describe('Actions on several stacklets at once', function () {
     const again = await onSelection('stacklet.resizeStacklet', await nodes('web-1', 'blog'), { pick: 'b-2vcpu-4gb' }, { pick: 'No' });
     assert.deepEqual(again.sent, []);
     assert.match(shown.at(-1)!.message, /already b-2vcpu-4gb/);
+    // Down to b-1vcpu-1gb (25 GB): blog's 25 GB disk fits, web-1's 50 GB does not and is left out, saying why.
+    const down = await onSelection('stacklet.resizeStacklet', await nodes('web-1', 'blog'), { pick: 'b-1vcpu-1gb' }, 'escape');
+    assert.deepEqual(down.sent, []);
+    assert.equal(down.asked[1]!.message, 'Resize 1 stacklets to b-1vcpu-1gb?');
+    assert.match(down.asked[1]!.detail!, /Left out: web-1 \(its 50 GB disk is larger than that of b-1vcpu-1gb\)/);
   });
 
   it('Add Tag to three: a new tag checked as it is typed, one request each, the tags in the service', async () => {

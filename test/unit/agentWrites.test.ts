@@ -93,6 +93,10 @@ describe('agent writes ⇄ emulator', function () {
     const refused = await rejection(plan('stacklet_resize', { id: web1.id, size: 'b-1vcpu-2gb' }), AgentRefusal);
     assert.equal(refused.reason, 'sameSize');
     assert.equal(refused.resource.name, 'web-1');
+    // web-1's disk is 50 GB; b-1vcpu-1gb has 25 GB: the service would refuse it, so the plan does.
+    const shrinks = await rejection(plan('stacklet_resize', { id: web1.id, size: 'b-1vcpu-1gb' }), AgentRefusal);
+    assert.equal(shrinks.reason, 'smallerDisk');
+    assert.equal(shrinks.message, 'b-1vcpu-1gb has a 25 GB disk, smaller than the 50 GB disk of web-1: a disk never shrinks.');
   });
 
   it('refuses to delete an attached volume; a detached one destroys data and needs its exact name typed', async () => {
