@@ -121,7 +121,7 @@ export function lookNode(look: RowLook, place: NodePlace): ResourceNode {
 }
 
 /** A codicon, coloured when the look names a theme colour. */
-export function themeIcon(icon: RowIcon): vscode.ThemeIcon {
+function themeIcon(icon: RowIcon): vscode.ThemeIcon {
   return new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
 }
 
