@@ -19,7 +19,7 @@ import { addChanges, formatMonthlyChange, monthlyChangeWords } from '../model/co
 import { isBulkAction, isTaskKind, kindSpec, sameId, type ActionId, type KindItems, type KindSpec, type ListedKind, type PoolItem, type ResourceRef, type TaskKind } from '../kinds/registry';
 import { describeError } from '../model/errorText';
 import { presentation } from '../views/kindPresentation';
-import { kindName } from '../views/words';
+import { kindName } from '../kinds/rowWords';
 import { confirmModal } from './confirm';
 import type { CommandDeps, CommandHandler } from './deps';
 import { refOfNode, resolveNodePool, resolveTarget, type PickSpec, type PoolTarget, type Target } from './target';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Stacklet, Tag } from '../api/schemas';
 import { literalText } from '../model/serviceText';
 import { carriersOf } from '../model/tags';
-import { resourceCount } from '../views/kindPresentation';
+import { resourceCount } from '../kinds/rowWords';
 import { confirmDeletion, deleteAction, type DeleteAction } from './deleteAction';
 
 /**

@@ -5,7 +5,8 @@ import { ResourceIndex, type SearchMatch, type SearchResult } from '../model/res
 import * as notify from '../ui/notify';
 import type { PickItem } from '../ui/prompter';
 import { presentation } from '../views/kindPresentation';
-import { kindName } from '../views/words';
+import { kindIcon } from '../kinds/kindRows';
+import { kindName } from '../kinds/rowWords';
 import type { CommandDeps } from './deps';
 
 /** A listing older than this is read again while the picker already shows what the cache has. */
@@ -66,7 +67,7 @@ function searchRow({ ref, match }: SearchResult): PickItem<ResourceRef> {
   const shown = presentation(ref.kind);
   return {
     label: ref.name,
-    icon: shown.icon,
+    icon: kindIcon(ref.kind),
     description: [kindName(ref.kind), shown.pick(ref.data as never).description].filter(Boolean).join(' · '),
     ...(match ? { detail: matchWords(match) } : {}),
     value: ref,

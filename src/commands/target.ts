@@ -9,7 +9,7 @@ import type { ActiveSession } from '../auth/session';
 import { addressOf, refOfKind, kindSpec, refTo, sameId, type KindItems, type KindSpec, type ListedKind, type PoolItem, type ResourceRef } from '../kinds/registry';
 import type { PickItem } from '../ui/prompter';
 import { presentation } from '../views/kindPresentation';
-import { kindName } from '../views/words';
+import { kindName } from '../kinds/rowWords';
 import type { ResourceNode } from '../views/resourceNode';
 import type { CommandDeps } from './deps';
 import { isBack } from './wizard';

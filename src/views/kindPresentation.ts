@@ -1,12 +1,13 @@
 /**
- * What the edges add to each kind of the registry (src/kinds/registry.ts): the view that shows its items,
- * its icon, and what a picker row says besides the name. `satisfies` makes the compiler ask for a new kind.
+ * What the edges add to each kind of the registry (src/kinds/registry.ts): the view that shows its items, and
+ * what a picker row says besides the name (its icon is its row's: src/kinds/kindRows.ts). `satisfies` makes the
+ * compiler ask for a new kind.
  */
 import * as vscode from 'vscode';
 import { formatBytes, shortTimestamp, stackletDescription, stackletState } from '../model/format';
 import type { Kind, KindItems } from '../kinds/registry';
 import type { ViewId } from './viewIds';
-import { stateName } from './words';
+import { resourceCount, stateName } from '../kinds/rowWords';
 
 export interface PickDetails {
   readonly description?: string;
@@ -16,8 +17,6 @@ export interface PickDetails {
 export interface Presentation<K extends Kind> {
   /** The view that shows items of this kind (nested kinds: their parent's view). */
   readonly view: ViewId;
-  /** Its codicon. */
-  readonly icon: string;
   /** A picker row is the item's name; this tells two items apart. */
   readonly pick: (item: KindItems[K]) => PickDetails;
 }
@@ -27,12 +26,10 @@ const sizeOf = (gigabytes: number | undefined, bytes: number | undefined) => (gi
 export const PRESENTATION = {
   stacklet: {
     view: 'stacklets',
-    icon: 'vm',
     pick: (stacklet) => ({ description: stackletDescription(stacklet), detail: stateName(stackletState(stacklet)) }),
   },
   volume: {
     view: 'volumes',
-    icon: 'database',
     pick: (volume) => ({
       description: [
         volume.region.slug,
@@ -47,47 +44,38 @@ export const PRESENTATION = {
   },
   snapshot: {
     view: 'snapshots',
-    icon: 'device-camera',
     pick: (snapshot) => ({ description: [snapshot.regions.join(', '), sizeOf(snapshot.size_gigabytes, snapshot.size)].join(' · ') }),
   },
   backup: {
     view: 'snapshots',
-    icon: 'history',
     pick: (backup) => ({ description: [shortTimestamp(backup.created_at), backup.size_gigabytes !== undefined ? `${backup.size_gigabytes} GB` : undefined].filter(Boolean).join(' · ') }),
   },
   firewall: {
     view: 'networking',
-    icon: 'shield',
     pick: (firewall) => ({ description: vscode.l10n.t('{0} in · {1} out', firewall.inbound_rules.length, firewall.outbound_rules.length) }),
   },
   loadBalancer: {
     view: 'networking',
-    icon: 'server-environment',
     pick: (lb) => ({ description: [lb.region?.slug, lb.ip].filter(Boolean).join(' · ') }),
   },
   vpc: {
     view: 'networking',
-    icon: 'type-hierarchy',
     pick: (vpc) => ({ description: [vpc.region?.slug, vpc.cidr].filter(Boolean).join(' · ') }),
   },
   cluster: {
     view: 'kubernetes',
-    icon: 'symbol-namespace',
     pick: (cluster) => ({ description: [cluster.region.slug, cluster.version.version ?? cluster.version.slug].join(' · ') }),
   },
   nodePool: {
     view: 'kubernetes',
-    icon: 'layers',
     pick: (pool) => ({ description: vscode.l10n.t('{0} × {1}', pool.nodes.length, pool.size.slug) }),
   },
   kubernetesNode: {
     view: 'kubernetes',
-    icon: 'server',
     pick: (node) => (node.status ? { description: node.status } : {}),
   },
   userdata: {
     view: 'userdata',
-    icon: 'file-code',
     pick: (script) => {
       const lines = script.userdata.split('\n').length;
       return { description: lines === 1 ? vscode.l10n.t('1 line') : vscode.l10n.t('{0} lines', lines) };
@@ -95,40 +83,29 @@ export const PRESENTATION = {
   },
   sshKey: {
     view: 'account',
-    icon: 'key',
     pick: (key) => (key.fingerprint ? { description: key.fingerprint } : {}),
   },
   tag: {
     view: 'account',
-    icon: 'tag',
     pick: (tag) => (typeof tag.resources?.count === 'number' ? { description: resourceCount(tag.resources.count) } : {}),
   },
   container: {
     view: 'containers',
-    icon: 'package',
     pick: (family) => ({ description: family.images.length === 1 ? vscode.l10n.t('1 image') : vscode.l10n.t('{0} images', family.images.length) }),
   },
   containerImage: {
     view: 'containers',
-    icon: 'symbol-constant',
     pick: (image) => (image.version ? { description: image.version } : {}),
   },
   address: {
     view: 'stacklets',
-    icon: 'globe',
     pick: (address) => ({ description: vscode.l10n.t('{0} IP{1}', address.type, address.family) }),
   },
   profile: {
     view: 'account',
-    icon: 'account',
     pick: () => ({}),
   },
 } satisfies { readonly [K in Kind]: Presentation<K> };
-
-/** `3 resources`: how many resources carry a tag, as the service counts them. */
-export function resourceCount(count: number): string {
-  return count === 1 ? vscode.l10n.t('1 resource') : vscode.l10n.t('{0} resources', count);
-}
 
 export function presentation<K extends Kind>(kind: K): Presentation<K> {
   return PRESENTATION[kind] as unknown as Presentation<K>;

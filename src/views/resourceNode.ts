@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
 import type { ResourceRef } from '../kinds/registry';
+import { messageRow, type MessageRowState } from '../kinds/messageRow';
+import type { RowIcon, RowLook } from '../kinds/rowLook';
 import { deletingContext } from '../kinds/rowState';
+import { spokenLabel } from '../kinds/rowWords';
 import type { ListingKind } from '../model/resourceStore';
 import { literalText } from '../model/serviceText';
-import { spokenLabel } from './words';
 
 /** Characters of a row's label or description shown; the tooltip and View Properties have the rest. */
 const MAX_ROW = 300;
@@ -100,14 +102,37 @@ function defaultSpokenLabel(init: NodeInit): string {
   return init.resource ? spokenLabel(init.resource.kind, init.label, ...facts) : [init.label, ...facts].filter(Boolean).join(', ');
 }
 
+/** What a row's look leaves to the view: its id, what it refers to, its children, its command. */
+export type NodePlace = Omit<NodeInit, 'label' | 'description' | 'icon' | 'contextValue' | 'state' | 'accessibilityLabel' | 'tooltip'>;
+
+/** The tree row of a kind's look (src/kinds/<kind>/row.ts), placed where the view puts it. */
+export function lookNode(look: RowLook, place: NodePlace): ResourceNode {
+  const { tooltip } = look;
+  return new ResourceNode({
+    ...place,
+    label: look.label,
+    ...(look.description !== undefined ? { description: look.description } : {}),
+    icon: themeIcon(look.icon),
+    contextValue: look.contextValue,
+    ...(look.state !== undefined ? { state: look.state } : {}),
+    ...(look.spoken !== undefined ? { accessibilityLabel: look.spoken } : {}),
+    ...(tooltip ? { tooltip: () => markdown(tooltip()) } : {}),
+  });
+}
+
+/** A codicon, coloured when the look names a theme colour. */
+function themeIcon(icon: RowIcon): vscode.ThemeIcon {
+  return new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+}
+
 /** A row that carries a message (empty, warning, error) instead of a resource. */
-export function messageNode(id: string, label: string, icon: 'info' | 'warning' | 'error', command?: vscode.Command): ResourceNode {
+export function messageNode(id: string, label: string, icon: MessageRowState, command?: vscode.Command): ResourceNode {
   const color = icon === 'error' ? 'errorForeground' : icon === 'warning' ? 'editorWarning.foreground' : undefined;
   return new ResourceNode({
     id,
     label,
     icon: new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined),
-    contextValue: `message:${icon}`,
+    contextValue: messageRow.context(icon),
     tooltip: label,
     ...(command ? { command } : {}),
   });

@@ -1,22 +1,19 @@
 import * as vscode from 'vscode';
 import type { Firewall, Stacklet } from '../api/schemas';
-import { formatMonthly, formatUsd, notEstimatedWords, stackletPrice, total } from '../model/cost';
-import { cell, formatBytes, publicIPv4, stackletDescription, stackletState } from '../model/format';
+import { formatMonthly, notEstimatedWords, total } from '../model/cost';
 import { refTo } from '../kinds/registry';
-import { addressContextValue } from '../kinds/address/row';
-import { firewallRow } from '../kinds/firewall/row';
+import { addressLook } from '../kinds/address/row';
+import { unknownFirewallLook } from '../kinds/firewall/row';
 import { groupRow } from '../kinds/groupRow';
-import { stackletContextValue } from '../kinds/stacklet/row';
+import { stackletLook, type StackletRowOptions } from '../kinds/stacklet/row';
+import { stackletCount } from '../kinds/rowWords';
 import type { ResourceStore } from '../model/resourceStore';
 import { firewallNode } from './networkingView';
-import { stateIcon } from './icons';
 import { listingNodes } from './listing';
-import { markdown, ResourceNode } from './resourceNode';
+import { lookNode, ResourceNode } from './resourceNode';
 import type { ViewSpec } from './resourceTreeProvider';
 import { snapshotNode } from './snapshotsView';
 import { volumeNode } from './volumesView';
-import { spokenLabel, stackletCount, stateName } from './words';
-import { progressText } from '../tasks/taskText';
 
 export type StackletGrouping = 'none' | 'region' | 'tag';
 
@@ -40,7 +37,7 @@ export const stackletsView: ViewSpec = {
   async roots({ store, filter }) {
     const listing = await store.get('stacklet', filter.tag ? { tagName: filter.tag } : {});
     const grouping = stackletGrouping();
-    const rows: RowOptions = { cost: costInDescription() };
+    const rows: StackletRowOptions = { cost: costInDescription() };
     return listingNodes({
       id: 'stacklets',
       listing,
@@ -53,18 +50,13 @@ export const stackletsView: ViewSpec = {
   },
 };
 
-/** What a stacklet row shows besides its facts. */
-interface RowOptions {
-  readonly cost: boolean;
-}
-
 /**
  * Stacklets in groups, each group with its count and monthly estimate: by region, or by tag (a stacklet under
  * each of its tags; those without one last). A stacklet's row keeps the id it has ungrouped (`stacklet/<id>`), so
  * its expanded state and selection survive a change of grouping; under its second tag and later it has an id
  * of its own there.
  */
-function groupNodes(items: Stacklet[], grouping: 'region' | 'tag', store: ResourceStore, rows: RowOptions): ResourceNode[] {
+function groupNodes(items: Stacklet[], grouping: 'region' | 'tag', store: ResourceStore, rows: StackletRowOptions): ResourceNode[] {
   const groups = new Map<string, Stacklet[]>();
   const add = (key: string, s: Stacklet) => groups.set(key, [...(groups.get(key) ?? []), s]);
   for (const s of items) {
@@ -105,78 +97,17 @@ const UNTAGGED = '';
 
 export { stackletContextValue } from '../kinds/stacklet/row';
 
-/** `est. $12.00/mo`: the stacklet's monthly estimate as a row shows it, or undefined without a price. */
-function estimate(s: Stacklet): string | undefined {
-  const price = stackletPrice(s);
-  return price ? vscode.l10n.t('est. {0}', formatMonthly(price.total)) : undefined;
-}
-
-export function stackletTooltip(s: Stacklet): vscode.MarkdownString {
-  const price = stackletPrice(s);
-  const lines = [
-    `**$(vm) ${cell(s.name)}**`,
-    '',
-    '| | |',
-    '|---|---|',
-    `| ${vscode.l10n.t('Status')} | ${cell(s.task ? `${s.status || '—'} — ${progressText(s.task)}` : s.status || '—')} |`,
-    `| ${vscode.l10n.t('Region')} | ${cell(s.region.name || s.region.slug)} |`,
-    `| ${vscode.l10n.t('Size')} | ${cell(`${s.size.slug} (${s.vcpu ?? s.size.vcpu ?? '?'} vCPU, ${formatBytes(s.memory ?? s.size.memory)} RAM, ${formatBytes(s.disk ?? s.size.disk)} disk)`)} |`,
-    `| ${vscode.l10n.t('Image')} | ${cell(s.distribution?.name ?? s.distribution?.image?.slug)} |`,
-    `| IPv4 | ${cell(publicIPv4(s.networks))} |`,
-    `| ${vscode.l10n.t('Tags')} | ${cell(s.tags.join(', ') || '—')} |`,
-    `| ${vscode.l10n.t('Cost')} | ${cell(price
-      ? vscode.l10n.t('{0}, an estimate in US dollars: size {1}, image {2}', formatMonthly(price.total), formatUsd(price.size), formatUsd(price.image))
-      : vscode.l10n.t('not estimated: the service gave no usable price for size {0} or its image', s.size.slug))} |`,
-    `| ID | ${cell(s.id)} |`,
-  ];
-  return markdown(lines);
-}
-
-/** `Stacklet web-1, active, New York 1, 2 vCPUs 4 GB, 203.0.113.10`: name, state, region and size in words. */
-export function stackletSpokenLabel(s: Stacklet): string {
-  const state = stackletState(s);
-  const vcpus = s.vcpu ?? s.size.vcpu;
-  const memory = formatBytes(s.memory ?? s.size.memory);
-  return spokenLabel(
-    'stacklet',
-    s.name,
-    state === 'busy' && s.task ? vscode.l10n.t('busy: {0}', progressText(s.task)) : stateName(state),
-    s.region.name || s.region.slug,
-    vcpus === undefined ? memory : vcpus === 1 ? vscode.l10n.t('1 vCPU {0}', memory) : vscode.l10n.t('{0} vCPUs {1}', vcpus, memory),
-    publicIPv4(s.networks),
-  );
-}
-
-export function stackletNode(s: Stacklet, store: ResourceStore, idPrefix: string, rows: RowOptions = { cost: false }): ResourceNode {
-  const state = stackletState(s);
+export function stackletNode(s: Stacklet, store: ResourceStore, idPrefix: string, rows: StackletRowOptions = { cost: false }): ResourceNode {
   const base = `${idPrefix}/${s.id}`;
-  const cost = rows.cost ? estimate(s) : undefined;
-  return new ResourceNode({
-    id: base,
-    label: s.name,
-    description: cost ? `${stackletDescription(s)} · ${cost}` : stackletDescription(s),
-    tooltip: () => stackletTooltip(s),
-    icon: stateIcon(state),
-    contextValue: stackletContextValue(s),
-    resource: refTo('stacklet', s),
-    accessibilityLabel: cost ? `${stackletSpokenLabel(s)}, ${cost}` : stackletSpokenLabel(s),
-    children: () => stackletChildren(s, store, base),
-  });
+  return lookNode(stackletLook(s, rows), { id: base, resource: refTo('stacklet', s), children: () => stackletChildren(s, store, base) });
 }
 
 async function stackletChildren(s: Stacklet, store: ResourceStore, base: string): Promise<ResourceNode[]> {
   const nodes: ResourceNode[] = [];
   for (const [family, list] of [['v4', s.networks.v4], ['v6', s.networks.v6]] as const) {
     list.forEach((network, index) => {
-      nodes.push(new ResourceNode({
-        id: `${base}/net/${family}/${index}`,
-        label: network.address,
-        description: vscode.l10n.t('{0} IP{1}', network.type, family),
-        icon: new vscode.ThemeIcon('globe'),
-        contextValue: addressContextValue(network),
-        resource: refTo('address', { ...network, family }),
-        tooltip: () => markdown([`**${cell(network.address)}**`, '', `${vscode.l10n.t('Gateway')}: ${cell(network.gateway)}`, '', `${vscode.l10n.t('Netmask')}: ${cell(network.netmask)}`]),
-      }));
+      const address = { ...network, family };
+      nodes.push(lookNode(addressLook(address), { id: `${base}/net/${family}/${index}`, resource: refTo('address', address) }));
     });
   }
   const [volumes, snapshots, firewalls] = await Promise.all([
@@ -196,13 +127,7 @@ async function stackletChildren(s: Stacklet, store: ResourceStore, base: string)
     const firewall = firewalls?.items.find((f) => f.uuid === s.firewall_uuid);
     nodes.push(firewall
       ? firewallNode(firewall, `${base}/firewall`)
-      : new ResourceNode({
-          id: `${base}/firewall/${s.firewall_uuid}`,
-          label: vscode.l10n.t('Firewall {0}', s.firewall_uuid),
-          icon: new vscode.ThemeIcon('shield'),
-          contextValue: firewallRow.context('unknown'),
-          resource: refTo('firewall', unreadFirewall(s.firewall_uuid)),
-        }));
+      : lookNode(unknownFirewallLook(s.firewall_uuid), { id: `${base}/firewall/${s.firewall_uuid}`, resource: refTo('firewall', unreadFirewall(s.firewall_uuid)) }));
   }
   return nodes;
 }

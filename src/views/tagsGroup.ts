@@ -6,18 +6,16 @@
  */
 import * as vscode from 'vscode';
 import type { Stacklet, Tag } from '../api/schemas';
-import { cell } from '../model/format';
 import { refTo } from '../kinds/registry';
 import { groupRow } from '../kinds/groupRow';
-import { tagRow } from '../kinds/tag/row';
+import { resourceCount } from '../kinds/rowWords';
+import { tagLook } from '../kinds/tag/row';
 import type { ResourceStore } from '../model/resourceStore';
 import { carriersOf } from '../model/tags';
 import { describeError } from '../model/errorText';
-import { resourceCount } from './kindPresentation';
 import { listingNodes, optionalListingGroup } from './listing';
-import { markdown, messageNode, ResourceNode } from './resourceNode';
+import { lookNode, messageNode, type ResourceNode } from './resourceNode';
 import { stackletNode } from './stackletsView';
-import { spokenLabel } from './words';
 
 export function tagsGroup(store: ResourceStore): ResourceNode {
   return optionalListingGroup(store, 'tag', {
@@ -52,18 +50,7 @@ function tagNode(tag: Tag, store: ResourceStore): ResourceNode {
   // The name goes into the id encoded: a tag may hold '/', and the id must stay that tag's alone.
   const base = `tag/${encodeURIComponent(tag.name)}`;
   const count = carried(tag, store);
-  const description = count === undefined ? undefined : resourceCount(count);
-  return new ResourceNode({
-    id: base,
-    label: tag.name,
-    ...(description ? { description } : {}),
-    icon: new vscode.ThemeIcon('tag'),
-    contextValue: tagRow.context('ready'),
-    resource: refTo('tag', tag),
-    accessibilityLabel: spokenLabel('tag', tag.name, description),
-    tooltip: () => markdown([`**$(tag) ${cell(tag.name)}**`, '', cell(description ?? '—')]),
-    children: () => tagChildren(tag, store, base, count),
-  });
+  return lookNode(tagLook(tag, count), { id: base, resource: refTo('tag', tag), children: () => tagChildren(tag, store, base, count) });
 }
 
 /** The stacklets carrying the tag, and a line for what else the service counts on it. */

@@ -75,10 +75,12 @@ describe('the recipe for a new kind', () => {
     this.timeout(180_000);
     const complaints = compilerComplaints();
     assert.deepEqual([...complaints.keys()].sort(), [
+      'src/kinds/kindRows.ts',
       'src/kinds/reservedIp/actions.ts',
       'src/manifest/declared.ts',
       'src/views/kindPresentation.ts',
     ], [...complaints].map(([file, message]) => `${file}: ${message}`).join('\n'));
+    assert.match(complaints.get('src/kinds/kindRows.ts')!, /'reservedIp' is missing/);
     assert.match(complaints.get('src/kinds/reservedIp/actions.ts')!, /'rename' is missing/);
     assert.match(complaints.get('src/manifest/declared.ts')!, /'reservedIp' is missing/);
     assert.match(complaints.get('src/views/kindPresentation.ts')!, /'reservedIp' is missing/);

@@ -1,4 +1,18 @@
 /** A container family's row (its images are its children). No vscode import. */
+import * as l10n from '@vscode/l10n';
+import type { ContainerFamily } from '../../api/schemas';
+import type { RowLook } from '../rowLook';
 import { rowStates } from '../rowState';
 
 export const containerRow = rowStates('container', ['family']);
+
+export const CONTAINER_ICON = 'package';
+
+export function containerLook(family: ContainerFamily): RowLook {
+  return {
+    label: family.name,
+    description: family.images.length === 1 ? l10n.t('1 image') : l10n.t('{0} images', family.images.length),
+    icon: { id: CONTAINER_ICON },
+    contextValue: containerRow.context('family'),
+  };
+}

@@ -1,4 +1,52 @@
-/** The account profile's row. No vscode import. */
+/**
+ * The account profile's row, and the rows of its limits (used and available), which offer no action.
+ * No vscode import.
+ */
+import * as l10n from '@vscode/l10n';
+import type { Limit, Profile } from '../../api/schemas';
+import type { Account } from '../../auth/accountRegistry';
+import { isLocalEmulator } from '../../auth/localAccounts';
+import { cell } from '../../model/format';
+import type { RowLook } from '../rowLook';
 import { rowStates } from '../rowState';
 
 export const profileRow = rowStates('profile', ['']);
+
+/** A limit of the account's, under its profile: one state. */
+export const limitRow = rowStates('limit', ['']);
+
+export const PROFILE_ICON = 'account';
+
+/** The profile of `account`: a local emulator says so (and shows a beaker), another account its owner's name. */
+export function profileLook(profile: Profile, account: Account): RowLook {
+  const name = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
+  const emulator = isLocalEmulator(account);
+  return {
+    label: profile.email || profile.uuid,
+    ...(emulator ? { description: l10n.t('local emulator') } : name ? { description: name } : {}),
+    icon: { id: emulator ? 'beaker' : PROFILE_ICON },
+    contextValue: profileRow.context(''),
+    tooltip: () => [
+      `**$(account) ${cell(profile.email || profile.uuid)}**`, '', '| | |', '|---|---|',
+      `| ${l10n.t('Name')} | ${cell(name || '—')} |`,
+      `| ${l10n.t('Company')} | ${cell(profile.company || '—')} |`,
+      `| ${l10n.t('API')} | ${cell(account.isEmulator ? l10n.t('local emulator (demo data)') : emulator ? l10n.t('local emulator at {0}', account.apiUrl) : account.apiUrl)} |`,
+      `| ${l10n.t('Verified')} | ${cell(profile.is_verified ? l10n.t('yes') : l10n.t('no'))} |`,
+    ],
+  };
+}
+
+/** A limit as far as the service gave it: used and available, or either one alone. */
+export function limitLook(limit: string, { used, available }: Limit): RowLook {
+  const full = used !== undefined && available !== undefined;
+  const description = full
+    ? l10n.t('{0} used / {1} available', used, available)
+    : available !== undefined ? l10n.t('{0} available', available) : l10n.t('{0} used', used ?? '?');
+  return {
+    label: limit,
+    description,
+    icon: { id: full && used >= available ? 'warning' : 'dashboard' },
+    contextValue: limitRow.context(''),
+    spoken: full ? l10n.t('{0}: {1} used of {2} available', limit, used, available) : `${limit}: ${description}`,
+  };
+}

@@ -1,17 +1,17 @@
 /**
  * The words people read for what the code names with identifiers: a resource's kind and a machine's state,
- * in pickers and in what screen readers say about a tree item.
+ * in pickers, in rows and in what screen readers say about a tree item. No vscode import.
  */
-import * as vscode from 'vscode';
+import * as l10n from '@vscode/l10n';
 import type { ResourceState } from '../model/format';
-import { kindSpec, type Kind } from '../kinds/registry';
+import { kindSpec, type Kind } from './registry';
 
 const STATE_NAMES: Readonly<Record<ResourceState, () => string>> = {
-  active: () => vscode.l10n.t('active'),
-  off: () => vscode.l10n.t('off'),
-  busy: () => vscode.l10n.t('busy'),
-  inactive: () => vscode.l10n.t('not yet active'),
-  unknown: () => vscode.l10n.t('state unknown'),
+  active: () => l10n.t('active'),
+  off: () => l10n.t('off'),
+  busy: () => l10n.t('busy'),
+  inactive: () => l10n.t('not yet active'),
+  unknown: () => l10n.t('state unknown'),
 };
 
 /** A machine's state as a word: what the icon's colour (or spinner) says to those who see it. */
@@ -31,5 +31,10 @@ export function spokenLabel(kind: Kind, name: string, ...facts: (string | undefi
 
 /** `1 stacklet`, `3 stacklets`. */
 export function stackletCount(count: number): string {
-  return count === 1 ? vscode.l10n.t('1 stacklet') : vscode.l10n.t('{0} stacklets', count);
+  return count === 1 ? l10n.t('1 stacklet') : l10n.t('{0} stacklets', count);
+}
+
+/** `3 resources`: how many resources carry a tag, as the service counts them. */
+export function resourceCount(count: number): string {
+  return count === 1 ? l10n.t('1 resource') : l10n.t('{0} resources', count);
 }
