@@ -1,11 +1,8 @@
 import * as vscode from 'vscode';
 import * as notify from '../ui/notify';
-import { addressOf, type ListedKind } from '../kinds/registry';
+import { addressOf, listedKindsOffering } from '../kinds/registry';
 import type { CommandDeps } from './deps';
 import { resolveResource } from './target';
-
-/** The kinds a palette copy offers (every listed resource kind). */
-export const COPYABLE: readonly ListedKind[] = ['stacklet', 'volume', 'snapshot', 'firewall', 'loadBalancer', 'vpc', 'cluster', 'userdata'];
 
 async function copy(deps: CommandDeps, text: string, what: string): Promise<void> {
   await vscode.env.clipboard.writeText(text);
@@ -14,17 +11,17 @@ async function copy(deps: CommandDeps, text: string, what: string): Promise<void
 }
 
 export async function copyId(deps: CommandDeps, node?: unknown): Promise<void> {
-  const ref = await resolveResource(deps, node, COPYABLE, { title: vscode.l10n.t('Copy the ID of which resource?') });
+  const ref = await resolveResource(deps, node, listedKindsOffering('copyId'), { title: vscode.l10n.t('Copy the ID of which resource?') });
   if (ref) await copy(deps, String(ref.id), vscode.l10n.t('ID'));
 }
 
 export async function copyName(deps: CommandDeps, node?: unknown): Promise<void> {
-  const ref = await resolveResource(deps, node, COPYABLE, { title: vscode.l10n.t('Copy the name of which resource?') });
+  const ref = await resolveResource(deps, node, listedKindsOffering('copyName'), { title: vscode.l10n.t('Copy the name of which resource?') });
   if (ref) await copy(deps, ref.name, vscode.l10n.t('name'));
 }
 
 export async function copyIp(deps: CommandDeps, node?: unknown): Promise<void> {
-  const ref = await resolveResource(deps, node, ['stacklet', 'loadBalancer', 'cluster'], {
+  const ref = await resolveResource(deps, node, listedKindsOffering('copyAddress'), {
     title: vscode.l10n.t('Copy the IP address of which resource?'),
     accept: (r) => !!addressOf(r),
     none: vscode.l10n.t('No stacklet, load balancer or cluster has an IP address yet.'),

@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
 import { documentFileName, idOfSegment, idSegment } from '../documents/documentPaths';
 import { boundedJson } from '../model/boundedJson';
-import { KINDS, type Kind, type ResourceRef } from '../kinds/registry';
+import { KINDS, listedKindsOffering, type Kind, type ResourceRef } from '../kinds/registry';
 import type { ResourceKey } from '../views/resourceTreeProvider';
 import type { CommandDeps } from './deps';
-import { COPYABLE } from './copyResource';
 import { resolveResource } from './target';
 
 /** Where View Properties shows a resource: `/<kind>/<id>/<name>.json`, the id one segment (read back by propertiesOf). */
@@ -22,7 +21,7 @@ export function propertiesOf(path: string): ResourceKey | undefined {
 
 /** Opens the resource as the service described it, in a read-only JSON document. */
 export async function viewProperties(deps: CommandDeps, node?: unknown): Promise<void> {
-  const ref = await resolveResource(deps, node, COPYABLE, { title: vscode.l10n.t('View properties of which resource?') });
+  const ref = await resolveResource(deps, node, listedKindsOffering('viewProperties'), { title: vscode.l10n.t('View properties of which resource?') });
   if (!ref) return;
   // Bounded: a service can nest values deep enough to break JSON.stringify, or send megabytes of one field.
   await deps.documents.show(propertiesPath(ref), `${boundedJson(ref.data).text}\n`, 'json');

@@ -134,6 +134,11 @@ export function staleAfterEdit(kind: Kind): ListingKind[] {
   return [...((kindSpec(kind).invalidates?.afterEdit ?? []) as ListingKind[])];
 }
 
+/** The kinds the service lists whose items offer `action`: what the action's palette command picks from. */
+export function listedKindsOffering(action: ActionId): ListedKind[] {
+  return (Object.keys(KINDS) as Kind[]).filter((kind) => 'list' in KINDS[kind] && (kindSpec(kind).actions as readonly ActionId[]).includes(action)) as ListedKind[];
+}
+
 /** Whether several items of `kind` may take `action` at once. */
 export function isBulkAction(kind: Kind, action: ActionId): boolean {
   return (kindSpec(kind).bulk ?? []).includes(action);

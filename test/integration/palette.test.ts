@@ -83,7 +83,8 @@ describe('Palette and accessibility', function () {
       assert.equal(asked[0]!.kind, 'pick');
       assert.equal(asked[0]!.title, 'View properties of which resource?');
       const kinds = new Set(asked[0]!.items!.map((item) => item.description!.split(' · ')[0]));
-      for (const kind of ['Stacklet', 'Volume', 'Snapshot', 'Firewall', 'Load balancer', 'VPC', 'Kubernetes cluster', 'Userdata script']) {
+      // Every listed kind whose rows offer View Properties (the registry's), SSH keys and tags too.
+      for (const kind of ['Stacklet', 'Volume', 'Snapshot', 'Firewall', 'Load balancer', 'VPC', 'Kubernetes cluster', 'Userdata script', 'SSH key', 'Tag']) {
         assert.ok(kinds.has(kind), `offers a ${kind} (offered: ${[...kinds].join(', ')})`);
       }
       const editor = vscode.window.activeTextEditor!;

@@ -9,7 +9,7 @@ import * as ts from 'typescript';
 import * as z from 'zod/mini';
 import { CATALOGS, CHANGES, COST_BY } from '../../src/agent/reads';
 import { WRITE_OPERATIONS } from '../../src/agent/writes';
-import { KINDS, SEARCH_KINDS, type ActionId, type Kind } from '../../src/kinds/registry';
+import { KINDS, listedKindsOffering, SEARCH_KINDS, type ActionId, type Kind } from '../../src/kinds/registry';
 import { TOOL_NAMES } from '../../src/lmTools/toolNames';
 import { actionsMissingFromMenus, commandOf, menusNotInRegistry } from './registryMenus';
 
@@ -206,6 +206,13 @@ describe('package.json', () => {
 
     it('offers on a kind\'s rows only the commands of actions the kind lists', () => {
       assert.deepEqual(menusNotInRegistry(KINDS, menus), []);
+    });
+
+    it('has a palette command pick from the listed kinds whose rows offer it, and only those', () => {
+      // Copy IP Address: the kinds with an address of their own; the nested and catalog kinds are never picked.
+      assert.deepEqual(listedKindsOffering('copyAddress'), ['stacklet', 'loadBalancer', 'cluster']);
+      assert.deepEqual(listedKindsOffering('copyId').filter((kind) => ['nodePool', 'kubernetesNode', 'containerImage', 'address', 'tag'].includes(kind)), []);
+      assert.ok(listedKindsOffering('viewProperties').includes('tag'));
     });
   });
 
