@@ -7,13 +7,16 @@ import * as path from 'node:path';
 import { accountSuite, e2eToken, emulatorControl, signInStep, type Logged } from './accountSession';
 import * as ui from './ui';
 
-/** The lines of the output channel's log file the window's extension host writes now (each reload starts one). */
-function newestLog(userDataDir: string): string[] {
-  const logs = (fs.readdirSync(path.join(userDataDir, 'logs'), { recursive: true }) as string[])
-    .filter((file) => path.basename(file) === 'Stacklet Cloud.log')
-    .map((file) => path.join(userDataDir, 'logs', file))
-    .sort((a, b) => fs.statSync(a).mtimeMs - fs.statSync(b).mtimeMs);
-  return logs.length > 0 ? fs.readFileSync(logs.at(-1)!, 'utf8').split('\n') : [];
+/** The output channel's log files (an extension host writes one), each with what it holds now. */
+function channelLogs(userDataDir: string): Map<string, string> {
+  const dir = path.join(userDataDir, 'logs');
+  const files = (fs.readdirSync(dir, { recursive: true }) as string[]).filter((file) => path.basename(file) === 'Stacklet Cloud.log');
+  return new Map(files.map((file) => [file, fs.readFileSync(path.join(dir, file), 'utf8')]));
+}
+
+/** What the log files gained since `earlier` (a new file whole). */
+function loggedSince(userDataDir: string, earlier: ReadonlyMap<string, string>): string {
+  return [...channelLogs(userDataDir)].map(([file, text]) => text.slice(earlier.get(file)?.length ?? 0)).join('\n');
 }
 
 describe('The first rows in the workbench', function () {
@@ -29,6 +32,7 @@ describe('The first rows in the workbench', function () {
       const explorer = page.locator('.part.sidebar .composite.title', { hasText: 'Explorer' });
       await page.locator('.activitybar a.action-label[aria-label^="Explorer"]').click();
       await explorer.waitFor();
+      const earlier = channelLogs(suite.session.run.userDataDir);
       await ui.searchCommandPalette(page, 'Developer: Reload Window');
       await ui.quickInputRow(page, 'Developer: Reload Window').first().waitFor();
       await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]);
@@ -39,9 +43,11 @@ describe('The first rows in the workbench', function () {
       await page.keyboard.press('Enter');
       await ui.quickInputRow(page, 'Get Started with Stacklet Cloud').filter({ visible: true }).first().click();
       await page.locator('.gettingStartedContainer').waitFor();
-      // What the Stacklets view's first rows need was loaded without the view asking: the workbench says so.
-      for (let waited = 0; !newestLog(suite.session.run.userDataDir).some((line) => line.includes('Loaded the session and the views.')); waited += 250) {
-        assert.ok(waited < 30_000, `the workbench did not load at activation: ${newestLog(suite.session.run.userDataDir).join('\n')}`);
+      // What the Stacklets view's first rows need was loaded after activation without the view asking: the
+      // workbench says so in the log of the new window's extension host.
+      const loadedAfterActivation = () => /Activated in[^]*Loaded the session and the views\./.test(loggedSince(suite.session.run.userDataDir, earlier));
+      for (let waited = 0; !loadedAfterActivation(); waited += 250) {
+        assert.ok(waited < 20_000, `the workbench did not load after activation; logged since the reload:\n${loggedSince(suite.session.run.userDataDir, earlier)}`);
         await page.waitForTimeout(250);
       }
       assert.ok(!(await page.locator('.part.sidebar .composite.title', { hasText: 'Stacklet Cloud' }).isVisible()), 'no view of ours is shown');
