@@ -41,6 +41,15 @@ export type SessionState =
 /** The client's module: a chunk of its own in the build (esbuild.mjs), loaded once, on first use. */
 const loadClient = () => import('../api/client.js');
 
+/**
+ * Starts loading the client's chunk and undici's (which its first request needs) together. Loading is all
+ * this does; a failure shows where they are used.
+ */
+function loadChunks(): void {
+  void loadClient().catch(() => undefined);
+  void import('../api/undiciParts.js').catch(() => undefined);
+}
+
 /** Starts (or finds running) the embedded emulator; answers its URL and the token of this start. */
 export type EmulatorLauncher = () => Promise<{ url: string; token: string }>;
 
@@ -79,6 +88,19 @@ export class SessionManager {
     if (this.active?.account.id === state.account.id) return Promise.resolve(this.active);
     this.opening ??= this.open(state.account).finally(() => (this.opening = undefined));
     return this.opening;
+  }
+
+  /**
+   * Opens the active account's session ahead of its first use (activation calls it, so that the client's and
+   * undici's chunks load and the token is read while the window is still drawing the views). No request is
+   * made. An emulator account's session is left to its first use, since opening it starts the embedded
+   * emulator: only the chunks load. A failure (a missing token) is left to show where the session is used.
+   */
+  async prepare(): Promise<void> {
+    const state = this.state;
+    if (state.kind !== 'active') return;
+    if (state.account.isEmulator) loadChunks();
+    else await this.current().catch(() => undefined);
   }
 
   /**
@@ -184,8 +206,7 @@ export class SessionManager {
   private async open(account: Account): Promise<ActiveSession> {
     // The client's chunk and undici's (which its first request needs) load while the token is read, not one
     // after the other: the first rows wait for all three. Loading is all they do; a failure shows where used.
-    void loadClient().catch(() => undefined);
-    void import('../api/undiciParts.js').catch(() => undefined);
+    loadChunks();
     const token = await this.registry.token(account.id);
     if (!token) {
       await this.markExpired(account);

@@ -3,10 +3,11 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StackletClient } from '../../src/api/client';
 import { accountPlace, announcedEmulator, isLocalEmulator } from '../../src/auth/localAccounts';
-import type { Account } from '../../src/auth/accountRegistry';
+import { EMULATOR_ACCOUNT_ID, type Account } from '../../src/auth/accountRegistry';
 import { SessionManager } from '../../src/auth/session';
 import { ResourceStore } from '../../src/model/resourceStore';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { requestsSince } from '../../src/emulator/stats';
 import { memoryStores, rejection } from './support';
 
 const settings = () => ({ pageConcurrency: 4, allowInsecureHttp: false, requestTimeoutMs: 5000 });
@@ -126,6 +127,34 @@ describe('SessionManager', () => {
 
   after(async () => {
     await emu.close();
+  });
+
+  it('opens the active account\'s session ahead of its first use: the token read once, nothing sent, no emulator started', async () => {
+    const { secrets, registry } = memoryStores();
+    const account = await new SessionManager(registry, settings, noEmulator).signIn(emu.url, emu.demoToken);
+    // A new window: the account is stored, no session is open.
+    let tokenReads = 0;
+    const read = secrets.get.bind(secrets);
+    secrets.get = (key) => (tokenReads++, read(key));
+    let launches = 0;
+    const session = new SessionManager(registry, settings, () => (launches++, noEmulator()));
+    const before = emu.stats().requestCount;
+    await session.prepare();
+    assert.equal(tokenReads, 1, 'the token was read ahead of the first use');
+    assert.deepEqual(requestsSince(emu.stats().requestCount, before), {}, 'opening sends nothing');
+    const opened = await session.current();
+    assert.equal(tokenReads, 1, 'the first use found the session open');
+    assert.equal(opened.account.id, account.id);
+    assert.ok((await opened.store.get('stacklet')).items.length > 0);
+    await session.dispose();
+
+    // An emulator account's session opens on first use only: opening it would start the embedded emulator.
+    await registry.add({ ...account, id: EMULATOR_ACCOUNT_ID, isEmulator: true }, emu.demoToken);
+    const emulatorSession = new SessionManager(registry, settings, () => (launches++, noEmulator()));
+    tokenReads = 0;
+    await emulatorSession.prepare();
+    assert.deepEqual({ launches, tokenReads }, { launches: 0, tokenReads: 0 });
+    await emulatorSession.dispose();
   });
 
   it('stores nothing when the token is refused or the URL unreachable', async () => {
