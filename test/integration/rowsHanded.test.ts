@@ -114,6 +114,23 @@ describe('the rows VS Code is handed', function () {
     assert.match(String(items[0]!.description), /b-4vcpu-8gb/);
   });
 
+  it('a refresh after another client added a volume to an opened stacklet redraws that row with its children', async () => {
+    const target = (await listed()).slice(20).find((s) => !s.volume_uuid && !s.task)!;
+    const row = (await stacklets.getChildren()).find((node) => node.resource?.kind === 'stacklet' && node.resource.id === target.id)!;
+    fetches = 0;
+    await stacklets.view.reveal(row, { expand: true });
+    await waitFor('VS Code to open the row', 10_000, () => (fetches > 0 ? true : undefined), 50);
+    await sleep(QUIET_MS);
+    const volume = await service<{ volume: { id: string } }>('POST', '/v1/volumes', { name: 'added-vol', size_gigabytes: 10, stacklet_id: target.id });
+    const rows = await handedBy(refresh);
+    const children = await stacklets.getChildren(row);
+    assert.ok(children.some((node) => node.id === `stacklet/${target.id}/volume/${volume!.volume.id}`), 'the volume is among its children');
+    assert.ok(items.some((item) => item.id === `stacklet/${target.id}/volume/${volume!.volume.id}` && item.label === 'added-vol'), 'VS Code was handed the volume');
+    // The stacklet's row and its children, nothing else.
+    assert.equal(rows, 1 + children.length);
+    await vscode.commands.executeCommand('workbench.actions.treeView.stacklet.stacklets.collapseAll');
+  });
+
   it('a refresh after another client deleted a stacklet hands each row once', async () => {
     const [gone] = await listed();
     await service('DELETE', `/v1/stacklets/${gone!.id}`);
