@@ -38,7 +38,19 @@ export interface NodeInit {
 
 /** One row of a Stacklet tree: plain data plus an optional child loader. */
 export class ResourceNode {
-  constructor(readonly init: NodeInit) {}
+  constructor(private current: NodeInit) {}
+
+  get init(): NodeInit {
+    return this.current;
+  }
+
+  /**
+   * Takes a newer build's content of the same row and stays the object it is: VS Code knows a row by the
+   * object it was handed, and refreshes that one row in place (ResourceTreeProvider keeps one object per id).
+   */
+  adopt(newer: ResourceNode): void {
+    this.current = newer.current;
+  }
 
   get id(): string {
     return this.init.id;

@@ -7,9 +7,13 @@ import { Disposable, type IDisposable } from '../model/lifecycle';
 import type { ListingKind, ResourceStore } from '../model/resourceStore';
 import type { Notifier } from '../ui/notifier';
 import { messageNode, type ResourceNode } from './resourceNode';
+import { ROOT, ShownRows, type ListChange, type RowPrint } from './shownRows';
 import type { ViewId } from './viewIds';
 import { describeError } from '../model/errorText';
 
+
+/** Rows whose TreeItem could not be printed, each taken as changed (see ResourceTreeProvider.print). */
+let unprintable = 0;
 
 /** A resource as rows name it: its kind and id. */
 export interface ResourceKey {
@@ -40,7 +44,7 @@ export interface ViewSpec {
 
 /** A view of the Stacklet container: its TreeView, its filter, and its part in refreshing. */
 export class ResourceTreeProvider extends Disposable implements vscode.TreeDataProvider<ResourceNode> {
-  private readonly changed = this._register(new vscode.EventEmitter<ResourceNode | undefined>());
+  private readonly changed = this._register(new vscode.EventEmitter<ResourceNode | ResourceNode[] | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   readonly view: vscode.TreeView<ResourceNode>;
   private storeSubscription: IDisposable | undefined;
@@ -54,6 +58,20 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
   private readonly knownCounts = new Map<ListingKind, number>();
   /** A whole-view redraw was sent in this turn (see redraw). */
   private redrawQueued = false;
+  /** The rows VS Code was handed, one object per id (see rebuild). */
+  private readonly shown = new ShownRows((node) => this.print(node));
+  /** Moves on with every change the rows depend on: a build that saw it move is older than the rows. */
+  private generation = 0;
+  /** Rows (ids; ROOT: the whole view) VS Code was told to redraw since the last change: told once. */
+  private readonly told = new Set<string>();
+  /** Lists the last rebuild made, each handed once to the fetch its redraw causes instead of a second build. */
+  private readonly prepared = new Map<string, ResourceNode[]>();
+  /** Rows whose tooltip was shown: a change of it redraws them. */
+  private readonly hovered = new Set<string>();
+  /** Rows collapsed since they were opened: VS Code keeps their children until told (see rebuild). */
+  private readonly collapsed = new Set<string>();
+  private rebuildWanted = false;
+  private rebuilding = false;
 
   constructor(
     readonly spec: ViewSpec,
@@ -66,8 +84,10 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
     this.view = view;
     this._register(session.onDidChange(() => this.onSessionChanged()));
     this._register(vscode.workspace.onDidChangeConfiguration((event) => {
-      if (spec.settings?.some((setting) => event.affectsConfiguration(setting))) this.redraw();
+      if (spec.settings?.some((setting) => event.affectsConfiguration(setting))) this.rowsChanged();
     }));
+    this._register(view.onDidCollapseElement(({ element }) => this.collapsed.add(element.id)));
+    this._register(view.onDidExpandElement(({ element }) => this.collapsed.delete(element.id)));
     this._register({ dispose: () => this.storeSubscription?.dispose() });
     this.updateDescription();
   }
@@ -80,16 +100,20 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
     this.filterValue = Object.fromEntries(Object.entries(filter).filter(([, value]) => value)) as ViewFilter;
     void vscode.commands.executeCommand('setContext', `stacklet.filtered.${this.spec.id}`, Object.keys(this.filterValue).length > 0);
     this.updateDescription();
-    this.redraw();
+    this.rowsChanged();
   }
 
   /** Fetches this view's listings again, now (the refresh manager decides when). */
   refresh(): void {
     if (this.boundStore) this.boundStore.invalidate(...this.spec.kinds);
-    else this.redraw();
+    else this.rowsChanged();
   }
 
   getTreeItem(node: ResourceNode): vscode.TreeItem {
+    return this.itemOf(node);
+  }
+
+  private itemOf(node: ResourceNode): vscode.TreeItem {
     const item = node.toTreeItem();
     const kind = node.init.counts;
     if (kind !== undefined) {
@@ -102,25 +126,72 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
     return item;
   }
 
+  /** What the row shows: its TreeItem (with its count), and its tooltip once it was shown. */
+  private print(node: ResourceNode): RowPrint {
+    const item = this.itemOf(node);
+    const tooltip = this.hovered.has(node.id) ? node.tooltip : item.tooltip;
+    const label = typeof item.label === 'string' ? item.label : item.label?.label;
+    const shown = [label, item.description, item.iconPath, item.contextValue, tooltip, item.command, item.accessibilityInformation, item.resourceUri?.toString()];
+    try {
+      return { text: JSON.stringify(shown), open: item.collapsibleState };
+    } catch {
+      // What cannot be compared is taken as changed.
+      return { text: String(++unprintable), open: item.collapsibleState };
+    }
+  }
+
   /** Tooltips are built when a row is hovered: a listing of 10,000 rows would otherwise build 10,000. */
   resolveTreeItem(item: vscode.TreeItem, node: ResourceNode): vscode.TreeItem {
+    this.hovered.add(node.id);
     item.tooltip ??= node.tooltip;
     return item;
   }
 
+  /**
+   * The rows under `node` (the top-level ones without), one object per row id whoever asks (VS Code, a
+   * command finding a row): a build that differs from what VS Code was handed tells it what to redraw.
+   */
   async getChildren(node?: ResourceNode): Promise<ResourceNode[]> {
-    if (node) {
-      try {
-        const children = this.markDeleting(await node.getChildren());
-        for (const child of children) this.parents.set(child, node);
-        return children;
-      } catch (error) {
-        // Its session closed meanwhile: the views load again from the next one.
-        if (this.boundStore?.isDisposed) return [];
-        return [this.errorNode(`${node.id}/error`, error)];
-      }
+    const key = node?.id ?? ROOT;
+    const prepared = this.prepared.get(key);
+    if (prepared) {
+      this.prepared.delete(key);
+      return prepared;
     }
-    return this.roots();
+    const generation = this.generation;
+    const built = node ? await this.childrenOf(node) : await this.roots();
+    const current = generation === this.generation;
+    const change = this.take(key, built, current);
+    // Built from rows older than the change meanwhile: the rebuild it causes hands this list again whole.
+    if (!current) this.update();
+    else if (change.whole) this.tell(node ? [this.shown.node(node.id) ?? node] : undefined);
+    else this.tell(change.rows);
+    return change.nodes;
+  }
+
+  /** Records a build of the list under `key` as handed, with each row's parent and the view's counting rows. */
+  private take(key: string, built: readonly ResourceNode[], current: boolean): ListChange {
+    const change = this.shown.record(key, built, current);
+    const parent = key === ROOT ? undefined : this.shown.node(key);
+    for (const child of change.nodes) {
+      if (parent) this.parents.set(child, parent);
+      else this.parents.delete(child);
+    }
+    if (key === ROOT) {
+      this.countingRows.clear();
+      for (const node of change.nodes) if (node.init.counts !== undefined) this.countingRows.set(node.init.counts, node);
+    }
+    return change;
+  }
+
+  private async childrenOf(node: ResourceNode): Promise<ResourceNode[]> {
+    try {
+      return this.markDeleting(await node.getChildren());
+    } catch (error) {
+      // Its session closed meanwhile: the views load again from the next one.
+      if (this.boundStore?.isDisposed) return [];
+      return [this.errorNode(`${node.id}/error`, error)];
+    }
   }
 
   private async roots(): Promise<ResourceNode[]> {
@@ -130,10 +201,7 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
     try {
       store = (await this.session.current()).store;
       this.bind(store);
-      const nodes = this.markDeleting(await this.spec.roots({ store, account: state.account, filter: this.filterValue }));
-      this.countingRows.clear();
-      for (const node of nodes) if (node.init.counts !== undefined) this.countingRows.set(node.init.counts, node);
-      return nodes;
+      return this.markDeleting(await this.spec.roots({ store, account: state.account, filter: this.filterValue }));
     } catch (error) {
       if ((isApiError(error) && error.isUnauthorized) || store?.isDisposed) return [];
       return [this.errorNode(`${this.spec.id}/error`, error)];
@@ -188,7 +256,7 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
   private async find(target: ResourceKey, within?: ResourceKey): Promise<ResourceNode | undefined> {
     const is = (node: ResourceNode, key: ResourceKey | undefined) => !!key && node.resource?.kind === key.kind && String(node.resource.id) === String(key.id);
     const opens = (node: ResourceNode) => !!node.init.children && (!node.resource || is(node, within));
-    let level = await this.roots();
+    let level = await this.getChildren();
     for (let depth = 0; depth < 3 && level.length > 0; depth++) {
       const found = level.find((node) => is(node, target));
       if (found) return found;
@@ -199,6 +267,23 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
     return undefined;
   }
 
+  /** Something the rows depend on changed (a listing, a setting, the filter): VS Code is to show it. */
+  private rowsChanged(): void {
+    this.generation++;
+    this.told.clear();
+    this.prepared.clear();
+    this.update();
+  }
+
+  /**
+   * A visible view is built again and VS Code told what differs from what it was handed (see rebuild). A
+   * hidden one is redrawn whole: VS Code fetches nothing for it until it is shown.
+   */
+  private update(): void {
+    if (this.view.visible && this.shown.has(ROOT)) this.scheduleRebuild();
+    else this.redraw();
+  }
+
   /**
    * Redraws the whole view once for all the changes asked for in the same turn: a refresh invalidates four
    * listings at once, and VS Code, which sends the first change of a burst at once and the rest 200 ms later,
@@ -207,10 +292,87 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
    * of 2,000 rows is about 0.45 MB for the rest of the session.
    */
   private redraw(): void {
-    if (this.redrawQueued) return;
-    this.redrawQueued = true;
-    this.changed.fire(undefined);
-    queueMicrotask(() => (this.redrawQueued = false));
+    this.shown.clear();
+    this.prepared.clear();
+    this.tell(undefined);
+  }
+
+  /** Asks VS Code to redraw these rows (undefined: the whole view), each once since the last change. */
+  private tell(nodes: readonly ResourceNode[] | undefined): void {
+    if (this.told.has(ROOT) || this.redrawQueued) return;
+    if (!nodes) {
+      this.told.add(ROOT);
+      this.redrawQueued = true;
+      this.changed.fire(undefined);
+      queueMicrotask(() => (this.redrawQueued = false));
+      return;
+    }
+    const untold = [...new Set(nodes)].filter((node) => !this.toldAbove(node));
+    for (const node of untold) this.told.add(node.id);
+    if (untold.length > 0) this.changed.fire(untold.length === 1 ? untold[0] : untold);
+  }
+
+  /** Whether the row or one of its parents was told to redraw: VS Code fetches its children again then. */
+  private toldAbove(node: ResourceNode): boolean {
+    for (let at: ResourceNode | undefined = node; at; at = this.parents.get(at)) if (this.told.has(at.id)) return true;
+    return false;
+  }
+
+  /** Rebuilds once for all the changes of this turn, and again for those that come while it loads. */
+  private scheduleRebuild(): void {
+    this.rebuildWanted = true;
+    if (this.rebuilding) return;
+    this.rebuilding = true;
+    void (async () => {
+      while (this.rebuildWanted) {
+        // The other changes of this turn join (a refresh invalidates four listings at once).
+        await Promise.resolve();
+        this.rebuildWanted = false;
+        try {
+          await this.rebuild();
+        } catch {
+          this.redraw();
+        }
+      }
+      this.rebuilding = false;
+    })();
+  }
+
+  /**
+   * Builds again what VS Code was handed (the top-level rows and the children of the rows it opened) from the
+   * listings as they are now, and tells it only what differs: nothing when a refresh brings back the same rows
+   * (auto-refresh of an account nobody changed), the changed rows alone, refreshed in place, or a list whose
+   * rows came, went or moved, whole. A row collapsed since it was opened is redrawn without its children (VS
+   * Code keeps them, and fetches them again when it is opened).
+   */
+  private async rebuild(): Promise<void> {
+    const generation = this.generation;
+    const built = new Map<string, ResourceNode[]>([[ROOT, await this.roots()]]);
+    const closed: ResourceNode[] = [];
+    let level = built.get(ROOT)!;
+    while (level.length > 0 && generation === this.generation) {
+      const opened = level.filter((node) => node.init.children && this.shown.has(node.id));
+      closed.push(...opened.filter((node) => this.collapsed.has(node.id)));
+      const lists = await Promise.all(opened.filter((node) => !this.collapsed.has(node.id)).map(async (node) => [node.id, await this.childrenOf(node)] as const));
+      for (const [id, children] of lists) built.set(id, children);
+      level = lists.flatMap(([, children]) => children);
+    }
+    // The rows changed again meanwhile: the next run builds them.
+    if (generation !== this.generation) return;
+    if (!this.view.visible || !this.shown.has(ROOT)) return this.redraw();
+    let whole = false;
+    const redrawn: ResourceNode[] = [];
+    for (const [key, list] of built) {
+      const change = this.take(key, list, true);
+      this.prepared.set(key, change.nodes);
+      const parent = this.shown.node(key);
+      if (!change.whole) redrawn.push(...change.rows);
+      else if (key === ROOT) whole = true;
+      else if (parent) redrawn.push(parent);
+    }
+    for (const node of closed) redrawn.push(this.shown.node(node.id) ?? node);
+    this.shown.keep(new Set(built.keys()));
+    this.tell(whole ? undefined : redrawn);
   }
 
   private errorNode(id: string, error: unknown): ResourceNode {
@@ -226,13 +388,13 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
     this.storeSubscription?.dispose();
     this.boundStore = store;
     const changes = store.onDidChange((change) => {
-      if (this.spec.kinds.includes(change.kind)) this.redraw();
+      if (this.spec.kinds.includes(change.kind)) this.rowsChanged();
     });
     // A listing loaded: its group row alone shows the count now. The whole view is not redrawn (its rows,
     // and a context menu open on one, stay as they are).
     const loads = store.onDidLoad((kind) => {
       const row = this.countingRows.get(kind);
-      if (row && store.peek(kind)?.items.length !== this.knownCounts.get(kind)) this.changed.fire(row);
+      if (row && store.peek(kind)?.items.length !== this.knownCounts.get(kind)) this.tell([row]);
     });
     this.storeSubscription = { dispose: () => [changes, loads].forEach((subscription) => subscription.dispose()) };
   }
@@ -243,7 +405,11 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
     this.boundStore = undefined;
     this.countingRows.clear();
     this.knownCounts.clear();
+    this.collapsed.clear();
+    this.hovered.clear();
     this.updateDescription();
+    this.generation++;
+    this.told.clear();
     this.redraw();
   }
 

@@ -156,14 +156,11 @@ describe('Resource explorer', () => {
         assert.ok(treeItem.iconPath instanceof vscode.ThemeIcon);
       }
       const listed = await routeCount('GET /v1/stacklets');
-      const redrawn = new Promise<void>((resolve) => {
-        const subscription = a.views.get('stacklets')!.onDidChangeTreeData(() => {
-          subscription.dispose();
-          resolve();
-        });
-      });
       await vscode.commands.executeCommand('stacklet.stacklets.refresh');
-      await redrawn;
+      // The same rows come back, so nothing is redrawn (rowsHanded.test.ts): the reload itself is awaited.
+      const { store } = await a.session.current();
+      assert.equal(store.peek('stacklet'), undefined, 'Refresh dropped the cached listing');
+      await store.get('stacklet');
       const again = (await roots(a, 'stacklets')).filter((n) => n.resource?.kind === 'stacklet');
       assert.equal(await routeCount('GET /v1/stacklets') - listed, 1, 'Refresh asked for the listing once, at once');
       assert.deepEqual(again.map((n) => n.id), nodes.map((n) => n.id));
@@ -275,7 +272,7 @@ describe('Resource explorer', () => {
         assert.equal(item(a, 'networking', row).id, 'networking/firewalls', 'the same stable id');
         assert.equal(description(row), String(firewalls.length), 'no count coming and going while the listing loads again');
         const redrawn: (ResourceNode | undefined)[] = [];
-        const subscription = view.onDidChangeTreeData((node) => redrawn.push(node));
+        const subscription = view.onDidChangeTreeData((nodes) => redrawn.push(...(Array.isArray(nodes) ? nodes : [nodes])));
         try {
           await children(a, 'networking', row);
           await new Promise((resolve) => setTimeout(resolve, 50));

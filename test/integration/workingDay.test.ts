@@ -21,7 +21,7 @@ import { ScriptedPrompter } from './scriptedPrompter';
 const STACKLETS = 2_000;
 const INTERVAL_MS = 10_000;
 /**
- * Two hours of a working day: 720 refreshes, about 3 minutes here. STACKLET_WORKING_DAY_HOURS=8 runs the whole
+ * Two hours of a working day: 720 refreshes, about 2 minutes here. STACKLET_WORKING_DAY_HOURS=8 runs the whole
  * day (2,880 refreshes, four times as long): the bench's run time and the shared lock do not afford it.
  */
 const HOURS = Number(process.env.STACKLET_WORKING_DAY_HOURS ?? 2);
