@@ -308,20 +308,25 @@ describe('Language model tools', function () {
     });
 
     it('shows a failure at the service as the UI\'s actions show it, and answers the model the error', async () => {
-      // worker-1's disk (50 GB) is larger than the smallest size's: the service refuses the resize (422).
-      const worker = await stackletNamed('worker-1');
-      const resize = await tool('stacklet_resize');
-      const input = { id: worker.id, size: 's-1vcpu-512mb' };
-      await resize.prepareInvocation!({ input }, token);
+      // The account is brought to its stacklet limit, which neither the UI nor the plan counts: the service
+      // refuses the create (422).
+      const { profile } = await serviceGet<{ profile: { limits: { stacklets: { available: number } } } }>(current, '/v1/account/profile');
+      for (let i = 0; i < profile.limits.stacklets.available; i++) {
+        const filler = await serviceRequest(current, 'POST', '/v1/stacklets', { name: `filler-${i}`, region: 'fra', size: 's-1vcpu-512mb', image: 'ubuntu-22-04-x64' });
+        assert.ok(filler.status < 300, `filler-${i}: ${filler.status}`);
+      }
+      const create = await tool('stacklet_create');
+      const input = { name: 'one-too-many', region: 'fra', size: 's-1vcpu-512mb', image: 'ubuntu-22-04-x64' };
+      await create.prepareInvocation!({ input }, token);
       const recorded = recordShownMessages();
       try {
-        await assert.rejects(Promise.resolve(resize.invoke({ input, toolInvocationToken: undefined }, token)), refusedWith(/smaller than the stacklet/));
+        await assert.rejects(Promise.resolve(create.invoke({ input, toolInvocationToken: undefined }, token)), refusedWith(/would exceed the stacklet limit/));
       } finally {
         recorded.restore();
       }
       const errors = recorded.shown.filter((shown) => shown.level === 'error');
       assert.equal(errors.length, 1, JSON.stringify(recorded.shown));
-      assert.match(errors[0]!.message, /^Could not resize worker-1: .*smaller than the stacklet/);
+      assert.match(errors[0]!.message, /^Could not create one-too-many: .*would exceed the stacklet limit/);
       assert.deepEqual(errors[0]!.buttons, ['Show Log']);
     });
   });
