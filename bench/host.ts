@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { times, type Figure } from './figure';
+import { median, times, type Figure } from './figure';
 
 interface HostFigures {
   activation: { activateMs: number; wallMs: number; emptyWallMs: number; requests: number; alreadyActive: number };
@@ -43,9 +43,24 @@ export function integrationFigures<T>(grep: string, tag: string, log: (line: str
   }
 }
 
+/** Host starts whose activations are timed: one activation of a few milliseconds swings 4× on a shared machine. */
+const ACTIVATION_RUNS = 5;
+
 export async function hostFigures(log: (line: string) => void): Promise<Figure[]> {
-  const { activation, children, hiddenViews, goToResource } = integrationFigures<HostFigures>('performance at scale', 'performance', log);
-  if (activation.alreadyActive) throw new Error('the extension was active before the tier measured its activation');
+  const { activation: first, children, hiddenViews, goToResource } = integrationFigures<HostFigures>('performance at scale', 'performance', log);
+  // The other starts run the activation test alone (the tier times activation before any suite).
+  const runs = [first, ...Array.from({ length: ACTIVATION_RUNS - 1 }, () => integrationFigures<Pick<HostFigures, 'activation'>>('performance at scale activates without a request', 'performance', log).activation)];
+  if (runs.some((run) => run.alreadyActive)) throw new Error('the extension was active before the tier measured its activation');
+  // Each start's ratio is ours against the empty extension in the same host; the figure is their median.
+  const ratios = runs.map((run) => run.wallMs / run.emptyWallMs);
+  const activation = {
+    activateMs: median(runs.map((run) => run.activateMs)),
+    wallMs: median(runs.map((run) => run.wallMs)),
+    emptyWallMs: median(runs.map((run) => run.emptyWallMs)),
+    requests: Math.max(...runs.map((run) => run.requests)),
+  };
+  const ratio = median(ratios);
+  const spread = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×`;
   return [
     {
       id: 'host.activate',
@@ -62,15 +77,15 @@ export async function hostFigures(log: (line: string) => void): Promise<Figure[]
     {
       id: 'host.activateVsEmpty',
       label: 'Extension.activate() as a caller sees it (loading the bundle included), against an empty extension in the same host',
-      value: activation.wallMs / activation.emptyWallMs,
+      value: ratio,
       unit: '×',
       better: 'lower',
       target: { value: 1.2, text: '≤ 1.2× the empty extension' },
-      baseline: { label: "an empty extension's Extension.activate(), the faster of one activated just before ours and one just after", value: activation.emptyWallMs },
-      ratio: { value: activation.wallMs / activation.emptyWallMs, text: `${times(activation.wallMs / activation.emptyWallMs)} the empty extension` },
+      baseline: { label: `an empty extension's Extension.activate(), the faster of one activated just before ours and one just after (median of ${ACTIVATION_RUNS} host starts)`, value: activation.emptyWallMs },
+      ratio: { value: ratio, text: `${times(ratio)} the empty extension` },
       // Tens of milliseconds over a few: tracked with a floor, so that 2.8× → 3.4× on a busy host is not a regression.
-      tracked: { value: Math.max(activation.wallMs / activation.emptyWallMs, 4), better: 'lower' },
-      note: `ours ${activation.wallMs.toFixed(1)} ms: loading and evaluating the bundle ${(activation.wallMs - activation.activateMs).toFixed(1)} ms, activate() ${activation.activateMs.toFixed(1)} ms; the empty extension ${activation.emptyWallMs.toFixed(1)} ms`,
+      tracked: { value: Math.max(ratio, 4), better: 'lower' },
+      note: `the median of ${ACTIVATION_RUNS} host starts, each ours against the empty extension in the same host (${spread}); medians: ours ${activation.wallMs.toFixed(1)} ms, activate() ${activation.activateMs.toFixed(1)} ms, the empty extension ${activation.emptyWallMs.toFixed(1)} ms`,
     },
     {
       id: 'host.activateRequests',
