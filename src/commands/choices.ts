@@ -57,7 +57,7 @@ export function sizeChoice(store: ResourceStore, current?: string, refuse?: (siz
   return strict(
     async () => {
       sizes = (await store.get('size')).items;
-      return sizeItems(store, current, refuse);
+      return itemsOfSizes(sizes, current, refuse);
     },
     (text) => {
       const named = sizes.find((size) => size.slug === text.trim());
@@ -105,7 +105,11 @@ export function sizeItem(size: s.Size, current?: string, from?: number): PickIte
 
 /** Available sizes, as the service lists them; with the current one's price, the change each makes. */
 export async function sizeItems(store: ResourceStore, current?: string, refuse?: (size: s.Size) => string | undefined): Promise<PickItem<string>[]> {
-  const sizes = (await store.get('size')).items;
+  return itemsOfSizes((await store.get('size')).items, current, refuse);
+}
+
+/** The available sizes `refuse` gives no reason against, each with the change from the `current` size's price. */
+function itemsOfSizes(sizes: readonly s.Size[], current?: string, refuse?: (size: s.Size) => string | undefined): PickItem<string>[] {
   const from = sizes.find((size) => size.slug === current)?.price_monthly;
   return sizes.filter((size) => size.available && !refuse?.(size)).map((size) => sizeItem(size, current, from));
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { CreateStackletBody } from '../api/requests';
 import type { Stacklet } from '../api/schemas';
 import { checkHostname, checkInteger, checkTagList, parseTagList, parseWholeNumber } from '../api/validators';
+import { firewallRuleCounts } from '../kinds/firewall/row';
 import type { ResourceStore } from '../model/resourceStore';
 import type { CommandDeps } from './deps';
 import { yesNo } from './choices';
@@ -121,7 +122,7 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
       items: [
         noneItem(vscode.l10n.t('no firewall')),
         ...(await store.get('firewall').catch(() => undefined))?.items
-          .map((firewall) => ({ label: firewall.name, description: vscode.l10n.t('{0} in · {1} out', firewall.inbound_rules.length, firewall.outbound_rules.length), value: firewall.uuid })) ?? [],
+          .map((firewall) => ({ label: firewall.name, description: firewallRuleCounts(firewall), value: firewall.uuid })) ?? [],
       ],
     }), (s) => s.firewall, (s, firewall) => (s.firewall = firewall)),
     pickStep<NewStacklet, string | null>(deps, 'userdata', async () => ({

@@ -92,7 +92,7 @@ export const resizeStacklet = itemAction<'stacklet', Answers>({
       if (size === undefined || isBack(size)) return undefined;
       const chosen = sizes.find((candidate) => candidate.slug === size);
       let disk: boolean | undefined;
-      if (items.some((item) => (chosen?.disk ?? Infinity) > (item.disk ?? item.size.disk))) {
+      if (items.some((item) => (chosen?.disk ?? Infinity) > stackletDisk(item))) {
         // The reversible answer first, so Enter keeps every disk as it is.
         const items = yesNo(
           vscode.l10n.t('permanent: they can never be resized to a size with a smaller disk'),

@@ -6,6 +6,11 @@
 import * as vscode from 'vscode';
 import { formatBytes, shortTimestamp, stackletDescription, stackletState } from '../model/format';
 import type { Kind, KindItems } from '../kinds/registry';
+import { containerDescription } from '../kinds/container/row';
+import { firewallRuleCounts } from '../kinds/firewall/row';
+import { nodePoolDescription } from '../kinds/nodePool/row';
+import { userdataDescription } from '../kinds/userdata/row';
+import { volumeDescription } from '../kinds/volume/row';
 import type { ViewId } from './viewIds';
 import { resourceCount, stateName } from '../kinds/rowWords';
 
@@ -30,17 +35,7 @@ export const PRESENTATION = {
   },
   volume: {
     view: 'volumes',
-    pick: (volume) => ({
-      description: [
-        volume.region.slug,
-        `${volume.size_gigabytes} GB`,
-        volume.stacklet
-          ? volume.stacklet.name ?? volume.stacklet.id
-            ? vscode.l10n.t('on {0}', volume.stacklet.name ?? `#${volume.stacklet.id}`)
-            : vscode.l10n.t('attached')
-          : vscode.l10n.t('free'),
-      ].join(' · '),
-    }),
+    pick: (volume) => ({ description: volumeDescription(volume) }),
   },
   snapshot: {
     view: 'snapshots',
@@ -52,7 +47,7 @@ export const PRESENTATION = {
   },
   firewall: {
     view: 'networking',
-    pick: (firewall) => ({ description: vscode.l10n.t('{0} in · {1} out', firewall.inbound_rules.length, firewall.outbound_rules.length) }),
+    pick: (firewall) => ({ description: firewallRuleCounts(firewall) }),
   },
   loadBalancer: {
     view: 'networking',
@@ -68,7 +63,7 @@ export const PRESENTATION = {
   },
   nodePool: {
     view: 'kubernetes',
-    pick: (pool) => ({ description: vscode.l10n.t('{0} × {1}', pool.nodes.length, pool.size.slug) }),
+    pick: (pool) => ({ description: nodePoolDescription(pool) }),
   },
   kubernetesNode: {
     view: 'kubernetes',
@@ -76,10 +71,7 @@ export const PRESENTATION = {
   },
   userdata: {
     view: 'userdata',
-    pick: (script) => {
-      const lines = script.userdata.split('\n').length;
-      return { description: lines === 1 ? vscode.l10n.t('1 line') : vscode.l10n.t('{0} lines', lines) };
-    },
+    pick: (script) => ({ description: userdataDescription(script) }),
   },
   sshKey: {
     view: 'account',
@@ -91,7 +83,7 @@ export const PRESENTATION = {
   },
   container: {
     view: 'containers',
-    pick: (family) => ({ description: family.images.length === 1 ? vscode.l10n.t('1 image') : vscode.l10n.t('{0} images', family.images.length) }),
+    pick: (family) => ({ description: containerDescription(family) }),
   },
   containerImage: {
     view: 'containers',

@@ -143,7 +143,7 @@ export function messageNode(id: string, label: string, icon: MessageRowState, co
   return new ResourceNode({
     id,
     label,
-    icon: new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined),
+    icon: themeIcon({ id: icon, ...(color ? { color } : {}) }),
     contextValue: messageRow.context(icon),
     tooltip: label,
     ...(command ? { command } : {}),

@@ -8,10 +8,15 @@ export const containerRow = rowStates('container', ['family']);
 
 export const CONTAINER_ICON = 'package';
 
+/** `3 images`: how many images the family has; its row's and pickers' description. */
+export function containerDescription(family: ContainerFamily): string {
+  return family.images.length === 1 ? l10n.t('1 image') : l10n.t('{0} images', family.images.length);
+}
+
 export function containerLook(family: ContainerFamily): RowLook {
   return {
     label: family.name,
-    description: family.images.length === 1 ? l10n.t('1 image') : l10n.t('{0} images', family.images.length),
+    description: containerDescription(family),
     icon: { id: CONTAINER_ICON },
     contextValue: containerRow.context('family'),
   };

@@ -23,6 +23,11 @@ function formatRule(rule: FirewallRule): string {
   return `${protocol} ${anyPort ? l10n.t('all ports') : String(rule.port)} ${rule.address}`;
 }
 
+/** `3 in · 1 out`: how many rules it has each way; what pickers say of a firewall. */
+export function firewallRuleCounts(f: Pick<Firewall, 'inbound_rules' | 'outbound_rules'>): string {
+  return l10n.t('{0} in · {1} out', f.inbound_rules.length, f.outbound_rules.length);
+}
+
 export function firewallLook(f: Firewall): RowLook {
   return {
     label: f.name,

@@ -10,11 +10,16 @@ export const userdataRow = rowStates('userdata', ['script']);
 
 export const USERDATA_ICON = 'file-code';
 
-export function userdataLook(u: Userdata): RowLook {
+/** `12 lines`: the script's length; its row's and pickers' description. */
+export function userdataDescription(u: Userdata): string {
   const lines = u.userdata.split('\n').length;
+  return lines === 1 ? l10n.t('1 line') : l10n.t('{0} lines', lines);
+}
+
+export function userdataLook(u: Userdata): RowLook {
   return {
     label: u.name,
-    description: lines === 1 ? l10n.t('1 line') : l10n.t('{0} lines', lines),
+    description: userdataDescription(u),
     icon: { id: USERDATA_ICON },
     contextValue: userdataRow.context('script'),
     tooltip: () => [`**$(file-code) ${cell(u.name)}**`, '', markdownCodeBlock(u.userdata, 'sh', 12), '', `ID: ${cell(u.uuid)}`],

@@ -15,14 +15,25 @@ export function volumeContextValue(volume: Volume): string {
   return volumeRow.context(volume.task ? 'busy' : volume.stacklet !== null && volume.stacklet !== undefined ? 'attached' : 'free');
 }
 
+/** The stacklet a volume is on, by name or `#id`, when it names one. */
+function attachedTo(v: Volume): string | undefined {
+  return v.stacklet?.name ?? (v.stacklet?.id !== undefined ? `#${v.stacklet.id}` : undefined);
+}
+
+/** `fra · 100 GB · on web-1`: its region, size and where it is attached; its row's and pickers' description. */
+export function volumeDescription(v: Volume): string {
+  const on = attachedTo(v);
+  const where = on ? l10n.t('on {0}', on) : v.stacklet !== null && v.stacklet !== undefined ? l10n.t('attached') : l10n.t('free');
+  return [v.region.slug, `${v.size_gigabytes} GB`, where].join(' · ');
+}
+
 /** A volume is attached when it carries a stacklet object, even one that names no stacklet it can be linked to. */
 export function volumeLook(v: Volume): RowLook {
   const attached = v.stacklet !== null && v.stacklet !== undefined;
-  const on = v.stacklet?.name ?? (v.stacklet?.id !== undefined ? `#${v.stacklet.id}` : undefined);
-  const where = on ? l10n.t('on {0}', on) : attached ? l10n.t('attached') : l10n.t('free');
+  const on = attachedTo(v);
   return {
     label: v.name,
-    description: [v.region.slug, `${v.size_gigabytes} GB`, where].join(' · '),
+    description: volumeDescription(v),
     icon: v.task ? stateIcon('busy') : { id: VOLUME_ICON, color: attached ? 'charts.green' : 'disabledForeground' },
     spoken: spokenLabel(
       'volume',
