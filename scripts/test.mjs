@@ -88,6 +88,17 @@ async function runEchoed(command, args, timeoutMs) {
   }
 }
 
+/**
+ * Mocha's report of the failing tests (from its "N failing" line), bounded: CI keeps only the end of a long log,
+ * so the summary repeats which tests failed and why.
+ */
+function failureReport(output) {
+  const lines = output.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const start = lines.findLastIndex((line) => /^\s*\d+ failing\s*$/.test(line));
+  if (start < 0) return '';
+  return lines.slice(start, start + 80).join('\n').slice(0, 8000);
+}
+
 const outcomes = [];
 const prepared = new Set(); // 'compile', 'build', 'package': each preparation runs once per npm test
 for (const name of selected) {
@@ -96,6 +107,7 @@ for (const name of selected) {
   const started = Date.now();
   const problems = [];
   let counts;
+  let failures = '';
   console.log(`\n===== ${name} tier =====`);
   for (const [command, args] of tier.prepare) {
     if (processes.wasInterrupted()) break;
@@ -111,6 +123,7 @@ for (const name of selected) {
     const result = await runEchoed(tier.run[0], tier.run[1], tier.timeoutMs);
     for (const p of tier.provides ?? []) prepared.add(p);
     counts = results.parseLastResult(result.output);
+    failures = failureReport(result.output);
     if (result.problem) problems.push(result.problem);
     else if (!counts) problems.push(`exited with ${result.code} without reporting results`);
     else if (counts.passed + counts.failed === 0) problems.push('ran no test');
@@ -119,7 +132,7 @@ for (const name of selected) {
   counts ??= { passed: 0, failed: 0, pending: 0 };
   // a tier that broke without a failing test still counts as one failure, so the closing line cannot look green
   const failed = counts.failed + (problems.length > 0 && counts.failed === 0 ? 1 : 0);
-  outcomes.push({ name, passed: counts.passed, failed, pending: counts.pending, ms: Date.now() - started, problems });
+  outcomes.push({ name, passed: counts.passed, failed, pending: counts.pending, ms: Date.now() - started, problems, failures });
 }
 
 // Nothing this run started may still be running.
@@ -140,6 +153,7 @@ for (const o of outcomes) {
   const extra = [o.pending ? `${o.pending} pending` : '', `${(o.ms / 1000).toFixed(1)} s`].filter(Boolean).join(', ');
   console.log(`${o.name}: ${o.passed} passed, ${o.failed} failed (${extra})${o.problems.length ? ` — ${o.problems.join('; ')}` : ''}`);
 }
+for (const o of outcomes.filter((o) => o.failures)) console.log(`\n----- ${o.name}: what failed -----\n${o.failures}`);
 if (leftovers.length > 0) {
   console.log(`leftover processes of this run (killed now):\n${leftovers.map((p) => `  ${p.pid} ${p.pgid} ${p.args.slice(0, 160)}`).join('\n')}`);
 }
