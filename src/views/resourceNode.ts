@@ -88,13 +88,15 @@ export class ResourceNode {
     return typeof tooltip === 'function' ? tooltip() : tooltip;
   }
 
+  get collapsibleState(): vscode.TreeItemCollapsibleState {
+    const { init } = this;
+    if (!init.children) return vscode.TreeItemCollapsibleState.None;
+    return init.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+  }
+
   toTreeItem(): vscode.TreeItem {
     const { init } = this;
-    const collapsible = init.children
-      ? init.expanded
-        ? vscode.TreeItemCollapsibleState.Expanded
-        : vscode.TreeItemCollapsibleState.Collapsed
-      : vscode.TreeItemCollapsibleState.None;
+    const collapsible = this.collapsibleState;
     // A row is one line of the service's words as they are: no control or bidi character reorders it.
     const item = new vscode.TreeItem(literalText(init.label, MAX_ROW), collapsible);
     item.id = init.id;

@@ -115,28 +115,34 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
 
   private itemOf(node: ResourceNode): vscode.TreeItem {
     const item = node.toTreeItem();
-    const kind = node.init.counts;
-    if (kind !== undefined) {
-      const count = this.boundStore?.peek(kind)?.items.length ?? this.knownCounts.get(kind);
-      if (count !== undefined) {
-        this.knownCounts.set(kind, count);
-        item.description = String(count);
-      }
-    }
+    const count = this.countOf(node);
+    if (count !== undefined) item.description = String(count);
     return item;
   }
 
-  /** What the row shows: its TreeItem (with its count), and its tooltip once it was shown. */
+  /** A group row's count: its listing's, or the last one known while the listing loads again. */
+  private countOf(node: ResourceNode): number | undefined {
+    const kind = node.init.counts;
+    if (kind === undefined) return undefined;
+    const count = this.boundStore?.peek(kind)?.items.length ?? this.knownCounts.get(kind);
+    if (count !== undefined) this.knownCounts.set(kind, count);
+    return count;
+  }
+
+  /**
+   * What the row shows, read off what its TreeItem is made from (building 10,000 TreeItems to compare them
+   * would cost more than the listing): its content, its count, and its tooltip once it was shown.
+   */
   private print(node: ResourceNode): RowPrint {
-    const item = this.itemOf(node);
-    const tooltip = this.hovered.has(node.id) ? node.tooltip : item.tooltip;
-    const label = typeof item.label === 'string' ? item.label : item.label?.label;
-    const shown = [label, item.description, item.iconPath, item.contextValue, tooltip, item.command, item.accessibilityInformation, item.resourceUri?.toString()];
+    const { init } = node;
+    const tooltip = this.hovered.has(node.id) ? node.tooltip : typeof init.tooltip === 'function' ? undefined : init.tooltip;
+    const shown = [init.label, init.description, this.countOf(node), init.icon, init.contextValue, tooltip, init.command, init.state, init.accessibilityLabel, init.resource?.kind];
+    const open = node.collapsibleState;
     try {
-      return { text: JSON.stringify(shown), open: item.collapsibleState };
+      return { text: JSON.stringify(shown), open };
     } catch {
       // What cannot be compared is taken as changed.
-      return { text: String(++unprintable), open: item.collapsibleState };
+      return { text: String(++unprintable), open };
     }
   }
 

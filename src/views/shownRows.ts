@@ -65,16 +65,18 @@ export class ShownRows {
       if (previous && previous.ids[index] !== fresh.id) whole = true;
       if (!existing) {
         this.nodes.set(fresh.id, fresh);
-        this.prints.set(fresh.id, this.print(fresh));
+        // A row is printed when a newer build comes, from what it still holds: a first listing of 10,000 rows
+        // prints none. A counting row is printed now, which records its count (ResourceTreeProvider.countOf).
+        if (fresh.init.counts !== undefined) this.prints.set(fresh.id, this.print(fresh));
         return fresh;
       }
       if (!current) return existing;
-      const before = this.prints.get(fresh.id);
+      const before = this.prints.get(fresh.id) ?? this.print(existing);
       const data = existing.init.resource?.data;
       if (existing !== fresh) existing.adopt(fresh);
       const after = this.print(existing);
       this.prints.set(fresh.id, after);
-      if (!before || before.open !== after.open) whole = true;
+      if (before.open !== after.open) whole = true;
       else if (before.text !== after.text || !isDeepStrictEqual(data, existing.init.resource?.data)) rows.push(existing);
       return existing;
     });

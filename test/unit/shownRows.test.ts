@@ -54,6 +54,23 @@ describe('the rows a view handed VS Code', () => {
     assert.equal((change.nodes[1] as unknown as Row).content.label, 'B, resized');
   });
 
+  it('prints no row of a first build, and prints a row from what it still holds when a newer build comes', () => {
+    const printed: string[] = [];
+    const counting = (node: ResourceNode): RowPrint => {
+      printed.push((node as unknown as Row).content.label);
+      return print(node);
+    };
+    const shown = new ShownRows(counting);
+    shown.record(ROOT, three(), true);
+    assert.deepEqual(printed, [], 'a first listing of 10,000 rows prints none');
+    const change = shown.record(ROOT, rows(['a', { label: 'A' }], ['b', { label: 'B2' }], ['c', { label: 'C' }]), true);
+    assert.deepEqual(printed, ['A', 'A', 'B', 'B2', 'C', 'C'], 'each row before and after it took the newer content');
+    assert.deepEqual(ids(change.rows), ['b']);
+    printed.length = 0;
+    shown.record(ROOT, rows(['a', { label: 'A' }], ['b', { label: 'B2' }], ['c', { label: 'C' }]), true);
+    assert.deepEqual(printed, ['A', 'B2', 'C'], 'then once a build');
+  });
+
   it('redraws a row whose resource changed where its row shows the same', () => {
     const shown = new ShownRows(print);
     shown.record(ROOT, rows(['a', { label: 'A', data: { tags: ['x'] } }], ['b', { label: 'B', data: { tags: [] } }], ['c', { label: 'C' }]), true);
