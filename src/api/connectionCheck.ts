@@ -15,6 +15,7 @@ import { describeRoute, routeFor, type ProxyRoute, type ProxySettings } from './
 import { checkApiUrl } from './apiUrl';
 import { certificateFailure, describeCertificateFailure, tlsConnectOptions, type TrustSettings } from './trust';
 import { describeError } from '../model/errorText';
+import { plural } from '../model/plural';
 import { TokenRedactor } from './tokenRedaction';
 
 export type StepName = 'dns' | 'tcp' | 'proxy' | 'tls' | 'auth';
@@ -280,7 +281,8 @@ export async function checkConnection(options: CheckOptions): Promise<Connection
           throw new StepFailure(failure ? describeCertificateFailure(url.host, failure) : problem);
         }
         return certificate
-          ? l10n.t('{0}, issued by {1}, valid until {2} ({3} days left), protocol {4}', certificate.subject, certificate.issuer, certificate.validTo.toISOString().slice(0, 10), certificate.daysLeft, secured.getProtocol() ?? '?')
+          ? l10n.t('{0}, issued by {1}, valid until {2} ({3}), protocol {4}', certificate.subject, certificate.issuer, certificate.validTo.toISOString().slice(0, 10),
+            plural(certificate.daysLeft, l10n.t('1 day left'), l10n.t('{0} days left', certificate.daysLeft)), secured.getProtocol() ?? '?')
           : l10n.t('protocol {0}', secured.getProtocol() ?? '?');
       })) &&
       (await step('auth', async () => {

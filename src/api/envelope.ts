@@ -7,6 +7,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import type * as z from 'zod/mini';
+import { plural } from '../model/plural';
 import { ApiError } from './errors';
 import { Meta } from './schemas';
 import './zodLocale';
@@ -60,7 +61,7 @@ function check<S extends z.ZodMiniType>(schema: S, value: unknown, key: string):
   if (result.success) return { data: result.data as z.output<S> };
   const issue = result.error.issues[0]!;
   const others = result.error.issues.length - 1;
-  const more = others === 0 ? '' : others === 1 ? l10n.t(' (and 1 more problem)') : l10n.t(' (and {0} more problems)', others);
+  const more = others === 0 ? '' : plural(others, l10n.t(' (and 1 more problem)'), l10n.t(' (and {0} more problems)', others));
   return { fieldPath: formatPath([key, ...issue.path]), reason: `${issue.message}${more}` };
 }
 

@@ -4,6 +4,7 @@
  * reported instead of looped on.
  */
 import * as l10n from '@vscode/l10n';
+import { plural } from '../model/plural';
 import { DEFAULT_LISTING_LIMITS } from './listingLimits';
 import type { ListProblem } from './envelope';
 import type { Pagination } from './schemas';
@@ -56,7 +57,7 @@ export async function collectPages<T>(
 
   if (pagination && pagination.pages > 1) {
     const count = Math.min(pagination.pages, maxPages);
-    if (count < pagination.pages) warning = l10n.t('The service reports {0} pages; only {1} were read.', pagination.pages, count);
+    if (count < pagination.pages) warning = plural(count, l10n.t('The service reports {0} pages; only 1 was read.', pagination.pages), l10n.t('The service reports {0} pages; only {1} were read.', pagination.pages, count));
     const rest = await fetchConcurrently(fetchPage, count, options);
     if (rest === 'ignored') warning = ignoredPage();
     else pages.push(...rest);

@@ -256,8 +256,9 @@ export interface BulkConfirmation {
  *    the one question for all when the action asks one;
  * 3. its context-menu entry without `!listMultiSelection` (test/unit/packageManifest.test.ts checks it).
  * A delete, for example:
- * `bulk: { confirm: (n) => ({ question: t('Delete {0} volumes?', n), button: t('Delete'), typed: t('delete {0} volumes', n) }),`
- * `monthlyChange: (item) => deletionChangeOf(refTo('volume', item)), progress: (n) => t('Deleting {0} volumes', n) }`.
+ * `bulk: { confirm: (n) => ({ question: plural(n, t('Delete 1 volume?'), t('Delete {0} volumes?', n)), button: t('Delete'), … }),`
+ * `monthlyChange: (item) => deletionChangeOf(refTo('volume', item)), progress: (n) => plural(n, t('Deleting 1 volume'), t('Deleting {0} volumes', n)) }`:
+ * a count's words come in two strings, one for 1 and one for any other count (src/model/plural.ts).
  * Its own `send` and `settle` run for each item (settling in one batch, so the views redraw once).
  */
 export interface BulkAction<K extends ListedKind, A> {

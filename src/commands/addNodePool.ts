@@ -9,6 +9,7 @@ import { nameStep } from './steps/nameStep';
 import { sizeStep } from './steps/sizeStep';
 import { runWizard } from './wizard';
 import { idleItems } from './idlePick';
+import { plural } from '../model/plural';
 
 interface NewPool {
   name?: string;
@@ -67,5 +68,5 @@ export const addNodePool = itemAction<'cluster', { name: string; size: string; c
   settle: (deps, target) => refreshCluster(deps, target, target.item),
   progress: (cluster, { name }) => vscode.l10n.t('Adding node pool {0} to {1}…', name, cluster.name),
   failure: (cluster, { name }) => vscode.l10n.t('Could not add node pool {0} to {1}', name, cluster.name),
-  done: (cluster, { name, count }) => vscode.l10n.t('Adding node pool {0} ({1} node(s)) to {2}.', name, count, cluster.name),
+  done: (cluster, { name, count }) => plural(count, vscode.l10n.t('Adding node pool {0} (1 node) to {1}.', name, cluster.name), vscode.l10n.t('Adding node pool {0} ({1} nodes) to {2}.', name, count, cluster.name)),
 });

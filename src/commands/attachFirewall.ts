@@ -6,6 +6,7 @@ import type { CommandDeps } from './deps';
 import { idleStacklets } from './idlePick';
 import { pickItem } from './target';
 import { isBack } from './wizard';
+import { plural } from '../model/plural';
 
 /** The firewall to attach `stacklets` to: the one most of them have comes first. */
 async function askFirewall(deps: CommandDeps, store: ResourceStore, stacklets: readonly Stacklet[]): Promise<{ firewall: Firewall } | undefined> {
@@ -59,11 +60,11 @@ export const attachFirewall = itemAction<'stacklet', { firewall: Firewall }, tru
     ask: ({ items, store }, deps) => askFirewall(deps, store, items),
     refuse: (item, { firewall }) => (item.firewall_uuid === firewall.uuid ? vscode.l10n.t('already behind {0}', firewall.name) : undefined),
     confirm: (count, { firewall }) => ({
-      question: vscode.l10n.t('Attach {0} stacklets to firewall {1}?', count, firewall.name),
+      question: plural(count, vscode.l10n.t('Attach 1 stacklet to firewall {0}?', firewall.name), vscode.l10n.t('Attach {0} stacklets to firewall {1}?', count, firewall.name)),
       detail: vscode.l10n.t('A stacklet has one firewall: those behind another move to {0}, and its rules apply to them from now on.', firewall.name),
       button: vscode.l10n.t('Attach'),
     }),
     monthlyChange: () => 0,
-    progress: (count, { firewall }) => vscode.l10n.t('Attaching {0} stacklets to firewall {1}', count, firewall.name),
+    progress: (count, { firewall }) => plural(count, vscode.l10n.t('Attaching 1 stacklet to firewall {0}', firewall.name), vscode.l10n.t('Attaching {0} stacklets to firewall {1}', count, firewall.name)),
   },
 });

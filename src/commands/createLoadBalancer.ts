@@ -25,6 +25,7 @@ import { nameStep } from './steps/nameStep';
 import { listedProjects, projectField, projectSteps, type InProject } from './steps/projectStep';
 import { regionStep } from './steps/regionStep';
 import { inputStep, pickManyStep, pickStep, wholeNumberStep, type WizardStep } from './wizard';
+import { plural } from '../model/plural';
 
 type HealthNumber = 'interval' | 'rise' | 'fall';
 
@@ -143,7 +144,7 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
         title: title(vscode.l10n.t('More Rules')),
         placeHolder: vscode.l10n.t('Add another forwarding rule?'),
         items: [
-          { label: vscode.l10n.t('Done'), icon: 'check', description: vscode.l10n.t('{0} forwarding rule(s)', n), value: false },
+          { label: vscode.l10n.t('Done'), icon: 'check', description: plural(n, vscode.l10n.t('1 forwarding rule'), vscode.l10n.t('{0} forwarding rules', n)), value: false },
           { label: vscode.l10n.t('Add Another Rule'), icon: 'add', value: true },
         ],
       }), (s) => s.more[index], (s, more) => (s.more[index] = more)),

@@ -3,6 +3,7 @@ import { backupDeletionWords } from '../model/actionWords';
 import { kindSpec } from '../kinds/registry';
 import { deleteAction, type DeleteAction, deletingMany } from './deleteAction';
 import { idleItems } from './idlePick';
+import { plural } from '../model/plural';
 
 const label = kindSpec('backup').name;
 
@@ -23,10 +24,10 @@ export const backupDeletion: DeleteAction<'backup'> = {
   failure: (backup) => vscode.l10n.t('Could not delete backup {0}', label(backup)),
   done: (backup) => vscode.l10n.t('Deleted backup {0}.', label(backup)),
   many: deletingMany({
-    question: (n) => vscode.l10n.t('Delete {0} backups?', n),
+    question: (n) => plural(n, vscode.l10n.t('Delete 1 backup?'), vscode.l10n.t('Delete {0} backups?', n)),
     detail: () => vscode.l10n.t('This destroys each backup; their stacklets can no longer be restored from them.'),
-    progress: (n) => vscode.l10n.t('Deleting {0} backups', n),
-    typed: (n) => vscode.l10n.t('delete {0} backups', n),
+    progress: (n) => plural(n, vscode.l10n.t('Deleting 1 backup'), vscode.l10n.t('Deleting {0} backups', n)),
+    typed: (n) => plural(n, vscode.l10n.t('delete 1 backup'), vscode.l10n.t('delete {0} backups', n)),
   }),
 };
 

@@ -3,6 +3,7 @@ import { clusterDeletionWords, costSentence, nodeCount } from '../model/actionWo
 import { refTo } from '../kinds/registry';
 import { deleteAction, type DeleteAction, typedConfirmation, deletingMany } from './deleteAction';
 import { idleItems } from './idlePick';
+import { plural } from '../model/plural';
 
 /** Deletes a Kubernetes cluster with its nodes: the user types its name. */
 export const clusterDeletion: DeleteAction<'cluster'> = {
@@ -17,10 +18,10 @@ export const clusterDeletion: DeleteAction<'cluster'> = {
   failure: (cluster) => vscode.l10n.t('Could not delete cluster {0}', cluster.name),
   done: (cluster) => vscode.l10n.t('Deleted cluster {0}.', cluster.name),
   many: deletingMany({
-    question: (n) => vscode.l10n.t('Delete {0} clusters?', n),
+    question: (n) => plural(n, vscode.l10n.t('Delete 1 cluster?'), vscode.l10n.t('Delete {0} clusters?', n)),
     detail: () => vscode.l10n.t('This destroys each cluster, its nodes and everything running on them.'),
-    progress: (n) => vscode.l10n.t('Deleting {0} clusters', n),
-    typed: (n) => vscode.l10n.t('delete {0} clusters', n),
+    progress: (n) => plural(n, vscode.l10n.t('Deleting 1 cluster'), vscode.l10n.t('Deleting {0} clusters', n)),
+    typed: (n) => plural(n, vscode.l10n.t('delete 1 cluster'), vscode.l10n.t('delete {0} clusters', n)),
   }),
 };
 

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { deleteAction, type DeleteAction, deletingMany } from './deleteAction';
 import { idleItems } from './idlePick';
+import { plural } from '../model/plural';
 
 /** Deletes a load balancer after a modal naming it; its stacklets stay. */
 export const loadBalancerDeletion: DeleteAction<'loadBalancer'> = {
@@ -17,9 +18,9 @@ export const loadBalancerDeletion: DeleteAction<'loadBalancer'> = {
   failure: (lb) => vscode.l10n.t('Could not delete load balancer {0}', lb.name),
   done: (lb) => vscode.l10n.t('Deleted load balancer {0}.', lb.name),
   many: deletingMany({
-    question: (n) => vscode.l10n.t('Delete {0} load balancers?', n),
+    question: (n) => plural(n, vscode.l10n.t('Delete 1 load balancer?'), vscode.l10n.t('Delete {0} load balancers?', n)),
     detail: () => vscode.l10n.t('Their stacklets stay; traffic to these load balancers\' addresses stops.'),
-    progress: (n) => vscode.l10n.t('Deleting {0} load balancers', n),
+    progress: (n) => plural(n, vscode.l10n.t('Deleting 1 load balancer'), vscode.l10n.t('Deleting {0} load balancers', n)),
   }),
 };
 

@@ -4,6 +4,7 @@ import { refTo } from '../kinds/registry';
 import { costSentence } from '../model/actionWords';
 import { confirmDeletion, sendDeletion } from './deleteAction';
 import { poolMark, settlePoolDeleted } from './nodePools';
+import { plural } from '../model/plural';
 
 /**
  * Deletes a node pool after a modal naming it (a cluster keeps at least one pool). The documentation has no
@@ -18,7 +19,7 @@ export const deleteNodePool = poolAction<Record<string, never>, true>({
     }
     const confirmed = await confirmDeletion(deps, {
       question: vscode.l10n.t('Delete node pool {0} of {1}?', pool.name, cluster.name),
-      detail: vscode.l10n.t('Its {0} node(s) go, with what runs on them; the cluster\'s other pools stay.', pool.nodes.length) + costSentence(refTo('nodePool', pool)),
+      detail: plural(pool.nodes.length, vscode.l10n.t('Its node goes, with what runs on it; the cluster\'s other pools stay.'), vscode.l10n.t('Its {0} nodes go, with what runs on them; the cluster\'s other pools stay.', pool.nodes.length)) + costSentence(refTo('nodePool', pool)),
     });
     return confirmed ? {} : undefined;
   },

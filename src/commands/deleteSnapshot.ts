@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { snapshotDeletionWords } from '../model/actionWords';
 import { deleteAction, type DeleteAction, typedConfirmation, deletingMany } from './deleteAction';
 import { idleItems } from './idlePick';
+import { plural } from '../model/plural';
 
 /** Deletes a snapshot image (the user types its name); its stacklet is not touched. */
 export const snapshotDeletion: DeleteAction<'snapshot'> = {
@@ -13,10 +14,10 @@ export const snapshotDeletion: DeleteAction<'snapshot'> = {
   failure: (snapshot) => vscode.l10n.t('Could not delete snapshot {0}', snapshot.name),
   done: (snapshot) => vscode.l10n.t('Deleted snapshot {0}.', snapshot.name),
   many: deletingMany({
-    question: (n) => vscode.l10n.t('Delete {0} snapshots?', n),
+    question: (n) => plural(n, vscode.l10n.t('Delete 1 snapshot?'), vscode.l10n.t('Delete {0} snapshots?', n)),
     detail: () => vscode.l10n.t('This destroys each snapshot in every region it is in; no stacklet can be restored from them again.'),
-    progress: (n) => vscode.l10n.t('Deleting {0} snapshots', n),
-    typed: (n) => vscode.l10n.t('delete {0} snapshots', n),
+    progress: (n) => plural(n, vscode.l10n.t('Deleting 1 snapshot'), vscode.l10n.t('Deleting {0} snapshots', n)),
+    typed: (n) => plural(n, vscode.l10n.t('delete 1 snapshot'), vscode.l10n.t('delete {0} snapshots', n)),
   }),
 };
 

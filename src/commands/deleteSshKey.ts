@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { deleteAction, type DeleteAction, deletingMany } from './deleteAction';
+import { plural } from '../model/plural';
 
 /** Deletes an SSH key from the account after a modal naming it; stacklets that have it keep it. */
 export const sshKeyDeletion: DeleteAction<'sshKey'> = {
@@ -17,9 +18,9 @@ export const sshKeyDeletion: DeleteAction<'sshKey'> = {
   failure: (key) => vscode.l10n.t('Could not delete SSH key {0}', key.name),
   done: (key) => vscode.l10n.t('Deleted SSH key {0}.', key.name),
   many: deletingMany({
-    question: (n) => vscode.l10n.t('Delete {0} SSH keys?', n),
+    question: (n) => plural(n, vscode.l10n.t('Delete 1 SSH key?'), vscode.l10n.t('Delete {0} SSH keys?', n)),
     detail: () => vscode.l10n.t('Stacklets that have these keys keep them; new stacklets can no longer be given them.'),
-    progress: (n) => vscode.l10n.t('Deleting {0} SSH keys', n),
+    progress: (n) => plural(n, vscode.l10n.t('Deleting 1 SSH key'), vscode.l10n.t('Deleting {0} SSH keys', n)),
   }),
 };
 

@@ -11,6 +11,7 @@ import type { CommandDeps } from './deps';
 import { idleStacklets } from './idlePick';
 import type { Target } from './target';
 import { inputStep, pickManyStep, runWizard, type WizardStep } from './wizard';
+import { plural } from '../model/plural';
 
 /** What goes besides the stacklet: its volumes and snapshots, each only when the user checked it. */
 type Extra = { readonly kind: 'volume'; readonly item: Volume } | { readonly kind: 'snapshot'; readonly item: Snapshot };
@@ -99,10 +100,10 @@ export const stackletDeletion: DeleteAction<'stacklet', Answers> = {
   done: (s) => vscode.l10n.t('Deleted {0}.', s.name),
   // On a selection, each stacklet goes with its disk only: its volumes and snapshots stay (said in the question).
   many: deletingMany({
-    question: (n) => vscode.l10n.t('Delete {0} stacklets?', n),
+    question: (n) => plural(n, vscode.l10n.t('Delete 1 stacklet?'), vscode.l10n.t('Delete {0} stacklets?', n)),
     detail: () => vscode.l10n.t('This destroys each stacklet and its disk. Their volumes and snapshots stay.'),
-    progress: (n) => vscode.l10n.t('Deleting {0} stacklets', n),
-    typed: (n) => vscode.l10n.t('delete {0} stacklets', n),
+    progress: (n) => plural(n, vscode.l10n.t('Deleting 1 stacklet'), vscode.l10n.t('Deleting {0} stacklets', n)),
+    typed: (n) => plural(n, vscode.l10n.t('delete 1 stacklet'), vscode.l10n.t('delete {0} stacklets', n)),
   }, { extras: [] }),
 };
 

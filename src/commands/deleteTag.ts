@@ -3,6 +3,7 @@ import type { Stacklet, Tag } from '../api/schemas';
 import { literalText } from '../model/serviceText';
 import { carriersOf } from '../model/tags';
 import { resourceCount } from '../kinds/rowWords';
+import { plural } from '../model/plural';
 import { confirmDeletion, deleteAction, type DeleteAction } from './deleteAction';
 
 /**
@@ -14,7 +15,7 @@ function carriersDetail(tag: Tag, stacklets: readonly Stacklet[]): string {
   const others = (tag.resources?.count ?? 0) - names.length;
   const lines = names.length === 0
     ? [vscode.l10n.t('No stacklet carries it.')]
-    : [names.length === 1 ? vscode.l10n.t('It is taken off the stacklet that carries it:') : vscode.l10n.t('It is taken off the {0} stacklets that carry it:', names.length), ...names];
+    : [plural(names.length, vscode.l10n.t('It is taken off the stacklet that carries it:'), vscode.l10n.t('It is taken off the {0} stacklets that carry it:', names.length)), ...names];
   if (others > 0) lines.push(vscode.l10n.t('It is also taken off {0} of other kinds.', resourceCount(others)));
   return lines.join('\n');
 }

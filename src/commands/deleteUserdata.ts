@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { deleteAction, type DeleteAction, deletingMany } from './deleteAction';
+import { plural } from '../model/plural';
 
 /** Deletes a userdata script after a modal naming it; nothing changes on a refusal, shown in the service's words. */
 export const userdataDeletion: DeleteAction<'userdata'> = {
@@ -14,9 +15,9 @@ export const userdataDeletion: DeleteAction<'userdata'> = {
   failure: (script) => vscode.l10n.t('Could not delete userdata script {0}', script.name),
   done: (script) => vscode.l10n.t('Deleted userdata script {0}.', script.name),
   many: deletingMany({
-    question: (n) => vscode.l10n.t('Delete {0} userdata scripts?', n),
+    question: (n) => plural(n, vscode.l10n.t('Delete 1 userdata script?'), vscode.l10n.t('Delete {0} userdata scripts?', n)),
     detail: () => vscode.l10n.t('Stacklets created with them keep what the scripts did.'),
-    progress: (n) => vscode.l10n.t('Deleting {0} userdata scripts', n),
+    progress: (n) => plural(n, vscode.l10n.t('Deleting 1 userdata script'), vscode.l10n.t('Deleting {0} userdata scripts', n)),
   }),
 };
 

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { volumeAttachedWords, volumeDeletionWords } from '../model/actionWords';
 import { deleteAction, type DeleteAction, typedConfirmation, deletingMany } from './deleteAction';
+import { plural } from '../model/plural';
 
 /** Deletes a detached volume, and its data: the user types its name. An attached one is refused: detach it first. */
 export const volumeDeletion: DeleteAction<'volume'> = {
@@ -17,10 +18,10 @@ export const volumeDeletion: DeleteAction<'volume'> = {
   failure: (volume) => vscode.l10n.t('Could not delete volume {0}', volume.name),
   done: (volume) => vscode.l10n.t('Deleted volume {0}.', volume.name),
   many: deletingMany({
-    question: (n) => vscode.l10n.t('Delete {0} volumes?', n),
+    question: (n) => plural(n, vscode.l10n.t('Delete 1 volume?'), vscode.l10n.t('Delete {0} volumes?', n)),
     detail: () => vscode.l10n.t('This destroys each volume and the data on it.'),
-    progress: (n) => vscode.l10n.t('Deleting {0} volumes', n),
-    typed: (n) => vscode.l10n.t('delete {0} volumes', n),
+    progress: (n) => plural(n, vscode.l10n.t('Deleting 1 volume'), vscode.l10n.t('Deleting {0} volumes', n)),
+    typed: (n) => plural(n, vscode.l10n.t('delete 1 volume'), vscode.l10n.t('delete {0} volumes', n)),
   }),
 };
 

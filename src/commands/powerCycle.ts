@@ -4,6 +4,7 @@ import { POWER_ACCEPTS } from '../model/actionChecks';
 import { itemAction } from './action';
 import { confirmed } from './confirm';
 import { POWER_COST_NOTE, powerOutcome } from './powerOn';
+import { plural } from '../model/plural';
 
 /** Power Cycle: off and on again (a hard reboot), after a modal confirmation; one or several. */
 export const powerCycle = itemAction({
@@ -21,13 +22,13 @@ export const powerCycle = itemAction({
   done: (s) => vscode.l10n.t('Power cycling {0}.', s.name),
   bulk: {
     confirm: (count) => ({
-      question: vscode.l10n.t('Power cycle {0} stacklets?', count),
+      question: plural(count, vscode.l10n.t('Power cycle 1 stacklet?'), vscode.l10n.t('Power cycle {0} stacklets?', count)),
       detail: vscode.l10n.t('They are switched off and on again (a hard reboot): running programs are not shut down cleanly.'),
       button: vscode.l10n.t('Power Cycle'),
     }),
     monthlyChange: () => 0,
     outcome: powerOutcome('cycle'),
     costNote: POWER_COST_NOTE,
-    progress: (count) => vscode.l10n.t('Power cycling {0} stacklets', count),
+    progress: (count) => plural(count, vscode.l10n.t('Power cycling 1 stacklet'), vscode.l10n.t('Power cycling {0} stacklets', count)),
   },
 });

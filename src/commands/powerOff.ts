@@ -4,6 +4,7 @@ import { POWER_ACCEPTS } from '../model/actionChecks';
 import { itemAction } from './action';
 import { confirmed } from './confirm';
 import { POWER_COST_NOTE, powerOutcome } from './powerOn';
+import { plural } from '../model/plural';
 
 /** Power Off: for a running stacklet (or several), after a modal confirmation. */
 export const powerOff = itemAction({
@@ -21,13 +22,13 @@ export const powerOff = itemAction({
   done: (s) => vscode.l10n.t('Powering off {0}.', s.name),
   bulk: {
     confirm: (count) => ({
-      question: vscode.l10n.t('Power off {0} stacklets?', count),
+      question: plural(count, vscode.l10n.t('Power off 1 stacklet?'), vscode.l10n.t('Power off {0} stacklets?', count)),
       detail: vscode.l10n.t('They stop, like pulling their power cords: running programs are not shut down cleanly. They stay off until powered on again.'),
       button: vscode.l10n.t('Power Off'),
     }),
     monthlyChange: () => 0,
     outcome: powerOutcome('off'),
     costNote: POWER_COST_NOTE,
-    progress: (count) => vscode.l10n.t('Powering off {0} stacklets', count),
+    progress: (count) => plural(count, vscode.l10n.t('Powering off 1 stacklet'), vscode.l10n.t('Powering off {0} stacklets', count)),
   },
 });

@@ -3,6 +3,7 @@ import type { Stacklet } from '../api/schemas';
 import { formatMonthly, stackletPrice } from '../model/cost';
 import { POWER_ACCEPTS } from '../model/actionChecks';
 import { itemAction } from './action';
+import { plural } from '../model/plural';
 
 /** Said in the confirmation of power actions on several stacklets: the estimate does not depend on power. */
 export const POWER_COST_NOTE = () => vscode.l10n.t('The estimate counts a stacklet whether it is on or off.');
@@ -35,10 +36,10 @@ export const powerOn = itemAction({
   failure: (s) => vscode.l10n.t('Could not power on {0}', s.name),
   done: (s) => vscode.l10n.t('Powering on {0}.', s.name),
   bulk: {
-    confirm: (count) => ({ question: vscode.l10n.t('Power on {0} stacklets?', count), button: vscode.l10n.t('Power On') }),
+    confirm: (count) => ({ question: plural(count, vscode.l10n.t('Power on 1 stacklet?'), vscode.l10n.t('Power on {0} stacklets?', count)), button: vscode.l10n.t('Power On') }),
     monthlyChange: () => 0,
     outcome: powerOutcome('on'),
     costNote: POWER_COST_NOTE,
-    progress: (count) => vscode.l10n.t('Powering on {0} stacklets', count),
+    progress: (count) => plural(count, vscode.l10n.t('Powering on 1 stacklet'), vscode.l10n.t('Powering on {0} stacklets', count)),
   },
 });

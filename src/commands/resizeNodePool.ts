@@ -4,6 +4,7 @@ import { poolAction } from './action';
 import { askText } from './askText';
 import { settlePools, updateNodePool } from './nodePools';
 import { poolCount } from './target';
+import { plural } from '../model/plural';
 
 /** Change Node Count: 1 to 100 nodes (the pool's name is sent unchanged). */
 export const resizeNodePool = poolAction<{ count: number }, Awaited<ReturnType<typeof updateNodePool>>>({
@@ -22,7 +23,7 @@ export const resizeNodePool = poolAction<{ count: number }, Awaited<ReturnType<t
   },
   send: (target, { count }) => updateNodePool(target, { name: target.pool.name, count }),
   settle: (deps, target, pools) => void settlePools(deps, target, pools),
-  progress: (pool, { count }) => vscode.l10n.t('Changing {0} to {1} nodes…', pool.name, count),
+  progress: (pool, { count }) => plural(count, vscode.l10n.t('Changing {0} to 1 node…', pool.name), vscode.l10n.t('Changing {0} to {1} nodes…', pool.name, count)),
   failure: (pool) => vscode.l10n.t('Could not change the node count of {0}', pool.name),
-  done: (pool, { count }) => vscode.l10n.t('Changing node pool {0} to {1} nodes.', pool.name, count),
+  done: (pool, { count }) => plural(count, vscode.l10n.t('Changing node pool {0} to 1 node.', pool.name), vscode.l10n.t('Changing node pool {0} to {1} nodes.', pool.name, count)),
 });

@@ -8,6 +8,7 @@ import { itemAction } from './action';
 import { idleStacklets } from './idlePick';
 import { sizeChoice, yesNo } from './choices';
 import { isBack, pickStep, runWizard, type WizardStep } from './wizard';
+import { plural } from '../model/plural';
 
 interface Resize {
   size?: string;
@@ -83,7 +84,7 @@ export const resizeStacklet = itemAction<'stacklet', Answers>({
     ask: async ({ items, store }, deps) => {
       const sizes = (await store.get('size')).items;
       const now = [...new Set(items.map((item) => item.size.slug))];
-      const title = vscode.l10n.t('Resize {0} Stacklets', items.length);
+      const title = plural(items.length, vscode.l10n.t('Resize 1 Stacklet'), vscode.l10n.t('Resize {0} Stacklets', items.length));
       const size = await deps.prompter.pick<string>({
         title,
         placeHolder: now.length === 1 ? vscode.l10n.t('All are {0} now. Pick one new size for all of them', now[0]!) : vscode.l10n.t('Pick one new size for all of them'),
@@ -108,13 +109,13 @@ export const resizeStacklet = itemAction<'stacklet', Answers>({
     refuse: (item, { size, sizeDisk }) => (item.size.slug === size ? vscode.l10n.t('already {0}', size)
       : sizeDisk !== undefined && !diskFits(item, { disk: sizeDisk }) ? vscode.l10n.t('its {0} disk is larger than that of {1}', formatBytes(stackletDisk(item)), size) : undefined),
     confirm: (count, { size, disk }) => ({
-      question: vscode.l10n.t('Resize {0} stacklets to {1}?', count, size),
+      question: plural(count, vscode.l10n.t('Resize 1 stacklet to {0}?', size), vscode.l10n.t('Resize {0} stacklets to {1}?', count, size)),
       detail: disk
         ? vscode.l10n.t('Their disks grow where {0} has a larger one: permanent, they can never be resized to a size with a smaller disk.', size)
         : vscode.l10n.t('CPU and memory only; the resize can be undone.'),
       button: vscode.l10n.t('Resize'),
     }),
     monthlyChange: (item, { price }) => (price === undefined ? undefined : resizeChange(item, { price_monthly: price })),
-    progress: (count, { size }) => vscode.l10n.t('Resizing {0} stacklets to {1}', count, size),
+    progress: (count, { size }) => plural(count, vscode.l10n.t('Resizing 1 stacklet to {0}', size), vscode.l10n.t('Resizing {0} stacklets to {1}', count, size)),
   },
 });

@@ -3,6 +3,7 @@ import { checkName } from '../api/validators';
 import { itemAction } from './action';
 import { idleStacklets } from './idlePick';
 import { askText } from './askText';
+import { plural } from '../model/plural';
 
 /** In a snapshot's name, stands for the name of the stacklet it is taken of (several at once need it). */
 const NAME = '{name}';
@@ -38,7 +39,7 @@ export const snapshotStacklet = itemAction<'stacklet', { name: string }>({
   bulk: {
     ask: async ({ items }, deps) => {
       const name = await askText(deps, {
-        title: vscode.l10n.t('Take Snapshots of {0} Stacklets', items.length),
+        title: plural(items.length, vscode.l10n.t('Take a Snapshot of 1 Stacklet'), vscode.l10n.t('Take Snapshots of {0} Stacklets', items.length)),
         prompt: vscode.l10n.t('The name of each new snapshot: {0} stands for the name of its stacklet', NAME),
         value: `${NAME} ${today()}`,
         // Checked as each stacklet's snapshot will be named.
@@ -47,12 +48,12 @@ export const snapshotStacklet = itemAction<'stacklet', { name: string }>({
       return name === undefined ? undefined : { name };
     },
     confirm: (count, { name }) => ({
-      question: vscode.l10n.t('Take a snapshot of {0} stacklets?', count),
+      question: plural(count, vscode.l10n.t('Take a snapshot of 1 stacklet?'), vscode.l10n.t('Take a snapshot of {0} stacklets?', count)),
       detail: vscode.l10n.t('Each snapshot is named "{0}", with {1} standing for the name of its stacklet.', name, NAME),
       button: vscode.l10n.t('Take Snapshots'),
     }),
     monthlyChange: () => undefined,
     costNote: () => vscode.l10n.t('The service gives no price for snapshots: the estimate leaves them out.'),
-    progress: (count) => vscode.l10n.t('Taking snapshots of {0} stacklets', count),
+    progress: (count) => plural(count, vscode.l10n.t('Taking a snapshot of 1 stacklet'), vscode.l10n.t('Taking snapshots of {0} stacklets', count)),
   },
 });

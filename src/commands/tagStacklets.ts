@@ -8,6 +8,7 @@ import { itemAction, settle } from './action';
 import { askText } from './askText';
 import type { CommandDeps } from './deps';
 import { isBack } from './wizard';
+import { plural } from '../model/plural';
 
 /** Picked for a tag that is not in the list yet. */
 const NEW_TAG = Symbol('new tag');
@@ -57,8 +58,8 @@ export const tagStacklets = itemAction<'stacklet', { tag: string }>({
   bulk: {
     ask: ({ items, store }, deps) => askTag(deps, store, items),
     refuse: (item, { tag }) => (hasTag(item, tag) ? vscode.l10n.t('already tagged "{0}"', tag) : undefined),
-    confirm: (count, { tag }) => ({ question: vscode.l10n.t('Tag {0} stacklets with "{1}"?', count, tag), button: vscode.l10n.t('Add Tag') }),
+    confirm: (count, { tag }) => ({ question: plural(count, vscode.l10n.t('Tag 1 stacklet with "{0}"?', tag), vscode.l10n.t('Tag {0} stacklets with "{1}"?', count, tag)), button: vscode.l10n.t('Add Tag') }),
     monthlyChange: () => 0,
-    progress: (count, { tag }) => vscode.l10n.t('Tagging {0} stacklets with "{1}"', count, tag),
+    progress: (count, { tag }) => plural(count, vscode.l10n.t('Tagging 1 stacklet with "{0}"', tag), vscode.l10n.t('Tagging {0} stacklets with "{1}"', count, tag)),
   },
 });

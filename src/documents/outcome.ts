@@ -6,6 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import { isApiError } from '../api/errors';
 import { describeError } from '../model/errorText';
+import { plural } from '../model/plural';
 
 export interface Step {
   /** What the step changes, in words: "rename to web-fw", "add 2 inbound rules". */
@@ -65,7 +66,7 @@ export function isComplete(outcome: ApplyOutcome): boolean {
 }
 
 /** Words for step labels: "1 rule", "3 rules". */
-export const ruleCount = (n: number): string => (n === 1 ? l10n.t('1 rule') : l10n.t('{0} rules', n));
+export const ruleCount = (n: number): string => plural(n, l10n.t('1 rule'), l10n.t('{0} rules', n));
 /** Words for step labels: "stacklet 4", "stacklets 4, 7". */
 export const stackletList = (ids: readonly number[]): string => (ids.length === 1 ? l10n.t('stacklet {0}', ids[0]!) : l10n.t('stacklets {0}', ids.join(', ')));
 

@@ -20,7 +20,7 @@ export function costTotalLook(all: CostBucket): RowLook {
     icon: { id: 'credit-card' },
     contextValue: costRow.context(''),
     tooltip: () => [`**$(credit-card) ${l10n.t('Estimated monthly cost')}: ${cell(formatMonthly(all.dollars))}**`, '', cell(about)],
-    spoken: l10n.t('Estimated monthly cost: {0} for {1} stacklets, an estimate in US dollars', formatMonthly(all.dollars), all.count),
+    spoken: l10n.t('Estimated monthly cost: {0} for {1}, an estimate in US dollars', formatMonthly(all.dollars), stackletCount(all.count)),
   };
 }
 
@@ -31,6 +31,6 @@ export function costBucketLook(label: string, bucket: CostBucket, icon: string):
     description: [formatMonthly(bucket.dollars), stackletCount(bucket.count), notEstimatedWords(bucket.unpriced)].filter(Boolean).join(' · '),
     icon: { id: icon },
     contextValue: costRow.context(''),
-    spoken: l10n.t('{0}: estimated {1} a month for {2} stacklets', label, formatMonthly(bucket.dollars), bucket.count),
+    spoken: l10n.t('{0}: estimated {1} a month for {2}', label, formatMonthly(bucket.dollars), stackletCount(bucket.count)),
   };
 }

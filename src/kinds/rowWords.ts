@@ -4,6 +4,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { ResourceState } from '../model/format';
+import { plural } from '../model/plural';
 import { kindSpec, type Kind } from './registry';
 
 const STATE_NAMES: Readonly<Record<ResourceState, () => string>> = {
@@ -31,10 +32,10 @@ export function spokenLabel(kind: Kind, name: string, ...facts: (string | undefi
 
 /** `1 stacklet`, `3 stacklets`. */
 export function stackletCount(count: number): string {
-  return count === 1 ? l10n.t('1 stacklet') : l10n.t('{0} stacklets', count);
+  return plural(count, l10n.t('1 stacklet'), l10n.t('{0} stacklets', count));
 }
 
 /** `3 resources`: how many resources carry a tag, as the service counts them. */
 export function resourceCount(count: number): string {
-  return count === 1 ? l10n.t('1 resource') : l10n.t('{0} resources', count);
+  return plural(count, l10n.t('1 resource'), l10n.t('{0} resources', count));
 }

@@ -7,6 +7,7 @@
 import * as l10n from '@vscode/l10n';
 import { deletionChangeOf, type ResourceRef } from '../kinds/registry';
 import { monthlyChangeWords } from './cost';
+import { plural } from './plural';
 
 /** A modal confirmation: the question, what it does, and the button that does it. */
 export interface ConfirmationWords {
@@ -61,7 +62,7 @@ export function snapshotDeletionWords(name: string, regions: readonly string[]):
 }
 
 export function clusterDeletionWords(name: string, nodes: number): DeletionWords {
-  return { title: l10n.t('Delete Cluster {0}', name), loss: l10n.t('This destroys cluster {0}, its {1} node(s) and everything running on them.', name, nodes) };
+  return { title: l10n.t('Delete Cluster {0}', name), loss: plural(nodes, l10n.t('This destroys cluster {0}, its node and everything running on it.', name), l10n.t('This destroys cluster {0}, its {1} nodes and everything running on them.', name, nodes)) };
 }
 
 /** A backup has no name: its label, and the ID typed to confirm (the loss says so). */

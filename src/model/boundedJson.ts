@@ -8,6 +8,7 @@
  * editor shows.
  */
 import * as l10n from '@vscode/l10n';
+import { plural } from './plural';
 import { UNSAFE_CHARS } from './serviceText';
 
 export interface JsonLimits {
@@ -95,7 +96,7 @@ class Writer {
 
   private array(items: readonly unknown[], depth: number, indent: string): void {
     this.container('[', ']', items.length, indent, (index, inner) => this.value(items[index], depth + 1, inner), (left) =>
-      this.put(this.string(l10n.t('… {0} more items', left.toLocaleString('en-US')))));
+      this.put(this.string(plural(left, l10n.t('… 1 more item'), l10n.t('… {0} more items', left.toLocaleString('en-US'))))));
   }
 
   private object(record: Record<string, unknown>, depth: number, indent: string): void {
@@ -104,7 +105,7 @@ class Writer {
     this.container('{', '}', keys.length, indent, (index, inner) => {
       this.put(`${this.string(keys[index]!)}: `);
       this.value(record[keys[index]!], depth + 1, inner);
-    }, (left) => this.put(`${this.string('…')}: ${this.string(l10n.t('{0} more properties', left.toLocaleString('en-US')))}`));
+    }, (left) => this.put(`${this.string('…')}: ${this.string(plural(left, l10n.t('1 more property'), l10n.t('{0} more properties', left.toLocaleString('en-US'))))}`));
   }
 
   /** Writes `count` entries (or as many as the limits allow, then a note for the rest) between `open` and `close`. */

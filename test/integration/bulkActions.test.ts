@@ -173,7 +173,8 @@ describe('Actions on several stacklets at once', function () {
     // Down to b-1vcpu-1gb (25 GB): blog's 25 GB disk fits, web-1's 50 GB does not and is left out, saying why.
     const down = await onSelection('stacklet.resizeStacklet', await nodes('web-1', 'blog'), { pick: 'b-1vcpu-1gb' }, 'escape');
     assert.deepEqual(down.sent, []);
-    assert.equal(down.asked[1]!.message, 'Resize 1 stacklets to b-1vcpu-1gb?');
+    // One stacklet is left to resize: the question counts it in the singular.
+    assert.equal(down.asked[1]!.message, 'Resize 1 stacklet to b-1vcpu-1gb?');
     assert.match(down.asked[1]!.detail!, /Left out: web-1 \(its 50 GB disk is larger than that of b-1vcpu-1gb\)/);
   });
 
@@ -285,6 +286,12 @@ describe('Actions on several stacklets at once', function () {
       assert.ok(found, `the Volumes view shows ${name}`);
       return found;
     });
+    // With one of two left (db-data is attached), the question and the text to type count one volume.
+    const one = await onSelection('stacklet.deleteVolume', [selection[0]!, selection[2]!], { choose: 'Delete' }, 'escape');
+    assert.equal(one.asked[0]!.message, 'Delete 1 volume?');
+    assert.equal(one.asked[1]!.prompt, 'Type "delete 1 volume" to confirm.');
+    assert.equal(one.asked[1]!.placeHolder, 'delete 1 volume');
+    assert.deepEqual(one.sent, []);
     const outcome = await onSelection('stacklet.deleteVolume', selection, { choose: 'Delete' }, { input: 'delete 2 volumes', bad: ['delete 3 volumes', 'scratch'] });
     const [confirm, typed] = outcome.asked;
     assert.equal(confirm!.message, 'Delete 2 volumes?');

@@ -314,7 +314,7 @@ describe('Lifecycle of every kind', function () {
       assert.deepEqual(renamed.sent[0]!.body, { name: 'fra-net' });
       const net = await mustRow('networking', 'vpc', 'fra-net');
       const refused = await run('stacklet.deleteVpc', net, { choose: 'Delete' });
-      assert.match(refused.asked[0]!.detail!, /still has 3 stacklet\(s\): the service may refuse/);
+      assert.match(refused.asked[0]!.detail!, /still has 3 stacklets: the service may refuse until they are gone/);
       assert.deepEqual(refused.sent.map((s) => `${s.route} ${s.status}`), ['DELETE /v1/vpcs/:uuid 422']);
       assert.match(refused.errors[0]!, /^Could not delete VPC fra-net: vpc .* still has 3 stacklet\(s\); delete them first \(HTTP 422/);
       const back = await row('networking', 'vpc', 'fra-net', true);
@@ -384,7 +384,7 @@ describe('Lifecycle of every kind', function () {
 
     it('Delete Cluster: the name typed; gone', async () => {
       const outcome = await run('stacklet.deleteCluster', undefined, { pick: 'demo-cluster' }, { input: 'demo-cluster' });
-      assert.match(outcome.asked[1]!.prompt!, /destroys cluster demo-cluster, its 3 node\(s\) and everything running on them/);
+      assert.match(outcome.asked[1]!.prompt!, /destroys cluster demo-cluster, its 3 nodes and everything running on them/);
       assert.deepEqual(outcome.sent.map((s) => `${s.route} ${s.status}`), ['DELETE /v1/kubernetes/:uuid 204']);
       assert.deepEqual(await list('kubernetes_clusters', 'kubernetes'), []);
     });

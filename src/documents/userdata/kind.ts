@@ -7,6 +7,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import * as v from '../../api/validators';
+import { plural } from '../../model/plural';
 import type { DocumentKind, DocumentProblem, Parsed, ResourceName } from '../kind';
 import { commentText } from '../jsonDocument';
 import { runSteps } from '../outcome';
@@ -64,10 +65,15 @@ export function newUserdataTemplate(name: string): string {
   });
 }
 
+/** The new length in lines, and the old one (a number after "was" needs no plural of its own). */
+function newScriptWords(lines: number, before: number): string {
+  return plural(lines, l10n.t('New script: 1 line (was {0}); Show Changes lists them.', before), l10n.t('New script: {0} lines (was {1}); Show Changes lists them.', lines, before));
+}
+
 export function describeUserdataChange(change: UserdataChange): string[] {
   return [
     ...(change.renamed ? [l10n.t('Rename to {0}', change.next.name)] : []),
-    ...(change.scriptChanged ? [l10n.t('New script: {0} lines (was {1}); Show Changes lists them.', lineCount(change.next.userdata), change.linesBefore)] : []),
+    ...(change.scriptChanged ? [newScriptWords(lineCount(change.next.userdata), change.linesBefore)] : []),
   ];
 }
 
@@ -90,7 +96,7 @@ export const userdataKind: DocumentKind<UserdataState, UserdataChange> = {
   diff: (current, next) => ({ next, renamed: next.name !== current.name, scriptChanged: next.userdata !== current.userdata, linesBefore: lineCount(current.userdata) }),
   isEmpty: (change) => !change.renamed && !change.scriptChanged,
   describe: describeUserdataChange,
-  describeCreate: (next) => [l10n.t('Name: {0}', next.name), l10n.t('Script: {0} lines', lineCount(next.userdata))],
+  describeCreate: (next) => [l10n.t('Name: {0}', next.name), plural(lineCount(next.userdata), l10n.t('Script: 1 line'), l10n.t('Script: {0} lines', lineCount(next.userdata)))],
   apply: (change, client, uuid) =>
     runSteps([{ label: l10n.t('update the script'), part: l10n.t('script'), run: () => client.updateUserdata(uuid, { name: change.next.name, userdata: change.next.userdata }) }]),
   async create(next, client) {

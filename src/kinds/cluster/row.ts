@@ -2,6 +2,7 @@
 import * as l10n from '@vscode/l10n';
 import type { KubernetesCluster } from '../../api/schemas';
 import { cell } from '../../model/format';
+import { plural } from '../../model/plural';
 import { progressText } from '../../tasks/taskText';
 import { stateIcon, type RowLook } from '../rowLook';
 import { rowStates } from '../rowState';
@@ -19,7 +20,7 @@ export function clusterLook(c: KubernetesCluster): RowLook {
   const nodeCount = c.node_pools.reduce((sum, pool) => sum + pool.nodes.length, 0);
   return {
     label: c.name,
-    description: [c.region.slug, c.version.version ?? c.version.slug, nodeCount === 1 ? l10n.t('1 node') : l10n.t('{0} nodes', nodeCount)].join(' · '),
+    description: [c.region.slug, c.version.version ?? c.version.slug, plural(nodeCount, l10n.t('1 node'), l10n.t('{0} nodes', nodeCount))].join(' · '),
     icon: c.task ? stateIcon('busy') : { id: CLUSTER_ICON, color: 'charts.green' },
     state: stateName(c.task ? 'busy' : 'active'),
     contextValue: clusterContextValue(c),

@@ -1,6 +1,7 @@
 /** A container family's row (its images are its children). No vscode import. */
 import * as l10n from '@vscode/l10n';
 import type { ContainerFamily } from '../../api/schemas';
+import { plural } from '../../model/plural';
 import type { RowLook } from '../rowLook';
 import { rowStates } from '../rowState';
 
@@ -10,7 +11,7 @@ export const CONTAINER_ICON = 'package';
 
 /** `3 images`: how many images the family has; its row's and pickers' description. */
 export function containerDescription(family: ContainerFamily): string {
-  return family.images.length === 1 ? l10n.t('1 image') : l10n.t('{0} images', family.images.length);
+  return plural(family.images.length, l10n.t('1 image'), l10n.t('{0} images', family.images.length));
 }
 
 export function containerLook(family: ContainerFamily): RowLook {

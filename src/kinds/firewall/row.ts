@@ -7,6 +7,7 @@ import type { Firewall, FirewallRule } from '../../api/schemas';
 import { cell } from '../../model/format';
 import type { RowLook } from '../rowLook';
 import { rowStates } from '../rowState';
+import { stackletCount } from '../rowWords';
 
 export const firewallRow = rowStates('firewall', ['ready', 'unknown']);
 
@@ -31,7 +32,7 @@ export function firewallRuleCounts(f: Pick<Firewall, 'inbound_rules' | 'outbound
 export function firewallLook(f: Firewall): RowLook {
   return {
     label: f.name,
-    description: l10n.t('{0} in · {1} out · {2} stacklets', f.inbound_rules.length, f.outbound_rules.length, f.resources.stacklet_ids.length),
+    description: `${firewallRuleCounts(f)} · ${stackletCount(f.resources.stacklet_ids.length)}`,
     icon: { id: FIREWALL_ICON },
     contextValue: firewallRow.context('ready'),
     tooltip: () => [

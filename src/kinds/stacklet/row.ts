@@ -6,6 +6,7 @@ import * as l10n from '@vscode/l10n';
 import type { Stacklet } from '../../api/schemas';
 import { formatMonthly, formatUsd, stackletPrice } from '../../model/cost';
 import { cell, formatBytes, publicIPv4, stackletDescription, stackletState } from '../../model/format';
+import { plural } from '../../model/plural';
 import { progressText } from '../../tasks/taskText';
 import { stateIcon, type RowLook } from '../rowLook';
 import { rowStates } from '../rowState';
@@ -67,7 +68,7 @@ export function stackletSpokenLabel(s: Stacklet): string {
     s.name,
     state === 'busy' && s.task ? l10n.t('busy: {0}', progressText(s.task)) : stateName(state),
     s.region.name || s.region.slug,
-    vcpus === undefined ? memory : vcpus === 1 ? l10n.t('1 vCPU {0}', memory) : l10n.t('{0} vCPUs {1}', vcpus, memory),
+    vcpus === undefined ? memory : plural(vcpus, l10n.t('1 vCPU {0}', memory), l10n.t('{0} vCPUs {1}', vcpus, memory)),
     publicIPv4(s.networks),
   );
 }

@@ -2,6 +2,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Userdata } from '../../api/schemas';
 import { cell } from '../../model/format';
+import { plural } from '../../model/plural';
 import { markdownCodeBlock } from '../../model/serviceText';
 import type { RowLook } from '../rowLook';
 import { rowStates } from '../rowState';
@@ -13,7 +14,7 @@ export const USERDATA_ICON = 'file-code';
 /** `12 lines`: the script's length; its row's and pickers' description. */
 export function userdataDescription(u: Userdata): string {
   const lines = u.userdata.split('\n').length;
-  return lines === 1 ? l10n.t('1 line') : l10n.t('{0} lines', lines);
+  return plural(lines, l10n.t('1 line'), l10n.t('{0} lines', lines));
 }
 
 export function userdataLook(u: Userdata): RowLook {

@@ -4,6 +4,7 @@ import type { Vpc } from '../../api/schemas';
 import { cell } from '../../model/format';
 import type { RowLook } from '../rowLook';
 import { rowStates } from '../rowState';
+import { stackletCount } from '../rowWords';
 
 export const vpcRow = rowStates('vpc', ['ready']);
 
@@ -12,7 +13,7 @@ export const VPC_ICON = 'type-hierarchy';
 export function vpcLook(vpc: Vpc): RowLook {
   return {
     label: vpc.name,
-    description: [vpc.region?.slug, vpc.cidr, vpc.stacklet_ids.length === 1 ? l10n.t('1 stacklet') : l10n.t('{0} stacklets', vpc.stacklet_ids.length)].filter(Boolean).join(' · '),
+    description: [vpc.region?.slug, vpc.cidr, stackletCount(vpc.stacklet_ids.length)].filter(Boolean).join(' · '),
     icon: { id: VPC_ICON },
     contextValue: vpcRow.context('ready'),
     tooltip: () => [`**$(type-hierarchy) ${cell(vpc.name)}**`, '', `CIDR: ${cell(vpc.cidr)}`, '', `${l10n.t('Region')}: ${cell(vpc.region?.name ?? vpc.region?.slug)}`, '', `ID: ${cell(vpc.uuid)}`],
