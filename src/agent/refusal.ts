@@ -6,7 +6,8 @@
  */
 export interface RefusedResource {
   readonly kind: string;
-  readonly id: string | number;
+  /** Absent for what a create would have made. */
+  readonly id?: string | number;
   readonly name: string;
 }
 

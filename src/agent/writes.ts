@@ -18,7 +18,8 @@ import { FirewallRuleDocument } from '../documents/firewall/schema';
 import { firewallState, firewallSteps } from '../documents/firewall/kind';
 import { describeFirewallChange, diffFirewall, isEmptyChange, type FirewallChange, type NormalRule } from '../documents/firewall/rules';
 import { isComplete, runSteps } from '../documents/outcome';
-import { deletionChangeOf, isTaskKind, refTo, staleAfterDelete, type Kind, type KindItems, type ListedKind, type ListingKind, type ResourceRef, type TaskKind } from '../kinds/registry';
+import { deletionChangeOf, isTaskKind, refTo, staleAfterCreate, staleAfterDelete, type Kind, type KindItems, type ListedKind, type ListingKind, type ResourceRef, type TaskKind } from '../kinds/registry';
+import { limitReached, readLimit } from '../model/accountLimits';
 import { diskFits, POWER_ACCEPTS, regionOffersVolumes, stackletDisk } from '../model/actionChecks';
 import { formatBytes } from '../model/format';
 import {
@@ -147,6 +148,18 @@ async function idle<K extends ListedKind>(ctx: WriteContext, kind: K, value: str
 
 function refuse(ref: ResourceRef, reason: string, message: string, facts: Record<string, unknown> = {}): never {
   throw new AgentRefusal(reason, message, head(ref), facts);
+}
+
+/**
+ * Refused when the account's limit on `kind` leaves none to create, as the create wizards refuse it before
+ * their first question; the limit is in the answer's facts. A profile that cannot be read refuses nothing (the
+ * service decides).
+ */
+async function withinLimit(ctx: WriteContext, kind: 'stacklet' | 'volume', name: string): Promise<void> {
+  const limit = await readLimit(ctx.store, kind);
+  const reached = limitReached(kind, limit);
+  if (reached === undefined || limit === undefined) return;
+  throw new AgentRefusal('limit', reached, { kind, name }, { limit: { key: limit.key, available: limit.available, used: limit.used ?? null } });
 }
 
 /** Sends through the action history when the edge keeps one (Copy as curl, the log), else directly. */
@@ -412,7 +425,7 @@ async function imageOf(ctx: WriteContext, slug: string): Promise<{ slug: string;
 const createStacklet = operation({
   name: 'stacklet_create',
   title: 'Create a stacklet',
-  description: 'Creates a stacklet: name (also its hostname), region, size and image (slugs from stacklet_catalog), and tags. The plan gives its monthly estimate.',
+  description: 'Creates a stacklet: name (also its hostname), region, size and image (slugs from stacklet_catalog), and tags. The plan gives its monthly estimate. Refused when the account\'s limit leaves no stacklet to create.',
   shape: { name: text, region: text, size: text, image: text, tags: z.optional(z.array(text).check(z.maxLength(20))) },
   plan: async (ctx, input) => {
     check('name', checkHostname(input.name, 'name'));
@@ -423,6 +436,7 @@ const createStacklet = operation({
     const size = await sizeOf(ctx, input.size);
     if (size.available === false) throw new AgentInputError('size', l10n.t('is not available now'));
     const image = await imageOf(ctx, input.image);
+    await withinLimit(ctx, 'stacklet', input.name);
     const monthly = stackletPrice({ size, distribution: { image } } as never)?.total;
     const progress = l10n.t('Creating {0}…', input.name);
     return {
@@ -440,7 +454,8 @@ const createStacklet = operation({
       }),
       execute: async () => {
         const body = { name: input.name, region: region.slug, size: size.slug, image: image.slug, ...(input.tags?.length ? { tags: input.tags } : {}) };
-        return answered(ctx, 'stacklet', await send(ctx, progress, () => ctx.client.createStacklet(body)), ['tag']);
+        const made = await send(ctx, progress, () => ctx.client.createStacklet(body));
+        return answered(ctx, 'stacklet', made, ['tag', ...staleAfterCreate('stacklet', made)]);
       },
     };
   },
@@ -449,7 +464,7 @@ const createStacklet = operation({
 const createVolume = operation({
   name: 'stacklet_create_volume',
   title: 'Create a volume on a stacklet',
-  description: 'Creates a volume of sizeGigabytes (1 to 16384) attached to a stacklet, in its region. Refused while a task runs on the stacklet, when it has a volume already (a stacklet takes one) or when its region offers no volumes. The service gives no price for volumes.',
+  description: 'Creates a volume of sizeGigabytes (1 to 16384) attached to a stacklet, in its region. Refused while a task runs on the stacklet, when it has a volume already (a stacklet takes one), when its region offers no volumes or when the account\'s limit leaves no volume to create. The service gives no price for volumes.',
   shape: { stacklet: id, name: text, sizeGigabytes: z.int() },
   plan: async (ctx, input) => {
     check('name', checkName(input.name, 'name'));
@@ -458,6 +473,7 @@ const createVolume = operation({
     const stacklet = ref.data as s.Stacklet;
     if (stacklet.volume_uuid) refuse(ref, 'hasVolume', l10n.t('It has a volume already: a stacklet takes one.'), { volume: stacklet.volume_uuid });
     if (!regionOffersVolumes(stacklet)) refuse(ref, 'noVolumes', l10n.t('Its region offers no volumes.'), { region: stacklet.region.slug });
+    await withinLimit(ctx, 'volume', input.name);
     const progress = l10n.t('Creating volume {0}…', input.name);
     return {
       tool: 'stacklet_create_volume',
@@ -474,7 +490,8 @@ const createVolume = operation({
       }),
       execute: async () => {
         const body = { name: input.name, stacklet_id: stacklet.id, size_gigabytes: input.sizeGigabytes };
-        return answered(ctx, 'volume', await send(ctx, progress, () => ctx.client.createVolume(body)), ['stacklet']);
+        const made = await send(ctx, progress, () => ctx.client.createVolume(body));
+        return answered(ctx, 'volume', made, ['stacklet', ...staleAfterCreate('volume', made)]);
       },
     };
   },

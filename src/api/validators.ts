@@ -63,6 +63,11 @@ export function checkInteger(value: unknown, min: number, max: number, what: str
   return undefined;
 }
 
+/** How many new items (typed, or one a tool asks for) against what the account's limit leaves available. */
+export function checkWithinLimit(count: number, available: number): Problem {
+  return count > available ? l10n.t('{0} is more than this account may still create: {1} available', count, Math.max(0, available)) : undefined;
+}
+
 export function checkPort(value: unknown, what = 'port'): Problem {
   return checkInteger(value, 0, 65535, what);
 }

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import type { CreateStackletBody } from '../api/requests';
 import type { Stacklet } from '../api/schemas';
-import { checkHostname, checkInteger, checkTagList, parseTagList, parseWholeNumber } from '../api/validators';
+import { checkHostname, checkInteger, checkTagList, checkWithinLimit, parseTagList, parseWholeNumber } from '../api/validators';
 import { firewallRuleCounts } from '../kinds/firewall/row';
-import type { ResourceStore } from '../model/resourceStore';
 import type { CommandDeps } from './deps';
 import { yesNo } from './choices';
 import { done, follow } from './action';
 import { createWithRetry } from './createFlow';
+import { limitBeforeAsking } from './steps/accountLimit';
 import { countStep } from './steps/countStep';
 import { imageStep } from './steps/imageStep';
 import { nameStep } from './steps/nameStep';
@@ -45,10 +45,10 @@ export function parseNames(text: string): string[] {
   return text.split(/[,\s]+/).map((name) => name.trim()).filter((name) => name !== '');
 }
 
-/** Several stacklets' names: 1 to 10 hostnames, each once. */
-export function checkNames(text: string): string | undefined {
+/** Several stacklets' names: 1 to 10 hostnames (no more than the account may still create), each once. */
+export function checkNames(text: string, available = Infinity): string | undefined {
   const names = parseNames(text);
-  const count = checkInteger(names.length, 1, MAX_AT_ONCE, vscode.l10n.t('The number of names'));
+  const count = checkInteger(names.length, 1, MAX_AT_ONCE, vscode.l10n.t('The number of names')) ?? checkWithinLimit(names.length, available);
   if (count) return count;
   for (const name of names) {
     const problem = checkHostname(name, vscode.l10n.t('The name "{0}"', name));
@@ -63,21 +63,19 @@ function numberedNames(base: string, count: number): string {
   return Array.from({ length: count }, (_, i) => `${base}-${i + 1}`).join(', ');
 }
 
-/** How many stacklets the account may still create, when its profile says. */
-function stackletsLeft(store: ResourceStore): number | undefined {
-  return store.peek('profile')?.items[0]?.limits['stacklets']?.available;
-}
-
 /**
  * Create Stacklet: name, how many (several are sent at once, as `names`, and their names asked), region,
  * size, image, then tags, VPC, firewall, userdata, SSH keys (or a new one), backups and the project (when the
  * service lists several). Nothing is sent before the last answer; each new stacklet's create task is followed.
+ * When the account's limit leaves none, nothing is asked; the count step refuses more than it leaves.
  */
 export async function createStacklet(deps: CommandDeps): Promise<void> {
   const { client, store } = await deps.session.current();
+  const limit = await limitBeforeAsking(store, 'stacklet');
+  if (limit === 'reached') return;
+  const left = limit?.available;
   const title = (what: string) => vscode.l10n.t('Create Stacklet: {0}', what);
   const projects = await listedProjects(deps, store);
-  const left = stackletsLeft(store);
   const count = (s: NewStacklet) => parseWholeNumber(s.count ?? '1') ?? 1;
   const build = (state: NewStacklet): WizardStep<NewStacklet>[] => [
     nameStep<NewStacklet>(deps, {
@@ -94,14 +92,14 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
         : vscode.l10n.t('How many stacklets to create like this (1 to {0}; this account may create {1} more)', MAX_AT_ONCE, left),
       initial: '1',
       what: vscode.l10n.t('The number'),
-      check: (n, what) => checkInteger(n, 1, MAX_AT_ONCE, what),
+      check: (n, what) => checkInteger(n, 1, MAX_AT_ONCE, what) ?? (left === undefined ? undefined : checkWithinLimit(n, left)),
       changed: (s) => delete s.names,
     }),
     ...(count(state) > 1 ? [inputStep<NewStacklet>(deps, 'names', (s) => ({
       title: title(vscode.l10n.t('Names')),
       prompt: vscode.l10n.t('The names of the {0} stacklets, separated by commas; change any of them', count(s)),
       initial: numberedNames(s.name ?? '', count(s)),
-      validate: (text) => checkNames(text),
+      validate: (text) => checkNames(text, left),
     }), (s) => s.names, (s, names) => (s.names = parseNames(names).join(', ')))] : []),
     regionStep<NewStacklet>(deps, store, { title: title(vscode.l10n.t('Region')), placeHolder: vscode.l10n.t('Where the stacklet runs') }),
     sizeStep<NewStacklet>(deps, store, { title: title(vscode.l10n.t('Size')), placeHolder: vscode.l10n.t('vCPUs, memory, disk and monthly price') }),

@@ -6,6 +6,7 @@ import { refOfKind } from '../kinds/registry';
 import * as notify from '../ui/notify';
 import { done, follow, refuseWhenBusy, send } from './action';
 import { stackletItem } from './choices';
+import { limitBeforeAsking } from './steps/accountLimit';
 import type { CommandDeps } from './deps';
 import { refOfNode } from './target';
 import { inputStep, pickStep, runWizard, wholeNumberStep, type WizardStep } from './wizard';
@@ -19,7 +20,7 @@ interface NewVolume {
 /**
  * Create Volume (Volumes view) and Add Volume… (on a stacklet): the service creates a volume on a stacklet
  * (service notes §5), in the stacklet's region. Asks the stacklet (unless run on one), the name and the size;
- * the volume's create task is followed.
+ * the volume's create task is followed. Nothing is asked when the account's limit leaves no volume to create.
  */
 export async function createVolume(deps: CommandDeps, node?: unknown): Promise<void> {
   const { client, store } = await deps.session.current();
@@ -32,6 +33,7 @@ export async function createVolume(deps: CommandDeps, node?: unknown): Promise<v
       return;
     }
   }
+  if (await limitBeforeAsking(store, 'volume') === 'reached') return;
   const candidates = given ? [] : (await store.get('stacklet')).items.filter(canTakeVolume);
   if (!given && candidates.length === 0) {
     void notify.info(vscode.l10n.t('No stacklet can take a new volume now: each already has one, has a task running, or is in a region without volumes.'));

@@ -7,7 +7,7 @@ import type { Ctx } from './context';
 import { ApiError } from './errors';
 import type { ImageRec, ProjectRef, RegionRec, SizeRec, StackletRec, Tasked } from './records';
 import { imageOrigin } from './recordBuilders';
-import type { Account, Table } from './world';
+import { VOLUME_LIMIT, type Account, type Table } from './world';
 
 /** Path ids of stacklets and snapshots are integers; anything else cannot name one. */
 export function intParam(raw: string | undefined): number | undefined {
@@ -147,3 +147,12 @@ export function requireImageFitsSize(field: string, resolved: ResolvedImage, siz
 }
 
 export const gb = (bytes: number): number => Math.round((bytes / 1024 ** 3) * 100) / 100;
+
+/**
+ * The account's limits, as its profile gives them: `adding` more stacklets or volumes must fit, else a 422
+ * naming the limit (and `field`, the request's names of what would be made).
+ */
+export function requireWithinLimit(account: Account, kind: 'stacklet' | 'volume', field: string, adding: number): void {
+  const [used, limit] = kind === 'stacklet' ? [account.stacklets.size, account.stackletLimit] : [account.volumes.size, VOLUME_LIMIT];
+  if (used + adding > limit) throw ApiError.field(field, `would exceed the ${kind} limit (${used} of ${limit} in use)`);
+}

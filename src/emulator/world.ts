@@ -62,6 +62,9 @@ export class Table<K, V> {
 
 export const DEFAULT_STACKLET_LIMIT = 50;
 
+/** How many volumes an account may have (the profile's `limits.volumes`). */
+export const VOLUME_LIMIT = 100;
+
 export class Account {
   readonly profile: ProfileRec;
   /** The default project: where a create without `project_uuid` puts the resource. */

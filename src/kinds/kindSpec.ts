@@ -108,6 +108,13 @@ export interface KindSpec<K extends Kind> {
      */
     readonly afterEdit?: readonly Kind[];
   };
+  /**
+   * The account's limit on items of this kind: the key of the profile's `limits` that counts them (the
+   * specification shows `stacklets → {available, used}`), and the kind in the plural for the words that name it.
+   * A create reads it before its first question (src/model/accountLimits.ts); a create or delete makes the
+   * profile stale, as its counts changed.
+   */
+  readonly limit?: { readonly key: string; readonly plural: () => string };
   /** The actions offered on items of this kind. */
   readonly actions: readonly ActionId[];
   /**

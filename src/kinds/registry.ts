@@ -119,14 +119,19 @@ export function staleAfterTask(kind: Kind, taskName: string): ListingKind[] {
   return [...((kindSpec(kind).invalidates?.afterTask?.[taskName] ?? []) as ListingKind[])];
 }
 
+/** The profile, when the account's limits count items of `kind`: its `used` and `available` changed. */
+function limitCounts(kind: Kind): ListingKind[] {
+  return kindSpec(kind).limit ? ['profile'] : [];
+}
+
 /** The listings made stale when `item`, of `kind`, is created: its own, and those the kind's rules name. */
 export function staleAfterCreate<K extends Kind>(kind: K, item: KindItems[K] | undefined): ListingKind[] {
-  return [...new Set([kind, ...((item ? kindSpec(kind).invalidates?.afterCreate?.(item) : undefined) ?? [])] as ListingKind[])];
+  return [...new Set([kind, ...((item ? kindSpec(kind).invalidates?.afterCreate?.(item) : undefined) ?? []), ...limitCounts(kind)] as ListingKind[])];
 }
 
 /** The other listings made stale when `item`, of `kind`, is deleted. */
 export function staleAfterDelete<K extends Kind>(kind: K, item: KindItems[K]): ListingKind[] {
-  return [...((kindSpec(kind).invalidates?.afterDelete?.(item) ?? []) as ListingKind[])];
+  return [...((kindSpec(kind).invalidates?.afterDelete?.(item) ?? []) as ListingKind[]), ...limitCounts(kind)];
 }
 
 /** The other listings a saved document of `kind` may change (an apply, or a create from a document). */

@@ -308,26 +308,53 @@ describe('Language model tools', function () {
     });
 
     it('shows a failure at the service as the UI\'s actions show it, and answers the model the error', async () => {
-      // The account is brought to its stacklet limit, which neither the UI nor the plan counts: the service
-      // refuses the create (422).
-      const { profile } = await serviceGet<{ profile: { limits: { stacklets: { available: number } } } }>(current, '/v1/account/profile');
-      for (let i = 0; i < profile.limits.stacklets.available; i++) {
-        const filler = await serviceRequest(current, 'POST', '/v1/stacklets', { name: `filler-${i}`, region: 'fra', size: 's-1vcpu-512mb', image: 'ubuntu-22-04-x64' });
-        assert.ok(filler.status < 300, `filler-${i}: ${filler.status}`);
-      }
+      // GitLab runs only on larger sizes: the plan checks that the image and the size exist, not which sizes an
+      // application image runs on, so the service refuses the create (422).
       const create = await tool('stacklet_create');
-      const input = { name: 'one-too-many', region: 'fra', size: 's-1vcpu-512mb', image: 'ubuntu-22-04-x64' };
+      const input = { name: 'too-small', region: 'fra', size: 's-1vcpu-512mb', image: 'gitlab-22-04' };
       await create.prepareInvocation!({ input }, token);
       const recorded = recordShownMessages();
       try {
-        await assert.rejects(Promise.resolve(create.invoke({ input, toolInvocationToken: undefined }, token)), refusedWith(/would exceed the stacklet limit/));
+        await assert.rejects(Promise.resolve(create.invoke({ input, toolInvocationToken: undefined }, token)), refusedWith(/"error":"[^"]*cannot run on size s-1vcpu-512mb/));
       } finally {
         recorded.restore();
       }
       const errors = recorded.shown.filter((shown) => shown.level === 'error');
       assert.equal(errors.length, 1, JSON.stringify(recorded.shown));
-      assert.match(errors[0]!.message, /^Could not create one-too-many: .*would exceed the stacklet limit/);
+      assert.match(errors[0]!.message, /^Could not create too-small: .*image gitlab-22-04 cannot run on size s-1vcpu-512mb/);
       assert.deepEqual(errors[0]!.buttons, ['Show Log']);
+    });
+
+    it('refuses a create over the account\'s limit before any confirmation, as data, and sends nothing', async () => {
+      // The account is brought to its stacklet limit around the extension (as a co-tenant would), then its
+      // profile is read again, as a refresh does.
+      const { profile } = await serviceGet<{ profile: { limits: { stacklets: { available: number } } } }>(current, '/v1/account/profile');
+      for (let i = 0; i < profile.limits.stacklets.available; i++) {
+        const filler = await serviceRequest(current, 'POST', '/v1/stacklets', { name: `filler-${i}`, region: 'fra', size: 's-1vcpu-512mb', image: 'ubuntu-22-04-x64' });
+        assert.ok(filler.status < 300, `filler-${i}: ${filler.status}`);
+      }
+      (await a.session.current()).store.invalidate('profile');
+      const create = await tool('stacklet_create');
+      const input = { name: 'one-too-many', region: 'fra', size: 's-1vcpu-512mb', image: 'ubuntu-22-04-x64' };
+      const before = await recentRequests();
+      const recorded = recordShownMessages();
+      try {
+        // Refused at the confirmation's preparation: VS Code never shows a dialog for it.
+        await assert.rejects(Promise.resolve(create.prepareInvocation!({ input }, token)), (error: Error) => {
+          const refused = JSON.parse(error.message) as Envelope;
+          assert.equal(refused.note, AGENT_NOTE);
+          assert.equal(refused.data['refused'], 'limit');
+          assert.deepEqual(refused.data['resource'], { kind: 'stacklet', name: 'one-too-many' });
+          assert.deepEqual(refused.data['limit'], { key: 'stacklets', available: 0, used: 50 });
+          assert.equal(refused.data.error, 'This account may create no more stacklets: its limit is 50, and 50 are in use.');
+          return true;
+        });
+        await assert.rejects(Promise.resolve(create.invoke({ input, toolInvocationToken: undefined }, token)), refusedWith(/"refused":"limit"/));
+      } finally {
+        recorded.restore();
+      }
+      assert.deepEqual(await mutations(before), [], 'nothing sent');
+      assert.deepEqual(recorded.shown.filter((shown) => shown.level === 'error'), [], 'no failure shown: nothing was tried');
     });
   });
 });

@@ -143,6 +143,28 @@ describe('agent writes ⇄ emulator', function () {
     assert.equal(unchanged.reason, 'unchanged');
   });
 
+  it('refuses a create over the account\'s limit before any confirmation, with the limit as data, and sends nothing', async () => {
+    // The demo account has 44 stacklets left: 40 then 4 more, made around the agent.
+    for (let batch = 0; batch < 5; batch++) {
+      const names = Array.from({ length: batch < 4 ? 10 : 4 }, (_, i) => `fill-${batch}-${i}`);
+      await client.createStacklets({ names, region: 'fra', size: 'b-1vcpu-1gb', image: 'ubuntu-22-04-x64' });
+    }
+    const before = emu.stats().applied.length;
+    const refused = await rejection(plan('stacklet_create', { name: 'one-too-many', region: 'fra', size: 'b-1vcpu-1gb', image: 'ubuntu-22-04-x64' }), AgentRefusal);
+    assert.equal(refused.reason, 'limit');
+    assert.deepEqual(refused.resource, { kind: 'stacklet', name: 'one-too-many' });
+    assert.deepEqual(refused.facts, { limit: { key: 'stacklets', available: 0, used: 50 } });
+    assert.equal(refused.message, 'This account may create no more stacklets: its limit is 50, and 50 are in use.');
+    const data = JSON.parse(agentError('emulator', refused)) as { data: Record<string, unknown> };
+    assert.equal(data.data['refused'], 'limit');
+    assert.equal(emu.stats().applied.length, before, 'nothing sent');
+    // A volume is counted against its own limit, which leaves room (once the new stacklet's create task ended).
+    now += 2 * TASK_MS;
+    const free = (await stacklets()).find((stacklet) => stacklet.name === 'fill-0-0')!;
+    const volume = await plan('stacklet_create_volume', { stacklet: free.id, name: 'fill-data', sizeGigabytes: 1 });
+    assert.equal(volume.tool, 'stacklet_create_volume');
+  });
+
   it('gives a hostile name as a value and only in the edge\'s literal form in the words', async () => {
     const web2 = await named('web-2');
     await client.renameVolume((await client.listVolumes()).items.find((v) => v.name === 'scratch')!.id, HOSTILE);

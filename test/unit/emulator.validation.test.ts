@@ -276,3 +276,41 @@ describe('emulator: validation', function () {
     assert.equal(await dump(emu), before);
   });
 });
+
+describe('emulator: the volume limit', function () {
+  let emu: EmulatorHandle;
+  before(async () => {
+    // Enough free stacklets in regions with volumes to bring the account to its limit of 100 volumes.
+    emu = await startEmulator({ port: 0, taskMs: 60_000, extraStacklets: 300 });
+  });
+  after(async () => {
+    await emu.close();
+  });
+
+  it('refuses a volume past the limit the profile gives, naming the limit, and changes nothing', async () => {
+    const { stacklets } = (await call(emu, 'GET', '/v1/stacklets?per_page=200&page=2')).json as { stacklets: Json[] };
+    const { regions } = (await call(emu, 'GET', '/v1/regions')).json as { regions: Json[] };
+    const withVolumes = new Set(regions.filter((r) => r.features.includes('volumes')).map((r) => r.slug));
+    const free = stacklets.filter((s) => withVolumes.has(s.region.slug) && !s.volume_uuid);
+    const available = (await call(emu, 'GET', '/v1/account/profile')).json.profile.limits.volumes.available as number;
+    assert.ok(free.length > available, `${free.length} free stacklets for ${available} volumes`);
+    for (const stacklet of free.slice(0, available)) {
+      const made = await call(emu, 'POST', '/v1/volumes', { name: `v-${stacklet.id}`, stacklet_id: stacklet.id, size_gigabytes: 1 });
+      assert.equal(made.status, 201, JSON.stringify(made.json));
+    }
+    assert.deepEqual((await call(emu, 'GET', '/v1/account/profile')).json.profile.limits.volumes, { available: 0, used: 100 });
+    const before = await dump(emu);
+    const applied = emu.stats().applied.length;
+    const one = await call(emu, 'POST', '/v1/volumes', { name: 'one-too-many', stacklet_id: free[available]!.id, size_gigabytes: 1 });
+    assert.equal(one.status, 422);
+    assert.equal(one.json.errors[0].field, 'name');
+    assert.match(one.json.message, /would exceed the volume limit \(100 of 100 in use\)/);
+    // A new stacklet with a new volume is refused as well, naming `volume`, and no stacklet is made.
+    const withVolume = await call(emu, 'POST', '/v1/stacklets', stackletBody({ name: 'with-volume', volume: { size_gigabytes: 1 } }));
+    assert.equal(withVolume.status, 422);
+    assert.equal(withVolume.json.errors[0].field, 'volume');
+    assert.match(withVolume.json.message, /volume limit/);
+    assert.equal(await dump(emu), before);
+    assert.equal(emu.stats().applied.length, applied);
+  });
+});

@@ -14,14 +14,14 @@ describe('ResourceStore: creates', () => {
   const known = new Map<string, Set<string>>();
   const ids = (kind: string) => known.get(kind) ?? known.set(kind, new Set()).get(kind)!;
   /** The listings still cached. */
-  const cached = () => (['stacklet', 'volume', 'firewall', 'vpc', 'cluster', 'sshKey'] as const).filter((kind) => store.peek(kind));
+  const cached = () => (['stacklet', 'volume', 'firewall', 'vpc', 'cluster', 'sshKey', 'profile'] as const).filter((kind) => store.peek(kind));
 
   beforeEach(async () => {
     known.clear();
     emu = await startEmulator({ port: 0, host: '127.0.0.1' });
     client = new StackletClient({ baseUrl: emu.url, token: emu.demoToken, retry: { maxAttempts: 1 } });
     store = new ResourceStore(client, { get: (kind) => [...ids(kind)], add: (kind, id) => void ids(kind).add(id), remove: (kind, id) => void ids(kind).delete(id) });
-    for (const kind of ['stacklet', 'volume', 'firewall', 'vpc', 'cluster', 'sshKey'] as const) await store.get(kind);
+    for (const kind of ['stacklet', 'volume', 'firewall', 'vpc', 'cluster', 'sshKey', 'profile'] as const) await store.get(kind);
   });
   afterEach(async () => {
     store.dispose();
@@ -29,18 +29,18 @@ describe('ResourceStore: creates', () => {
     await emu.close();
   });
 
-  it('a new volume makes its own listing and the stacklets\' stale (it is attached to one), and no other', async () => {
+  it('a new volume makes its own listing, the stacklets\' (it is attached to one) and the profile\'s (its limits count volumes) stale, and no other', async () => {
     const volume = (await store.get('volume')).items[0]!;
     store.created('volume', volume.id, volume);
     assert.deepEqual(cached(), ['firewall', 'vpc', 'cluster', 'sshKey']);
   });
 
-  it('a new stacklet makes the firewalls and VPCs stale only when it is in one of them', async () => {
+  it('a new stacklet makes the profile stale (its limits count stacklets), the firewalls and VPCs only when it is in one of them', async () => {
     const stacklet = (await store.get('stacklet')).items[0]!;
     store.created('stacklet', stacklet.id, { ...stacklet, firewall_uuid: 'fw-1', vpc_uuid: null });
     assert.deepEqual(cached(), ['volume', 'vpc', 'cluster', 'sshKey']);
-    assert.deepEqual(staleAfterCreate('stacklet', { ...stacklet, firewall_uuid: null, vpc_uuid: null }), ['stacklet']);
-    assert.deepEqual(staleAfterCreate('stacklet', { ...stacklet, firewall_uuid: 'fw-1', vpc_uuid: 'v-1' }), ['stacklet', 'firewall', 'vpc']);
+    assert.deepEqual(staleAfterCreate('stacklet', { ...stacklet, firewall_uuid: null, vpc_uuid: null }), ['stacklet', 'profile']);
+    assert.deepEqual(staleAfterCreate('stacklet', { ...stacklet, firewall_uuid: 'fw-1', vpc_uuid: 'v-1' }), ['stacklet', 'firewall', 'vpc', 'profile']);
   });
 
   it('remembers a new cluster, VPC or firewall, which the service may be unable to list, and no SSH key', async () => {
@@ -50,6 +50,6 @@ describe('ResourceStore: creates', () => {
     assert.deepEqual([...ids('cluster')], ['c-new']);
     assert.deepEqual([...ids('firewall')], ['f-new']);
     assert.equal(known.has('sshKey'), false);
-    assert.deepEqual(cached(), ['stacklet', 'volume', 'vpc']);
+    assert.deepEqual(cached(), ['stacklet', 'volume', 'vpc', 'profile']);
   });
 });

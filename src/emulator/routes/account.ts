@@ -1,8 +1,7 @@
 /** GET /v1/account/profile: the profile with limits counted from the account's current resources. */
 import type { Ctx, Handler } from '../context';
 import { ok, type Reply, type Router } from '../http';
-
-export const VOLUME_LIMIT = 100;
+import { VOLUME_LIMIT } from '../world';
 
 function profile(ctx: Ctx): Reply {
   const account = ctx.account;

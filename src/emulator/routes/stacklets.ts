@@ -18,6 +18,7 @@ import {
   requireRegionFeature,
   requireSize,
   requireStacklet,
+  requireWithinLimit,
   resolveImage,
   type ResolvedImage,
 } from '../stateChecks';
@@ -73,9 +74,7 @@ function create(ctx: Ctx): Reply {
     throw ApiError.field('image', `image ${image.image.id} is not available in ${region.slug} (it is in ${imageRegions(image.image).join(', ')})`);
   }
   requireProject(account, body.project_uuid);
-  if (account.stacklets.size + names.length > account.stackletLimit) {
-    throw ApiError.field(nameField, `would exceed the stacklet limit (${account.stacklets.size} of ${account.stackletLimit} in use)`);
-  }
+  requireWithinLimit(account, 'stacklet', nameField, names.length);
   const vpc = body.vpc_uuid === undefined ? undefined : account.vpcs.get(body.vpc_uuid);
   if (body.vpc_uuid !== undefined) {
     if (!vpc) throw ApiError.field('vpc_uuid', `vpc ${body.vpc_uuid} not found`);
@@ -103,6 +102,7 @@ function create(ctx: Ctx): Reply {
     } else {
       const problem = checkVolumeSize(body.volume.size_gigabytes, 0, 'value');
       if (problem) throw ApiError.field('volume.size_gigabytes', problem.replace(/^value /, ''));
+      requireWithinLimit(account, 'volume', 'volume', 1);
       newVolume = body.volume;
     }
   }

@@ -4,7 +4,7 @@
  */
 import { CreateVolumeBody, VolumeActionBody } from '../../api/requests';
 import { checkVolumeSize } from '../../api/validators';
-import { requireIdle, requireRecord, requireRegionFeature } from '../stateChecks';
+import { requireIdle, requireRecord, requireRegionFeature, requireWithinLimit } from '../stateChecks';
 import { startTask, type Ctx, type Handler } from '../context';
 import { ApiError } from '../errors';
 import { created, noContent, ok, type Reply, type Router } from '../http';
@@ -49,6 +49,7 @@ function create(ctx: Ctx): Reply {
   requireRegionFeature('stacklet_id', stacklet.region, 'volumes');
   requireNoVolume(stacklet);
   requireStackletFree(ctx.account, stacklet);
+  requireWithinLimit(ctx.account, 'volume', 'name', 1);
   const volume = makeVolume(ctx.world, { name: body.name, sizeGb: body.size_gigabytes, region: stacklet.region, stacklet });
   ctx.account.volumes.add(volume);
   stacklet.volume_uuid = volume.id;

@@ -26,6 +26,7 @@ export const stackletKind = {
       ...(stacklet.vpc_uuid ? (['vpc'] as const) : []),
     ],
   },
+  limit: { key: 'stacklets', plural: () => l10n.t('stacklets') },
   actions: [...COMMON, 'copyAsCurl', 'copyAddress', 'connectSsh', 'openInRemoteWindow', 'powerOn', 'powerOff', 'powerCycle', 'resize', 'rebuild', 'restore', 'resetPassword', 'enablePrivateNetworking', 'snapshot', 'rename', 'addVolume', 'tag', 'untag', 'newTag', 'attachFirewall', 'delete'],
   bulk: ['powerOn', 'powerOff', 'powerCycle', 'resize', 'snapshot', 'tag', 'newTag', 'attachFirewall', 'delete'],
   search: (stacklet) => ({

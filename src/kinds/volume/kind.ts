@@ -11,6 +11,7 @@ export const volumeKind = {
   get: (client, id, call) => client.getVolume(String(id), call),
   tasks: {},
   invalidates: { afterCreate: () => ['stacklet'], afterTask: { create: ['stacklet'], attach: ['stacklet'], detach: ['stacklet'] } },
+  limit: { key: 'volumes', plural: () => l10n.t('volumes') },
   actions: [...COMMON, 'copyAsCurl', 'resize', 'attach', 'detach', 'rename', 'delete'],
   bulk: ['delete'],
   search: (volume) => ({ regions: regionFacts(volume.region) }),
