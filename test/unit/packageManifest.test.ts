@@ -7,7 +7,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
 import * as z from 'zod/mini';
+import { agentError } from '../../src/agent/envelope';
+import { AgentInputError } from '../../src/agent/input';
 import { CATALOGS, CHANGES, COST_BY } from '../../src/agent/reads';
+import { AgentRefusal } from '../../src/agent/refusal';
 import { WRITE_OPERATIONS } from '../../src/agent/writes';
 import { KINDS, listedKindsOffering, SEARCH_KINDS, type ActionId, type Kind } from '../../src/kinds/registry';
 import { TOOL_NAMES } from '../../src/lmTools/toolNames';
@@ -314,6 +317,19 @@ describe('package.json', () => {
           assert.equal(schema.type, 'string', `${t.name}.${field}`);
           assert.ok(nls[/^%(.+)%$/.exec(schema.description)?.[1] ?? ''], `${t.name}.${field} is described in package.nls.json`);
         }
+      }
+    });
+
+    it('names in its model descriptions only the fields a refusal or a failure answers with', () => {
+      const answered = new Set(
+        [new AgentRefusal('busy', 'a task runs on it', { kind: 'stacklet', id: 1, name: 'web-1' }), new AgentInputError('id', 'not a number'), new Error('HTTP 500')]
+          .flatMap((error) => Object.keys((JSON.parse(agentError('service', error)) as { data: object }).data)),
+      );
+      for (const t of tools) {
+        const model = nls[/^%(.+)%$/.exec(t.modelDescription)![1]!]!;
+        const errors = model.slice(model.indexOf('a refusal or a failure'));
+        assert.ok(errors.length < model.length, `${t.name} says what a refusal or a failure answers`);
+        for (const [, field] of errors.matchAll(/\bdata\.(\w+)/g)) assert.ok(answered.has(field!), `${t.name} names data.${field}, which no error answer holds (${[...answered].join(', ')})`);
       }
     });
 
