@@ -81,14 +81,11 @@ export function activate(context: vscode.ExtensionContext): StackletTestHooks | 
   // Tasks an earlier window left running are followed again now, not when a view opens.
   const stored = context.workspaceState.get<unknown>(TASKS_KEY);
   if (Array.isArray(stored) && stored.length > 0) void workbench();
-  // Signed in, the first rows need the workbench, the client's and undici's chunks and the token. The token's
-  // read starts now and the code loads once activate() has returned, while the window is still drawing the
-  // views (no request is made), rather than one after another once the Stacklets view asks: the window takes
-  // 100 ms and more before it asks, and answers the token's read only once it has drawn them.
-  if (registry.active()) {
-    registry.readAhead();
-    setImmediate(() => void workbench().then((w) => w.deps.session.prepare(), () => undefined));
-  }
+  // Signed in, the first rows need the workbench, the client's and undici's chunks and the token. They load now,
+  // after activate() has returned, while the window is still drawing the views (no request is made), rather
+  // than one after another once the Stacklets view asks: the window takes 100 ms and more before it asks, and
+  // answers the token's read only then.
+  if (registry.active()) setImmediate(() => void workbench().then((w) => w.deps.session.prepare(), () => undefined));
   activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;

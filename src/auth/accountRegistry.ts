@@ -43,9 +43,6 @@ export function accountId(apiUrl: string, profileUuid: string): string {
 export const EMULATOR_ACCOUNT_ID = 'local-emulator';
 
 export class AccountRegistry {
-  /** The active account's token, read ahead of its first use (see readAhead); taken once. */
-  private ahead: { readonly id: string; readonly token: Promise<string | undefined> } | undefined;
-
   constructor(
     private readonly secrets: SecretStore,
     private readonly state: StateStore,
@@ -65,29 +62,11 @@ export class AccountRegistry {
   }
 
   token(id: string): Promise<string | undefined> {
-    const ahead = this.ahead;
-    this.ahead = undefined;
-    if (ahead?.id === id) return ahead.token;
     return Promise.resolve(this.secrets.get(TOKEN_PREFIX + id));
-  }
-
-  /**
-   * Starts reading the active account's token for the session about to open (at activation), so that the
-   * read runs beside the loading of the code that needs it: VS Code's window answers a secret read only after
-   * it has drawn the views, and the first rows wait for it. The next `token(id)` of that account takes it;
-   * storing or removing a token drops it. An emulator account's session opens on first use, not now.
-   */
-  readAhead(): void {
-    const account = this.active();
-    if (!account || account.isEmulator) return;
-    const token = Promise.resolve(this.secrets.get(TOKEN_PREFIX + account.id));
-    token.catch(() => undefined); // a failure shows where the token is taken, not as an unhandled rejection
-    this.ahead = { id: account.id, token };
   }
 
   /** Stores the token first: an account is listed only once its token is safely kept. */
   async add(account: Account, token: string): Promise<void> {
-    this.ahead = undefined;
     await this.secrets.store(TOKEN_PREFIX + account.id, token);
     const others = this.list().filter((existing) => existing.id !== account.id);
     await this.state.update(ACCOUNTS_KEY, [...others, account]);
@@ -107,7 +86,6 @@ export class AccountRegistry {
   }
 
   async remove(id: string): Promise<void> {
-    this.ahead = undefined;
     await this.secrets.delete(TOKEN_PREFIX + id);
     await this.state.update(ACCOUNTS_KEY, this.list().filter((account) => account.id !== id));
     await this.state.update(KNOWN_PREFIX + id, undefined);

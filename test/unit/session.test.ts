@@ -157,36 +157,6 @@ describe('SessionManager', () => {
     await emulatorSession.dispose();
   });
 
-  it('reads the active account\'s token ahead, once, for the session that opens next; a stored or removed token drops it', async () => {
-    const { secrets, registry } = memoryStores();
-    const account = await new SessionManager(registry, settings, noEmulator).signIn(emu.url, emu.demoToken);
-    let tokenReads = 0;
-    const read = secrets.get.bind(secrets);
-    secrets.get = (key) => (tokenReads++, read(key));
-    registry.readAhead();
-    assert.equal(tokenReads, 1, 'the read starts at once');
-    const session = new SessionManager(registry, settings, noEmulator);
-    await session.prepare();
-    assert.equal(tokenReads, 1, 'the session took the read begun ahead');
-    assert.equal(await registry.token(account.id), emu.demoToken);
-    assert.equal(tokenReads, 2, 'taken once: the next use reads the store');
-    await session.dispose();
-
-    // A token stored after the read began is the one the session gets.
-    registry.readAhead();
-    await registry.add(account, 'stk_newer_token');
-    assert.equal(await registry.token(account.id), 'stk_newer_token');
-    // Removed: nothing is left to take.
-    registry.readAhead();
-    await registry.remove(account.id);
-    assert.equal(await registry.token(account.id), undefined);
-    // An emulator account's session opens on first use: nothing is read ahead for it.
-    await registry.add({ ...account, id: EMULATOR_ACCOUNT_ID, isEmulator: true }, emu.demoToken);
-    tokenReads = 0;
-    registry.readAhead();
-    assert.equal(tokenReads, 0);
-  });
-
   it('stores nothing when the token is refused or the URL unreachable', async () => {
     const { secrets, state, registry } = memoryStores();
     const session = new SessionManager(registry, settings, noEmulator);
