@@ -16,28 +16,34 @@ const VSCE = path.join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
  */
 const EMPTY_COPIES = ['empty-warmup', 'empty-before', 'empty-after'];
 
+/**
+ * The same empty extension as one ES module (`main` an .mjs file, as ours is): activated after the others, it
+ * shows what loading an ES module costs in this host before any of its code, beside the CommonJS copies.
+ */
+const EMPTY_ESM = { name: 'empty-esm', files: { 'extension.mjs': 'export function activate() {\n  return {};\n}\n' }, manifest: { main: './extension.mjs' } };
+
 export async function installEmptyExtensions(
   paths: ToolPaths,
   options: { tmp: string; userDataDir: string; extensionsDir: string; logFile: string },
 ): Promise<void> {
-  for (const name of EMPTY_COPIES) {
-    const vsix = await packageFixture(EMPTY_EXTENSION_FIXTURE, { tmp: options.tmp, name, logFile: options.logFile });
+  for (const copy of [...EMPTY_COPIES.map((name) => ({ name })), EMPTY_ESM]) {
+    const vsix = await packageFixture(EMPTY_EXTENSION_FIXTURE, { tmp: options.tmp, logFile: options.logFile, ...copy });
     await installVsix(paths, { vsix, userDataDir: options.userDataDir, extensionsDir: options.extensionsDir, logFile: options.logFile });
   }
 }
 
 /**
  * Packages a copy of a fixture extension's folder, named `name`, into `<tmp>/<name>.vsix`; `files` are written
- * into the copy first (data the fixture reads). Returns the VSIX's path.
+ * into the copy first (data the fixture reads) and `manifest` is laid over its package.json. Returns the VSIX's path.
  */
 export async function packageFixture(
   fixture: string,
-  options: { tmp: string; name: string; logFile: string; files?: Record<string, string> },
+  options: { tmp: string; name: string; logFile: string; files?: Record<string, string>; manifest?: Record<string, unknown> },
 ): Promise<string> {
   const folder = path.join(options.tmp, `fixture-${options.name}`);
   fs.cpSync(fixture, folder, { recursive: true });
   const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as { name: string };
-  fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ ...manifest, name: options.name }, null, 2));
+  fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ ...manifest, ...options.manifest, name: options.name }, null, 2));
   for (const [file, text] of Object.entries(options.files ?? {})) fs.writeFileSync(path.join(folder, file), text);
   const vsix = path.join(options.tmp, `${options.name}.vsix`);
   const packaged = await runCommand(process.execPath, [VSCE, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', vsix], {

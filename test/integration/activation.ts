@@ -17,6 +17,8 @@ export interface ActivationFacts {
   readonly wallMs: number;
   /** The empty extension's `Extension.activate()` in the same host: the faster of the copy before ours and the one after. */
   readonly emptyWallMs: number;
+  /** The empty extension as one ES module, activated after the others: what loading an ES module costs here. */
+  readonly emptyEsmWallMs: number;
   /** The first activation of the run (the warm-up copy), which pays for what the host does once. */
   readonly warmupWallMs: number;
   /** How long the tier waited for the host to be quiet before timing. */
@@ -69,15 +71,17 @@ export async function measureActivation(): Promise<void> {
   const emptyBefore = await timedActivation<unknown>('stacklet-test.empty-before');
   const ours = await timedActivation<StackletTestHooks>(EXTENSION_ID);
   const emptyAfter = await timedActivation<unknown>('stacklet-test.empty-after');
+  const emptyEsm = await timedActivation<unknown>('stacklet-test.empty-esm');
   // Anything activation set off (a session restore, a view load) would reach the emulator within this.
   await new Promise((resolve) => setTimeout(resolve, 500));
   // The faster of the two: a sample the busy host slowed down cannot make ours look closer to it.
   const emptyWallMs = Math.min(emptyBefore.wallMs, emptyAfter.wallMs);
   facts = {
-    alreadyActive: [warmup, emptyBefore, ours, emptyAfter].some((a) => a.alreadyActive),
+    alreadyActive: [warmup, emptyBefore, ours, emptyAfter, emptyEsm].some((a) => a.alreadyActive),
     activateMs: ours.api.activationMs,
     wallMs: ours.wallMs,
     emptyWallMs,
+    emptyEsmWallMs: emptyEsm.wallMs,
     warmupWallMs: warmup.wallMs,
     settleMs,
     requests: (await emulatorRequestCount()) - before,
@@ -85,6 +89,7 @@ export async function measureActivation(): Promise<void> {
   console.log(
     `${process.env.STACKLET_TEST_OUTPUT_TAG ?? ''}[activation] Extension.activate() ${ours.wallMs.toFixed(1)} ms (activate() ${facts.activateMs.toFixed(2)} ms), ` +
       `the empty extension's ${emptyBefore.wallMs.toFixed(1)} ms before and ${emptyAfter.wallMs.toFixed(1)} ms after: ${(ours.wallMs / emptyWallMs).toFixed(2)}×; ` +
+      `as one ES module ${emptyEsm.wallMs.toFixed(1)} ms; ` +
       `warm-up ${warmup.wallMs.toFixed(1)} ms after ${settleMs.toFixed(0)} ms waiting for a quiet host; ${facts.requests} request(s)` +
       `${facts.alreadyActive ? ' (one was active before the tier)' : ''}`,
   );
