@@ -20,8 +20,12 @@ export interface RowLook {
   readonly contextValue: string;
   /** The state the icon shows (a word: "busy"), read by screen readers after the name. */
   readonly state?: string;
-  /** Read by screen readers; left out, the view says the kind, the label, the state and the description's parts. */
-  readonly spoken?: string;
+  /**
+   * Read by screen readers; left out, the view says the kind, the label, the state and the description's parts.
+   * A function when it costs and derives from the row's resource alone: a listing of 10,000 rows built again at
+   * a refresh then composes none (VS Code asks for it with the row; the view compares the resource itself).
+   */
+  readonly spoken?: string | (() => string);
   /**
    * The tooltip's Markdown lines, built on hover; every text of the service in them is escaped (`cell()`,
    * src/model/format.ts), so none becomes a link, a command or markup.
@@ -41,4 +45,9 @@ const STATE_ICONS: Record<ResourceState, RowIcon> = {
 export function stateIcon(state: ResourceState, base?: string): RowIcon {
   const { id, color } = STATE_ICONS[state];
   return { id: state === 'busy' ? id : (base ?? id), ...(color ? { color } : {}) };
+}
+
+/** The spoken label of a look, composed now when it is a function. */
+export function spokenOf(look: Pick<RowLook, 'spoken'>): string | undefined {
+  return typeof look.spoken === 'function' ? look.spoken() : look.spoken;
 }

@@ -32,8 +32,11 @@ export interface NodeInit {
   readonly command?: vscode.Command;
   /** The state the icon shows (a word: "busy", "off"), read by screen readers after the name. */
   readonly state?: string;
-  /** Read by screen readers; defaults to the kind, the label, the state and the description's parts. */
-  readonly accessibilityLabel?: string;
+  /**
+   * Read by screen readers; defaults to the kind, the label, the state and the description's parts. A function
+   * derives from the row's resource alone (RowLook.spoken), composed when VS Code asks for the row.
+   */
+  readonly accessibilityLabel?: string | (() => string);
 }
 
 /** One row of a Stacklet tree: plain data plus an optional child loader. */
@@ -105,7 +108,8 @@ export class ResourceNode {
     if (init.icon) item.iconPath = init.icon;
     if (init.contextValue) item.contextValue = init.contextValue;
     if (init.command) item.command = init.command;
-    item.accessibilityInformation = { label: init.accessibilityLabel ?? defaultSpokenLabel(init) };
+    const spoken = typeof init.accessibilityLabel === 'function' ? init.accessibilityLabel() : init.accessibilityLabel;
+    item.accessibilityInformation = { label: spoken ?? defaultSpokenLabel(init) };
     return item;
   }
 }

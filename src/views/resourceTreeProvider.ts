@@ -136,7 +136,9 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
   private print(node: ResourceNode): RowPrint {
     const { init } = node;
     const tooltip = this.hovered.has(node.id) ? node.tooltip : typeof init.tooltip === 'function' ? undefined : init.tooltip;
-    const shown = [init.label, init.description, this.countOf(node), init.icon, init.contextValue, tooltip, init.command, init.state, init.accessibilityLabel, init.resource?.kind];
+    // A spoken label given as a function derives from the row's resource, whose data ShownRows compares itself.
+    const spoken = typeof init.accessibilityLabel === 'function' ? undefined : init.accessibilityLabel;
+    const shown = [init.label, init.description, this.countOf(node), init.icon, init.contextValue, tooltip, init.command, init.state, spoken, init.resource?.kind];
     const open = node.collapsibleState;
     try {
       return { text: JSON.stringify(shown), open };

@@ -10,7 +10,7 @@ import type { Account } from '../../src/auth/accountRegistry';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { KIND_ROWS } from '../../src/kinds/kindRows';
 import { type Kind, type KindItems, type ListedKind, kindSpec } from '../../src/kinds/registry';
-import type { RowLook } from '../../src/kinds/rowLook';
+import { spokenOf, type RowLook } from '../../src/kinds/rowLook';
 import { cell } from '../../src/model/format';
 
 /** What a co-tenant may name a resource: a command link, a table's `|`, a line break, a codicon. */
@@ -81,7 +81,8 @@ describe('each kind\'s row look', () => {
 
   it('shows each kind\'s row as the views always have: label, description, icon, state, spoken label and contextValue', () => {
     for (const kind of Object.keys(KIND_ROWS) as Kind[]) {
-      const { tooltip, ...shown } = lookOf(kind, items[kind]);
+      const { tooltip, spoken, ...look } = lookOf(kind, items[kind]);
+      const shown = { ...look, ...(spoken !== undefined ? { spoken: spokenOf({ spoken }) } : {}) };
       assert.deepEqual(shown, kind === 'kubernetesNode' ? { ...SHOWN[kind], label: items.kubernetesNode.name } : SHOWN[kind], kind);
       assert.equal(shown.icon.id, kind === 'stacklet' ? 'vm-running' : KIND_ROWS[kind].icon, `${kind}: its row shows the kind's icon when idle`);
       if (kind !== 'kubernetesNode' && kind !== 'container') assert.ok(tooltip, `${kind} has a tooltip`);
@@ -122,11 +123,11 @@ describe('each kind\'s row look', () => {
   it('shows a stacklet\'s monthly estimate after its facts when the setting asks, and a busy one\'s task in words', () => {
     const look = KIND_ROWS.stacklet.look(items.stacklet, { cost: true });
     assert.equal(look.description, 'fra · b-1vcpu-2gb · 198.18.0.12 · est. $12.00/mo');
-    assert.equal(look.spoken, 'Stacklet web-1, active, Frankfurt 1, 1 vCPU 2 GB, 198.18.0.12, est. $12.00/mo');
+    assert.equal(spokenOf(look), 'Stacklet web-1, active, Frankfurt 1, 1 vCPU 2 GB, 198.18.0.12, est. $12.00/mo');
     const task: s.Task = { id: 7, name: 'resize', description: { progress: 'Resizing the disk', completed: '' } };
     const busy = KIND_ROWS.stacklet.look({ ...items.stacklet, task });
     assert.deepEqual([busy.icon, busy.contextValue], [{ id: 'loading~spin' }, 'stacklet:busy hasIp privateNetworking hasFirewall hasTags']);
-    assert.equal(busy.spoken, 'Stacklet web-1, busy: Resizing the disk, Frankfurt 1, 1 vCPU 2 GB, 198.18.0.12');
+    assert.equal(spokenOf(busy), 'Stacklet web-1, busy: Resizing the disk, Frankfurt 1, 1 vCPU 2 GB, 198.18.0.12');
     const volume = KIND_ROWS.volume.look({ ...items.volume, task });
     assert.deepEqual([volume.icon, volume.contextValue, volume.spoken], [{ id: 'loading~spin' }, 'volume:busy', 'Volume db-data, busy, attached to db-1, Frankfurt 1, 100 GB']);
   });
