@@ -120,12 +120,13 @@ export interface ManyDeletion<A> {
  */
 export function deletingMany<A = Record<string, never>>(words: {
   readonly question: (count: number) => string;
-  readonly detail: () => string;
+  /** What it destroys, for one item left of the selection or several. */
+  readonly detail: (count: number) => string;
   readonly progress: (count: number) => string;
   readonly typed?: (count: number) => string;
 }, answers: A = {} as A): ManyDeletion<A> {
   return {
-    confirm: (count) => ({ question: words.question(count), detail: words.detail(), button: vscode.l10n.t('Delete'), ...(words.typed ? { typed: words.typed(count) } : {}) }),
+    confirm: (count) => ({ question: words.question(count), detail: words.detail(count), button: vscode.l10n.t('Delete'), ...(words.typed ? { typed: words.typed(count) } : {}) }),
     progress: words.progress,
     answers,
   };

@@ -25,7 +25,7 @@ export const backupDeletion: DeleteAction<'backup'> = {
   done: (backup) => vscode.l10n.t('Deleted backup {0}.', label(backup)),
   many: deletingMany({
     question: (n) => plural(n, vscode.l10n.t('Delete 1 backup?'), vscode.l10n.t('Delete {0} backups?', n)),
-    detail: () => vscode.l10n.t('This destroys each backup; their stacklets can no longer be restored from them.'),
+    detail: (n) => plural(n, vscode.l10n.t('This destroys the backup; its stacklet can no longer be restored from it.'), vscode.l10n.t('This destroys each backup; their stacklets can no longer be restored from them.')),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 backup'), vscode.l10n.t('Deleting {0} backups', n)),
     typed: (n) => plural(n, vscode.l10n.t('delete 1 backup'), vscode.l10n.t('delete {0} backups', n)),
   }),

@@ -19,7 +19,7 @@ export const clusterDeletion: DeleteAction<'cluster'> = {
   done: (cluster) => vscode.l10n.t('Deleted cluster {0}.', cluster.name),
   many: deletingMany({
     question: (n) => plural(n, vscode.l10n.t('Delete 1 cluster?'), vscode.l10n.t('Delete {0} clusters?', n)),
-    detail: () => vscode.l10n.t('This destroys each cluster, its nodes and everything running on them.'),
+    detail: (n) => plural(n, vscode.l10n.t('This destroys the cluster, its nodes and everything running on them.'), vscode.l10n.t('This destroys each cluster, its nodes and everything running on them.')),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 cluster'), vscode.l10n.t('Deleting {0} clusters', n)),
     typed: (n) => plural(n, vscode.l10n.t('delete 1 cluster'), vscode.l10n.t('delete {0} clusters', n)),
   }),

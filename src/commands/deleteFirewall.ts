@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { plural } from '../model/plural';
 import { deleteAction, type DeleteAction, deletingMany } from './deleteAction';
 
 /** Deletes a firewall after a modal naming it; the stacklets behind it stay, without its rules. */
@@ -22,7 +23,7 @@ export const firewallDeletion: DeleteAction<'firewall'> = {
   done: (firewall) => vscode.l10n.t('Deleted firewall {0}.', firewall.name),
   many: deletingMany({
     question: (n) => vscode.l10n.t('Delete {0} firewalls?', n),
-    detail: () => vscode.l10n.t('Their stacklets stay, without these firewalls\' rules.'),
+    detail: (n) => plural(n, vscode.l10n.t('Its stacklets stay, without this firewall\'s rules.'), vscode.l10n.t('Their stacklets stay, without these firewalls\' rules.')),
     progress: (n) => vscode.l10n.t('Deleting {0} firewalls', n),
   }),
 };

@@ -19,7 +19,7 @@ export const loadBalancerDeletion: DeleteAction<'loadBalancer'> = {
   done: (lb) => vscode.l10n.t('Deleted load balancer {0}.', lb.name),
   many: deletingMany({
     question: (n) => plural(n, vscode.l10n.t('Delete 1 load balancer?'), vscode.l10n.t('Delete {0} load balancers?', n)),
-    detail: () => vscode.l10n.t('Their stacklets stay; traffic to these load balancers\' addresses stops.'),
+    detail: (n) => plural(n, vscode.l10n.t('Its stacklets stay; traffic to this load balancer\'s addresses stops.'), vscode.l10n.t('Their stacklets stay; traffic to these load balancers\' addresses stops.')),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 load balancer'), vscode.l10n.t('Deleting {0} load balancers', n)),
   }),
 };

@@ -15,7 +15,7 @@ export const snapshotDeletion: DeleteAction<'snapshot'> = {
   done: (snapshot) => vscode.l10n.t('Deleted snapshot {0}.', snapshot.name),
   many: deletingMany({
     question: (n) => plural(n, vscode.l10n.t('Delete 1 snapshot?'), vscode.l10n.t('Delete {0} snapshots?', n)),
-    detail: () => vscode.l10n.t('This destroys each snapshot in every region it is in; no stacklet can be restored from them again.'),
+    detail: (n) => plural(n, vscode.l10n.t('This destroys the snapshot in every region it is in; no stacklet can be restored from it again.'), vscode.l10n.t('This destroys each snapshot in every region it is in; no stacklet can be restored from them again.')),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 snapshot'), vscode.l10n.t('Deleting {0} snapshots', n)),
     typed: (n) => plural(n, vscode.l10n.t('delete 1 snapshot'), vscode.l10n.t('delete {0} snapshots', n)),
   }),

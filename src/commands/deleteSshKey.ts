@@ -19,7 +19,7 @@ export const sshKeyDeletion: DeleteAction<'sshKey'> = {
   done: (key) => vscode.l10n.t('Deleted SSH key {0}.', key.name),
   many: deletingMany({
     question: (n) => plural(n, vscode.l10n.t('Delete 1 SSH key?'), vscode.l10n.t('Delete {0} SSH keys?', n)),
-    detail: () => vscode.l10n.t('Stacklets that have these keys keep them; new stacklets can no longer be given them.'),
+    detail: (n) => plural(n, vscode.l10n.t('Stacklets that have this key keep it; new stacklets can no longer be given it.'), vscode.l10n.t('Stacklets that have these keys keep them; new stacklets can no longer be given them.')),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 SSH key'), vscode.l10n.t('Deleting {0} SSH keys', n)),
   }),
 };

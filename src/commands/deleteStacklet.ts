@@ -101,7 +101,7 @@ export const stackletDeletion: DeleteAction<'stacklet', Answers> = {
   // On a selection, each stacklet goes with its disk only: its volumes and snapshots stay (said in the question).
   many: deletingMany({
     question: (n) => plural(n, vscode.l10n.t('Delete 1 stacklet?'), vscode.l10n.t('Delete {0} stacklets?', n)),
-    detail: () => vscode.l10n.t('This destroys each stacklet and its disk. Their volumes and snapshots stay.'),
+    detail: (n) => plural(n, vscode.l10n.t('This destroys the stacklet and its disk. Its volumes and snapshots stay.'), vscode.l10n.t('This destroys each stacklet and its disk. Their volumes and snapshots stay.')),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 stacklet'), vscode.l10n.t('Deleting {0} stacklets', n)),
     typed: (n) => plural(n, vscode.l10n.t('delete 1 stacklet'), vscode.l10n.t('delete {0} stacklets', n)),
   }, { extras: [] }),

@@ -16,7 +16,7 @@ export const userdataDeletion: DeleteAction<'userdata'> = {
   done: (script) => vscode.l10n.t('Deleted userdata script {0}.', script.name),
   many: deletingMany({
     question: (n) => plural(n, vscode.l10n.t('Delete 1 userdata script?'), vscode.l10n.t('Delete {0} userdata scripts?', n)),
-    detail: () => vscode.l10n.t('Stacklets created with them keep what the scripts did.'),
+    detail: (n) => plural(n, vscode.l10n.t('Stacklets created with it keep what the script did.'), vscode.l10n.t('Stacklets created with them keep what the scripts did.')),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 userdata script'), vscode.l10n.t('Deleting {0} userdata scripts', n)),
   }),
 };

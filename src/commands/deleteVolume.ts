@@ -19,7 +19,7 @@ export const volumeDeletion: DeleteAction<'volume'> = {
   done: (volume) => vscode.l10n.t('Deleted volume {0}.', volume.name),
   many: deletingMany({
     question: (n) => plural(n, vscode.l10n.t('Delete 1 volume?'), vscode.l10n.t('Delete {0} volumes?', n)),
-    detail: () => vscode.l10n.t('This destroys each volume and the data on it.'),
+    detail: (n) => plural(n, vscode.l10n.t('This destroys the volume and the data on it.'), vscode.l10n.t('This destroys each volume and the data on it.')),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 volume'), vscode.l10n.t('Deleting {0} volumes', n)),
     typed: (n) => plural(n, vscode.l10n.t('delete 1 volume'), vscode.l10n.t('delete {0} volumes', n)),
   }),

@@ -286,9 +286,10 @@ describe('Actions on several stacklets at once', function () {
       assert.ok(found, `the Volumes view shows ${name}`);
       return found;
     });
-    // With one of two left (db-data is attached), the question and the text to type count one volume.
+    // With one of two left (db-data is attached), the question, what it destroys and the text to type speak of one volume.
     const one = await onSelection('stacklet.deleteVolume', [selection[0]!, selection[2]!], { choose: 'Delete' }, 'escape');
     assert.equal(one.asked[0]!.message, 'Delete 1 volume?');
+    assert.match(one.asked[0]!.detail!, /^This destroys the volume and the data on it\./);
     assert.equal(one.asked[1]!.prompt, 'Type "delete 1 volume" to confirm.');
     assert.equal(one.asked[1]!.placeHolder, 'delete 1 volume');
     assert.deepEqual(one.sent, []);
