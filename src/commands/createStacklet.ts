@@ -92,7 +92,7 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
         : vscode.l10n.t('How many stacklets to create like this (1 to {0}; this account may create {1} more)', MAX_AT_ONCE, left),
       initial: '1',
       what: vscode.l10n.t('The number'),
-      check: (n, what) => checkInteger(n, 1, MAX_AT_ONCE, what) ?? (left === undefined ? undefined : checkWithinLimit(n, left)),
+      check: (n, what) => checkInteger(n, 1, MAX_AT_ONCE, what) ?? checkWithinLimit(n, left ?? Infinity),
       changed: (s) => delete s.names,
     }),
     ...(count(state) > 1 ? [inputStep<NewStacklet>(deps, 'names', (s) => ({

@@ -47,7 +47,7 @@ export function stateIcon(state: ResourceState, base?: string): RowIcon {
   return { id: state === 'busy' ? id : (base ?? id), ...(color ? { color } : {}) };
 }
 
-/** The spoken label of a look, composed now when it is a function. */
-export function spokenOf(look: Pick<RowLook, 'spoken'>): string | undefined {
-  return typeof look.spoken === 'function' ? look.spoken() : look.spoken;
+/** A spoken label (a look's, or a row's made from one), composed now when it is a function. */
+export function spokenOf(spoken: RowLook['spoken']): string | undefined {
+  return typeof spoken === 'function' ? spoken() : spoken;
 }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ResourceRef } from '../kinds/registry';
 import { messageRow, type MessageRowState } from '../kinds/messageRow';
-import type { RowIcon, RowLook } from '../kinds/rowLook';
+import { spokenOf, type RowIcon, type RowLook } from '../kinds/rowLook';
 import { deletingContext } from '../kinds/rowState';
 import { spokenLabel } from '../kinds/rowWords';
 import type { ListingKind } from '../model/resourceStore';
@@ -108,8 +108,7 @@ export class ResourceNode {
     if (init.icon) item.iconPath = init.icon;
     if (init.contextValue) item.contextValue = init.contextValue;
     if (init.command) item.command = init.command;
-    const spoken = typeof init.accessibilityLabel === 'function' ? init.accessibilityLabel() : init.accessibilityLabel;
-    item.accessibilityInformation = { label: spoken ?? defaultSpokenLabel(init) };
+    item.accessibilityInformation = { label: spokenOf(init.accessibilityLabel) ?? defaultSpokenLabel(init) };
     return item;
   }
 }

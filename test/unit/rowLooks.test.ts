@@ -82,7 +82,7 @@ describe('each kind\'s row look', () => {
   it('shows each kind\'s row as the views always have: label, description, icon, state, spoken label and contextValue', () => {
     for (const kind of Object.keys(KIND_ROWS) as Kind[]) {
       const { tooltip, spoken, ...look } = lookOf(kind, items[kind]);
-      const shown = { ...look, ...(spoken !== undefined ? { spoken: spokenOf({ spoken }) } : {}) };
+      const shown = { ...look, ...(spoken !== undefined ? { spoken: spokenOf(spoken) } : {}) };
       assert.deepEqual(shown, kind === 'kubernetesNode' ? { ...SHOWN[kind], label: items.kubernetesNode.name } : SHOWN[kind], kind);
       assert.equal(shown.icon.id, kind === 'stacklet' ? 'vm-running' : KIND_ROWS[kind].icon, `${kind}: its row shows the kind's icon when idle`);
       if (kind !== 'kubernetesNode' && kind !== 'container') assert.ok(tooltip, `${kind} has a tooltip`);
@@ -123,11 +123,11 @@ describe('each kind\'s row look', () => {
   it('shows a stacklet\'s monthly estimate after its facts when the setting asks, and a busy one\'s task in words', () => {
     const look = KIND_ROWS.stacklet.look(items.stacklet, { cost: true });
     assert.equal(look.description, 'fra · b-1vcpu-2gb · 198.18.0.12 · est. $12.00/mo');
-    assert.equal(spokenOf(look), 'Stacklet web-1, active, Frankfurt 1, 1 vCPU 2 GB, 198.18.0.12, est. $12.00/mo');
+    assert.equal(spokenOf(look.spoken), 'Stacklet web-1, active, Frankfurt 1, 1 vCPU 2 GB, 198.18.0.12, est. $12.00/mo');
     const task: s.Task = { id: 7, name: 'resize', description: { progress: 'Resizing the disk', completed: '' } };
     const busy = KIND_ROWS.stacklet.look({ ...items.stacklet, task });
     assert.deepEqual([busy.icon, busy.contextValue], [{ id: 'loading~spin' }, 'stacklet:busy hasIp privateNetworking hasFirewall hasTags']);
-    assert.equal(spokenOf(busy), 'Stacklet web-1, busy: Resizing the disk, Frankfurt 1, 1 vCPU 2 GB, 198.18.0.12');
+    assert.equal(spokenOf(busy.spoken), 'Stacklet web-1, busy: Resizing the disk, Frankfurt 1, 1 vCPU 2 GB, 198.18.0.12');
     const volume = KIND_ROWS.volume.look({ ...items.volume, task });
     assert.deepEqual([volume.icon, volume.contextValue, volume.spoken], [{ id: 'loading~spin' }, 'volume:busy', 'Volume db-data, busy, attached to db-1, Frankfurt 1, 100 GB']);
   });
