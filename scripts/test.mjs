@@ -1,9 +1,11 @@
-// npm test: the unit, integration and e2e tiers, one after the other, each in its own process group and bounded.
+// npm test: the unit, integration, oldest-editor and e2e tiers, one after the other, each in its own process group
+// and bounded.
 // Prints one line per tier, then ONE closing line `N passed, N failed` summing all tiers. Exits non-zero if a
 // tier failed, crashed, ran no test, or if any process the run started is still running at the end.
 //
 //   npm test                          all tiers
 //   npm test -- --tiers unit,e2e      some of them
+//   npm test -- --tiers oldest        part of the integration suites in the oldest VS Code engines.vscode admits
 //
 // Every process started under this run carries STACKLET_HARNESS_RUN_ID in its environment; the closing check
 // looks for it in /proc/*/environ, whatever process group the process moved to.
@@ -14,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 process.chdir(root);
 
-const ALL_TIERS = ['unit', 'integration', 'e2e'];
+const ALL_TIERS = ['unit', 'integration', 'oldest', 'e2e'];
 const tiersArg = process.argv.indexOf('--tiers');
 const selected = tiersArg >= 0 ? (process.argv[tiersArg + 1] ?? '').split(',').filter(Boolean) : ALL_TIERS;
 const unknown = selected.filter((t) => !ALL_TIERS.includes(t));
@@ -50,6 +52,12 @@ const TIERS = {
   integration: {
     prepare: [[npm, ['run', 'compile']], [npm, ['run', 'build']]],
     run: [process.execPath, ['scripts/test-integration.mjs']],
+    timeoutMs: 10 * MIN,
+  },
+  // test/harness/oldestEditor.ts: what must work in the oldest editor, in code-server 4.100.3 (VS Code 1.100.3)
+  oldest: {
+    prepare: [[npm, ['run', 'compile']], [npm, ['run', 'build']]],
+    run: [process.execPath, ['scripts/test-integration.mjs', '--oldest']],
     timeoutMs: 10 * MIN,
   },
   e2e: {

@@ -14,8 +14,9 @@ import { installEmptyExtensions } from './activationBaseline';
 import { launchChromium } from './chromium';
 import { startCodeServer, writeUserSettings } from './codeServer';
 import { startEmulatorProcess } from './emulatorProcess';
+import { activationFailures } from './extensionHostLog';
 import { assertNoLeftovers, HarnessError, Teardown, withTimeout } from './processes';
-import { REPO_ROOT, requireProvisioned } from './provision';
+import { NEWEST_EDITOR, REPO_ROOT, requireProvisioned, type EditorBuild } from './provision';
 import { parseLastResult, type Counts } from './results';
 import { createRunFolders } from './runFolders';
 
@@ -38,13 +39,27 @@ export function requireBuilt(): void {
   if (!fs.existsSync(TESTS_INDEX)) throw new HarnessError(`${path.relative(REPO_ROOT, TESTS_INDEX)} not found: run \`npm run compile\``);
 }
 
-/** Runs the integration suites once; `write` receives the tests' output. */
-export async function runIntegrationTier(options: { timeoutMs?: number; write?: (text: string) => void } = {}): Promise<TierOutcome> {
+export interface IntegrationTierOptions {
+  timeoutMs?: number;
+  /** Receives the tests' output. */
+  write?: (text: string) => void;
+  /** The code-server build to run in; the newest by default. */
+  editor?: EditorBuild;
+  /** Only the tests whose full title matches (a mocha grep); otherwise $STACKLET_TEST_GREP, or all. */
+  grep?: string;
+  /** Names the run's folders and prefixes its lines ("integration" by default). */
+  name?: string;
+}
+
+/** Runs the integration suites once. */
+export async function runIntegrationTier(options: IntegrationTierOptions = {}): Promise<TierOutcome> {
   const write = options.write ?? ((t: string) => process.stdout.write(t));
+  const name = options.name ?? 'integration';
+  const editor = options.editor ?? NEWEST_EDITOR;
   const started = Date.now();
-  const paths = requireProvisioned();
+  const paths = requireProvisioned(editor);
   requireBuilt();
-  const run = createRunFolders('integration');
+  const run = createRunFolders(name);
   const teardown = new Teardown();
   teardown.add('temp folder', async () => run.removeTmp());
   const groups: number[] = [];
@@ -55,7 +70,7 @@ export async function runIntegrationTier(options: { timeoutMs?: number; write?: 
     const emulator = await startEmulatorProcess({ logFile: path.join(run.artifacts, 'emulator.log'), control: true });
     groups.push(emulator.pgid);
     teardown.add('emulator', () => emulator.stop());
-    write(`[integration] emulator ${emulator.url}\n`);
+    write(`[${name}] emulator ${emulator.url}\n`);
 
     // Remote-SSH's own setting, which Open in Remote Window honours: its tests write there, never to ~/.ssh/config.
     writeUserSettings(run.userDataDir, { 'stacklet.apiUrl': emulator.url, 'remote.SSH.configFile': path.join(run.tmp, 'ssh', 'config') });
@@ -67,11 +82,16 @@ export async function runIntegrationTier(options: { timeoutMs?: number; write?: 
       workspace: run.workspace,
       logFile: path.join(run.artifacts, 'code-server.log'),
       smokeTestDriver: true,
-      env: { STACKLET_TEST_API_URL: emulator.url, STACKLET_TEST_TOKEN: emulator.demoToken, STACKLET_TEST_OUTPUT_TAG: OUTPUT_TAG },
+      env: {
+        STACKLET_TEST_API_URL: emulator.url,
+        STACKLET_TEST_TOKEN: emulator.demoToken,
+        STACKLET_TEST_OUTPUT_TAG: OUTPUT_TAG,
+        ...(options.grep ? { STACKLET_TEST_GREP: options.grep } : {}),
+      },
     });
     groups.push(server.pgid);
     teardown.add('code-server', () => server.stop());
-    write(`[integration] code-server ${server.url} (log: ${server.logFile})\n`);
+    write(`[${name}] code-server ${editor.codeServer} (VS Code ${editor.vscode}) ${server.url} (log: ${server.logFile})\n`);
 
     const browser = await launchChromium(paths, { profileDir: run.browserProfile });
     if (browser.pgid !== undefined) groups.push(browser.pgid);
@@ -108,6 +128,13 @@ export async function runIntegrationTier(options: { timeoutMs?: number; write?: 
   } catch (e) {
     problems.push(e instanceof Error ? e.message : String(e));
   } finally {
+    // before the teardown removes them, and also when the run broke off: the logs may say why
+    try {
+      const failures = activationFailures(run.userDataDir, run.artifacts);
+      if (failures.length > 0) problems.push(`the extension host logged a failed activation:\n  ${failures.join('\n  ')}`);
+    } catch (e) {
+      problems.push(`reading the extension host logs: ${e instanceof Error ? e.message : String(e)}`);
+    }
     problems.push(...(await teardown.run()));
     try {
       assertNoLeftovers('the integration run', groups, [run.tmp]);
