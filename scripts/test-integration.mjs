@@ -12,7 +12,8 @@ const oldest = process.argv.includes('--oldest');
 const name = oldest ? 'oldest' : 'integration';
 const outcome = await tier.runIntegrationTier({
   timeoutMs: Number(process.env.STACKLET_INTEGRATION_TIMEOUT_MS) || undefined,
-  ...(oldest ? { name, editor: provision.OLDEST_EDITOR, grep: oldestEditor.oldestEditorGrep() } : {}),
+  // STACKLET_TEST_GREP, when set, chooses there too (e.g. the performance suite's activation, for the bench)
+  ...(oldest ? { name, editor: provision.OLDEST_EDITOR, grep: process.env.STACKLET_TEST_GREP || oldestEditor.oldestEditorGrep() } : {}),
 });
 if (processes.wasInterrupted()) {
   console.error(`[${name}] interrupted; everything it started is stopped`);
