@@ -16,7 +16,7 @@ function logFiles(dir: string): string[] {
 
 /**
  * Copies the extension host's logs of `userDataDir` into `artifacts` and returns each activation failure found in
- * any log there, as "<file>: <line>".
+ * any log there, as "<file>: <line>" (with the error when it follows on the next line).
  */
 export function activationFailures(userDataDir: string, artifacts: string): string[] {
   const logs = path.join(userDataDir, 'logs');
@@ -28,9 +28,13 @@ export function activationFailures(userDataDir: string, artifacts: string): stri
       fs.mkdirSync(path.dirname(copy), { recursive: true });
       fs.copyFileSync(file, copy);
     }
-    for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-      if (ACTIVATION_FAILED.test(line)) failures.push(`${relative}: ${line.trim().slice(0, 300)}`);
-    }
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    lines.forEach((line, i) => {
+      if (!ACTIVATION_FAILED.test(line)) return;
+      // "… failed due to an error:": the extension host writes the error itself on the next line
+      const error = /:\s*$/.test(line) ? ` ${lines[i + 1]?.trim() ?? ''}` : '';
+      failures.push(`${relative}: ${`${line.trim()}${error}`.slice(0, 400)}`);
+    });
   }
   return failures;
 }

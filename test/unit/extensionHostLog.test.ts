@@ -40,7 +40,7 @@ describe('activation failures in the extension host logs', () => {
     write('20261127T052052/window1/renderer.log', "2026-11-27 05:20:59.000 [error] Activating extension 'stacklet.stacklet-cloud' failed: boom.\n");
     const failures = activationFailures(path.join(dir, 'user-data'), path.join(dir, 'artifacts'));
     assert.equal(failures.length, 2);
-    assert.match(failures[0]!, /^20261127T052052\/exthost1\/remoteexthost\.log: .*Activating extension stacklet\.stacklet-cloud failed/);
+    assert.match(failures[0]!, /^20261127T052052\/exthost1\/remoteexthost\.log: .*Activating extension stacklet\.stacklet-cloud failed due to an error: .*SyntaxError: Cannot use import statement/);
     assert.match(failures[1]!, /^20261127T052052\/window1\/renderer\.log: .*failed: boom/);
   });
 
