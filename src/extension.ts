@@ -3,7 +3,6 @@ import { AccountRegistry } from './auth/accountRegistry';
 import { StackletAuthProvider } from './auth/authProvider';
 import type { SessionState } from './auth/session';
 import { contributedCommands, registerCommands } from './commands/register';
-import { enableCompileCache, flushCompileCache } from './compileCache';
 import { DOCUMENT_SCHEMES } from './documents/schemes';
 import { registerLanguageModelTools, type Tools } from './lmTools/register';
 import { STORAGE_KEY as TASKS_KEY } from './tasks/taskStorage';
@@ -61,7 +60,7 @@ export function activate(context: vscode.ExtensionContext): StackletTestHooks | 
     (tools ??= import('./lmTools/tools.js').then(async (m) => m.languageModelTools((await workbench()).deps)));
   let activationMs = 0;
   const workbench = (): Promise<Workbench> =>
-    (loaded ??= loadWorkbench(context).then((m) =>
+    (loaded ??= import('./workbench.js').then((m) =>
       m.startWorkbench({
         context, log, registry, views, fileSystems, auth, walkthrough, setState,
         get activationMs() {
@@ -92,19 +91,6 @@ export function activate(context: vscode.ExtensionContext): StackletTestHooks | 
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return { activationMs, load: async () => (await workbench()).api, tools: languageModelTools };
 }
-
-/**
- * The workbench's module, with V8's compile cache on for it and the chunks it loads (src/compileCache.ts); what
- * was compiled is written well after the first rows, which it would otherwise delay.
- */
-function loadWorkbench(context: vscode.ExtensionContext): Promise<typeof import('./workbench.js')> {
-  enableCompileCache(vscode.Uri.joinPath(context.globalStorageUri, 'compile-cache').fsPath);
-  setTimeout(flushCompileCache, COMPILE_CACHE_FLUSH_MS).unref();
-  return import('./workbench.js');
-}
-
-/** When the compile cache is written after the workbench starts loading: once the first rows are long drawn. */
-const COMPILE_CACHE_FLUSH_MS = 10_000;
 
 export async function deactivate(): Promise<void> {
   const workbench = await loaded?.catch(() => undefined);
