@@ -3,9 +3,12 @@
  * to every answer, from the moment the Stacklet Cloud container is opened (the mouse-down on its activity bar
  * item) until the first stacklet row is in the DOM; the same after a window reload with the container open
  * (from the moment the side bar shows it); and, reported, Try the Local Emulator from the welcome view. The
- * floor is a bare extension (test/fixtures/bare-rows-extension: activation and the same rows from a provider
- * with nothing to load), measured the same way in the same workbench, plus 50 ms for each round of requests
- * that must come first. The emulator's request log says which requests ours made, and when.
+ * floor is the shaped extension (test/fixtures/shaped-extension: our contributions, registered with no logic,
+ * its first view drawing one row per stacklet after the same round of requests as ours, its token read from
+ * SecretStorage), measured the same way in the same workbench, ours and it alternating. Beside it, reported, a
+ * bare extension (test/fixtures/bare-rows-extension: one view, the same rows with nothing to load or ask) plus
+ * 50 ms for each round of requests that must come first. The emulator's request log says which requests ours
+ * made, and when.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,12 +21,14 @@ import { emulatorControl, type Logged } from '../test/e2e/accountSession';
 import * as ui from '../test/e2e/ui';
 import { packageFixture } from '../test/harness/activationBaseline';
 import { REPO_ROOT } from '../test/harness/provision';
+import { SHAPED_EXTENSION_FIXTURE, SHAPED_TITLE, shapedFixtureContent } from '../test/harness/shapedFixture';
 import { startE2eSession, type E2eSession } from '../test/harness/workbench';
 import { median, times, type Figure } from './figure';
 
 const LATENCY_MS = 50;
 const ROUNDS = 5;
 const BARE = { title: 'Bare Rows', name: 'bare-rows' };
+const SHAPED = { title: SHAPED_TITLE, name: 'shaped' };
 const OURS = { title: 'Stacklet Cloud' };
 /** A request arriving this long after the first of its round starts a new round (a round waits 50 ms). */
 const SAME_ROUND_MS = 25;
@@ -153,6 +158,8 @@ function rounds(requests: readonly { at: string; method: string; path: string }[
   return out.map((round) => round.list);
 }
 
+const describeRounds = (made: readonly string[][]) => made.map((round, i) => `round ${i + 1}: ${round.join(', ')}`).join('; ');
+
 /** The rows the Stacklets view shows for the demo account (the emulator's seed is fixed): label and description. */
 async function demoRows(): Promise<{ id: string; label: string; description: string; icon: string }[]> {
   const emulator = await startEmulator({ port: 0, seed: 'demo' });
@@ -174,7 +181,13 @@ export async function feelFigures(log: (line: string) => void): Promise<Figure[]
     const bare = await packageFixture(path.join(REPO_ROOT, 'test', 'fixtures', 'bare-rows-extension'), {
       tmp, name: BARE.name, logFile: path.join(tmp, 'package.log'), files: { 'rows.json': JSON.stringify(rows) },
     });
-    session = await startE2eSession({ kind: 'bench-feel', alsoInstall: [bare] });
+    const shaped = await packageFixture(SHAPED_EXTENSION_FIXTURE, { tmp, name: SHAPED.name, logFile: path.join(tmp, 'package.log'), ...shapedFixtureContent() });
+    session = await startE2eSession({
+      kind: 'bench-feel',
+      alsoInstall: [bare, shaped],
+      // The shaped extension's rows come from the emulator, with the demo account's token (through the environment).
+      hostEnv: (emulator) => ({ SHAPED_FLOOR_API_URL: emulator.url, SHAPED_FLOOR_TOKEN: emulator.demoToken }),
+    });
     const { page } = session.browser;
     page.setDefaultTimeout(60_000);
     await page.addInitScript({ content: `(${WATCH_IN_PAGE})(null)` });
@@ -183,14 +196,17 @@ export async function feelFigures(log: (line: string) => void): Promise<Figure[]
     await ui.viewRow(page, 'Stacklets', names[0]!).waitFor();
     await emulatorControl(session, '/config', { latencyMs: LATENCY_MS });
 
-    const open = { ours: [] as Timed[], bare: [] as Timed[] };
-    const reload = { ours: [] as Timed[], bare: [] as Timed[] };
+    const open = { ours: [] as Timed[], shaped: [] as Timed[], bare: [] as Timed[] };
+    const reload = { ours: [] as Timed[], shaped: [] as Timed[], bare: [] as Timed[] };
+    const ms = (runs: readonly Timed[]) => runs.at(-1)!.ms.toFixed(0);
     for (let round = 0; round < ROUNDS; round++) {
       open.ours.push(await timed(session, () => openFromActivityBar(page, OURS.title, names)));
+      open.shaped.push(await timed(session, () => openFromActivityBar(page, SHAPED.title, names)));
       open.bare.push(await timed(session, () => openFromActivityBar(page, BARE.title, names)));
       reload.ours.push(await timed(session, () => reloadWithContainer(page, OURS.title, names)));
+      reload.shaped.push(await timed(session, () => reloadWithContainer(page, SHAPED.title, names)));
       reload.bare.push(await timed(session, () => reloadWithContainer(page, BARE.title, names)));
-      log(`feel: round ${round + 1}: open ${open.ours.at(-1)!.ms.toFixed(0)} ms (bare ${open.bare.at(-1)!.ms.toFixed(0)} ms), reload ${reload.ours.at(-1)!.ms.toFixed(0)} ms (bare ${reload.bare.at(-1)!.ms.toFixed(0)} ms)`);
+      log(`feel: round ${round + 1}: open ${ms(open.ours)} ms (shaped ${ms(open.shaped)} ms, bare ${ms(open.bare)} ms), reload ${ms(reload.ours)} ms (shaped ${ms(reload.shaped)} ms, bare ${ms(reload.bare)} ms)`);
     }
 
     // Try the Local Emulator, signed out, from the welcome view: the embedded emulator starts in the extension host.
@@ -203,25 +219,43 @@ export async function feelFigures(log: (line: string) => void): Promise<Figure[]
     const tryMs = tryEmulator.row - tryEmulator.start;
 
     const figures: Figure[] = [];
+    // Opening against the shaped extension: the same views and contributions, the same round of requests.
+    const openOurs = median(open.ours.map((r) => r.ms));
+    const openShaped = median(open.shaped.map((r) => r.ms));
+    const pairs = open.ours.map((r, i) => r.ms / open.shaped[i]!.ms);
+    const shapedRounds = describeRounds(rounds(open.shaped.at(-1)!.requests));
+    log(`feel: open (shaped): requests ${shapedRounds}`);
+    figures.push({
+      id: 'feel.openVsShaped',
+      label: `the first stacklet row after opening the Stacklet Cloud container, signed in, +${LATENCY_MS} ms per request (median of ${ROUNDS}), against an extension of our shape opened the same way`,
+      value: openOurs / openShaped,
+      unit: '× floor',
+      better: 'lower',
+      target: { value: 1.3, text: '≤ 1.3× the shaped extension' },
+      baseline: { label: "floor: the shaped extension's first row (our contributions with no logic; the token from SecretStorage and the same round of requests), measured the same way", value: openShaped },
+      ratio: { value: openOurs / openShaped, text: `${openOurs.toFixed(0)} ms = ${times(openOurs / openShaped)} the shaped extension's ${openShaped.toFixed(0)} ms` },
+      note: `each round ours over the shaped extension opened just after it: ${pairs.map((r) => r.toFixed(2)).join(', ')} (${Math.min(...pairs).toFixed(2)}–${Math.max(...pairs).toFixed(2)}×); the shaped extension's requests: ${shapedRounds}`,
+    });
     for (const [id, what, runs] of [['open', 'opening the Stacklet Cloud container', open], ['reload', 'a window reload with the container open', reload]] as const) {
       const ours = median(runs.ours.map((r) => r.ms));
       const bareMs = median(runs.bare.map((r) => r.ms));
-      const made = rounds(runs.ours.at(-1)!.requests);
+      const shapedMs = median(runs.shaped.map((r) => r.ms));
+      const made = describeRounds(rounds(runs.ours.at(-1)!.requests));
       // What must come first: the listing the first row is in. Its pages all go out at once (one round).
       const needed = 1;
       const floor = bareMs + needed * LATENCY_MS;
-      const rounded = made.map((round, i) => `round ${i + 1}: ${round.join(', ')}`).join('; ');
-      log(`feel: ${id}: requests ${rounded}`);
+      log(`feel: ${id}: requests ${made}`);
       figures.push({
         id: `feel.${id}`,
-        label: `the first stacklet row after ${what}, signed in, +${LATENCY_MS} ms per request (median of ${ROUNDS}), against its floor`,
+        // Opening is read against the shaped extension since issue 37 (above): this one is reported beside it.
+        label: `the first stacklet row after ${what}, signed in, +${LATENCY_MS} ms per request (median of ${ROUNDS}), against its floor${id === 'open' ? ' (reported)' : ''}`,
         value: ours / floor,
         unit: '× floor',
         better: 'lower',
-        target: { value: 1.3, text: '≤ 1.3× floor' },
+        ...(id === 'reload' ? { target: { value: 1.3, text: '≤ 1.3× floor' } } : {}),
         baseline: { label: `floor: the bare extension's first rows, measured the same way (${bareMs.toFixed(0)} ms), + ${needed} request × ${LATENCY_MS} ms`, value: floor },
         ratio: { value: ours / floor, text: `${ours.toFixed(0)} ms = ${times(ours / floor)} the floor` },
-        note: `requests before the row, by rounds of arrival: ${rounded}`,
+        note: `requests before the row, by rounds of arrival: ${made}; the shaped extension ${shapedMs.toFixed(0)} ms (ours ${times(ours / shapedMs)} it)`,
       });
     }
     figures.push({

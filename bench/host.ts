@@ -8,8 +8,19 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { median, times, type Figure } from './figure';
 
+/** One host start's activations (test/integration/activation.ts). */
+interface Activation {
+  activateMs: number;
+  wallMs: number;
+  emptyWallMs: number;
+  shapedWallMs: number;
+  emptyEsmWallMs: number;
+  requests: number;
+  alreadyActive: number;
+}
+
 interface HostFigures {
-  activation: { activateMs: number; wallMs: number; emptyWallMs: number; emptyEsmWallMs: number; requests: number; alreadyActive: number };
+  activation: Activation;
   children: { getChildrenMs: number; getTreeItemsMs: number; bareTreeItemsMs: number; loadRequests: number; cachedRequests: number; firstExpandRequests: number; uiRequests: number; refreshRequests: number };
   hiddenViews: { requestsIn11s: number };
   goToResource: { resources: number; keystrokes: number; p95Ms: number; medianMs: number; plainP95Ms: number; plainMedianMs: number; buildMs: number };
@@ -19,12 +30,12 @@ interface HostFigures {
  * Runs the integration tier's suites matching `grep` alone in code-server and returns what they wrote to
  * STACKLET_BENCH_OUT; the lines tagged `[tag]` in the tier's output are logged.
  */
-export function integrationFigures<T>(grep: string, tag: string, log: (line: string) => void, timeoutMs = 240_000, figuresOfFailedRun = false): T {
+export function integrationFigures<T>(grep: string, tag: string, log: (line: string) => void, timeoutMs = 240_000, figuresOfFailedRun = false, env: NodeJS.ProcessEnv = {}): T {
   const dir = mkdtempSync(path.join(tmpdir(), 'stacklet-bench-'));
   const out = path.join(dir, 'host.json');
   try {
     const run = spawnSync(process.execPath, ['scripts/test-integration.mjs'], {
-      env: { ...process.env, STACKLET_TEST_GREP: grep, STACKLET_BENCH_OUT: out },
+      env: { ...process.env, ...env, STACKLET_TEST_GREP: grep, STACKLET_BENCH_OUT: out },
       encoding: 'utf8',
       timeout: timeoutMs,
     });
@@ -43,26 +54,47 @@ export function integrationFigures<T>(grep: string, tag: string, log: (line: str
   }
 }
 
-/** Host starts whose activations are timed: one activation of a few milliseconds swings 4× on a shared machine. */
-const ACTIVATION_RUNS = 5;
+/**
+ * Host starts whose activations are timed: one activation of a few milliseconds swings 4× on a shared machine,
+ * and issue 37 asks for the median of at least seven.
+ */
+const ACTIVATION_RUNS = 7;
 
-export async function hostFigures(log: (line: string) => void): Promise<Figure[]> {
-  const { activation: first, children, hiddenViews, goToResource } = integrationFigures<HostFigures>('performance at scale', 'performance', log);
-  // The other starts run the activation test alone (the tier times activation before any suite).
-  const runs = [first, ...Array.from({ length: ACTIVATION_RUNS - 1 }, () => integrationFigures<Pick<HostFigures, 'activation'>>('performance at scale activates without a request', 'performance', log).activation)];
+/**
+ * The activation test alone in `count` more host starts (the tier times activation before any suite), each
+ * interleaving the baselines with ours. `env` reaches the integration tier's runner: which code-server it
+ * starts, when the runner is told.
+ */
+export function activationStarts(log: (line: string) => void, count: number, env: NodeJS.ProcessEnv = {}): Activation[] {
+  return Array.from({ length: count }, () => integrationFigures<Pick<HostFigures, 'activation'>>('performance at scale activates without a request', 'performance', log, 240_000, false, env).activation);
+}
+
+/** The medians of host starts' activations, each start's ours read against its own baselines. */
+function activationOf(runs: readonly Activation[]) {
   if (runs.some((run) => run.alreadyActive)) throw new Error('the extension was active before the tier measured its activation');
-  // Each start's ratio is ours against the empty extension in the same host; the figure is their median.
-  const ratios = runs.map((run) => run.wallMs / run.emptyWallMs);
-  // The same empty extension as one ES module: what the module format alone costs against the CommonJS copy.
-  const esmRatio = median(runs.map((run) => run.emptyEsmWallMs / run.emptyWallMs));
-  const activation = {
+  const ratios = (of: (run: Activation) => number) => runs.map((run) => run.wallMs / of(run));
+  const spread = (values: readonly number[]) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}×`;
+  const shaped = ratios((run) => run.shapedWallMs);
+  const empty = ratios((run) => run.emptyWallMs);
+  return {
     activateMs: median(runs.map((run) => run.activateMs)),
     wallMs: median(runs.map((run) => run.wallMs)),
     emptyWallMs: median(runs.map((run) => run.emptyWallMs)),
+    shapedWallMs: median(runs.map((run) => run.shapedWallMs)),
     requests: Math.max(...runs.map((run) => run.requests)),
+    vsShaped: median(shaped),
+    vsShapedSpread: `${spread(shaped)}; each start: ${shaped.map((r) => r.toFixed(2)).join(', ')}`,
+    vsEmpty: median(empty),
+    vsEmptySpread: spread(empty),
+    // The same empty extension as one ES module: what the module format alone costs against the CommonJS copy.
+    esmRatio: median(runs.map((run) => run.emptyEsmWallMs / run.emptyWallMs)),
   };
-  const ratio = median(ratios);
-  const spread = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×`;
+}
+
+export async function hostFigures(log: (line: string) => void): Promise<Figure[]> {
+  const { activation: first, children, hiddenViews, goToResource } = integrationFigures<HostFigures>('performance at scale', 'performance', log);
+  const activation = activationOf([first, ...activationStarts(log, ACTIVATION_RUNS - 1)]);
+  const medians = `medians: ours ${activation.wallMs.toFixed(1)} ms, activate() ${activation.activateMs.toFixed(1)} ms, the shaped extension ${activation.shapedWallMs.toFixed(1)} ms, the empty extension ${activation.emptyWallMs.toFixed(1)} ms`;
   return [
     {
       id: 'host.activate',
@@ -77,17 +109,29 @@ export async function hostFigures(log: (line: string) => void): Promise<Figure[]
       tracked: { value: Math.max(activation.activateMs, 10), better: 'lower' },
     },
     {
-      id: 'host.activateVsEmpty',
-      label: 'Extension.activate() as a caller sees it (loading the bundle included), against an empty extension in the same host',
-      value: ratio,
+      id: 'host.activateVsShaped',
+      label: 'Extension.activate() as a caller sees it (loading the bundle included), against an extension of our shape in the same host (our views, commands, file systems, tools and authentication provider registered with no logic)',
+      value: activation.vsShaped,
       unit: '×',
       better: 'lower',
-      target: { value: 1.2, text: '≤ 1.2× the empty extension' },
+      target: { value: 1.2, text: '≤ 1.2× the shaped extension' },
+      baseline: { label: `the shaped extension's Extension.activate(), the faster of one activated just before ours and one just after (median of ${ACTIVATION_RUNS} host starts)`, value: activation.shapedWallMs },
+      ratio: { value: activation.vsShaped, text: `${times(activation.vsShaped)} the shaped extension` },
+      // A few milliseconds against a few: tracked with a floor, so that 1.1× → 1.4× on a busy host is not a regression.
+      tracked: { value: Math.max(activation.vsShaped, 2), better: 'lower' },
+      note: `the median of ${ACTIVATION_RUNS} host starts, each ours against the shaped extension in the same host (${activation.vsShapedSpread}); ${medians}`,
+    },
+    {
+      id: 'host.activateVsEmpty',
+      label: 'the same against an empty extension in the same host (reported; the shaped extension is the floor since issue 37)',
+      value: activation.vsEmpty,
+      unit: '×',
+      better: 'lower',
       baseline: { label: `an empty extension's Extension.activate(), the faster of one activated just before ours and one just after (median of ${ACTIVATION_RUNS} host starts)`, value: activation.emptyWallMs },
-      ratio: { value: ratio, text: `${times(ratio)} the empty extension` },
+      ratio: { value: activation.vsEmpty, text: `${times(activation.vsEmpty)} the empty extension` },
       // Tens of milliseconds over a few: tracked with a floor, so that 2.8× → 3.4× on a busy host is not a regression.
-      tracked: { value: Math.max(ratio, 4), better: 'lower' },
-      note: `the median of ${ACTIVATION_RUNS} host starts, each ours against the empty extension in the same host (${spread}); medians: ours ${activation.wallMs.toFixed(1)} ms, activate() ${activation.activateMs.toFixed(1)} ms, the empty extension ${activation.emptyWallMs.toFixed(1)} ms; the empty extension as one ES module ${times(esmRatio)} the empty extension (median)`,
+      tracked: { value: Math.max(activation.vsEmpty, 4), better: 'lower' },
+      note: `the median of ${ACTIVATION_RUNS} host starts (${activation.vsEmptySpread}); the empty extension as one ES module ${times(activation.esmRatio)} the empty extension (median)`,
     },
     {
       id: 'host.activateRequests',

@@ -1,10 +1,12 @@
-// The empty extension of test/fixtures/empty-extension, packaged and installed beside ours, so that the
-// integration tier can time an activation that costs nothing of ours in the same host and run.
+// The empty extension of test/fixtures/empty-extension and the shaped one of test/fixtures/shaped-extension,
+// packaged and installed beside ours, so that the integration tier can time activations that cost nothing of
+// ours in the same host and run.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { installVsix } from './codeServer';
 import { HarnessError, runCommand } from './processes';
 import { REPO_ROOT, type ToolPaths } from './provision';
+import { SHAPED_EXTENSION_FIXTURE, shapedFixtureContent } from './shapedFixture';
 
 export const EMPTY_EXTENSION_FIXTURE = path.join(REPO_ROOT, 'test', 'fixtures', 'empty-extension');
 const VSCE = path.join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
@@ -22,12 +24,20 @@ const EMPTY_COPIES = ['empty-warmup', 'empty-before', 'empty-after'];
  */
 const EMPTY_ESM = { name: 'empty-esm', files: { 'extension.mjs': 'export function activate() {\n  return {};\n}\n' }, manifest: { main: './extension.mjs' } };
 
-export async function installEmptyExtensions(
+/**
+ * Two copies of the shaped extension (Stacklet Cloud's contributions registered with no logic), timed one just
+ * before ours and one just after: the floor of activation for an extension of our shape. Each contributes its
+ * own renamed ids (`shapedBefore.…`, `shapedAfter.…`), so that neither collides with ours or the other.
+ */
+export const SHAPED_COPIES = ['shaped-before', 'shaped-after'];
+
+export async function installBaselineExtensions(
   paths: ToolPaths,
   options: { tmp: string; userDataDir: string; extensionsDir: string; logFile: string },
 ): Promise<void> {
-  for (const copy of [...EMPTY_COPIES.map((name) => ({ name })), EMPTY_ESM]) {
-    const vsix = await packageFixture(EMPTY_EXTENSION_FIXTURE, { tmp: options.tmp, logFile: options.logFile, ...copy });
+  const shaped = SHAPED_COPIES.map((name) => ({ fixture: SHAPED_EXTENSION_FIXTURE, name, ...shapedFixtureContent(name.replace(/-(\w)/, (_, c: string) => c.toUpperCase())) }));
+  for (const { fixture, ...copy } of [...EMPTY_COPIES.map((name) => ({ fixture: EMPTY_EXTENSION_FIXTURE, name })), { fixture: EMPTY_EXTENSION_FIXTURE, ...EMPTY_ESM }, ...shaped]) {
+    const vsix = await packageFixture(fixture, { tmp: options.tmp, logFile: options.logFile, ...copy });
     await installVsix(paths, { vsix, userDataDir: options.userDataDir, extensionsDir: options.extensionsDir, logFile: options.logFile });
   }
 }
@@ -44,7 +54,10 @@ export async function packageFixture(
   fs.cpSync(fixture, folder, { recursive: true });
   const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as { name: string };
   fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ ...manifest, ...options.manifest, name: options.name }, null, 2));
-  for (const [file, text] of Object.entries(options.files ?? {})) fs.writeFileSync(path.join(folder, file), text);
+  for (const [file, text] of Object.entries(options.files ?? {})) {
+    fs.mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
+    fs.writeFileSync(path.join(folder, file), text);
+  }
   const vsix = path.join(options.tmp, `${options.name}.vsix`);
   const packaged = await runCommand(process.execPath, [VSCE, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', vsix], {
     cwd: folder,

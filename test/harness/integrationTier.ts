@@ -10,7 +10,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as util from 'node:util';
-import { installEmptyExtensions } from './activationBaseline';
+import { installBaselineExtensions } from './activationBaseline';
 import { launchChromium } from './chromium';
 import { startCodeServer, writeUserSettings } from './codeServer';
 import { startEmulatorProcess } from './emulatorProcess';
@@ -75,7 +75,7 @@ export async function runIntegrationTier(options: IntegrationTierOptions = {}): 
     // Remote-SSH's own setting, which Open in Remote Window honours: its tests write there, never to ~/.ssh/config.
     writeUserSettings(run.userDataDir, { 'stacklet.apiUrl': emulator.url, 'remote.SSH.configFile': path.join(run.tmp, 'ssh', 'config') });
     // the baseline the activation figures are read against (test/integration/activation.ts)
-    await installEmptyExtensions(paths, { tmp: run.tmp, userDataDir: run.userDataDir, extensionsDir: run.extensionsDir, logFile: path.join(run.artifacts, 'install.log') });
+    await installBaselineExtensions(paths, { tmp: run.tmp, userDataDir: run.userDataDir, extensionsDir: run.extensionsDir, logFile: path.join(run.artifacts, 'install.log') });
     const server = await startCodeServer(paths, {
       userDataDir: run.userDataDir,
       extensionsDir: run.extensionsDir,

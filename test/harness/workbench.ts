@@ -48,6 +48,8 @@ export interface WorkbenchServerOptions {
    * Local Emulator signs in to it instead of starting one of its own: `npm start` does.
    */
   announceEmulator?: boolean;
+  /** More environment for the extension host, given the emulator (a fixture of the bench that talks to it). */
+  hostEnv?: (emulator: EmulatorProcess) => Record<string, string>;
 }
 
 /**
@@ -84,7 +86,10 @@ export async function startWorkbenchServer(options: WorkbenchServerOptions): Pro
       gallery: options.gallery,
       ...(options.password ? { password: options.password } : {}),
       ...(options.workspaceTrust ? { workspaceTrust: true } : {}),
-      ...(options.announceEmulator ? { env: { STACKLET_EMULATOR_URL: emulator.url, STACKLET_EMULATOR_TOKEN: emulator.demoToken } } : {}),
+      env: {
+        ...(options.announceEmulator ? { STACKLET_EMULATOR_URL: emulator.url, STACKLET_EMULATOR_TOKEN: emulator.demoToken } : {}),
+        ...options.hostEnv?.(emulator),
+      },
     });
     groups.push(server.pgid);
     teardown.add('code-server', () => server.stop());

@@ -1,6 +1,7 @@
 // Activation as the integration tier sees it. index.ts calls measureActivation() before any suite runs: once the
 // host is quiet, it activates a warm-up copy of the empty extension (test/fixtures/empty-extension, installed by
-// test/harness/activationBaseline.ts), then times `Extension.activate()` of an empty copy, of ours and of another
+// test/harness/activationBaseline.ts), then times `Extension.activate()` of an empty copy, a shaped copy (our
+// contributions registered with no logic, test/fixtures/shaped-extension), ours, another shaped copy and another
 // empty copy, counting what the emulator received meanwhile; the performance suite reports and checks it.
 import * as vscode from 'vscode';
 import { totalRequests } from '../../src/emulator/stats';
@@ -17,6 +18,11 @@ export interface ActivationFacts {
   readonly wallMs: number;
   /** The empty extension's `Extension.activate()` in the same host: the faster of the copy before ours and the one after. */
   readonly emptyWallMs: number;
+  /**
+   * The shaped extension's `Extension.activate()` in the same host (our views, commands, file systems, tools and
+   * authentication provider registered with no logic): the faster of the copy before ours and the one after.
+   */
+  readonly shapedWallMs: number;
   /** The empty extension as one ES module, activated after the others: what loading an ES module costs here. */
   readonly emptyEsmWallMs: number;
   /** The first activation of the run (the warm-up copy), which pays for what the host does once. */
@@ -69,18 +75,22 @@ export async function measureActivation(): Promise<void> {
   const before = await emulatorRequestCount();
   const warmup = await timedActivation<unknown>('stacklet-test.empty-warmup');
   const emptyBefore = await timedActivation<unknown>('stacklet-test.empty-before');
+  const shapedBefore = await timedActivation<unknown>('stacklet-test.shaped-before');
   const ours = await timedActivation<StackletTestHooks>(EXTENSION_ID);
+  const shapedAfter = await timedActivation<unknown>('stacklet-test.shaped-after');
   const emptyAfter = await timedActivation<unknown>('stacklet-test.empty-after');
   const emptyEsm = await timedActivation<unknown>('stacklet-test.empty-esm');
   // Anything activation set off (a session restore, a view load) would reach the emulator within this.
   await new Promise((resolve) => setTimeout(resolve, 500));
   // The faster of the two: a sample the busy host slowed down cannot make ours look closer to it.
   const emptyWallMs = Math.min(emptyBefore.wallMs, emptyAfter.wallMs);
+  const shapedWallMs = Math.min(shapedBefore.wallMs, shapedAfter.wallMs);
   facts = {
-    alreadyActive: [warmup, emptyBefore, ours, emptyAfter, emptyEsm].some((a) => a.alreadyActive),
+    alreadyActive: [warmup, emptyBefore, shapedBefore, ours, shapedAfter, emptyAfter, emptyEsm].some((a) => a.alreadyActive),
     activateMs: ours.api.activationMs,
     wallMs: ours.wallMs,
     emptyWallMs,
+    shapedWallMs,
     emptyEsmWallMs: emptyEsm.wallMs,
     warmupWallMs: warmup.wallMs,
     settleMs,
@@ -88,6 +98,7 @@ export async function measureActivation(): Promise<void> {
   };
   console.log(
     `${process.env.STACKLET_TEST_OUTPUT_TAG ?? ''}[activation] Extension.activate() ${ours.wallMs.toFixed(1)} ms (activate() ${facts.activateMs.toFixed(2)} ms), ` +
+      `the shaped extension's ${shapedBefore.wallMs.toFixed(1)} ms before and ${shapedAfter.wallMs.toFixed(1)} ms after: ${(ours.wallMs / shapedWallMs).toFixed(2)}×; ` +
       `the empty extension's ${emptyBefore.wallMs.toFixed(1)} ms before and ${emptyAfter.wallMs.toFixed(1)} ms after: ${(ours.wallMs / emptyWallMs).toFixed(2)}×; ` +
       `as one ES module ${emptyEsm.wallMs.toFixed(1)} ms; ` +
       `warm-up ${warmup.wallMs.toFixed(1)} ms after ${settleMs.toFixed(0)} ms waiting for a quiet host; ${facts.requests} request(s)` +
