@@ -13,9 +13,9 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
  * matched without its number, so adding a step before one does not lose its picture) → the picture's name.
  */
 const PICKS = {
-  // The demo account as a newcomer meets it: Try the Local Emulator, the Local emulator label, Stacklets given the room.
+  // The demo account as a newcomer meets it: Try the Local Emulator, the account said once, Stacklets given the room.
   'e2e-local-emulator': {
-    'see-the-local-emulator-label': 'sidebar.png',
+    'see-the-account-once-and-every-header-and-stacklet-row-whole': 'sidebar.png',
   },
   'e2e-explorer': {
     'view-properties-of-web-1': 'view-properties.png',

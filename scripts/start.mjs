@@ -73,6 +73,8 @@ try {
     password,
     workspaceTrust: true,
     announceEmulator: true,
+    // A person tries agent mode here (README, Agent mode); only the tests' windows turn AI features off.
+    aiFeatures: true,
     onEmulatorLine: (line) => console.log(`[emulator] ${line}`),
   });
 } catch (e) {

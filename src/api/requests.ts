@@ -19,6 +19,13 @@ function rule<S extends z.ZodMiniType>(base: S, check: (value: unknown, what: st
 
 export const name = rule(z.string(), v.checkName);
 export const hostname = rule(z.string(), v.checkHostname);
+/**
+ * A new volume's, firewall's, load balancer's, VPC's, cluster's or node pool's name (INFERRED rule, see
+ * checkResourceName). Renames take any display name (`name`): the extension's prompts and documents send only
+ * names this rule allows, but a name another client set may be anything, and the tests give such names through
+ * renames.
+ */
+export const resourceName = rule(z.string(), v.checkResourceName);
 export const slug = rule(z.string(), v.checkSlug);
 const uuid = z.string().check(z.minLength(1));
 const positiveInt = z.int().check(z.positive());
@@ -41,7 +48,7 @@ const ruleAliases = { inboud_rules: 'inbound_rules', outboud_rules: 'outbound_ru
 export const CreateFirewallBody = aliased(
   ruleAliases,
   z.object({
-    name,
+    name: resourceName,
     inbound_rules: z.array(FirewallRuleInput),
     outbound_rules: z.array(FirewallRuleInput),
     stacklet_ids: z.optional(z.array(stackletId)),
@@ -140,7 +147,7 @@ export const StackletActionBody = z.discriminatedUnion('action', [
 export type StackletActionBody = z.input<typeof StackletActionBody>;
 
 export const CreateVolumeBody = z.object({
-  name,
+  name: resourceName,
   stacklet_id: stackletId,
   size_gigabytes: rule(z.number(), (value, what) => v.checkVolumeSize(value, 0, what)),
 });
@@ -161,11 +168,11 @@ export const SnapshotActionBody = z.discriminatedUnion('action', [
 export type SnapshotActionBody = z.infer<typeof SnapshotActionBody>;
 
 export const CreateKubernetesBody = z.object({
-  name,
+  name: resourceName,
   version: z.string().check(z.minLength(1)),
   region: slug,
   node_pool: z.object({
-    name,
+    name: resourceName,
     size: slug,
     count: z.pipe(intLike, rule(z.number(), v.checkNodeCount)),
   }),
@@ -216,7 +223,7 @@ const algorithm = rule(z.string(), (value, what) => v.checkOneOf(value, v.LB_ALG
 export const CreateLoadBalancerBody = aliased(
   { stacklet_id: 'stacklet_ids' },
   z.object({
-    name,
+    name: resourceName,
     rules: z.array(ForwardingRuleInput).check(z.minLength(1)),
     region: slug,
     health: HealthCheckInput,
@@ -286,7 +293,7 @@ export const LoadBalancerRulesBody = z.object({ rules: z.array(ForwardingRuleInp
 export type LoadBalancerRulesBody = z.infer<typeof LoadBalancerRulesBody>;
 
 export const CreateVpcBody = z.object({
-  name,
+  name: resourceName,
   cidr: rule(z.string(), v.checkVpcCidr),
   region: z.optional(slug),
   project_uuid: z.optional(uuid),
@@ -336,7 +343,7 @@ export type CreateSshKeyBody = z.infer<typeof CreateSshKeyBody>;
  * the create body's `node_pool` object, the conventional form).
  */
 export const CreateNodePoolBody = z.object({
-  name,
+  name: resourceName,
   size: slug,
   count: z.pipe(intLike, rule(z.number(), v.checkNodeCount)),
 });

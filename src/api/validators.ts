@@ -35,6 +35,20 @@ export function checkName(value: unknown, what = 'name'): Problem {
   return undefined;
 }
 
+/**
+ * The name of a piece of infrastructure (volume, firewall, load balancer, VPC, Kubernetes cluster, node pool):
+ * a name (checkName) of letters, digits, '.', '_' and '-' that starts with a letter or digit. The service notes
+ * give no format (INFERRED, docs/api-coverage.md): the conventional cloud rule, which keeps such names usable
+ * in scripts, URLs and Kubernetes, where a space or a '!' would not be. Display names (snapshots, SSH keys,
+ * userdata scripts) keep checkName: "db-1 weekly" is a fine snapshot name.
+ */
+export function checkResourceName(value: unknown, what = 'name'): Problem {
+  const base = checkName(value, what);
+  if (base) return base;
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value as string)) return l10n.t('{0} may contain only letters, digits, \'.\', \'_\' and \'-\', and must start with a letter or digit', what);
+  return undefined;
+}
+
 /** A stacklet name doubles as its hostname: letters, digits, dots and hyphens; labels 1–63 characters. */
 export function checkHostname(value: unknown, what = 'name'): Problem {
   const base = checkName(value, what);

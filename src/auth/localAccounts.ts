@@ -18,7 +18,7 @@ export function isLocalAccount(account: Account): boolean {
 
 /**
  * An account of an emulator on this machine, the embedded one or one `npm start` / `npm run emulator` runs: what
- * the views, the Accounts menu and Copy as curl label "Local emulator".
+ * the Account view, the Accounts menu and Copy as curl label as "local emulator".
  */
 export function isLocalEmulator(account: Account): boolean {
   return account.isEmulator || isLocalAccount(account);

@@ -74,7 +74,12 @@ async function run<T, A, R>(deps: CommandDeps, node: unknown, pipeline: Pipeline
   const answer = await send(deps, pipeline.progress(target.item, answers), pipeline.failure(target.item, answers), () => pipeline.send(target, answers, deps));
   if (answer === undefined) return;
   await pipeline.settle(deps, target, answer, answers);
-  done(deps, pipeline.done(target.item, answers, answer));
+  done(deps, pipeline.done(target.item, answers, answer), taskIn(answer));
+}
+
+/** The task an answer carries, if it is a resource that runs one. */
+function taskIn(answer: unknown): Task | null | undefined {
+  return typeof answer === 'object' && answer !== null ? (answer as { task?: Task | null }).task : undefined;
 }
 
 /** An action on one resource of a listed kind. */
@@ -223,10 +228,13 @@ export function settle<K extends ListedKind>(deps: CommandDeps, session: ActiveS
   if (isTaskKind(kind)) follow(deps, kind, id, spec.name(answer as never), (answer as { task?: Task | null }).task);
 }
 
-/** A short confirmation in the status bar and the log. */
-export function done(deps: CommandDeps, message: string): vscode.Disposable {
+/**
+ * A short word in the status bar and the log. Its check mark says the work has ended, so a request that started
+ * a task (`task` given, or `running`) has none: the tasks' own item beside it says the task runs.
+ */
+export function done(deps: CommandDeps, message: string, task?: Task | null, running = false): vscode.Disposable {
   deps.log.info(message);
-  return notify.statusMessage('check', message, 5000);
+  return notify.statusMessage(task || running ? undefined : 'check', message, 5000);
 }
 
 // ── several items at once ──────────────────────────────────────────────────
@@ -278,6 +286,8 @@ export interface BulkAction<K extends ListedKind, A> {
   readonly outcome?: (item: KindItems[K], answers: A) => string;
   /** The progress notification's title, and the summary's subject: "Powering off 3 stacklets". */
   readonly progress: (count: number, answers: A) => string;
+  /** For an action whose items run tasks, the summary once they ended: "web-1, db-1 and blog were powered off." */
+  readonly ended?: (names: string, count: number, answers: A) => string;
 }
 
 interface Left {
@@ -312,7 +322,8 @@ async function runOnSelection<K extends ListedKind, A, R>(deps: CommandDeps, act
   const title = bulk.progress(targets.length, answers);
   const outcomes = await sendMany(deps, session, action, targets, answers, title);
   // The tasks the answers start are one group: one notification when the last of them ends, not one each.
-  const group = newTaskGroup(title);
+  const ended = bulk.ended;
+  const group = newTaskGroup(title, ended && ((names, count) => ended(names, count, answers)));
   const grouped: CommandDeps = Object.create(deps, { tasks: { value: groupedRegistry(deps.tasks, group) } }) as CommandDeps;
   session.store.batch(() => {
     for (const outcome of outcomes) {
@@ -429,7 +440,8 @@ function sendMany<K extends ListedKind, A, R>(deps: CommandDeps, session: Active
     const step = 100 / targets.length;
     return runBounded(targets, (item) => recordedSend(deps, action.progress(item, answers), () => action.send({ ...session, item }, answers, deps)), {
       signal: controller.signal,
-      onEnd: (outcome, ended) => progress.report(vscode.l10n.t('{0} of {1}: {2}', ended, targets.length, nameOf(action.kind, outcome.item)), step),
+      // "sent", as the status bar says once all are: the tasks they start run on after.
+      onEnd: (outcome, ended) => progress.report(vscode.l10n.t('{0} of {1} sent: {2}', ended, targets.length, nameOf(action.kind, outcome.item)), step),
     }).finally(() => cancelled.dispose());
   }, true);
 }
@@ -440,7 +452,7 @@ function summarize<K extends ListedKind, R>(deps: CommandDeps, kind: K, title: s
   const notSent = outcomes.filter((o) => o.status === 'not-sent');
   const sent = outcomes.length - notSent.length;
   if (failed.length === 0 && notSent.length === 0) {
-    const status = done(deps, vscode.l10n.t('{0}: {1} of {2} sent.', title, sent, outcomes.length));
+    const status = done(deps, vscode.l10n.t('{0}: {1} of {2} sent.', title, sent, outcomes.length), undefined, group.names.length > 0);
     // "3 of 3 sent" is old news once the tasks it started have ended (their summary says so): it goes then.
     if (group.names.length > 0) void deps.tasks.allEnded(group).then(() => status.dispose());
     return;

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { NodePool } from '../api/schemas';
-import { checkName, checkNodeCount, parseWholeNumber } from '../api/validators';
+import { checkResourceName, checkNodeCount, parseWholeNumber } from '../api/validators';
 import { itemAction } from './action';
 import { sizeItems } from './choices';
 import { refreshCluster } from './nodePools';
@@ -46,7 +46,7 @@ export const addNodePool = itemAction<'cluster', { name: string; size: string; c
         title: title(vscode.l10n.t('Name')),
         prompt: vscode.l10n.t('The node pool\'s name (unique in {0})', cluster.name),
         initial: () => freePoolName(cluster.name, taken),
-        check: (text: string) => checkName(text, vscode.l10n.t('Name'))
+        check: (text: string) => checkResourceName(text, vscode.l10n.t('Name'))
           ?? (taken.includes(text.trim().toLowerCase()) ? vscode.l10n.t('{0} already has a node pool named {1}', cluster.name, text.trim()) : undefined),
       }),
       sizeStep<NewPool>(deps, store, {

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { checkName } from '../api/validators';
 import { askText } from './askText';
 import type { CommandDeps } from './deps';
 
@@ -11,7 +10,7 @@ export async function askNewName(
   deps: CommandDeps,
   current: string,
   what: string,
-  validate: (text: string) => string | undefined = (text) => checkName(text, vscode.l10n.t('Name')),
+  validate: (text: string) => string | undefined,
   prompt = vscode.l10n.t('The new name of the {0}', what),
 ): Promise<{ name: string } | undefined> {
   const name = await askText(deps, { title: vscode.l10n.t('Rename {0}', current), prompt, value: current, validate });

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { KubernetesCluster } from '../api/schemas';
-import { checkKubernetesVersion, checkName, checkNodeCount, parseWholeNumber } from '../api/validators';
+import { checkKubernetesVersion, checkResourceName, checkNodeCount, parseWholeNumber } from '../api/validators';
 import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
 import { done, follow } from './action';
@@ -47,7 +47,7 @@ export async function createKubernetesCluster(deps: CommandDeps): Promise<void> 
           title: title(vscode.l10n.t('Name')),
           prompt: vscode.l10n.t('The cluster\'s name (unique in the account)'),
           placeHolder: vscode.l10n.t('A name, such as the region and the workload'),
-          check: (name) => checkName(name, vscode.l10n.t('Name')),
+          check: (name) => checkResourceName(name, vscode.l10n.t('Name')),
         }),
         pickStep(deps, 'version', () => ({
           title: title(vscode.l10n.t('Version')),
@@ -64,7 +64,7 @@ export async function createKubernetesCluster(deps: CommandDeps): Promise<void> 
           title: title(vscode.l10n.t('Node Pool Name')),
           prompt: vscode.l10n.t('The name of the first node pool'),
           initial: (s) => `${s.name ?? 'cluster'}-pool`,
-          check: (name) => checkName(name, vscode.l10n.t('Node pool name')),
+          check: (name) => checkResourceName(name, vscode.l10n.t('Node pool name')),
         }, 'poolName'),
         sizeStep<NewCluster, 'poolSize'>(deps, store, {
           title: title(vscode.l10n.t('Node Size')),
@@ -93,5 +93,5 @@ export async function createKubernetesCluster(deps: CommandDeps): Promise<void> 
   const { answers, created: cluster } = result;
   store.created('cluster', cluster.uuid, cluster);
   follow(deps, 'cluster', cluster.uuid, cluster.name, cluster.task);
-  done(deps, vscode.l10n.t('Creating Kubernetes cluster {0} in {1}.', cluster.name, answers.region!));
+  done(deps, vscode.l10n.t('Creating Kubernetes cluster {0} in {1}.', cluster.name, answers.region!), cluster.task);
 }

@@ -8,7 +8,7 @@ import {
   checkHealthInterval,
   checkHealthThreshold,
   checkListenPort,
-  checkName,
+  checkResourceName,
   checkPort,
   checkTypedNumber,
   LB_ALGORITHMS,
@@ -157,7 +157,7 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
         title: title(vscode.l10n.t('Name')),
         prompt: vscode.l10n.t('The load balancer\'s name'),
         placeHolder: vscode.l10n.t('A name, such as the site it serves'),
-        check: (name) => checkName(name, vscode.l10n.t('Name')),
+        check: (name) => checkResourceName(name, vscode.l10n.t('Name')),
       }),
       regionStep<NewLoadBalancer>(deps, store, { title: title(vscode.l10n.t('Region')), placeHolder: vscode.l10n.t('Regions that offer load balancers') }, 'load_balancers'),
       pickStep(deps, 'algorithm', () => ({
@@ -286,5 +286,5 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
   const { created: lb, answers } = result;
   store.created('loadBalancer', lb.uuid, lb);
   follow(deps, 'loadBalancer', lb.uuid, lb.name, lb.task);
-  done(deps, vscode.l10n.t('Creating load balancer {0} in {1}.', lb.name, answers.region!));
+  done(deps, vscode.l10n.t('Creating load balancer {0} in {1}.', lb.name, answers.region!), lb.task);
 }

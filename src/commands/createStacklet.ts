@@ -182,5 +182,5 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
   for (const stacklet of created) follow(deps, 'stacklet', stacklet.id, stacklet.name, stacklet.task);
   done(deps, created.length === 1
     ? vscode.l10n.t('Creating stacklet {0} in {1}.', created[0]!.name, body.region)
-    : vscode.l10n.t('Creating {0} stacklets in {1}: {2}.', created.length, body.region, created.map((stacklet) => stacklet.name).join(', ')));
+    : vscode.l10n.t('Creating {0} stacklets in {1}: {2}.', created.length, body.region, created.map((stacklet) => stacklet.name).join(', ')), undefined, created.some((stacklet) => stacklet.task));
 }

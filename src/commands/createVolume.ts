@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Stacklet } from '../api/schemas';
-import { checkName, checkVolumeSize, parseWholeNumber } from '../api/validators';
+import { checkResourceName, checkVolumeSize, parseWholeNumber } from '../api/validators';
 import { canTakeVolume } from '../model/actionChecks';
 import { refOfKind } from '../kinds/registry';
 import * as notify from '../ui/notify';
@@ -50,7 +50,7 @@ export async function createVolume(deps: CommandDeps, node?: unknown): Promise<v
       title: title(vscode.l10n.t('Name')),
       prompt: vscode.l10n.t('The volume\'s name; it is made in {0}, the region of {1}', s.stacklet!.region.slug, s.stacklet!.name),
       initial: `${s.stacklet!.name}-data`,
-      validate: (text) => checkName(text, vscode.l10n.t('Name')),
+      validate: (text) => checkResourceName(text, vscode.l10n.t('Name')),
     }), (s) => s.name, (s, name) => (s.name = name)),
     wholeNumberStep<NewVolume>(deps, 'size', () => ({
       title: title(vscode.l10n.t('Size')),
@@ -68,5 +68,5 @@ export async function createVolume(deps: CommandDeps, node?: unknown): Promise<v
   if (!volume) return;
   store.created('volume', volume.id, volume);
   follow(deps, 'volume', volume.id, volume.name, volume.task);
-  done(deps, vscode.l10n.t('Creating volume {0} ({1} GB) on {2} in {3}.', volume.name, body.size_gigabytes, stacklet.name, stacklet.region.slug));
+  done(deps, vscode.l10n.t('Creating volume {0} ({1} GB) on {2} in {3}.', volume.name, body.size_gigabytes, stacklet.name, stacklet.region.slug), volume.task);
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { checkName, checkVpcCidrFree, suggestVpcCidr } from '../api/validators';
+import { checkResourceName, checkVpcCidrFree, suggestVpcCidr } from '../api/validators';
 import type { Vpc } from '../api/schemas';
 import type { CommandDeps } from './deps';
 import { done } from './action';
@@ -30,7 +30,7 @@ export async function createVpc(deps: CommandDeps): Promise<void> {
         title: title(vscode.l10n.t('Name')),
         prompt: vscode.l10n.t('The VPC\'s name (unique in the account)'),
         placeHolder: vscode.l10n.t('A name, such as the region and what runs in it'),
-        check: (name) => checkName(name, vscode.l10n.t('Name')),
+        check: (name) => checkResourceName(name, vscode.l10n.t('Name')),
       }),
       regionStep<NewVpc>(deps, store, { title: title(vscode.l10n.t('Region')), placeHolder: vscode.l10n.t('Regions that offer VPCs') }, 'vpc'),
       inputStep(deps, 'cidr', (s) => ({

@@ -19,7 +19,7 @@ import type { PickSpec, Target } from './target';
 
 /**
  * How a deletion is confirmed. Destroying data (a disk, a volume, a snapshot, a cluster) takes the name typed;
- * anything else a modal naming the resource, whose focused button keeps it.
+ * anything else a confirmation naming the resource, whose default keeps it.
  */
 export type Confirmation =
   | { readonly typed: string; readonly title: string; readonly prompt: string }

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { plural } from '../model/plural';
 import { deleteAction, type DeleteAction, deletingMany } from './deleteAction';
 
-/** Deletes a firewall after a modal naming it; the stacklets behind it stay, without its rules. */
+/** Deletes a firewall after a confirmation naming it; the stacklets behind it stay, without its rules. */
 export const firewallDeletion: DeleteAction<'firewall'> = {
   kind: 'firewall',
   pick: () => ({ title: vscode.l10n.t('Delete which firewall?'), none: vscode.l10n.t('This account has no firewall.') }),

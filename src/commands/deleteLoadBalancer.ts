@@ -3,7 +3,7 @@ import { deleteAction, type DeleteAction, deletingMany } from './deleteAction';
 import { idleItems } from './idlePick';
 import { plural } from '../model/plural';
 
-/** Deletes a load balancer after a modal naming it; its stacklets stay. */
+/** Deletes a load balancer after a confirmation naming it; its stacklets stay. */
 export const loadBalancerDeletion: DeleteAction<'loadBalancer'> = {
   kind: 'loadBalancer',
   pick: () => idleItems(vscode.l10n.t('Delete which load balancer?'), vscode.l10n.t('No load balancer can be deleted now: every load balancer has a task running.')),

@@ -7,7 +7,7 @@ import { poolMark, settlePoolDeleted } from './nodePools';
 import { plural } from '../model/plural';
 
 /**
- * Deletes a node pool after a modal naming it (a cluster keeps at least one pool). The documentation has no
+ * Deletes a node pool after a confirmation naming it (a cluster keeps at least one pool). The documentation has no
  * such operation: a service without it answers 404 or 405, shown as "does not support deleting node pools".
  */
 export const deleteNodePool = poolAction<Record<string, never>, true>({

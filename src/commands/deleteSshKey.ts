@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { deleteAction, type DeleteAction, deletingMany } from './deleteAction';
 import { plural } from '../model/plural';
 
-/** Deletes an SSH key from the account after a modal naming it; stacklets that have it keep it. */
+/** Deletes an SSH key from the account after a confirmation naming it; stacklets that have it keep it. */
 export const sshKeyDeletion: DeleteAction<'sshKey'> = {
   kind: 'sshKey',
   pick: () => ({ title: vscode.l10n.t('Delete which SSH key?'), none: vscode.l10n.t('This account has no SSH key.') }),

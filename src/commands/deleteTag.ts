@@ -22,7 +22,7 @@ function carriersDetail(tag: Tag, stacklets: readonly Stacklet[]): string {
 
 /**
  * Deletes a tag (DELETE /v1/tags/:id, the name as id), which the service takes off whatever carries it: the
- * modal names each stacklet, read from the listing as fresh as the cache has it, and Keep is its focused button.
+ * confirmation names each stacklet, read from the listing as fresh as the cache has it, and Keep is its default.
  */
 export const tagDeletion: DeleteAction<'tag'> = {
   kind: 'tag',

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { deleteAction, type DeleteAction, deletingMany } from './deleteAction';
 import { plural } from '../model/plural';
 
-/** Deletes a userdata script after a modal naming it; nothing changes on a refusal, shown in the service's words. */
+/** Deletes a userdata script after a confirmation naming it; nothing changes on a refusal, shown in the service's words. */
 export const userdataDeletion: DeleteAction<'userdata'> = {
   kind: 'userdata',
   pick: () => ({ title: vscode.l10n.t('Delete which userdata script?'), none: vscode.l10n.t('This account has no userdata script.') }),

@@ -3,7 +3,7 @@ import { deleteAction, type DeleteAction, deletingMany } from './deleteAction';
 import { plural } from '../model/plural';
 
 /**
- * Deletes a VPC after a modal naming it. One that still has stacklets is sent too: the service decides, and
+ * Deletes a VPC after a confirmation naming it. One that still has stacklets is sent too: the service decides, and
  * its refusal is shown in its own words.
  */
 export const vpcDeletion: DeleteAction<'vpc'> = {

@@ -4,7 +4,7 @@ import { itemAction } from './action';
 import { confirmed } from './confirm';
 
 
-/** Detach a volume from its stacklet, after a modal confirmation. */
+/** Detach a volume from its stacklet, after a confirmation. */
 export const detachVolume = itemAction({
   kind: 'volume',
   pick: () => ({ title: vscode.l10n.t('Detach which volume?'), accept: (v) => !v.task && !!v.stacklet, none: vscode.l10n.t('No volume is attached to a stacklet, or every attached one is busy.') }),

@@ -6,7 +6,7 @@ import { confirmed } from './confirm';
 import { POWER_COST_NOTE, powerOutcome } from './powerOn';
 import { plural } from '../model/plural';
 
-/** Power Cycle: off and on again (a hard reboot), after a modal confirmation; one or several. */
+/** Power Cycle: off and on again (a hard reboot), after a confirmation; one or several. */
 export const powerCycle = itemAction({
   kind: 'stacklet',
   action: 'powerCycle',
@@ -30,5 +30,6 @@ export const powerCycle = itemAction({
     outcome: powerOutcome('cycle'),
     costNote: POWER_COST_NOTE,
     progress: (count) => plural(count, vscode.l10n.t('Power cycling 1 stacklet'), vscode.l10n.t('Power cycling {0} stacklets', count)),
+    ended: (names, count) => plural(count, vscode.l10n.t('{0} was power cycled.', names), vscode.l10n.t('{0} were power cycled.', names)),
   },
 });

@@ -6,7 +6,7 @@ import { confirmed } from './confirm';
 import { POWER_COST_NOTE, powerOutcome } from './powerOn';
 import { plural } from '../model/plural';
 
-/** Power Off: for a running stacklet (or several), after a modal confirmation. */
+/** Power Off: for a running stacklet (or several), after a confirmation. */
 export const powerOff = itemAction({
   kind: 'stacklet',
   action: 'powerOff',
@@ -30,5 +30,6 @@ export const powerOff = itemAction({
     outcome: powerOutcome('off'),
     costNote: POWER_COST_NOTE,
     progress: (count) => plural(count, vscode.l10n.t('Powering off 1 stacklet'), vscode.l10n.t('Powering off {0} stacklets', count)),
+    ended: (names, count) => plural(count, vscode.l10n.t('{0} was powered off.', names), vscode.l10n.t('{0} were powered off.', names)),
   },
 });

@@ -41,5 +41,6 @@ export const powerOn = itemAction({
     outcome: powerOutcome('on'),
     costNote: POWER_COST_NOTE,
     progress: (count) => plural(count, vscode.l10n.t('Powering on 1 stacklet'), vscode.l10n.t('Powering on {0} stacklets', count)),
+    ended: (names, count) => plural(count, vscode.l10n.t('{0} was powered on.', names), vscode.l10n.t('{0} were powered on.', names)),
   },
 });

@@ -4,7 +4,7 @@ import { idleStacklets } from './idlePick';
 import { imageChoice } from './choices';
 import { isBack } from './wizard';
 
-/** Rebuild: an image (distribution, application or one of the account's snapshots), then a modal warning that the disk is wiped. */
+/** Rebuild: an image (distribution, application or one of the account's snapshots), then a confirmation that warns the disk is wiped. */
 export const rebuildStacklet = itemAction<'stacklet', { image: string | number; imageName: string }>({
   kind: 'stacklet',
   pick: () => idleStacklets(vscode.l10n.t('Rebuild which stacklet?')),

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { StackletClient } from '../api/client';
 import type { KindItems } from '../kinds/registry';
+import { checkName, checkResourceName } from '../api/validators';
 import { itemAction } from './action';
 import { askNewName } from './askNewName';
 import type { CommandHandler } from './deps';
@@ -16,7 +17,8 @@ export function renameAction<K extends Renamable>(
   return itemAction<K, { name: string }>({
     kind,
     pick: () => ({ title: words.pickTitle(), accept: (item) => !('task' in item && item.task), none: words.none() }),
-    ask: ({ item }, deps) => askNewName(deps, item.name, words.what()),
+    // A snapshot's is a display name; the others' the stricter rule their create has.
+    ask: ({ item }, deps) => askNewName(deps, item.name, words.what(), (text) => (kind === 'snapshot' ? checkName : checkResourceName)(text, vscode.l10n.t('Name'))),
     send: ({ client, item }, { name }) => rename(client, item, name),
     progress: (item) => vscode.l10n.t('Renaming {0}…', item.name),
     failure: (item) => vscode.l10n.t('Could not rename {0}', item.name),

@@ -46,7 +46,7 @@ export const resizeStacklet = itemAction<'stacklet', Answers>({
         id: 'size',
         async ask(state, at) {
           let placeHolder = leftOut
-            ? vscode.l10n.t('Now {0}; sizes with a disk smaller than its {1} are left out. Pick the new size', stacklet.size.slug, formatBytes(currentDisk))
+            ? vscode.l10n.t('Now {0}; sizes with a disk under {1} left out', stacklet.size.slug, formatBytes(currentDisk))
             : vscode.l10n.t('Now {0}. Pick the new size', stacklet.size.slug);
           for (;;) {
             // The current size comes first: Enter on it asks again, never picks the smallest by accident.
@@ -117,5 +117,6 @@ export const resizeStacklet = itemAction<'stacklet', Answers>({
     }),
     monthlyChange: (item, { price }) => (price === undefined ? undefined : resizeChange(item, { price_monthly: price })),
     progress: (count, { size }) => plural(count, vscode.l10n.t('Resizing 1 stacklet to {0}', size), vscode.l10n.t('Resizing {0} stacklets to {1}', count, size)),
+    ended: (names, count, { size }) => plural(count, vscode.l10n.t('{0} was resized to {1}.', names, size), vscode.l10n.t('{0} were resized to {1}.', names, size)),
   },
 });

@@ -38,7 +38,7 @@ const byDate = (a: Backup, b: Backup): number => (b.created_at ?? '').localeComp
 
 /**
  * Restore: the stacklet's own snapshots first, then the account's other snapshots, then its backups by date
- * (a service without the backups listing just offers none), then a modal confirmation.
+ * (a service without the backups listing just offers none), then a confirmation.
  */
 export const restoreStacklet = itemAction<'stacklet', { imageId: number; imageName: string }>({
   kind: 'stacklet',

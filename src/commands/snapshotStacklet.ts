@@ -55,5 +55,6 @@ export const snapshotStacklet = itemAction<'stacklet', { name: string }>({
     monthlyChange: () => undefined,
     costNote: () => vscode.l10n.t('The service gives no price for snapshots: the estimate leaves them out.'),
     progress: (count) => plural(count, vscode.l10n.t('Taking a snapshot of 1 stacklet'), vscode.l10n.t('Taking snapshots of {0} stacklets', count)),
+    ended: (names, count) => plural(count, vscode.l10n.t('A snapshot of {0} was taken.', names), vscode.l10n.t('Snapshots of {0} were taken.', names)),
   },
 });

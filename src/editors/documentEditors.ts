@@ -3,7 +3,7 @@
  * text (drafts); this decides when something reaches the cloud: only on an explicit act, a save the user asked
  * for (VS Code tells the reason in onWillSaveTextDocument: Manual for Ctrl+S and File › Save, AfterDelay or
  * FocusOut for auto-save) or the "Apply to Stacklet Cloud" action. Auto-save only ever keeps a draft. Before
- * anything is sent, a modal shows the change with the safe choice focused. Diagnostics come from the kind's
+ * anything is sent, the confirmation lists the change with the safe choice first (the default). Diagnostics come from the kind's
  * own checks, one per problem.
  */
 import * as vscode from 'vscode';
@@ -405,5 +405,5 @@ export class DocumentEditors extends Disposable {
  * words say which one it is.
  */
 function whichButton(send: string, showChanges: string): string {
-  return vscode.l10n.t('Choose {0} to send this to Stacklet Cloud now. {1}, the focused button, compares first; nothing is sent until you choose {0}.', send, showChanges);
+  return vscode.l10n.t('Choose {0} to send this to Stacklet Cloud now. {1}, the first choice, compares first; nothing is sent until you choose {0}.', send, showChanges);
 }

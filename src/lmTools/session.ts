@@ -23,7 +23,7 @@ function signedOutData(deps: CommandDeps): AgentData | undefined {
   };
 }
 
-/** Where the session's answers come from: the views say "Local emulator" for the same accounts. */
+/** Where the session's answers come from: the Account view says "Local emulator" for the same accounts. */
 export function sourceOf(deps: CommandDeps): AgentSource {
   const state = deps.session.state;
   return state.kind !== 'signed-out' && isLocalEmulator(state.account) ? 'emulator' : 'service';

@@ -9,7 +9,7 @@ import { deletionChangeOf, type ResourceRef } from '../kinds/registry';
 import { monthlyChangeWords } from './cost';
 import { plural } from './plural';
 
-/** A modal confirmation: the question, what it does, and the button that does it. */
+/** A confirmation: the question, what it does, and the button that does it. */
 export interface ConfirmationWords {
   readonly question: string;
   readonly detail: string;

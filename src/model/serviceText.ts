@@ -81,7 +81,7 @@ function breakLinksAndIcons(text: string): string {
 
 /**
  * Service text shown as is where VS Code reads links or codicons in plain strings: notification messages
- * (`showInformationMessage` / `showWarningMessage` / `showErrorMessage`, modal message and `detail`), progress
+ * (`showInformationMessage` / `showWarningMessage` / `showErrorMessage`), progress
  * titles and messages, status bar text and tooltips given as strings, quick pick labels, descriptions and
  * details, tree item labels and descriptions, input box prompts and placeholders, terminal names.
  * One line, at most `max` characters of the service's text; controls and bidi characters shown escaped.
@@ -91,8 +91,8 @@ export function literalText(value: unknown, max = DEFAULT_MAX_CHARS): string {
 }
 
 /**
- * Text of several lines shown where VS Code reads links or codicons: the detail of a modal dialog. As
- * `literalText`, but a line break stays a line break (a dialog's detail is meant to have lines); every other
+ * Text of several lines shown where VS Code reads links or codicons: the detail of a confirmation, a row per
+ * line. As `literalText`, but a line break stays a line break (the detail is meant to have lines); every other
  * control and bidi character is shown escaped, and at most `max` characters are kept.
  */
 export function literalLines(value: unknown, max = 10 * DEFAULT_MAX_CHARS): string {

@@ -4,14 +4,15 @@
  * the tracker (ended, or timed out and told about on its own). No vscode import.
  */
 import * as l10n from '@vscode/l10n';
+import { listText } from '../model/listText';
 import { completedText } from './taskText';
 import type { TaskGroup, TaskRegistry, TrackedTask } from './types';
 
 let lastGroupId = 0;
 
-/** A new group for the tasks of a bulk action whose progress title is `title`. */
-export function newTaskGroup(title: string): TaskGroup {
-  return { id: ++lastGroupId, title, names: [] };
+/** A new group for the tasks of a bulk action whose progress title is `title`, and its words for their end. */
+export function newTaskGroup(title: string, ended?: TaskGroup['ended']): TaskGroup {
+  return { id: ++lastGroupId, title, names: [], ...(ended ? { ended } : {}) };
 }
 
 /** `tasks`, with every task tracked through it a member of `group`. */
@@ -51,8 +52,9 @@ export class EndedGroups {
 
   /**
    * The summaries of the groups none of whose tasks is in `followed` any more (each said once):
-   * "Powering off 3 stacklets: done. web-1, web-2, db-1: stacklet was powered off" (the names first: a
-   * toast shows one line).
+   * "Powering off 3 stacklets: done. web-1, web-2 and db-1 were powered off." in the action's words when every
+   * task ended alike, else each set of names with the service's words: "web-1 and web-2: stacklet was powered
+   * off; db-1: …" (the names first: a toast shows one line).
    */
   settled(followed: readonly TrackedTask[]): string[] {
     const summaries: string[] = [];
@@ -61,7 +63,8 @@ export class EndedGroups {
       this.pending.delete(id);
       const byText = new Map<string, string[]>();
       for (const { name, text } of [...ended].sort((a, b) => a.place - b.place)) byText.set(text, [...(byText.get(text) ?? []), name]);
-      const parts = [...byText].map(([text, names]) => l10n.t('{0}: {1}', names.join(', '), text)).join('; ');
+      const ownWords = byText.size === 1 ? group.ended : undefined;
+      const parts = [...byText].map(([text, names]) => (ownWords ? ownWords(listText(names), names.length) : l10n.t('{0}: {1}', listText(names), text))).join('; ');
       summaries.push(ended.length === group.names.length
         ? l10n.t('{0}: done. {1}', group.title, parts)
         : l10n.t('{0}: {1} of {2} done. {3}', group.title, ended.length, group.names.length, parts));

@@ -36,6 +36,11 @@ export interface TaskGroup {
   readonly title: string;
   /** Its items' names in the order the action listed them (the view's), filled as their tasks are tracked. */
   readonly names: string[];
+  /**
+   * The action's own words for its ended tasks, given the names as one list ("web-1, db-1 and blog") and their
+   * count: "web-1, db-1 and blog were powered off." Without them, each name is said with the service's words.
+   */
+  readonly ended?: (names: string, count: number) => string;
 }
 
 /** What a command hands the tracker after the service answered with a resource carrying a `task`. */

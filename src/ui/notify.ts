@@ -1,12 +1,12 @@
 /**
- * The one door to what VS Code shows in notifications, modal dialogs, progress and the status bar. Whatever
+ * The one door to what VS Code shows in notifications, progress and the status bar. Whatever
  * passes through is shown literally: a name a co-tenant chose, `zz [Open Settings](command:…)`, cannot become
  * a link there, nor `$(icon)` an icon, nor a newline or a bidi control a forged line (see literalText). Our
  * own icons are passed apart and kept. A unit test (test/unit/notifyBoundary.test.ts) fails when code outside
  * this folder calls those VS Code functions itself.
  */
 import * as vscode from 'vscode';
-import { literalLines, literalText } from '../model/serviceText';
+import { literalText } from '../model/serviceText';
 
 /** The longest message shown; the log keeps the whole text. */
 const MAX_MESSAGE = 2000;
@@ -23,11 +23,6 @@ export function warning(message: string, ...actions: string[]): Thenable<string 
 
 export function error(message: string, ...actions: string[]): Thenable<string | undefined> {
   return vscode.window.showErrorMessage(text(message), ...actions);
-}
-
-/** A modal question; the answer is the action chosen, or undefined (Cancel, Escape). */
-export function modal(message: string, detail: string, ...actions: string[]): Thenable<string | undefined> {
-  return vscode.window.showWarningMessage(text(message), { modal: true, detail: literalLines(detail) }, ...actions);
 }
 
 export interface Progress {
@@ -52,8 +47,8 @@ export function statusText(icon: string | undefined, words: string): string {
   return icon ? `$(${icon}) ${literalText(words)}` : literalText(words);
 }
 
-/** A short message in the status bar, gone after `ms`. */
-export function statusMessage(icon: string, words: string, ms: number): vscode.Disposable {
+/** A short message in the status bar, gone after `ms`; `icon` undefined for none. */
+export function statusMessage(icon: string | undefined, words: string, ms: number): vscode.Disposable {
   return vscode.window.setStatusBarMessage(statusText(icon, words), ms);
 }
 

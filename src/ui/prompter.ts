@@ -70,11 +70,11 @@ export interface Prompter {
   pickMany<T>(options: PickOptions<T>): Promise<T[] | Back | undefined>;
   /** The row chosen in a picker that filters as the user types (SearchOptions); undefined on Escape. */
   search<T>(options: SearchOptions<T>): Promise<T | undefined>;
-  /** A modal confirmation; true only when the user chose `action`. */
+  /** A confirmation whose reversible answer (Cancel) comes first; true only when the user chose `action`. */
   confirm(message: string, detail: string, action: string): Promise<boolean>;
   /**
-   * A modal question whose first choice has the focus, so Enter picks it: put the safe one first. The chosen
-   * label, or undefined when dismissed (Escape, Cancel).
+   * A confirmation whose first choice is the default, so Enter picks it: put the reversible one first, and no
+   * choice that means what Escape does. The chosen label, or undefined when dismissed (Escape).
    */
   choose<T extends string>(message: string, detail: string, choices: readonly [T, ...T[]]): Promise<T | undefined>;
 }

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import { literalText } from '../model/serviceText';
-import * as notify from './notify';
+import { literalLines, literalText } from '../model/serviceText';
 import { BACK, type Back, type InputOptions, type PickItem, type PickOptions, type Prompter, type SearchOptions } from './prompter';
 
 /**
@@ -76,36 +75,32 @@ export class VscodePrompter implements Prompter {
         show();
       });
     }
-    return new Promise((resolve) => {
-      let settled = false;
-      const subscriptions = [
-        pick.onDidChangeValue(show),
-        pick.onDidAccept(() => {
-          const [chosen] = pick.activeItems;
-          if (!chosen || settled) return;
-          settled = true;
-          resolve(chosen.item.value);
-          pick.hide();
-        }),
-        pick.onDidHide(() => {
-          if (!settled) resolve(undefined);
-          settled = true;
-          for (const s of subscriptions) s.dispose();
-          pick.dispose();
-        }),
-      ];
-      pick.show();
-    });
+    return answerOf(pick, (chosen) => chosen.item.value, [pick.onDidChangeValue(show)]);
   }
 
   async confirm(message: string, detail: string, action: string): Promise<boolean> {
-    const choice = await notify.modal(message, detail, action);
-    return choice === action;
+    return (await this.choose(message, detail, [vscode.l10n.t('Cancel'), action])) === action;
   }
 
-  async choose<T extends string>(message: string, detail: string, choices: readonly [T, ...T[]]): Promise<T | undefined> {
-    // VS Code focuses the first button of a modal and adds Cancel last: the order of `choices` is the order shown.
-    return notify.modal(message, detail, ...choices) as Thenable<T | undefined>;
+  /**
+   * The one confirmation users meet, for every question whose answer may not be taken back at once: a picker,
+   * not a modal dialog. VS Code's modal focuses its first button and always adds a Cancel (or the close
+   * affordance) last, so a modal cannot have the reversible answer both under Enter and under Escape without
+   * a second button that means the same. Here the first row, the reversible answer, is active (Enter picks
+   * it), Escape answers nothing, each choice is one row, and the detail follows as lines that are no choice.
+   */
+  choose<T extends string>(message: string, detail: string, choices: readonly [T, ...T[]]): Promise<T | undefined> {
+    const pick = vscode.window.createQuickPick<ChoiceRow<T>>();
+    pick.title = shown(message);
+    pick.placeholder = vscode.l10n.t('Nothing happens until you choose {0}; Escape cancels.', choices[choices.length - 1]!);
+    pick.ignoreFocusOut = true;
+    pick.matchOnDetail = true;
+    const lines = literalLines(detail).split('\n').filter((line) => line.trim() !== '');
+    const choiceRows: ChoiceRow<T>[] = choices.map((choice) => ({ label: literalText(choice), choice }));
+    pick.items = [...choiceRows, ...(lines.length > 0 ? [{ label: '', kind: vscode.QuickPickItemKind.Separator } as ChoiceRow<T>] : []), ...lines.map((line) => ({ label: line }) as ChoiceRow<T>)];
+    pick.activeItems = [choiceRows[0]!];
+    // A line of the detail explains: accepting it keeps the question open.
+    return answerOf(pick, (chosen) => chosen.choice);
   }
 
   private quickPick<T>(options: PickOptions<T>, many: boolean): Promise<T[] | Back | undefined> {
@@ -160,6 +155,39 @@ export class VscodePrompter implements Prompter {
 const MAX_QUESTION = 2000;
 const shown = (text: string) => literalText(text, MAX_QUESTION);
 const shownOrNot = (text: string | undefined) => (text === undefined ? undefined : shown(text));
+
+/**
+ * Shows `pick` until a row with a value is accepted (its value; accepting a row without one keeps it open) or
+ * it is hidden (undefined), then disposes of it and of `also`.
+ */
+function answerOf<I extends vscode.QuickPickItem, R>(pick: vscode.QuickPick<I>, valueOf: (row: I) => R | undefined, also: vscode.Disposable[] = []): Promise<R | undefined> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const subscriptions = [
+      ...also,
+      pick.onDidAccept(() => {
+        const [chosen] = pick.activeItems;
+        const value = chosen === undefined ? undefined : valueOf(chosen);
+        if (value === undefined || settled) return;
+        settled = true;
+        resolve(value);
+        pick.hide();
+      }),
+      pick.onDidHide(() => {
+        if (!settled) resolve(undefined);
+        settled = true;
+        for (const s of subscriptions) s.dispose();
+        pick.dispose();
+      }),
+    ];
+    pick.show();
+  });
+}
+
+/** A row of a confirmation: one of its choices, or (no choice) a line of its detail. */
+interface ChoiceRow<T extends string> extends vscode.QuickPickItem {
+  readonly choice?: T;
+}
 
 /** What VS Code shows of a PickItem: its words as they are, our icon before them. */
 interface Row<T> extends vscode.QuickPickItem {

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { isApiError } from '../api/errors';
 import type { Account } from '../auth/accountRegistry';
-import { isLocalEmulator } from '../auth/localAccounts';
 import type { SessionManager } from '../auth/session';
 import { Disposable, type IDisposable } from '../model/lifecycle';
 import type { ListingKind, ResourceStore } from '../model/resourceStore';
@@ -424,7 +423,8 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
   private updateDescription(): void {
     const state = this.session.state;
     const parts: string[] = [];
-    if (state.kind !== 'signed-out' && isLocalEmulator(state.account)) parts.push(vscode.l10n.t('Local emulator'));
+    // The account is said once, by its row in the Account view ("local emulator", a beaker): a label in every
+    // view's header took the room of the title's own words at the default side bar width.
     if (state.kind === 'expired') parts.push(vscode.l10n.t('Session expired'));
     const { name, tag, region } = this.filterValue;
     if (tag) parts.push(vscode.l10n.t('tag: {0}', tag));

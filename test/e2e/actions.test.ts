@@ -172,10 +172,9 @@ describe('Actions in the workbench', function () {
     await suite.session.steps.step('type the firewall, save, confirm, and see it in the Networking view', 60_000, async (page) => {
       await replaceText(page, document(22));
       await page.keyboard.press('ControlOrMeta+S');
-      const dialog = page.locator('.monaco-dialog-box');
-      await dialog.getByText('Create firewall e2e-fw on Stacklet Cloud?').waitFor();
-      await dialog.locator('.monaco-button', { hasText: 'Create' }).first().click();
-      await dialog.waitFor({ state: 'detached' });
+      await ui.confirmation(page, 'Create firewall e2e-fw on Stacklet Cloud?');
+      await ui.confirmationChoice(page, 'Create').click();
+      await ui.quickInput(page).waitFor({ state: 'hidden' });
       await ui.viewRow(page, 'Networking', 'e2e-fw').waitFor();
     });
     const created = (await mutations()).filter((r) => r.method === 'POST' && r.path === '/v1/firewalls');

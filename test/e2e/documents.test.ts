@@ -1,5 +1,5 @@
 // Documents as a user meets them in the browser: with code-server's files.autoSave afterDelay, typing a half
-// port into a firewall never asks, sends or fails; Ctrl+S asks with the safe button focused; a load balancer
+// port into a firewall never asks, sends or fails; Ctrl+S asks with the safe choice first and active; a load balancer
 // gains a rule by editing its document, and the Networking view shows it; a userdata script is created as a
 // document and listed.
 import * as assert from 'node:assert/strict';
@@ -32,7 +32,7 @@ describe('Documents in the workbench', function () {
     });
   });
 
-  it('auto-save never applies: a half-typed port asks nothing, sends nothing and fails nowhere; Ctrl+S asks, with the safe button focused; the draft survives a reload', async () => {
+  it('auto-save never applies: a half-typed port asks nothing, sends nothing and fails nowhere; Ctrl+S asks, with the safe choice active; the draft survives a reload', async () => {
     const before = (await mutations()).length;
     const { firewalls } = await service<{ firewalls: { name: string; inbound_rules: { address: string; port: number | null; protocol: string | null }[] }[] }>('/v1/firewalls');
     const firewall = firewalls.find((f) => f.name === 'web-firewall')!;
@@ -52,24 +52,22 @@ describe('Documents in the workbench', function () {
         // Well past the auto-save delay (1 s): the tab is clean again, and still nothing asks or complains.
         await page.waitForTimeout(3000);
         await page.locator('.tab.dirty', { hasText: 'web-firewall.jsonc' }).waitFor({ state: 'detached', timeout: 20_000 });
-        assert.equal(await ui.modalDialog(page).count(), 0, 'no dialog');
+        assert.equal(await ui.quickInput(page).isVisible(), false, 'no question');
         assert.equal(await page.locator('.notifications-toasts').getByText(/Failed to save|Unable to write|FileSystemError/).count(), 0, 'no save error');
       });
     }
     assert.equal((await mutations()).length, before, 'auto-save sent nothing to the service');
-    await suite.session.steps.step('Ctrl+S asks first, with "Show Changes" focused and Apply named in the words; Escape sends nothing', 45_000, async (page) => {
+    await suite.session.steps.step('Ctrl+S asks first, with "Show Changes" active and Apply named in the words; Escape sends nothing', 45_000, async (page) => {
       await page.keyboard.press('ControlOrMeta+S');
       const complaint = page.locator('.notifications-toasts .notification-list-item-message', { hasText: /Not applied|Could not|another account/ });
-      await ui.modalDialog(page).or(complaint).first().waitFor();
-      if (!(await ui.modalDialog(page).isVisible())) throw new Error(`no dialog; shown instead: ${await complaint.first().innerText()}`);
-      await ui.modalDialog(page).getByText('Apply these changes to firewall web-firewall on Stacklet Cloud?').waitFor();
-      await ui.modalDialog(page).getByText('Add inbound rule: TCP 84 from 0.0.0.0/0').waitFor();
-      const focused = (await ui.modalDialog(page).locator('.monaco-button:focus').textContent())?.trim();
-      assert.equal(focused, 'Show Changes', 'the safe button has the focus');
-      // Apply is not the default, so its grey button (far left here) is named in the dialog's words.
-      await ui.modalDialog(page).getByText('Choose Apply to send this to Stacklet Cloud now. Show Changes, the focused button, compares first; nothing is sent until you choose Apply.').waitFor();
+      await ui.quickInput(page).or(complaint).first().waitFor();
+      if (!(await ui.quickInput(page).isVisible())) throw new Error(`no question; shown instead: ${await complaint.first().innerText()}`);
+      await ui.confirmation(page, 'Apply these changes to firewall web-firewall on Stacklet Cloud?');
+      await ui.quickInput(page).getByText('Add inbound rule: TCP 84 from 0.0.0.0/0').waitFor();
+      assert.equal((await ui.activeQuickInputRow(page).innerText()).trim(), 'Show Changes', 'the safe choice is the default');
+      await ui.quickInput(page).getByText('Choose Apply to send this to Stacklet Cloud now. Show Changes, the first choice, compares first; nothing is sent until you choose Apply.').waitFor();
       await page.keyboard.press('Escape');
-      await ui.modalDialog(page).waitFor({ state: 'detached' });
+      await ui.quickInput(page).waitFor({ state: 'hidden' });
     });
     await suite.session.steps.step('the draft survives a window reload', 90_000, async (page) => {
       await page.reload();
@@ -103,9 +101,10 @@ describe('Documents in the workbench', function () {
     await suite.session.steps.step('add a rule, save, and apply', 45_000, async (page) => {
       await ui.replaceEditorText(page, JSON.stringify(edited));
       await page.keyboard.press('ControlOrMeta+S');
-      await ui.modalDialog(page).getByText('Add rule: TCP 9000 → 9000').waitFor();
-      await ui.modalDialog(page).locator('.monaco-button', { hasText: /^Apply$/ }).click();
-      await ui.modalDialog(page).waitFor({ state: 'detached' });
+      await ui.confirmation(page, /^Apply these changes to load balancer web-lb/);
+      await ui.quickInput(page).getByText('Add rule: TCP 9000 → 9000').waitFor();
+      await ui.confirmationChoice(page, 'Apply').click();
+      await ui.quickInput(page).waitFor({ state: 'hidden' });
       await ui.toast(page, 'Applied to load balancer web-lb').first().waitFor();
     });
     await suite.session.steps.step('see the rule under web-lb in the Networking view', 45_000, async (page) => {
@@ -135,9 +134,9 @@ describe('Documents in the workbench', function () {
     await suite.session.steps.step('type the script, save, create, and see it listed', 60_000, async (page) => {
       await ui.replaceEditorText(page, '#: name: e2e-script\n#!/bin/bash\necho "created in the browser"\n');
       await page.keyboard.press('ControlOrMeta+S');
-      await ui.modalDialog(page).getByText('Create userdata script e2e-script on Stacklet Cloud?').waitFor();
-      await ui.modalDialog(page).locator('.monaco-button', { hasText: /^Create$/ }).click();
-      await ui.modalDialog(page).waitFor({ state: 'detached' });
+      await ui.confirmation(page, 'Create userdata script e2e-script on Stacklet Cloud?');
+      await ui.confirmationChoice(page, 'Create').click();
+      await ui.quickInput(page).waitFor({ state: 'hidden' });
       await ui.viewRow(page, 'Userdata', 'e2e-script').waitFor();
     });
     const { userdata } = await service<{ userdata: { name: string; userdata: string }[] }>('/v1/userdata');

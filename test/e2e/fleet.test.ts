@@ -38,24 +38,24 @@ describe('Fleet operations in the workbench', function () {
     });
     await suite.session.steps.step('Power Off from the context menu: one confirmation naming all three', 45_000, async (page) => {
       await ui.contextMenu(page, ui.viewRow(page, 'Stacklets', 'db-1'), 'Power Off…');
-      const dialog = ui.modalDialog(page);
-      await dialog.getByText('Power off 3 stacklets?').waitFor();
+      await ui.confirmation(page, 'Power off 3 stacklets?');
       // what happens to each, in the order the view lists them, and Enter keeps them
-      const detail = dialog.locator('.dialog-message-detail');
-      await detail.getByText(/powered off, still billed: \$[\d.]+\/mo, unchanged/).first().waitFor();
-      const text = (await detail.innerText()).replace(/\s+/g, ' ');
+      await ui.quickInput(page).getByText(/powered off, still billed: \$[\d.]+\/mo, unchanged/).first().waitFor();
+      const text = await ui.confirmationText(page);
       const at = ['web-1', 'web-2', 'db-1'].map((name) => text.indexOf(`${name}: powered off, still billed: $`));
       assert.ok(at.every((i) => i >= 0) && at[0]! < at[1]! && at[1]! < at[2]!, `each named with its outcome, in the view's order: ${text}`);
       assert.match(text, /Estimated monthly cost: unchanged; each is billed as before\./);
-      await dialog.locator('.monaco-button:focus', { hasText: 'Keep' }).waitFor();
-      await dialog.locator('.monaco-button', { hasText: 'Power Off' }).first().click();
-      await dialog.waitFor({ state: 'detached' });
+      // two choices, the one that keeps them first and active; nothing else means Keep
+      assert.deepEqual(text.split('\n').slice(0, 2), ['Keep', 'Power Off']);
+      assert.ok(!text.includes('Cancel'), `no second choice that keeps: ${text}`);
+      await ui.activeQuickInputRow(page).filter({ hasText: 'Keep' }).waitFor();
+      await ui.confirmationChoice(page, 'Power Off').click();
+      await ui.quickInput(page).waitFor({ state: 'hidden' });
     });
     await suite.session.steps.step('see three tasks in the status bar, and no second question', 45_000, async (page) => {
       await ui.statusBarText(page, '3 tasks running').waitFor();
       // The progress notification of the three requests goes once they are answered.
       await ui.toast(page, 'Powering off 3 stacklets').first().waitFor({ state: 'detached' });
-      assert.equal(await ui.modalDialog(page).count(), 0, 'no other dialog');
       assert.equal(await ui.quickInput(page).isVisible(), false, 'no other question');
     });
     const powerOffs = (await mutationsOf(suite.session, email)).filter((r) => r.method === 'POST' && r.path === '/v1/stacklets/:id');
@@ -64,10 +64,10 @@ describe('Fleet operations in the workbench', function () {
       const summary = page.locator('.notifications-toasts .notification-toast', { hasText: 'Powering off 3 stacklets: done.' });
       await summary.waitFor({ timeout: 50_000 });
       const text = await summary.innerText();
-      for (const name of ['web-1', 'web-2', 'db-1']) assert.ok(text.includes(name), `the summary names ${name}: ${text}`);
+      assert.ok(text.includes('web-1, web-2 and db-1 were powered off.'), `the summary names all three in a sentence: ${text}`);
       // the ends of one check are told together; give a straggler a moment to show if it were told alone
       await page.waitForTimeout(1500);
-      const told = await page.locator('.notifications-toasts .notification-toast', { hasText: 'stacklet was powered off' }).allInnerTexts();
+      const told = await page.locator('.notifications-toasts .notification-toast', { hasText: 'powered off' }).allInnerTexts();
       assert.equal(told.length, 1, `one notification for the bulk action: ${told.join(' | ')}`);
       const status = page.locator('#workbench\\.parts\\.statusbar');
       for (const words of ['of 3 sent', 'tasks running', 'powering off']) assert.equal(await status.getByText(words).count(), 0, `no "${words}" in the status bar`);

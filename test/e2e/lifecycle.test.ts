@@ -1,6 +1,6 @@
 // Deleting as a user does it in the browser: a volume goes only once its name is typed exactly (a wrong name is
-// refused inline and Enter sends nothing), and a firewall's modal has the button that keeps it focused, so
-// Enter keeps it.
+// refused inline and Enter sends nothing), and a firewall's confirmation has the choice that keeps it first and
+// active, so Enter keeps it; so does a single Power Off's, whose default is Cancel.
 import * as assert from 'node:assert/strict';
 import { accountSuite, e2eToken, mutationsOf } from './accountSession';
 import * as ui from './ui';
@@ -43,17 +43,16 @@ describe('Deleting in the workbench', function () {
     assert.deepEqual(deletes.map((r) => r.path), ['/v1/volumes/:id'], 'one delete reached the service');
   });
 
-  it('asks before deleting a firewall with the button that keeps it focused: Enter keeps it', async () => {
+  it('asks before deleting a firewall with the choice that keeps it active: Enter keeps it', async () => {
     const before = (await mutations()).length;
     await suite.session.steps.step('open Delete Firewall… and press Enter', 45_000, async (page) => {
       await ui.collapsePane(page, 'Volumes');
       await ui.expandPane(page, 'Networking');
       await ui.contextMenu(page, ui.viewRow(page, 'Networking', 'web-firewall'), 'Delete Firewall…');
-      const dialog = ui.modalDialog(page);
-      await dialog.getByText('Delete firewall web-firewall?').waitFor();
-      await dialog.locator('.monaco-button:focus', { hasText: 'Keep' }).waitFor();
+      await ui.confirmation(page, 'Delete firewall web-firewall?');
+      await ui.activeQuickInputRow(page).filter({ hasText: 'Keep' }).waitFor();
       await page.keyboard.press('Enter');
-      await dialog.waitFor({ state: 'detached' });
+      await ui.quickInput(page).waitFor({ state: 'hidden' });
       await ui.viewRow(page, 'Networking', 'web-firewall').waitFor();
     });
     assert.equal((await mutations()).length, before, 'nothing was sent');

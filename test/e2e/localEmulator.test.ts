@@ -1,6 +1,7 @@
 // One emulator, as `npm start` runs it: Try the Local Emulator signs in to the emulator npm start announced (the one
-// whose token it printed) instead of starting a second one, the views say "Local emulator", and the Accounts menu
-// tells the account by its address.
+// whose token it printed) instead of starting a second one, the Account view says "local emulator" (once: no view
+// header repeats it), headers and rows fit the default side bar width, and the Accounts menu tells the account by
+// its address.
 import * as assert from 'node:assert/strict';
 import { emulatorControl, workbenchSuite, type Logged } from './accountSession';
 import * as ui from './ui';
@@ -19,9 +20,29 @@ describe('Local emulator of npm start in the workbench', function () {
       assert.ok(requests.some((r) => r.account === 'demo@stacklet.example' && r.path === '/v1/stacklets'), 'the stacklets were read from the emulator npm start runs');
     }));
 
-  it('labels the views "Local emulator"', () =>
-    suite.session.steps.step('see the Local emulator label', 30_000, async (page) => {
-      await ui.pane(page, 'Stacklets').locator('.pane-header .description', { hasText: 'Local emulator' }).waitFor();
+  it('says "local emulator" once, in the Account view, and fits the default side bar width', () =>
+    suite.session.steps.step('see the account once, and every header and stacklet row whole', 60_000, async (page) => {
+      // The side bar as VS Code first lays it out (nobody dragged it): what a new user sees.
+      const width = (await page.locator('.part.sidebar').boundingBox())!.width;
+      assert.ok(width <= 310, `the side bar is at its default width: ${width} px`);
+      await ui.expandPane(page, 'Account');
+      await ui.viewRow(page, 'Account', 'demo@stacklet.example').getByText('Local emulator').waitFor();
+      assert.equal(await page.locator('.pane-header .description', { hasText: /local emulator/i }).count(), 0, 'no view header repeats it');
+      // The word that matters is the row's label, whole; the email after it may be cut.
+      const label = ui.viewRow(page, 'Account', 'demo@stacklet.example').locator('.label-name');
+      assert.ok(await label.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.getBoundingClientRect().right <= el.closest('.monaco-list-row')!.getBoundingClientRect().right), 'the Account row says Local emulator whole');
+      // Truncated text is wider than its box (scrollWidth > clientWidth): every header, with its actions shown as
+      // on hover, and every stacklet row's name and description (an SSH key's fingerprint may be cut: its tooltip
+      // has it whole).
+      await ui.paneHeader(page, 'Stacklets').hover();
+      const cutIn = (boxes: { scrollWidth: number; clientWidth: number; className: string; textContent: string | null }[]) => boxes.filter((box) => box.scrollWidth > box.clientWidth + 1).map((box) => `${box.className}: "${box.textContent}" (${box.scrollWidth} > ${box.clientWidth} px)`);
+      const cut = [
+        ...(await page.locator('.part.sidebar .pane-header').locator('h3.title, .description').evaluateAll(cutIn)),
+        ...(await ui.pane(page, 'Stacklets').locator('.monaco-list-row .monaco-icon-label-container').evaluateAll(cutIn)),
+      ];
+      assert.deepEqual(cut, [], 'nothing cut short');
+      assert.ok((await ui.pane(page, 'Stacklets').locator('.monaco-list-row .label-description').count()) > 0, 'the rows were measured');
+      await ui.collapsePane(page, 'Account');
     }));
 
   it('gives the Stacklets view the room, and keeps the title bars to their main actions', () =>

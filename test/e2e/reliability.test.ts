@@ -1,4 +1,6 @@
-// Nothing lost across a window reload: a power-off confirmed from the context menu shows in the status bar; the
+// Enter on a single Power Off's confirmation keeps the stacklet running (Cancel is its default). Nothing lost
+// across a window reload: a power-off confirmed from the context menu shows in the status bar, with no check
+// mark while its task runs; the
 // page is reloaded while the task runs; the reloaded window follows the same task from its workspace state (the
 // status bar shows it again, the task ends and says so, the service holds the stacklet off) and the power-off
 // was sent exactly once.
@@ -26,15 +28,32 @@ describe('Reliability in the workbench: a running task survives a window reload'
 
   it('signs in', () => signInStep(suite, { token, email }));
 
+  it('Enter on "Power off web-1?" keeps it running: Cancel is the default, and nothing is sent', async () => {
+    await suite.session.steps.step('open Power Off… on web-1 and press Enter', 60_000, async (page) => {
+      await ui.contextMenu(page, ui.viewRow(page, 'Stacklets', 'web-1'), 'Power Off…');
+      await ui.confirmation(page, 'Power off web-1?');
+      assert.deepEqual((await ui.confirmationText(page)).split('\n').slice(0, 2), ['Cancel', 'Power Off']);
+      await ui.activeQuickInputRow(page).filter({ hasText: 'Cancel' }).waitFor();
+      await page.keyboard.press('Enter');
+      await ui.quickInput(page).waitFor({ state: 'hidden' });
+    });
+    assert.equal(await actionsSent(), 0, 'Enter sent nothing');
+    assert.equal((await web1()).status, 'active');
+  });
+
   it('powers web-1 off from its context menu, confirmed, and sees the task in the status bar', async () => {
     await emulatorControl(suite.session, '/config', { holdTasks: true });
     await suite.session.steps.step('power off web-1', 60_000, async (page) => {
       await ui.contextMenu(page, ui.viewRow(page, 'Stacklets', 'web-1'), 'Power Off…');
-      const dialog = page.locator('.monaco-dialog-box');
-      await dialog.getByText('web-1').first().waitFor();
-      await dialog.locator('.monaco-button', { hasText: 'Power Off' }).first().click();
-      await dialog.waitFor({ state: 'detached' });
+      await ui.confirmation(page, 'Power off web-1?');
+      await ui.confirmationChoice(page, 'Power Off').click();
+      await ui.quickInput(page).waitFor({ state: 'hidden' });
       await ui.statusBarText(page, 'stacklet is powering off').waitFor();
+      // What was sent is said beside the running task, with no mark of completion: the task has not ended.
+      const sent = page.locator('#workbench\\.parts\\.statusbar .statusbar-item', { hasText: 'Powering off web-1.' });
+      await sent.waitFor();
+      assert.equal(await sent.locator('.codicon-check').count(), 0, 'no check mark on a task still running');
+      assert.doesNotMatch(await sent.innerText(), /✓/);
     });
   });
 

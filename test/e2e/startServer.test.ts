@@ -1,6 +1,7 @@
 // What `npm start` serves: code-server on 127.0.0.1, which every local process can reach, asks for the password
 // made for the run before anything else, never shows that password on a command line, and keeps workspace
-// trust on. (The tests' own servers ask for nothing: see test/harness/codeServer.ts.)
+// trust on, and leaves VS Code's AI features on so agent mode can be tried there (the tests' windows turn them
+// off). (The tests' own servers ask for nothing: see test/harness/codeServer.ts.)
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -20,10 +21,13 @@ async function login(origin: string, password: string): Promise<{ status: number
 }
 
 describe('npm start', () => {
-  it('asks for the password made for the run, never puts it on a command line, and keeps workspace trust on', async function () {
+  it('asks for the password made for the run, never puts it on a command line, keeps workspace trust and AI features on', async function () {
     this.timeout(240_000);
     const password = randomBytes(18).toString('base64url');
-    const server = await startWorkbenchServer({ kind: 'e2e-start', password, workspaceTrust: true, emulatorControl: false });
+    // The options scripts/start.mjs passes (read from it, so the two cannot drift apart unnoticed).
+    const start = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'scripts', 'start.mjs'), 'utf8');
+    for (const option of ['workspaceTrust: true', 'emulatorControl: false', 'aiFeatures: true']) assert.ok(start.includes(option), `npm start passes ${option}`);
+    const server = await startWorkbenchServer({ kind: 'e2e-start', password, workspaceTrust: true, emulatorControl: false, aiFeatures: true });
     try {
       const origin = server.server.url;
       const page = await fetch(server.address, { redirect: 'manual' });
@@ -39,6 +43,7 @@ describe('npm start', () => {
       assert.ok(!log.includes('--disable-workspace-trust') && log.includes('--auth password'), 'code-server ran with a password and with workspace trust');
       const settings = JSON.parse(fs.readFileSync(path.join(server.run.userDataDir, 'User', 'settings.json'), 'utf8')) as Record<string, unknown>;
       assert.equal(settings['security.workspace.trust.enabled'], true);
+      assert.equal(settings['chat.disableAIFeatures'], false, 'agent mode can be tried in the window npm start opens');
     } finally {
       await server.close();
     }

@@ -1,5 +1,5 @@
 // Tags as a user meets them in the browser (issue 23): the Account view's Tags group shows the account's tags,
-// and Delete Tag on one asks in a modal that names every stacklet carrying it, with Keep focused, so Enter keeps
+// and Delete Tag on one asks in a confirmation that names every stacklet carrying it, with Keep first, so Enter keeps
 // the tag and sends nothing.
 import * as assert from 'node:assert/strict';
 import { accountSuite, e2eToken, mutationsOf } from './accountSession';
@@ -23,16 +23,16 @@ describe('Tags in the workbench', function () {
       await ui.viewRow(page, 'Account', 'production').getByText('3 resources').waitFor();
     }));
 
-  it('Delete Tag names the stacklets carrying the tag, with Keep focused: Enter keeps it', async () => {
+  it('Delete Tag names the stacklets carrying the tag, with Keep first: Enter keeps it', async () => {
     const before = (await mutations()).length;
     await suite.session.steps.step('open Delete Tag… on production and press Enter', 45_000, async (page) => {
       await ui.contextMenu(page, ui.viewRow(page, 'Account', 'production'), 'Delete Tag…');
-      const dialog = ui.modalDialog(page);
-      await dialog.getByText('Delete tag production?').waitFor();
-      await dialog.getByText(/It is taken off the 3 stacklets that carry it:\s*web-1\s*web-2\s*db-1/).waitFor();
-      await dialog.locator('.monaco-button:focus', { hasText: 'Keep' }).waitFor();
+      await ui.confirmation(page, 'Delete tag production?');
+      await ui.quickInput(page).getByText('db-1').waitFor();
+      assert.match(await ui.confirmationText(page), /It is taken off the 3 stacklets that carry it:\s*web-1\s*web-2\s*db-1/);
+      await ui.activeQuickInputRow(page).filter({ hasText: 'Keep' }).waitFor();
       await page.keyboard.press('Enter');
-      await dialog.waitFor({ state: 'detached' });
+      await ui.quickInput(page).waitFor({ state: 'hidden' });
       await ui.viewRow(page, 'Account', 'production').waitFor();
     });
     assert.equal((await mutations()).length, before, 'nothing was sent');

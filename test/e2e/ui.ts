@@ -222,9 +222,28 @@ export async function replaceEditorText(page: Page, text: string): Promise<void>
   await page.keyboard.insertText(text);
 }
 
-/** VS Code's modal dialog. */
+/** VS Code's modal dialog (VS Code's own, e.g. a language model tool's confirmation: ours never open one). */
 export function modalDialog(page: Page): Locator {
   return page.locator('.monaco-dialog-box');
+}
+
+/**
+ * Our confirmation, once its question (the picker's title) shows: its rows are the choices, the reversible one
+ * first and active, then the lines of its detail.
+ */
+export async function confirmation(page: Page, question: string | RegExp): Promise<Locator> {
+  await quickInput(page).locator('.quick-input-title', { hasText: question }).waitFor();
+  return quickInput(page);
+}
+
+/** The open confirmation's rows as text, one a line: its choices, then its detail. */
+export async function confirmationText(page: Page): Promise<string> {
+  return (await quickInput(page).locator('.monaco-list-row').allInnerTexts()).map((row) => row.replace(/\s+/g, ' ').trim()).join('\n');
+}
+
+/** The choice `label` of the open confirmation (choices come before the detail's lines). */
+export function confirmationChoice(page: Page, label: string): Locator {
+  return quickInput(page).locator('.monaco-list-row', { hasText: label }).first();
 }
 
 /** Resize Stacklet… from a stacklet's row in the Stacklets view: `size` typed and taken, the disk left as it is (No). */

@@ -164,7 +164,8 @@ describe('Walkthrough on the path of a new user of npm start', function () {
         outbound_rules: [{ address: '0.0.0.0/0' }],
       }));
       await page.keyboard.press('ControlOrMeta+S');
-      await ui.modalDialog(page).locator('.monaco-button', { hasText: /^Apply$/ }).click();
+      await ui.confirmation(page, 'Apply these changes to firewall web-firewall on Stacklet Cloud?');
+      await ui.confirmationChoice(page, 'Apply').click();
       await ui.toast(page, 'Applied to firewall web-firewall').first().waitFor();
       await walkthroughTab(page).click();
       await checkedStep(page, steps[3]!.title).waitFor({ timeout: 10_000 });

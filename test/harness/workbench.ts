@@ -50,6 +50,11 @@ export interface WorkbenchServerOptions {
   announceEmulator?: boolean;
   /** More environment for the extension host, given the emulator (a fixture of the bench that talks to it). */
   hostEnv?: (emulator: EmulatorProcess) => Record<string, string>;
+  /**
+   * Leave VS Code's AI features on (chat, agent mode): `npm start` does, for a person to try agent mode. The tests
+   * keep them off (QUIET_SETTINGS), so no chat prompt or sign-in offer covers what they click.
+   */
+  aiFeatures?: boolean;
 }
 
 /**
@@ -72,7 +77,11 @@ export async function startWorkbenchServer(options: WorkbenchServerOptions): Pro
     groups.push(emulator.pgid);
     teardown.add('emulator', () => emulator.stop());
 
-    writeUserSettings(run.userDataDir, { 'stacklet.apiUrl': emulator.url, ...(options.workspaceTrust ? { 'security.workspace.trust.enabled': true } : {}) });
+    writeUserSettings(run.userDataDir, {
+      'stacklet.apiUrl': emulator.url,
+      ...(options.workspaceTrust ? { 'security.workspace.trust.enabled': true } : {}),
+      ...(options.aiFeatures ? { 'chat.disableAIFeatures': false } : {}),
+    });
     const logFile = path.join(run.artifacts, 'code-server.log');
     for (const vsix of [options.vsix ?? VSIX_PATH, ...(options.alsoInstall ?? [])]) {
       await installVsix(paths, { vsix, userDataDir: run.userDataDir, extensionsDir: run.extensionsDir, logFile });

@@ -472,7 +472,7 @@ describe('Actions and create wizards', function () {
       // web-1 has a 50 GB disk: s-1vcpu-512mb (10 GB) and b-1vcpu-1gb (25 GB) would shrink it.
       assert.deepEqual(offered.filter((slug) => slug === 's-1vcpu-512mb' || slug === 'b-1vcpu-1gb'), []);
       assert.ok(offered.includes('c-4vcpu-8gb') && offered.includes('b-2vcpu-4gb'), 'sizes with the same or a larger disk are offered');
-      assert.match(first!.placeHolder!, /sizes with a disk smaller than its 50 GB are left out/);
+      assert.match(first!.placeHolder!, /sizes with a disk under 50 GB left out/);
       assert.equal(first!.refused, 'b-1vcpu-1gb has a 25 GB disk, smaller than the 50 GB disk of web-1: a disk never shrinks.');
       assert.equal(again!.title, first!.title, 'the same step is asked again');
       assert.deepEqual(outcome.sent, []);
@@ -651,7 +651,7 @@ describe('Actions and create wizards', function () {
 
     it('Rename', async () => {
       const target = await node('volumes', 'volume', 'scratch');
-      const outcome = await run('stacklet.renameVolume', target, { input: 'scratch-2', bad: [''] });
+      const outcome = await run('stacklet.renameVolume', target, { input: 'scratch-2', bad: ['', 'my scratch'] });
       assert.match(outcome.asked[0]!.validation!['']!, /must not be empty/);
       assert.deepEqual(one(outcome, 'PUT', '/v1/volumes/:id').body, { action: 'rename', name: 'scratch-2' });
       assert.equal((await settled<Volume>(`/v1/volumes/${target.resource!.id}`, 'volume')).name, 'scratch-2');
@@ -757,6 +757,7 @@ describe('Actions and create wizards', function () {
 
     it('asks name, region (VPC regions) and a free range, and records the created VPC', async () => {
       const answers = [...full];
+      answers[0] = { input: 'ci-vpc', bad: ['', 'my net'] };
       answers[2] = { input: '10.30.0.0/16', bad: ['10.20.0.0/16', '10.20.128.0/20', '8.8.8.0/24', '10.0.0.0/8', '10.30.0.1/16'] };
       const outcome = await run('stacklet.createVpc', undefined, ...answers);
       assert.deepEqual(outcome.asked.map((q) => [q.step, q.totalSteps]), [[1, 3], [2, 3], [3, 3]]);
@@ -814,7 +815,8 @@ describe('Actions and create wizards', function () {
 
     it('asks six steps with the versions in use, Kubernetes regions and a node pool, and follows the new cluster', async () => {
       const answers = [...full];
-      answers[0] = { input: 'ci-k8s', bad: [''] };
+      answers[0] = { input: 'ci-k8s', bad: ['', 'my cluster'] };
+      answers[3] = { input: 'ci-pool', bad: ['pool/1'] };
       answers[5] = { input: '2', bad: ['0', '101', 'two'] };
       const outcome = await run('stacklet.createKubernetesCluster', undefined, ...answers);
       assert.deepEqual(outcome.asked.map((q) => [q.step, q.totalSteps]), Array.from({ length: 6 }, (_, i) => [i + 1, 6]));
@@ -858,7 +860,7 @@ describe('Actions and create wizards', function () {
 
     it('loops over forwarding rules (TLS and certificate for HTTPS), asks the whole health check, backends, sticky sessions and redirect, and sends one create', async () => {
       const answers = [...full];
-      answers[0] = { input: 'ci-lb', bad: [''] };
+      answers[0] = { input: 'ci-lb', bad: ['', 'lb!'] };
       answers[8] = { input: '443', bad: ['80', '70000', 'x'] };
       answers[11] = { input: '7', bad: ['0', 'x', ''] };
       answers[15] = { input: '/health', bad: ['health', '/a b'] };

@@ -116,10 +116,20 @@ describe('Actions on several stacklets at once', function () {
     await leave?.();
   });
 
-  it('Power Off on three: one confirmation naming all three and the cost, three requests, three tasks followed', async () => {
+  it('Power Off on three: one confirmation naming all three and the cost, three requests, three tasks followed, one summary in a sentence', async () => {
     // selected in another order than the view lists them
     const selection = await nodes('db-1', 'web-2', 'web-1');
-    const outcome = await onSelection('stacklet.powerOff', selection, { choose: 'Power Off' });
+    // What the progress notification says as the requests are answered (the real notification, its lines kept).
+    const reported: string[] = [];
+    const withProgress = vscode.window.withProgress.bind(vscode.window);
+    const restore = stubWindow('withProgress', ((options: vscode.ProgressOptions, work: (p: vscode.Progress<{ message?: string }>, t: vscode.CancellationToken) => Thenable<unknown>) =>
+      withProgress(options, (progress, token) => work({ report: (value) => { if (value.message) reported.push(value.message); progress.report(value); } }, token))) as never);
+    let outcome: Outcome;
+    try {
+      outcome = await onSelection('stacklet.powerOff', selection, { choose: 'Power Off' });
+    } finally {
+      restore();
+    }
     assert.equal(outcome.asked.length, 1, 'one question: the confirmation');
     const [confirm] = outcome.asked;
     assert.equal(confirm!.message, 'Power off 3 stacklets?');
@@ -135,10 +145,18 @@ describe('Actions on several stacklets at once', function () {
     const ids = selection.map((n) => n.resource!.id);
     for (const id of ids) assert.ok(a.tasks.running().some((t) => t.kind === 'stacklet' && String(t.resourceId) === String(id)), `a task of ${id} is followed`);
     assert.match(a.taskStatus.text, /3 tasks running/);
+    // The progress and the status bar count alike, in the same words: sent, not done (the tasks run on).
+    assert.deepEqual(reported.map((line) => line.replace(/: .*$/, '')), ['1 of 3 sent', '2 of 3 sent', '3 of 3 sent']);
+    const sentLine = statusLines.filter((s) => /3 of 3 sent\./.test(s.text));
+    assert.deepEqual(sentLine.map((s) => s.text), ['Powering off 3 stacklets: 3 of 3 sent.'], 'no check mark while the tasks run');
     await settled();
     // The status-bar line "3 of 3 sent." went when the tasks it started ended.
     await waitFor('the "sent" line to go', 1_000, () => (statusLines.some((s) => /3 of 3 sent\./.test(s.text) && s.disposed) ? true : undefined), 50);
     assert.equal(statusLines.filter((s) => /3 of 3 sent\./.test(s.text)).length, 1);
+    // One summary, the names in the view's order as a list in a sentence.
+    const names = listed.map((s) => s.name);
+    const summary = await waitFor('the summary', 5_000, () => shown.find((m) => m.message.startsWith('Powering off 3 stacklets: done.')), 50);
+    assert.equal(summary.message, `Powering off 3 stacklets: done. ${names[0]}, ${names[1]} and ${names[2]} were powered off.`);
     assert.deepEqual((await stacklets()).filter((s) => ids.includes(s.id)).map((s) => s.status), ['off', 'off', 'off']);
   });
 

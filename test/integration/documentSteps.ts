@@ -123,5 +123,5 @@ export function documentSuite(account: { email: string; token: string }, scheme:
 
 /** The last line of a document's apply or create dialog: which button sends (`Apply`, `Create`), after a blank line. */
 export function whichButtonLine(send: string): string {
-  return `\n\nChoose ${send} to send this to Stacklet Cloud now. Show Changes, the focused button, compares first; nothing is sent until you choose ${send}.`;
+  return `\n\nChoose ${send} to send this to Stacklet Cloud now. Show Changes, the first choice, compares first; nothing is sent until you choose ${send}.`;
 }

@@ -298,7 +298,12 @@ describe('Firewall documents', function () {
   it('a name a co-tenant gave it with a bidi or invisible character shows escaped in the tab title and the path', async () => {
     const { client } = await suite.api.session.current();
     const rule = { address: '198.51.100.0/24', port: 22, protocol: 'tcp' };
-    const made = await Promise.all(['fw\u202ecnosj.exe', 'prod\u200b-fw'].map((name) => client.createFirewall({ name, inbound_rules: [rule], outbound_rules: [rule] })));
+    // Made under plain names, then renamed as another client may (a new name must pass checkResourceName, a rename
+    // takes any display name).
+    const made = await Promise.all(['fw\u202ecnosj.exe', 'prod\u200b-fw'].map(async (name, i) => {
+      const plain = await client.createFirewall({ name: `co-tenant-${i}`, inbound_rules: [rule], outbound_rules: [rule] });
+      return client.renameFirewall(plain.uuid, name);
+    }));
     try {
       for (const [firewall, title] of [[made[0]!, 'fw\\u202Ecnosj.exe.jsonc'], [made[1]!, 'prod\\u200B-fw.jsonc']] as const) {
         const document = await edit(firewall as unknown as Firewall);

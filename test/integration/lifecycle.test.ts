@@ -359,7 +359,7 @@ describe('Lifecycle of every kind', function () {
       } finally {
         await configureEmulator({ quirks: { noConventionalForms: false } });
       }
-      const outcome = await run('stacklet.addNodePool', cluster, { input: 'ci-pool', bad: ['', 'DEFAULT-POOL'] }, { pick: 'b-2vcpu-4gb' }, { input: '2', bad: ['0', '101'] });
+      const outcome = await run('stacklet.addNodePool', cluster, { input: 'ci-pool', bad: ['', 'DEFAULT-POOL', 'pool 2'] }, { pick: 'b-2vcpu-4gb' }, { input: '2', bad: ['0', '101'] });
       assert.deepEqual(outcome.asked.map((q) => [q.title, q.step, q.totalSteps]), [
         ['Add Node Pool to demo-cluster: Name', 1, 3], ['Add Node Pool to demo-cluster: Node Size', 2, 3], ['Add Node Pool to demo-cluster: Node Count', 3, 3],
       ]);
@@ -393,7 +393,8 @@ describe('Lifecycle of every kind', function () {
   describe('volumes on stacklets', () => {
     it('Create Volume from the palette: only stacklets that can take one; name and size; made in the stacklet\'s region, its task followed', async () => {
       const withoutVolume = (await list<Stacklet>('stacklets')).filter((s) => !s.volume_uuid && !s.task).map((s) => s.name);
-      const outcome = await run('stacklet.createVolume', undefined, { pick: 'web-2' }, { input: 'web-2-data', bad: [''] }, { input: '20', bad: ['0', '16385', 'x'] });
+      const outcome = await run('stacklet.createVolume', undefined, { pick: 'web-2' }, { input: 'web-2-data', bad: ['', 'Bad Name!', '-data'] }, { input: '20', bad: ['0', '16385', 'x'] });
+      assert.match(outcome.asked[1]!.validation!['Bad Name!']!, /^Name may contain only letters, digits, '\.', '_' and '-', and must start with a letter or digit$/, 'the name is checked as it is typed');
       assert.deepEqual(outcome.asked[0]!.items!.map((i) => i.label), withoutVolume, 'the stacklets without a volume');
       assert.deepEqual(outcome.asked.map((q) => [q.step, q.totalSteps]), [[1, 3], [2, 3], [3, 3]]);
       assert.equal(outcome.asked[1]!.value, 'web-2-data');

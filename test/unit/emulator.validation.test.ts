@@ -108,6 +108,15 @@ const CASES: Case[] = [
   { name: 'firewall add no rules', method: 'POST', path: (s) => `/v1/firewalls/${s.firewall.uuid}/rules`, body: () => ({ inbound_rules: [] }), field: 'inbound_rules', says: /at least one rule/ },
   { name: 'firewall detach a stacklet not attached', method: 'DELETE', path: (s) => `/v1/firewalls/${s.firewall.uuid}/stacklets`, body: (s) => ({ stacklet_ids: [s.db1] }), field: 'stacklet_ids[0]' },
   { name: 'firewall attach no stacklets', method: 'POST', path: (s) => `/v1/firewalls/${s.firewall.uuid}/stacklets`, body: () => ({ stacklet_ids: [] }), field: 'stacklet_ids', says: /at least 1/ },
+  // New names of infrastructure (checkResourceName, INFERRED): refused with 422 on name, nothing made
+  { name: 'volume name with a space and a "!"', method: 'POST', path: () => '/v1/volumes', body: (s) => ({ name: 'Bad Name!', stacklet_id: s.web1, size_gigabytes: 10 }), field: 'name', says: /may contain only letters, digits/ },
+  { name: 'firewall name with a space', method: 'POST', path: () => '/v1/firewalls', body: () => ({ name: 'web fw', inbound_rules: [], outbound_rules: [] }), field: 'name', says: /may contain only letters, digits/ },
+  { name: 'firewall name starting with "-"', method: 'POST', path: () => '/v1/firewalls', body: () => ({ name: '-fw', inbound_rules: [], outbound_rules: [] }), field: 'name', says: /must start with a letter or digit/ },
+  { name: 'node pool name with a space', method: 'POST', path: (s) => `/v1/kubernetes/${s.cluster.uuid}/node_pools`, body: () => ({ name: 'pool 2', size: 'b-2vcpu-4gb', count: 1 }), field: 'name', says: /may contain only letters, digits/ },
+  { name: 'load balancer name with a "!"', method: 'POST', path: () => '/v1/load_balancers', body: () => lbBody({ name: 'lb!' }), field: 'name', says: /may contain only letters, digits/ },
+  { name: 'VPC name with a space', method: 'POST', path: () => '/v1/vpcs', body: () => ({ name: 'my net', cidr: '10.99.0.0/16', region: 'fra' }), field: 'name', says: /may contain only letters, digits/ },
+  { name: 'cluster name with a space', method: 'POST', path: () => '/v1/kubernetes', body: () => k8sBody({ name: 'my cluster' }), field: 'name', says: /may contain only letters, digits/ },
+  { name: 'cluster node pool name with a "/"', method: 'POST', path: () => '/v1/kubernetes', body: () => k8sBody({}, { name: 'pool/1' }), field: 'node_pool.name', says: /may contain only letters, digits/ },
   // Stacklet create
   { name: 'stacklet unknown size', method: 'POST', path: () => '/v1/stacklets', body: () => stackletBody({ size: 'huge' }), field: 'size', says: /unknown size/ },
   { name: 'stacklet unavailable size', method: 'POST', path: () => '/v1/stacklets', body: () => stackletBody({ size: 'g-8vcpu-32gb' }), field: 'size', says: /not available/ },

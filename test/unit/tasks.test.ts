@@ -180,7 +180,7 @@ describe('TaskTracker', () => {
     await tracker.checkNow();
     await Promise.resolve();
     assert.equal(w.ends.length, 3);
-    assert.deepEqual(summaries, [`Powering off 3 stacklets: done. ${c!.name}, ${a!.name}, ${b!.name}: stacklet was powered off`], 'one summary, in the action\'s order');
+    assert.deepEqual(summaries, [`Powering off 3 stacklets: done. ${c!.name}, ${a!.name} and ${b!.name}: stacklet was powered off`], 'one summary, in the action\'s order, the names as a list');
     assert.equal(groupEnded, true, 'allEnded(group) settles while another task still runs');
     assert.deepEqual(tracker.running().map((t) => t.resourceName), [lone!.name]);
     assert.deepEqual(alone, []);

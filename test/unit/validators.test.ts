@@ -11,6 +11,14 @@ describe('validators', () => {
     assert.match(v.checkName(42)!, /must be a string/);
   });
 
+  it('infrastructure names: letters, digits, ".", "_" and "-", from a letter or digit (INFERRED)', () => {
+    for (const good of ['db-data', 'web_fw.2', 'Pool1', '9lives']) assert.equal(v.checkResourceName(good), undefined, good);
+    for (const bad of ['Bad Name!', 'my volume', 'fw/1', 'ünïcode', '-lead', '.hidden', '_x']) assert.ok(v.checkResourceName(bad, 'Name'), bad);
+    assert.match(v.checkResourceName('Bad Name!', 'Name')!, /^Name may contain only letters, digits, '\.', '_' and '-', and must start with a letter or digit$/);
+    assert.match(v.checkResourceName('   ')!, /must not be empty/);
+    assert.match(v.checkResourceName('a'.repeat(256))!, /at most 255/);
+  });
+
   it('hostnames: letters, digits, dots and hyphens in labels of at most 63', () => {
     assert.equal(v.checkHostname('web-1.example'), undefined);
     assert.match(v.checkHostname('web_1')!, /only letters, digits/);

@@ -28,7 +28,7 @@ export type FirewallRuleDocument = z.infer<typeof FirewallRuleDocument>;
 export const FirewallDocument = z
   .strictObject({
     $schema: z.optional(z.string()).check(z.meta({ description: 'The JSON schema of this document (ignored when saving).' })),
-    name: checked(z.string(), v.checkName, 'name').check(
+    name: checked(z.string(), v.checkResourceName, 'name').check(
       z.meta({ description: 'The firewall\'s name, unique in the account. Changing it renames the firewall.' }),
     ),
     inbound_rules: z.array(FirewallRuleDocument).check(z.meta({ description: 'Traffic allowed in: `address` is the source.' })),

@@ -67,7 +67,7 @@ function distinctSourcePorts(rules: readonly ForwardingRuleDocument[]): { index:
 export const LoadBalancerDocument = z
   .strictObject({
     $schema: z.optional(z.string()).check(z.meta({ description: 'The JSON schema of this document (ignored when saving).' })),
-    name: checked(z.string(), v.checkName, 'name').check(z.meta({ description: 'The load balancer\'s name. Changing it renames the load balancer.' })),
+    name: checked(z.string(), v.checkResourceName, 'name').check(z.meta({ description: 'The load balancer\'s name. Changing it renames the load balancer.' })),
     region: z.optional(checked(z.string(), v.checkSlug, 'region')).check(
       z.meta({ description: 'Where a new load balancer is created (a region slug such as fra). A load balancer cannot move: ignored once it exists.' }),
     ),

@@ -17,13 +17,16 @@ export const limitRow = rowStates('limit', ['']);
 
 export const PROFILE_ICON = 'account';
 
-/** The profile of `account`: a local emulator says so (and shows a beaker), another account its owner's name. */
+/**
+ * The profile of `account`: another account's email with its owner's name; a local emulator's says so first, the
+ * one place the views say it, where the default side bar width keeps it whole (the email after it may be cut).
+ */
 export function profileLook(profile: Profile, account: Account): RowLook {
   const name = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
   const emulator = isLocalEmulator(account);
   return {
-    label: profile.email || profile.uuid,
-    ...(emulator ? { description: l10n.t('local emulator') } : name ? { description: name } : {}),
+    label: emulator ? l10n.t('Local emulator') : profile.email || profile.uuid,
+    ...(emulator ? { description: profile.email || profile.uuid } : name ? { description: name } : {}),
     icon: { id: emulator ? 'beaker' : PROFILE_ICON },
     contextValue: profileRow.context(''),
     tooltip: () => [

@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Stacklet } from '../../api/schemas';
 import { formatMonthly, formatUsd, stackletPrice } from '../../model/cost';
-import { cell, formatBytes, publicIPv4, stackletDescription, stackletState } from '../../model/format';
+import { cell, formatBytes, publicIPv4, stackletState } from '../../model/format';
 import { plural } from '../../model/plural';
 import { progressText } from '../../tasks/taskText';
 import { stateIcon, type RowLook } from '../rowLook';
@@ -77,7 +77,9 @@ export function stackletLook(s: Stacklet, options: StackletRowOptions = { cost: 
   const cost = options.cost ? estimate(s) : undefined;
   return {
     label: s.name,
-    description: cost ? `${stackletDescription(s)} · ${cost}` : stackletDescription(s),
+    // Region and size fit beside the name at the default side bar width; the address is a row of its own under
+    // the stacklet, in the tooltip and in the spoken label (pickers, which are wider, keep stackletDescription).
+    description: [s.region.slug, s.size.slug, cost].filter(Boolean).join(' · '),
     icon: stateIcon(stackletState(s)),
     contextValue: stackletContextValue(s),
     // Composed when VS Code asks for the row: three words through l10n and the sizes, for each of 10,000 rows.

@@ -1,0 +1,86 @@
+// Every confirmation of something that may not be taken back at once follows one rule: the reversible answer
+// is the default (Enter and Escape never do the irreversible thing) and no two choices mean the same. Each goes
+// through Prompter.confirm (Cancel first) or Prompter.choose (the first choice is the default), whose VS Code
+// door is one picker (src/ui/vscodePrompter.ts); VS Code's modal dialog cannot hold the rule (it focuses its
+// first button and adds its own Cancel last), so no source opens one. This test reads the sources: it lists
+// every confirmation, and fails on a modal, on a choice whose first answer is not a reversible one, and on a
+// confirmation it does not list (read a new one against the rule, then add it here).
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? sources(full) : entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** The names a choice's first answer may have: each a reversible one (keep as it is, compare first). */
+const REVERSIBLE_FIRST = new Set(['keep', 'showChanges']);
+
+/** Every confirmation in the sources, as `file: how it asks`. */
+const CONFIRMATIONS = [
+  'src/commands/action.ts: confirmModal',
+  'src/commands/confirm.ts: choose [keep, …]',
+  'src/commands/confirm.ts: confirm',
+  'src/commands/deleteAction.ts: confirmModal',
+  'src/commands/detachVolume.ts: confirmed',
+  'src/commands/openInRemoteWindow.ts: confirm',
+  'src/commands/openInRemoteWindow.ts: confirm',
+  'src/commands/powerCycle.ts: confirmed',
+  'src/commands/powerOff.ts: confirmed',
+  'src/commands/rebuildStacklet.ts: confirm',
+  'src/commands/resetPassword.ts: confirm',
+  'src/commands/restoreStacklet.ts: confirm',
+  'src/commands/signIn.ts: confirm',
+  'src/editors/documentEditors.ts: choose [showChanges, …]',
+  'src/editors/documentEditors.ts: choose [showChanges, …]',
+];
+
+const CALL = /(?:\bprompter(?:\(\))?\.(confirm|choose)|\b(confirmModal|confirmed))\s*\(/g;
+
+function confirmationsIn(file: string, text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(CALL)) {
+    const line = text.slice(text.lastIndexOf('\n', match.index) + 1, text.indexOf('\n', match.index));
+    // A comment that names it, or the helper's own declaration, is no call.
+    if (/^\s*(\/\/|\*)/.test(line) || /\bfunction\s/.test(line)) continue;
+    if (match[1] === 'choose') {
+      // The choices are the last argument, an array literal: its first name is the default.
+      const rest = text.slice(match.index);
+      const first = /,\s*\[\s*([A-Za-z]+)\s*,[^\]]*\]\s*\)/.exec(rest)?.[1] ?? '?';
+      found.push(`${file}: choose [${first}, …]`);
+    } else found.push(`${file}: ${match[1] ?? match[2]}`);
+  }
+  return found;
+}
+
+describe('one confirmation pattern', () => {
+  const files = sources(path.join(ROOT, 'src')).map((full) => ({ file: path.relative(ROOT, full).split(path.sep).join('/'), text: fs.readFileSync(full, 'utf8') }));
+
+  it('lists every confirmation in the sources, and each is one of the known ones', () => {
+    const found = files.flatMap(({ file, text }) => confirmationsIn(file, text)).sort();
+    assert.deepEqual(found, [...CONFIRMATIONS].sort());
+  });
+
+  it('every choice puts a reversible answer first, the default', () => {
+    for (const entry of CONFIRMATIONS.filter((c) => c.includes('choose'))) {
+      const first = /\[(\w+),/.exec(entry)?.[1];
+      assert.ok(first !== undefined && REVERSIBLE_FIRST.has(first), entry);
+    }
+  });
+
+  it('no source opens a modal dialog, which cannot make the reversible answer both Enter and Escape', () => {
+    const modals = files.filter(({ text }) => /\bmodal\s*:\s*true/.test(text)).map(({ file }) => file);
+    assert.deepEqual(modals, []);
+  });
+
+  it('the VS Code door asks Cancel first when it confirms one action', () => {
+    const door = fs.readFileSync(path.join(ROOT, 'src/ui/vscodePrompter.ts'), 'utf8');
+    assert.match(door, /this\.choose\(message, detail, \[vscode\.l10n\.t\('Cancel'\), action\]\)/);
+    assert.match(door, /pick\.activeItems = \[choiceRows\[0\]!\]/, 'the first choice is the active row, which Enter picks');
+  });
+});
