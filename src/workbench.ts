@@ -13,6 +13,7 @@ import type { AccountRegistry } from './auth/accountRegistry';
 import type { StackletAuthProvider } from './auth/authProvider';
 import { EmbeddedEmulator } from './emulator/embedded';
 import { SessionManager, type SessionState } from './auth/session';
+import { isLocalEmulator } from './auth/localAccounts';
 import { networkSettings, onDidChangeNetworkSettings } from './networkSettings';
 import type { CommandDeps } from './commands/deps';
 import type { Prompter } from './ui/prompter';
@@ -141,7 +142,12 @@ export function startWorkbench(shell: Shell): Workbench {
   const taskStatus = new TaskStatusBar(tasks);
   const taskNotifications = new TaskNotifications(tasks, log);
 
-  let prompter: Prompter = new VscodePrompter();
+  // A confirmation names the account it acts in once more than one is signed in.
+  let prompter: Prompter = new VscodePrompter(() => {
+    const state = session.state;
+    if (state.kind === 'signed-out' || session.accounts.length < 2) return undefined;
+    return isLocalEmulator(state.account) ? vscode.l10n.t('Local emulator') : state.account.email;
+  });
   const history = new ActionHistory();
   const documentEditors = new DocumentEditors({
     session, log, tasks, state: context.globalState, readOnly: documents, history, prompter: () => prompter, fileSystems: shell.fileSystems,

@@ -9,6 +9,9 @@ import { BACK, type Back, type InputOptions, type PickItem, type PickOptions, ty
  * edits is left as it is.
  */
 export class VscodePrompter implements Prompter {
+  /** `account` names the account a confirmation acts in, when it needs naming (several signed in); undefined otherwise. */
+  constructor(private readonly account: () => string | undefined = () => undefined) {}
+
   input(options: InputOptions): Promise<string | Back | undefined> {
     const box = vscode.window.createInputBox();
     box.title = shown(options.title);
@@ -95,7 +98,12 @@ export class VscodePrompter implements Prompter {
     pick.placeholder = vscode.l10n.t('Nothing happens until you choose {0}; Escape cancels.', choices[choices.length - 1]!);
     pick.ignoreFocusOut = true;
     pick.matchOnDetail = true;
-    const lines = literalLines(detail).split('\n').filter((line) => line.trim() !== '');
+    const account = this.account();
+    // With several accounts signed in, "Power off web-1?" does not say which web-1: the account comes first.
+    const lines = [
+      ...(account !== undefined ? [vscode.l10n.t('Account: {0}', literalText(account))] : []),
+      ...literalLines(detail).split('\n').filter((line) => line.trim() !== ''),
+    ];
     const choiceRows: ChoiceRow<T>[] = choices.map((choice) => ({ label: literalText(choice), choice }));
     pick.items = [...choiceRows, ...(lines.length > 0 ? [{ label: '', kind: vscode.QuickPickItemKind.Separator } as ChoiceRow<T>] : []), ...lines.map((line) => ({ label: line }) as ChoiceRow<T>)];
     pick.activeItems = [choiceRows[0]!];
