@@ -12,6 +12,8 @@ import * as notify from './notify';
 
 export class RefusedSaves implements vscode.Disposable {
   private readonly items = new Map<string, vscode.StatusBarItem>();
+  /** Entries made so far, for each one's id. */
+  private made = 0;
   private readonly closing = vscode.workspace.onDidCloseTextDocument((document) => this.clear(document.uri));
 
   /** Shows why the document's save was refused; `short` fits the status bar, `message` is whole. */
@@ -19,7 +21,7 @@ export class RefusedSaves implements vscode.Disposable {
     const key = uri.toString();
     let item = this.items.get(key);
     if (!item) {
-      item = notify.createStatusBarItem(`stacklet.refusedSave.${this.items.size}`, 50);
+      item = notify.createStatusBarItem(`stacklet.refusedSave.${++this.made}`, 50);
       item.name = vscode.l10n.t('Stacklet Cloud: save not applied');
       item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
       this.items.set(key, item);
