@@ -12,6 +12,7 @@ import { DEFAULT_PAGE_CONCURRENCY } from './api/paging';
 import type { AccountRegistry } from './auth/accountRegistry';
 import type { StackletAuthProvider } from './auth/authProvider';
 import { EmbeddedEmulator } from './emulator/embedded';
+import { emulatorWorldStorage } from './emulatorWorldStorage';
 import { SessionManager, type SessionState } from './auth/session';
 import { isLocalEmulator } from './auth/localAccounts';
 import { networkSettings, onDidChangeNetworkSettings } from './networkSettings';
@@ -19,6 +20,7 @@ import type { CommandDeps } from './commands/deps';
 import type { Prompter } from './ui/prompter';
 import { VscodePrompter } from './ui/vscodePrompter';
 import { DocumentEditors } from './editors/documentEditors';
+import { PropertiesDocuments } from './editors/propertiesDocuments';
 import type { LazyFileSystem } from './ui/lazyFileSystem';
 import type { Log } from './ui/log';
 import { ActionHistory } from './model/actionHistory';
@@ -91,7 +93,7 @@ export function startWorkbench(shell: Shell): Workbench {
   // import: give it the bundle VS Code loaded for the display language (none for English).
   if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
   const notifier = new Notifier(log);
-  const emulator = new EmbeddedEmulator();
+  const emulator = new EmbeddedEmulator({ storage: emulatorWorldStorage(context), log: (message) => log.info(message) });
   const settings = () => {
     const config = vscode.workspace.getConfiguration('stacklet');
     return {
@@ -152,8 +154,9 @@ export function startWorkbench(shell: Shell): Workbench {
   const documentEditors = new DocumentEditors({
     session, log, tasks, state: context.globalState, readOnly: documents, history, prompter: () => prompter, fileSystems: shell.fileSystems,
   });
+  const properties = new PropertiesDocuments(session, documents);
   const deps: CommandDeps = {
-    session, notifier, log, views, refresh, emulator, documents, tasks, documentEditors, history,
+    session, notifier, log, views, refresh, emulator, documents, properties, tasks, documentEditors, history,
     get prompter() {
       return prompter;
     },
@@ -161,6 +164,7 @@ export function startWorkbench(shell: Shell): Workbench {
 
   context.subscriptions.push(
     documents,
+    properties,
     documentEditors,
     ...views.values(),
     refresh,

@@ -8,7 +8,7 @@ import * as notify from '../ui/notify';
 import type { ResourceKey } from '../views/resourceTreeProvider';
 import type { CommandDeps } from './deps';
 import { refOfNode } from './target';
-import { propertiesOf } from './viewProperties';
+import { propertiesOf } from '../editors/propertiesDocuments';
 import { isBack } from './wizard';
 
 /**

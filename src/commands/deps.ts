@@ -9,6 +9,7 @@ import type { ResourceTreeProvider } from '../views/resourceTreeProvider';
 import type { ViewId } from '../views/viewIds';
 import type { ResourceDocuments } from '../ui/resourceDocuments';
 import type { DocumentEditors } from '../editors/documentEditors';
+import type { PropertiesDocuments } from '../editors/propertiesDocuments';
 import type { Prompter } from '../ui/prompter';
 
 /** What command handlers are given: passed in, never reached through a global. */
@@ -22,6 +23,8 @@ export interface CommandDeps {
   readonly emulator: EmbeddedEmulator;
   readonly documents: ResourceDocuments;
   readonly tasks: TaskRegistry;
+  /** View Properties documents, which follow their resource's listing. */
+  readonly properties: PropertiesDocuments;
   /** Resources as documents (firewalls, load balancers, userdata scripts): open, apply, compare. */
   readonly documentEditors: DocumentEditors;
   /** Every action of this window with the requests it sent (its log entries; Copy as curl). */

@@ -47,6 +47,7 @@ import { renameSnapshot } from './renameSnapshot';
 import { renameStacklet } from './renameStacklet';
 import { renameVolume } from './renameVolume';
 import { renameVpc } from './renameVpc';
+import { resetEmulator } from './resetEmulator';
 import { resetPassword } from './resetPassword';
 import { resizeNodePool } from './resizeNodePool';
 import { resizeStacklet } from './resizeStacklet';
@@ -71,6 +72,7 @@ export function commandTable(): Record<string, CommandHandler> {
   const table: Record<string, CommandHandler> = {
     'stacklet.signIn': signIn,
     'stacklet.tryEmulator': tryEmulator,
+    'stacklet.resetEmulator': resetEmulator,
     'stacklet.signOut': signOut,
     'stacklet.switchAccount': switchAccount,
     'stacklet.showAccount': () => vscode.commands.executeCommand('stacklet.account.focus'),

@@ -19,6 +19,7 @@ import type { Log } from '../ui/log';
 import * as notify from '../ui/notify';
 import { DocumentFileSystem } from '../ui/documentFileSystem';
 import type { Prompter } from '../ui/prompter';
+import { RefusedSaves } from '../ui/refusedSaves';
 import type { ResourceDocuments } from '../ui/resourceDocuments';
 import { applyQuestion } from '../model/actionWords';
 import { describeError } from '../model/errorText';
@@ -87,6 +88,8 @@ export class DocumentEditors extends Disposable {
   /** Our own saves (a draft kept before an apply, the service's answer after one): they apply nothing. */
   private readonly quietSaves = new Set<string>();
   private readonly applying = new Map<string, Promise<void>>();
+  /** Each document's refused save, until its next save answers. */
+  private readonly refusalItems = this._register(new RefusedSaves());
 
   constructor(private readonly deps: DocumentEditorsDeps) {
     super();
@@ -109,6 +112,11 @@ export class DocumentEditors extends Disposable {
     ]) this._register(subscription);
     this._register(registerStackletNameHints(deps.session));
     for (const document of vscode.workspace.textDocuments) void this.check(document);
+  }
+
+  /** The refused saves standing in the status bar, their whole messages (tests read them). */
+  refusals(): string[] {
+    return this.refusalItems.standing();
   }
 
   /** Settles when no apply runs (tests wait on this after a save). */
@@ -251,13 +259,16 @@ export class DocumentEditors extends Disposable {
     if (!found) return;
     const { kind, fs } = found;
     const uri = document.uri;
+    // Whatever this save answers replaces what the last one did.
+    this.refusalItems.clear(uri);
+    const file = segments(uri).at(-1) ?? kind.id;
     // Unsaved text is kept as the draft first, so that nothing typed is lost whatever happens next.
     if (document.isDirty) await this.quietSave(document);
     let session: ActiveSession;
     try {
       session = await this.sessionFor(uri);
     } catch (error) {
-      void notify.warning(vscode.l10n.t('Not applied: {0}', describeError(error)));
+      this.refusalItems.show(uri, vscode.l10n.t('{0} not applied', file), vscode.l10n.t('Not applied: {0}', describeError(error)), false);
       return;
     }
     const text = document.getText();
@@ -265,9 +276,14 @@ export class DocumentEditors extends Disposable {
     if (!parsed.ok) {
       const first = parsed.problems[0]!;
       const line = positionAt(text, first.offset).line + 1;
-      void notify.error(parsed.problems.length === 1
-        ? vscode.l10n.t('Not applied: the document has a problem on line {0}: {1}. Your text is kept as a draft.', line, first.message)
-        : vscode.l10n.t('Not applied: the document has {0} problems (see the Problems panel), the first on line {1}: {2}. Your text is kept as a draft.', parsed.problems.length, line, first.message));
+      this.refusalItems.show(
+        uri,
+        vscode.l10n.t('{0} not applied: line {1}', file, line),
+        parsed.problems.length === 1
+          ? vscode.l10n.t('Not applied: the document has a problem on line {0}: {1}. Your text is kept as a draft.', line, first.message)
+          : vscode.l10n.t('Not applied: the document has {0} problems (see the Problems panel), the first on line {1}: {2}. Your text is kept as a draft.', parsed.problems.length, line, first.message),
+        true,
+      );
       return;
     }
     const id = this.resourceId(uri);
@@ -277,7 +293,8 @@ export class DocumentEditors extends Disposable {
     try {
       current = await this.progress(vscode.l10n.t('Reading {0}…', kind.noun()), () => kind.read(client, id));
     } catch (error) {
-      void notify.error(vscode.l10n.t('Not applied: could not read the {0} from Stacklet Cloud: {1} Your text is kept as a draft.', kind.noun(), describeError(error)));
+      const message = vscode.l10n.t('Not applied: could not read the {0} from Stacklet Cloud: {1} Your text is kept as a draft.', kind.noun(), describeError(error));
+      this.refusalItems.show(uri, vscode.l10n.t('{0} not applied', file), message, false);
       return;
     }
     const what = `${kind.noun()} ${current.name}`;
@@ -380,6 +397,7 @@ export class DocumentEditors extends Disposable {
     const text = await this.serviceText(found.kind, document.uri);
     found.fs.setBase(document.uri, text);
     await this.drafts.discard(document.uri);
+    this.refusalItems.clear(document.uri);
     await this.replaceQuietly(document, text);
   }
 

@@ -2,6 +2,7 @@
  * The emulator's knobs: what `startEmulator` takes, their defaults, and the checks shared by `configure()`,
  * POST /_emulator/config and the CLI so a bad value is refused the same way everywhere.
  */
+import type { SavedWorld } from './savedWorld';
 import { TRAILING_SLASH_MODES, type TrailingSlashMode } from './trailingSlash';
 
 export const FAULT_KINDS = ['http500', 'http503', 'http429', 'drop', 'hang', 'malformed', 'wrong-shape'] as const;
@@ -68,6 +69,8 @@ export interface EmulatorOptions {
   bodyLimitBytes?: number;
   control?: boolean;
   seed?: SeedKind;
+  /** The demo account's world as a former start left it (src/emulator/savedWorld.ts), instead of `seed`. */
+  restore?: SavedWorld;
   extraStacklets?: number;
   quirks?: Quirks;
   /** Token of the demo account; DEMO_TOKEN when omitted. */

@@ -26,6 +26,7 @@ import {
 } from './options';
 import { controlRouter, type ControlHandler } from './routes/control';
 import { apiRouter } from './routes/index';
+import { restoreWorld, saveWorld, type SaveResult } from './savedWorld';
 import { addGeneratedStacklets, createAccount, DEMO_EMAIL } from './seed';
 import { serializeBody } from './serialize';
 import { slashReply } from './trailingSlash';
@@ -44,6 +45,8 @@ export { TaskQueue, TASKS } from './tasks';
 export { normalisePath, Router } from './http';
 export { fieldPath, parseBody } from './issueMessages';
 export { DEMO_EMAIL } from './seed';
+export { MAX_SAVED_WORLD_BYTES, readSavedWorld, SAVED_WORLD_FORMAT } from './savedWorld';
+export type { SavedWorld, SaveResult } from './savedWorld';
 
 export interface EmulatorHandle {
   readonly url: string;
@@ -59,6 +62,13 @@ export interface EmulatorHandle {
   addAccount(token: string, init?: { email?: string; seed?: SeedKind }): { uuid: string; email: string };
   /** Changes latency, faults, task time or quirks while running. */
   configure(change: RuntimeConfig): void;
+  /**
+   * The demo account's world as text (src/emulator/savedWorld.ts), once the tasks due have ended; with
+   * `finishTasks`, every running task ends first, as it would have (the emulator is going away).
+   */
+  save(options?: { finishTasks?: boolean }): SaveResult;
+  /** Calls `listener` after every request that may have changed the world and every task that ended; answers how to stop. */
+  onChange(listener: () => void): () => void;
 }
 
 const TOKEN_HEADER = /^Token\s+(\S+)\s*$/i;
@@ -77,6 +87,8 @@ class Emulator {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly hostAllowed: ((header: string | undefined) => boolean) | undefined;
   private accountCount = 1;
+  private readonly demo: Account;
+  private readonly changeListeners = new Set<() => void>();
 
   constructor(options: EmulatorOptions, readonly demoToken: string) {
     this.hostAllowed = hostCheck(options.host ?? DEFAULT_HOST, options.allowedHosts);
@@ -84,8 +96,11 @@ class Emulator {
     this.world = new World(options.clock ?? Date.now);
     this.random = options.random ?? Math.random;
     this.bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
-    const demo = createAccount(this.world, demoToken, DEMO_EMAIL, options.seed ?? 'demo', { first: 'Demo', last: 'User' });
+    const demo = options.restore
+      ? restoreWorld(this.world, demoToken, options.restore)
+      : createAccount(this.world, demoToken, DEMO_EMAIL, options.seed ?? 'demo', { first: 'Demo', last: 'User' });
     if (options.extraStacklets) addGeneratedStacklets(this.world, demo, options.extraStacklets);
+    this.demo = demo;
     this.control = options.control
       ? controlRouter({
           stats: this.stats,
@@ -106,6 +121,29 @@ class Emulator {
     if (!TOKEN_HEADER.test(`Token ${token}`)) throw new Error('a token must be one word without spaces');
     this.accountCount++;
     return createAccount(this.world, token, init.email ?? `user${this.accountCount}@stacklet.example`, init.seed ?? 'empty');
+  }
+
+  save(finishTasks: boolean): SaveResult {
+    this.settle(finishTasks ? Infinity : this.world.now());
+    return saveWorld(this.world, this.demo);
+  }
+
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /** Ends the tasks due by `now` (unless a test holds them); true when some did. */
+  private settle(now: number): boolean {
+    if (this.config.holdTasks || this.world.tasks.settle(now) === 0) return false;
+    this.changed();
+    return true;
+  }
+
+  /** The world may have changed: cached JSON is stale, and whoever keeps the world is told. */
+  private changed(): void {
+    this.world.revision++;
+    for (const listener of this.changeListeners) listener();
   }
 
   /** Clears the timers of hanging and delayed replies (close() destroys their sockets). */
@@ -173,7 +211,7 @@ class Emulator {
         record.body = bodyForLog(body, buffer.length);
       }
       const now = this.world.now();
-      if (!this.config.holdTasks && this.world.tasks.settle(now) > 0) this.world.revision++;
+      this.settle(now);
       const ctx: Ctx = {
         world: this.world,
         account,
@@ -189,7 +227,7 @@ class Emulator {
         reply = match.route.handler(ctx);
       } finally {
         // Any request that may write moves the revision, even a refused one: cheap, and never stale.
-        if (BODY_METHODS.has(method)) this.world.revision++;
+        if (BODY_METHODS.has(method)) this.changed();
       }
     } catch (error) {
       if (error instanceof ClientGone) {
@@ -366,5 +404,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return { uuid: account.profile.uuid, email: account.email };
     },
     configure: (change) => emulator.configure(change),
+    save: (options) => emulator.save(options?.finishTasks ?? false),
+    onChange: (listener) => emulator.onChange(listener),
   };
 }

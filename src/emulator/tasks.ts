@@ -87,6 +87,11 @@ export class TaskQueue {
     return this.pending.length;
   }
 
+  /** Goes on from a saved world's next task id, so that no task id is handed out twice. */
+  continueFrom(nextId: number): void {
+    this.nextId = Math.max(this.nextId, nextId);
+  }
+
   /** The queue as data, for state snapshots: the next task id and when each pending task ends. */
   describe(): { nextId: number; endsAt: number[] } {
     return { nextId: this.nextId, endsAt: this.pending.map((entry) => entry.endsAt) };

@@ -42,6 +42,13 @@ export class Table<K, V> {
     return value;
   }
 
+  /** Replaces every record (restoring a saved world), in the order given. */
+  load(values: readonly V[]): void {
+    this.byId.clear();
+    this.order.length = 0;
+    for (const value of values) this.add(value);
+  }
+
   delete(id: K): V | undefined {
     const value = this.byId.get(id);
     if (value === undefined) return undefined;
@@ -178,36 +185,69 @@ export class World {
    */
   snapshot(): WorldSnapshot {
     const accounts: Record<string, unknown> = {};
-    for (const account of this.accounts.values()) {
-      accounts[account.email] = {
-        profile: account.profile,
-        project: account.project,
-        projects: account.projects.all(),
-        stackletLimit: account.stackletLimit,
-        stacklets: account.stacklets.all(),
-        snapshots: account.snapshots.all(),
-        backups: account.backups.all(),
-        volumes: account.volumes.all(),
-        firewalls: account.firewalls.all(),
-        loadBalancers: account.loadBalancers.all(),
-        clusters: account.clusters.all(),
-        vpcs: account.vpcs.all(),
-        userdata: account.userdata.all(),
-        sshKeys: account.sshKeys.all(),
-        tags: account.tags.all(),
-        vpcHosts: Object.fromEntries(account.vpcHosts),
-      };
-    }
-    const counters = {
-      stacklet: this.nextStackletId,
-      image: this.nextImageId,
-      sshKey: this.nextSshKeyId,
-      host: this.nextHost,
-      timestamp: this.microSeq,
-    };
-    return JSON.parse(JSON.stringify({ accounts, counters, tasks: this.tasks.describe() })) as WorldSnapshot;
+    for (const account of this.accounts.values()) accounts[account.email] = accountState(account);
+    return JSON.parse(JSON.stringify({ accounts, counters: this.counters(), tasks: this.tasks.describe() })) as WorldSnapshot;
+  }
+
+  /** The id counters, as data (a snapshot, a saved world). */
+  counters(): WorldCounters {
+    return { stacklet: this.nextStackletId, image: this.nextImageId, sshKey: this.nextSshKeyId, host: this.nextHost, timestamp: this.microSeq };
+  }
+
+  /** Sets the id counters from a saved world, so that no id handed out before is handed out again. */
+  restoreCounters(counters: WorldCounters): void {
+    this.nextStackletId = counters.stacklet;
+    this.nextImageId = counters.image;
+    this.nextSshKeyId = counters.sshKey;
+    this.nextHost = counters.host;
+    this.microSeq = counters.timestamp;
   }
 }
+
+export interface WorldCounters {
+  readonly stacklet: number;
+  readonly image: number;
+  readonly sshKey: number;
+  readonly host: number;
+  readonly timestamp: number;
+}
+
+/** The record tables of an account, by the name its state uses, each with its key field and the key's type. */
+export const ACCOUNT_TABLES = {
+  projects: ['uuid', 'string'],
+  stacklets: ['id', 'number'],
+  snapshots: ['id', 'number'],
+  backups: ['id', 'number'],
+  volumes: ['id', 'string'],
+  firewalls: ['uuid', 'string'],
+  loadBalancers: ['uuid', 'string'],
+  clusters: ['uuid', 'string'],
+  vpcs: ['uuid', 'string'],
+  userdata: ['uuid', 'string'],
+  sshKeys: ['id', 'number'],
+  tags: ['name', 'string'],
+} as const satisfies Record<string, readonly [string, 'string' | 'number']>;
+
+export type AccountTable = keyof typeof ACCOUNT_TABLES;
+
+/** An account's whole content, shared with the live records (callers copy it): what a snapshot and a saved world hold. */
+export function accountState(account: Account): AccountState {
+  const tables = Object.fromEntries((Object.keys(ACCOUNT_TABLES) as AccountTable[]).map((name) => [name, account[name].all()]));
+  return {
+    profile: account.profile,
+    project: account.project,
+    stackletLimit: account.stackletLimit,
+    ...(tables as Record<AccountTable, readonly object[]>),
+    vpcHosts: Object.fromEntries(account.vpcHosts),
+  };
+}
+
+export type AccountState = {
+  readonly profile: ProfileRec;
+  readonly project: ProjectRef;
+  readonly stackletLimit: number;
+  readonly vpcHosts: Readonly<Record<string, number>>;
+} & Readonly<Record<AccountTable, readonly object[]>>;
 
 export interface WorldSnapshot {
   readonly accounts: Readonly<Record<string, unknown>>;

@@ -44,6 +44,7 @@ function viewCommands(view: ViewId): CommandDeclaration[] {
 export const COMMANDS: readonly CommandDeclaration[] = [
   { id: 'stacklet.signIn', title: 'Sign In with API Token', icon: 'sign-in', palette: null },
   { id: 'stacklet.tryEmulator', title: 'Try the Local Emulator', icon: 'beaker', palette: null },
+  { id: 'stacklet.resetEmulator', title: 'Reset Local Emulator', icon: 'discard', palette: null },
   { id: 'stacklet.signOut', title: 'Sign Out', icon: 'sign-out', palette: SIGNED_IN, viewTitle: [{ view: 'account', group: 'navigation@2', when: SIGNED_IN }] },
   { id: 'stacklet.switchAccount', title: 'Switch Account', icon: 'account', palette: SIGNED_IN, viewTitle: [{ view: 'account', group: 'navigation@1', when: SIGNED_IN }] },
   { id: 'stacklet.showAccount', title: 'Show Account', icon: 'account', palette: null },

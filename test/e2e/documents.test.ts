@@ -83,6 +83,36 @@ describe('Documents in the workbench', function () {
     assert.equal((await mutations()).length, before, 'nothing was sent');
   });
 
+  it('a refused save shows why until the fixed document is saved: then the success is told and the refusal is gone', async () => {
+    const { firewalls } = await service<{ firewalls: { name: string; inbound_rules: { address: string; port: number | null; protocol: string | null }[] }[] }>('/v1/firewalls');
+    const firewall = firewalls.find((f) => f.name === 'web-firewall')!;
+    const text = (port: number) => JSON.stringify({
+      name: 'web-firewall',
+      inbound_rules: [...firewall.inbound_rules.map((r) => ({ address: r.address, ...(r.port !== null ? { port: r.port } : {}), ...(r.protocol ? { protocol: r.protocol } : {}) })), { address: '0.0.0.0/0', port, protocol: 'tcp' }],
+      outbound_rules: [{ address: '0.0.0.0/0' }],
+    });
+    const refusal = (page: Parameters<typeof ui.statusBarText>[0]) => ui.statusBarText(page, 'web-firewall.jsonc not applied: line');
+    const notApplied = (page: Parameters<typeof ui.statusBarText>[0]) => page.locator('.notifications-toasts .notification-list-item-message', { hasText: /^Not applied:/ });
+    await suite.session.steps.step('type port 99999 and save: the refusal says why, in the status bar', 45_000, async (page) => {
+      await ui.replaceEditorText(page, text(99999));
+      await page.keyboard.press('ControlOrMeta+S');
+      await refusal(page).waitFor();
+      await refusal(page).hover();
+      await page.locator('.monaco-hover, .workbench-hover', { hasText: /Not applied: the document has a problem on line \d+: .*65535/ }).first().waitFor();
+      assert.equal(await ui.modalDialog(page).count(), 0, 'nothing is asked');
+    });
+    await suite.session.steps.step('fix the port and save: applied, and the refusal no longer stands', 60_000, async (page) => {
+      await ui.replaceEditorText(page, text(8443));
+      await page.keyboard.press('ControlOrMeta+S');
+      await ui.modalDialog(page).getByText('Add inbound rule: TCP 8443 from 0.0.0.0/0').waitFor();
+      await ui.modalDialog(page).locator('.monaco-button', { hasText: /^Apply$/ }).click();
+      await ui.modalDialog(page).waitFor({ state: 'detached' });
+      await ui.toast(page, 'Applied to firewall web-firewall').first().waitFor();
+      await refusal(page).waitFor({ state: 'detached' });
+      assert.equal(await notApplied(page).count(), 0, 'no error toast stands above the success');
+    });
+  });
+
   it('adds a rule to a load balancer by editing its document; the Networking view shows the rule', async () => {
     const { load_balancers } = await service<{ load_balancers: { name: string; uuid: string }[] }>('/v1/load_balancers');
     const lb = load_balancers.find((l) => l.name === 'web-lb')!;

@@ -69,10 +69,22 @@ describe('Walkthrough in the workbench', function () {
 
   it('runs the sign-in step’s button, and checks the step off once signed in', () =>
     suite.session.steps.step('sign in from the walkthrough', 90_000, async (page) => {
+      // The first step is open already (a click on the step itself would select it again, and VS Code moves the
+      // focus to a selected step a moment later).
       const signIn = stepEntry(page, steps[0]!.title);
-      await signIn.click();
       await signIn.locator('.monaco-button, a', { hasText: 'Sign in with API Token' }).first().click();
-      await ui.answerSignIn(page, suite.session.emulator.url, token, email);
+      // Typed as a user types, with no click into the input: the keys must reach each step (issue 33, item 11).
+      const input = ui.quickInput(page).locator('input');
+      await ui.quickInput(page).getByText('Sign In to Stacklet Cloud (1/2)').waitFor();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(`${suite.session.emulator.url}/v1`);
+      assert.equal(await input.inputValue(), `${suite.session.emulator.url}/v1`, 'what was typed is in the first input');
+      await page.keyboard.press('Enter');
+      await ui.quickInput(page).getByText('Sign In to Stacklet Cloud (2/2)').waitFor();
+      await page.keyboard.type(token);
+      assert.equal(await input.inputValue(), token, 'what was typed is in the second input');
+      await page.keyboard.press('Enter');
+      await ui.toast(page, `Signed in to Stacklet Cloud as ${email}.`).waitFor();
       await checkedStep(page, steps[0]!.title).waitFor();
     }));
 

@@ -20,7 +20,7 @@ import { configureEmulator, control, extensionApi, mutationsSince as mutationsOf
 import { testEmulator } from './testEnvironment';
 import { contributedMenus, offeredOn } from './menus';
 import { recordShownMessages, type Shown } from './shownMessages';
-import { sleep } from '../harness/processes';
+import { sleep, waitFor } from '../harness/processes';
 
 const EMAIL = 'actions@stacklet.example';
 const TOKEN = `stk_actions_${Date.now().toString(36)}`;
@@ -63,6 +63,7 @@ interface Snapshot {
 // ── the service, directly ────────────────────────────────────────────────────
 
 const request = <T>(method: string, path: string, body?: unknown) => serviceRequest<T>(TOKEN, method, path, body);
+const until = <T>(what: string, probe: () => T | undefined | false): Promise<T> => waitFor(what, 20_000, async () => probe() || undefined, 50);
 const get = <T>(path: string) => serviceGet<T>(TOKEN, path);
 const mutationsSince = (before: readonly Sent[], after: readonly Sent[]) => mutationsOf(EMAIL, before, after);
 
@@ -565,6 +566,37 @@ describe('Actions and create wizards', function () {
       const cycle = await run('stacklet.powerCycle', target, { confirm: true });
       assert.deepEqual(one(cycle, 'POST', '/v1/stacklets/:id').body, { action: 'power_cycle' });
       assert.equal((await settled<Stacklet>(`/v1/stacklets/${target.resource!.id}`, 'stacklet')).status, 'active');
+    });
+
+    it('View Properties follows its resource: powered off, it shows "off"; deleted elsewhere, it says so after a refresh', async () => {
+      const target = await node('stacklets', 'stacklet', 'web-2');
+      await vscode.commands.executeCommand('stacklet.viewProperties', target);
+      const document = vscode.window.activeTextEditor!.document;
+      const status = () => (JSON.parse(document.getText()) as { status: string }).status;
+      assert.equal(status(), 'active');
+      await run('stacklet.powerOff', target, { confirm: true });
+      await settled(`/v1/stacklets/${target.resource!.id}`, 'stacklet');
+      await until('the document shows the stacklet off', () => document.languageId === 'json' && status() === 'off');
+      await run('stacklet.powerOn', await node('stacklets', 'stacklet', 'web-2'));
+      await settled(`/v1/stacklets/${target.resource!.id}`, 'stacklet');
+      await until('the document shows the stacklet on again', () => status() === 'active');
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+
+      // A volume deleted at the service (from another window, say): the next refresh tells the open document.
+      const web2 = await stackletNamed('web-2');
+      const { json: { volume } } = await request<{ volume: Volume }>('POST', '/v1/volumes', { name: 'props-gone', size_gigabytes: 10, stacklet_id: web2.id });
+      await settled(`/v1/volumes/${volume.id}`, 'volume');
+      assert.equal((await request('PUT', `/v1/volumes/${volume.id}`, { action: 'detach' })).status, 200);
+      await vscode.commands.executeCommand('stacklet.viewProperties', await node('volumes', 'volume', 'props-gone'));
+      const gone = vscode.window.activeTextEditor!.document;
+      assert.equal((JSON.parse(gone.getText()) as { name: string }).name, 'props-gone');
+      await settled(`/v1/volumes/${volume.id}`, 'volume');
+      assert.equal((await request('DELETE', `/v1/volumes/${volume.id}`)).status, 204);
+      await vscode.commands.executeCommand('stacklet.volumes.refresh');
+      await until('the document says the volume no longer exists', () => /^\/\/ props-gone no longer exists on Stacklet Cloud \(seen at .+\)\. Its properties as last read:\n\{/.test(gone.getText()));
+      assert.equal(gone.languageId, 'jsonc', 'its first line is a comment');
+      assert.match(gone.getText(), /"name": "props-gone"/, 'its properties as last read follow');
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     });
 
     it('Power On from the palette offers only stacklets that are off', async () => {

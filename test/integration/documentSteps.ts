@@ -12,6 +12,8 @@ export interface Acted {
   sent: Sent[];
   asked: Asked[];
   errors: string[];
+  /** The refused saves standing in the status bar afterwards (src/ui/refusedSaves.ts). */
+  refused: string[];
   warnings: string[];
   infos: string[];
 }
@@ -48,7 +50,7 @@ export class DocumentSteps {
     assert.deepEqual(this.prompter.problems, [], `the script fits the questions (shown: ${told})`);
     assert.equal(this.prompter.remaining, 0, `every scripted answer was used (shown: ${told})`);
     const of = (level: Shown['level']) => this.shown().filter((s) => s.level === level).map((s) => s.message);
-    return { sent, asked: [...this.prompter.asked], errors: of('error'), warnings: of('warning'), infos: of('info') };
+    return { sent, asked: [...this.prompter.asked], errors: of('error'), refused: this.api().documentEditors.refusals(), warnings: of('warning'), infos: of('info') };
   }
 
   /** A save as Ctrl+S makes it (VS Code tells the extension the reason: Manual). */

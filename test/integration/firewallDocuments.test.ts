@@ -174,9 +174,10 @@ describe('Firewall documents', function () {
     const outcome = await steps.save(document);
     assert.deepEqual(outcome.sent, [], 'nothing was sent');
     assert.equal(outcome.asked.length, 0, 'nothing was asked');
-    assert.equal(outcome.errors.length, 1);
-    assert.match(outcome.errors[0]!, /^Not applied: the document has 2 problems \(see the Problems panel\), the first on line \d+: .*Your text is kept as a draft\.$/);
-    assert.ok(!outcome.errors[0]!.includes('FileSystemError') && !outcome.errors[0]!.includes('Unable to write'));
+    assert.deepEqual(outcome.errors, [], 'a refusal is no notification: it stands in the status bar');
+    assert.equal(outcome.refused.length, 1);
+    assert.match(outcome.refused[0]!, /^Not applied: the document has 2 problems \(see the Problems panel\), the first on line \d+: .*Your text is kept as a draft\.$/);
+    assert.ok(!outcome.refused[0]!.includes('FileSystemError') && !outcome.refused[0]!.includes('Unable to write'));
     assert.equal(document.getText(), text);
     assert.equal(document.isDirty, false, 'the save kept the text (as a draft)');
     // The draft survives closing the editor: Edit Firewall Rules opens it again, and says it is a draft.
@@ -187,6 +188,29 @@ describe('Firewall documents', function () {
     await until('the draft is announced', () => suite.shown.some((s) => s.level === 'info' && /^This is your draft of firewall web-fw-doc, saved .* and not applied\./.test(s.message)));
     await vscode.commands.executeCommand('stacklet.discardDraft', again.uri);
     assert.ok(!again.getText().includes('70000') && !again.isDirty, 'Discard Draft shows the service\'s state again');
+  });
+
+  it('a refused save stands until the document\'s next save answers: fixed and saved, the refusal is gone and the success is told', async () => {
+    const firewall = (await firewallNamed('web-fw-doc'))!;
+    const document = await edit(firewall);
+    const original = document.getText();
+    const broken = original.replace(/"port": 22\b/, '"port": 99999');
+    assert.notEqual(broken, original);
+    await replaceText(document, broken);
+    const refused = await steps.save(document);
+    assert.deepEqual([...refused.sent, ...refused.errors], []);
+    assert.equal(refused.refused.length, 1);
+    assert.match(refused.refused[0]!, /^Not applied: the document has a problem on line \d+: .*65535/);
+    // Fixed: port 2222 instead of 22, a change the service takes.
+    await replaceText(document, original.replace(/"port": 22\b/, '"port": 2222'));
+    const applied = await steps.save(document, { choose: 'Apply' });
+    assert.deepEqual(applied.errors, []);
+    assert.ok(applied.infos.some((m) => m.startsWith('Applied to firewall web-fw-doc')), applied.infos.join('; '));
+    assert.deepEqual(applied.refused, [], 'the refusal no longer stands');
+    // Put the rule back for the tests that follow.
+    await replaceText(document, document.getText().replace(/"port": 2222\b/, '"port": 22'));
+    assert.deepEqual((await steps.save(document, { choose: 'Apply' })).errors, []);
+    await closeEditorsOf(document);
   });
 
   it('completion and hovers come from the schema generated from zod', async () => {

@@ -100,7 +100,8 @@ describe('Load balancer documents', function () {
     const outcome = await steps.save(document);
     assert.deepEqual(outcome.sent, []);
     assert.equal(outcome.asked.length, 0);
-    assert.match(outcome.errors[0]!, /^Not applied: the document has a problem on line \d+: source_port 80 is already used by rules\[0\]/);
+    assert.deepEqual(outcome.errors, [], 'a refusal is no notification: it stands in the status bar');
+    assert.match(outcome.refused[0]!, /^Not applied: the document has a problem on line \d+: source_port 80 is already used by rules\[0\]/);
     await vscode.commands.executeCommand('stacklet.discardDraft', document.uri);
   });
 

@@ -68,7 +68,7 @@ describe('Userdata documents', function () {
     assert.equal(diagnostics[0]!.range.start.line, 0);
     const nothing = await steps.save(document);
     assert.deepEqual(nothing.sent, []);
-    assert.match(nothing.errors[0]!, /^Not applied: the document has a problem on line 1: The first line names the script/);
+    assert.match(nothing.refused[0]!, /^Not applied: the document has a problem on line 1: The first line names the script/);
     await vscode.commands.executeCommand('stacklet.discardDraft', document.uri);
     assert.match(document.getText(), /^#: name: doc-init\n/);
   });

@@ -237,11 +237,14 @@ describe('package.json', () => {
   });
 
   describe('welcome view', () => {
-    it('says, where it offers the emulator, that the one inside VS Code starts fresh at every window reload', () => {
+    it('says, where it offers the emulator, that changes are kept across reloads and how to get the demo data back', () => {
       const nlsDe = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.nls.de.json'), 'utf8')) as Record<string, string>;
-      assert.match(nls['welcome.signedOut']!, /command:stacklet\.tryEmulator\)\nThe emulator inside VS Code starts fresh, on a new port, at every window reload/);
-      assert.match(nlsDe['welcome.signedOut']!, /beginnt bei jedem Neuladen des Fensters von vorn/);
-      assert.match(nls['walkthrough.signIn.description']!, /starts fresh at every window reload/);
+      for (const key of ['welcome.signedOut', 'walkthrough.signIn.description']) {
+        assert.match(nls[key]!, /kept when the window reloads.*Stacklet: Reset Local Emulator brings the demo data back/, key);
+        assert.doesNotMatch(nls[key]!, /starts fresh|not kept/, key);
+        assert.match(nlsDe[key]!, /beim Neuladen des Fensters erhalten.*Stacklet: Lokalen Emulator zurücksetzen/, key);
+      }
+      assert.match(nls['welcome.signedOut']!, /command:stacklet\.tryEmulator\)\nYour changes to the demo data are kept/);
     });
   });
 
