@@ -92,12 +92,11 @@ describe('The emulator inside VS Code keeps its world', function () {
   it('Stacklet: Reset Local Emulator asks, then brings the demo data back', () =>
     suite.session.steps.step('reset the local emulator from the Command Palette', 90_000, async (page) => {
       await ui.runCommand(page, 'Stacklet: Reset Local Emulator');
-      const dialog = ui.modalDialog(page);
-      await dialog.getByText('Reset the local emulator to its demo data?').waitFor();
-      const focused = (await dialog.locator('.monaco-button:focus').textContent())?.trim();
-      assert.notEqual(focused, 'Reset', 'the reversible answer has the focus');
-      await dialog.locator('.monaco-button', { hasText: /^Reset$/ }).click();
-      await dialog.waitFor({ state: 'detached' });
+      await ui.confirmation(page, 'Reset the local emulator to its demo data?');
+      // The reversible answer is the default: Keep is the active row, Reset comes after it.
+      await ui.activeQuickInputRow(page).filter({ hasText: 'Keep' }).waitFor();
+      await ui.confirmationChoice(page, 'Reset').click();
+      await ui.quickInput(page).waitFor({ state: 'hidden' });
       await ui.toast(page, 'The local emulator has its demo data again.').first().waitFor();
       await ui.viewRow(page, 'Volumes', 'kept-data').waitFor({ state: 'detached', timeout: 30_000 });
       await ui.viewRow(page, 'Volumes', 'scratch').waitFor();

@@ -33,6 +33,7 @@ const CONFIRMATIONS = [
   'src/commands/powerCycle.ts: confirmed',
   'src/commands/powerOff.ts: confirmed',
   'src/commands/rebuildStacklet.ts: confirm',
+  'src/commands/resetEmulator.ts: confirmModal',
   'src/commands/resetPassword.ts: confirm',
   'src/commands/restoreStacklet.ts: confirm',
   'src/commands/signIn.ts: confirm',
