@@ -148,7 +148,8 @@ export function startWorkbench(shell: Shell): Workbench {
   let prompter: Prompter = new VscodePrompter(() => {
     const state = session.state;
     if (state.kind === 'signed-out' || session.accounts.length < 2) return undefined;
-    return isLocalEmulator(state.account) ? vscode.l10n.t('Local emulator') : state.account.email;
+    // The e-mail tells two accounts apart, also two on local emulators; the word says it is not the real service.
+    return isLocalEmulator(state.account) ? vscode.l10n.t('{0} (Local emulator)', state.account.email) : state.account.email;
   });
   const history = new ActionHistory();
   const documentEditors = new DocumentEditors({

@@ -34,7 +34,8 @@ describe('Two accounts in the workbench: the confirmation names the account', fu
       await ui.contextMenu(page, ui.viewRow(page, 'Stacklets', 'web-1'), 'Power Off…');
       await ui.confirmation(page, 'Power off web-1?');
       const text = await ui.confirmationText(page);
-      assert.match(text, /Account: second@stacklet\.example/);
+      // The e-mail tells the two apart (both are on this emulator, which the line says too).
+      assert.match(text, /Account: second@stacklet\.example \(Local emulator\)/);
       assert.doesNotMatch(text, /first@stacklet\.example/);
       await page.keyboard.press('Escape');
       await ui.quickInput(page).waitFor({ state: 'hidden' });
