@@ -3,6 +3,8 @@
  * actions in the registry's order. Adding a kind to the registry makes the compiler ask for its actions here.
  * No vscode import.
  */
+import { READ_TOOLS } from '../agent/readTools';
+import { WRITE_OPERATIONS } from '../agent/writes';
 import { addressActions } from '../kinds/address/actions';
 import { backupActions } from '../kinds/backup/actions';
 import { clusterActions } from '../kinds/cluster/actions';
@@ -25,6 +27,7 @@ import { userdataActions } from '../kinds/userdata/actions';
 import { volumeActions } from '../kinds/volume/actions';
 import { vpcActions } from '../kinds/vpc/actions';
 import type { Declared } from './generate';
+import type { ToolManifestSpec } from './lmTools';
 
 export const KIND_ACTIONS: { readonly [K in Kind]: KindActions<K> } = {
   stacklet: stackletActions,
@@ -51,3 +54,12 @@ export const DECLARED: Declared = {
   kinds: (Object.keys(KINDS) as Kind[]).map((kind) => KIND_ACTIONS[kind] as KindActions),
   bulk: (kind, action) => ((KINDS[kind] as { bulk?: readonly string[] }).bulk ?? []).includes(action),
 };
+
+/**
+ * The agent tools package.json's languageModelTools describe: the read tools by their specs, the write tools by
+ * their input alone until each is a spec too.
+ */
+export const TOOL_SPECS: readonly ToolManifestSpec[] = [
+  ...READ_TOOLS.map(({ spec }) => spec),
+  ...WRITE_OPERATIONS.map((op) => ({ name: op.name, input: op.shape })),
+];
