@@ -10,6 +10,7 @@
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import { AgentInputError, fieldsOf } from '../agent/input';
+import { WRITE_OUTPUT, type ToolSpec } from '../agent/toolSpec';
 import { BACKUP_OPERATIONS } from '../kinds/backup/operations';
 import { CLUSTER_OPERATIONS } from '../kinds/cluster/operations';
 import { FIREWALL_OPERATIONS } from '../kinds/firewall/operations';
@@ -156,4 +157,18 @@ export function definitionOf(kind: ListedKind, action: string): { write: WriteTo
   const definition = write?.actions.find((candidate) => candidate.action === action);
   if (!write || !definition) throw new Error(`no action ${action} on ${kind}`);
   return { write, definition };
+}
+
+/** The tool as the MCP server registers it (src/agent/toolSpec.ts): what replaces or destroys is marked destructive. */
+export function writeToolSpec(write: WriteTool): ToolSpec {
+  return {
+    name: write.name,
+    title: write.displayName,
+    description: toolDescription(write),
+    input: toolShape(write),
+    output: WRITE_OUTPUT,
+    // Destructive when any of its actions replaces or destroys (a firewall's rules, a deletion); never
+    // idempotent (a second power cycle cycles again); only the signed-in account is reached.
+    annotations: { readOnlyHint: false, destructiveHint: write.actions.some((definition) => definition.destructive), idempotentHint: false, openWorldHint: false },
+  };
 }

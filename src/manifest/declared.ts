@@ -4,6 +4,7 @@
  * No vscode import.
  */
 import { WRITE_TOOLS } from '../actions/catalog';
+import { READ_TOOLS } from '../agent/readTools';
 import { addressActions } from '../kinds/address/actions';
 import { backupActions } from '../kinds/backup/actions';
 import { clusterActions } from '../kinds/cluster/actions';
@@ -26,6 +27,7 @@ import { userdataActions } from '../kinds/userdata/actions';
 import { volumeActions } from '../kinds/volume/actions';
 import { vpcActions } from '../kinds/vpc/actions';
 import type { Declared } from './generate';
+import type { ToolManifestSpec } from './lmTools';
 
 export const KIND_ACTIONS: { readonly [K in Kind]: KindActions<K> } = {
   stacklet: stackletActions,
@@ -53,3 +55,9 @@ export const DECLARED: Declared = {
   bulk: (kind, action) => ((KINDS[kind] as { bulk?: readonly string[] }).bulk ?? []).includes(action),
   writeTools: WRITE_TOOLS,
 };
+
+/**
+ * The read tools package.json's languageModelTools describe, by their specs (their entries written by hand);
+ * the write tools' entries are written whole from the action catalog (DECLARED.writeTools, ./generate.ts).
+ */
+export const TOOL_SPECS: readonly ToolManifestSpec[] = READ_TOOLS.map(({ spec }) => spec);

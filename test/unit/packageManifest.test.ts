@@ -6,8 +6,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
+import * as z from 'zod/mini';
 import { agentError } from '../../src/agent/envelope';
 import { AgentInputError } from '../../src/agent/input';
+import { READ_TOOLS } from '../../src/agent/readTools';
 import { CATALOGS, CHANGES, COST_BY } from '../../src/agent/reads';
 import { AgentRefusal } from '../../src/agent/refusal';
 import { toolDescription, toolInputSchema, WRITE_TOOLS } from '../../src/actions/catalog';
@@ -317,10 +319,14 @@ describe('package.json', () => {
           assert.equal(t.modelDescription, toolDescription(write), t.name);
           continue;
         }
+        // A read tool's schema is its spec's, with each field's description in package.nls.json.
+        const spec = READ_TOOLS.find(({ spec: s }) => s.name === t.name)!.spec;
+        assert.deepEqual(Object.keys(t.inputSchema.properties), Object.keys(spec.input), t.name);
         for (const [field, schema] of Object.entries(t.inputSchema.properties)) {
-          assert.equal(schema.type, 'string', `${t.name}.${field}`);
-          assert.ok(nls[/^%(.+)%$/.exec(schema.description)?.[1] ?? ''], `${t.name}.${field} is described in package.nls.json`);
+          const described = (z.toJSONSchema(spec.input[field]!) as { description?: string }).description;
+          assert.equal(nls[/^%(.+)%$/.exec(schema.description)?.[1] ?? ''], described, `${t.name}.${field} is described in package.nls.json as in its spec`);
         }
+        assert.equal(model, spec.description, `${t.name}: the model reads the spec's description`);
       }
     });
 

@@ -1,0 +1,66 @@
+// The MCP server reads through the cache (ResourceStore) with its rules: a run of calls shares one reading of
+// each listing; the server's own write makes what it changed read again; a listing older than the freshness
+// window is read again. The SDK's own Client over its in-memory transport pair, the server on a clock the test
+// moves, the emulator counting the requests.
+import * as assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { StackletClient } from '../../src/api/client';
+import { requestsSince, startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { ActionHistory } from '../../src/model/actionHistory';
+import { ResourceStore } from '../../src/model/resourceStore';
+import { createServer, FRESH_MS } from '../../src/mcp/server';
+
+describe('MCP server reads through the cache', function () {
+  this.timeout(30_000);
+  let emu: EmulatorHandle;
+  let client: Client;
+  // The store stamps a listing with Date.now(); the server's clock starts there and the test moves it on.
+  let now = Date.now();
+
+  before(async () => {
+    // Read when the suite starts, not when the file loads: the tests run before it may take seconds.
+    now = Date.now();
+    emu = await startEmulator({ port: 0, host: '127.0.0.1', taskMs: 20 });
+    const api = new StackletClient({ baseUrl: emu.url, token: emu.demoToken, allowInsecureHttp: true });
+    const server = createServer({ source: 'emulator', client: api, store: new ResourceStore(api), history: new ActionHistory() }, { allowWrites: true, now: () => now });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    client = new Client({ name: 'test', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
+    client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: {} }));
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  });
+  after(async () => {
+    await client.close();
+    await emu.close();
+  });
+
+  /** The requests `work` made, by route. */
+  async function requestsOf(work: () => Promise<unknown>): Promise<Record<string, number>> {
+    const before = { ...emu.stats().requestCount };
+    await work();
+    return requestsSince(emu.stats().requestCount, before);
+  }
+  const find = async () => {
+    const result = await client.callTool({ name: 'stacklet_find', arguments: { query: 'web' } });
+    assert.equal(result.isError, undefined, JSON.stringify(result.content));
+  };
+
+  it('reads each listing once for two finds in a row, again after its own write, and again after the freshness window', async () => {
+    const first = await requestsOf(find);
+    assert.equal(first['GET /v1/stacklets'], 1, JSON.stringify(first));
+    assert.deepEqual(await requestsOf(find), {}, 'the second find answers from the cache');
+    now += FRESH_MS / 2;
+    assert.deepEqual(await requestsOf(find), {}, 'still fresh');
+
+    const written = await requestsOf(() => client.callTool({ name: 'stacklet_manage_stacklet', arguments: { action: 'powerCycle', id: 1001 } }));
+    assert.deepEqual(Object.keys(written).filter((route) => route.startsWith('POST')).length, 1, JSON.stringify(written));
+    const afterWrite = await requestsOf(find);
+    assert.deepEqual(Object.keys(afterWrite), ['GET /v1/stacklets'], 'only the listing the write changed is read again');
+
+    now += FRESH_MS + 1;
+    const afterWindow = await requestsOf(find);
+    assert.equal(afterWindow['GET /v1/stacklets'], 1, JSON.stringify({ afterWrite, afterWindow, written }));
+    assert.deepEqual(Object.keys(afterWindow).sort(), Object.keys(first).sort(), 'every listing is read again once stale');
+  });
+});
