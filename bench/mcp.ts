@@ -55,7 +55,7 @@ function sessionCalls(ids: readonly number[], writeId: number): { name: string; 
     { name: 'stacklet_cost', arguments: { change: 'delete', kind: 'stacklet', id: ids[1] } },
     { name: 'stacklet_cost', arguments: { by: 'stacklet' } },
     { name: 'stacklet_describe', arguments: { kind: 'stacklet', id: writeId } },
-    { name: 'stacklet_power_cycle', arguments: { id: writeId } },
+    { name: 'stacklet_manage_stacklet', arguments: { action: 'powerCycle', id: writeId } },
   ];
   if (calls.length !== 20) throw new Error(`the session has ${calls.length} calls`);
   return calls;
