@@ -14,10 +14,12 @@ import { WRITE_OUTPUT, type ToolSpec } from '../agent/toolSpec';
 import { BACKUP_OPERATIONS } from '../kinds/backup/operations';
 import { CLUSTER_OPERATIONS } from '../kinds/cluster/operations';
 import { FIREWALL_OPERATIONS } from '../kinds/firewall/operations';
+import { LOAD_BALANCER_OPERATIONS } from '../kinds/loadBalancer/operations';
 import type { ListedKind } from '../kinds/registry';
 import { SNAPSHOT_OPERATIONS } from '../kinds/snapshot/operations';
 import { SSH_KEY_OPERATIONS } from '../kinds/sshKey/operations';
 import { STACKLET_OPERATIONS } from '../kinds/stacklet/operations';
+import { USERDATA_OPERATIONS } from '../kinds/userdata/operations';
 import { VOLUME_OPERATIONS } from '../kinds/volume/operations';
 import { VPC_OPERATIONS } from '../kinds/vpc/operations';
 import type { ActionContext, ActionDefinition, ActionPlan, Shape } from './definition';
@@ -59,6 +61,8 @@ export const WRITE_TOOLS: readonly WriteTool[] = [
   tool('vpc', { plural: 'VPCs', icon: 'type-hierarchy' }, VPC_OPERATIONS),
   tool('cluster', { plural: 'Kubernetes clusters', icon: 'server-environment' }, CLUSTER_OPERATIONS),
   tool('sshKey', { plural: 'SSH keys', icon: 'key' }, SSH_KEY_OPERATIONS),
+  tool('loadBalancer', { plural: 'load balancers', icon: 'server-process' }, LOAD_BALANCER_OPERATIONS),
+  tool('userdata', { plural: 'userdata scripts', icon: 'file-code' }, USERDATA_OPERATIONS),
 ];
 
 /** The description a JSON schema carries for `schema` (z.describe). */

@@ -55,7 +55,7 @@ describe('agent writes ⇄ emulator', function () {
   });
 
   it('has one object schema per kind\'s tool, and refuses an unknown id, action, field or tool naming it', async () => {
-    assert.deepEqual(WRITE_TOOLS.map((write) => write.name), ['stacklet_manage_stacklet', 'stacklet_manage_volume', 'stacklet_manage_snapshot', 'stacklet_manage_backup', 'stacklet_manage_firewall', 'stacklet_manage_vpc', 'stacklet_manage_cluster', 'stacklet_manage_sshKey']);
+    assert.deepEqual(WRITE_TOOLS.map((write) => write.name), ['stacklet_manage_stacklet', 'stacklet_manage_volume', 'stacklet_manage_snapshot', 'stacklet_manage_backup', 'stacklet_manage_firewall', 'stacklet_manage_vpc', 'stacklet_manage_cluster', 'stacklet_manage_sshKey', 'stacklet_manage_loadBalancer', 'stacklet_manage_userdata']);
     // A tool manifest (and the MCP SDK) reads each input as a JSON schema of an object, every field described.
     for (const write of WRITE_TOOLS) {
       const schema = toolInputSchema(write) as { type: string; properties: Record<string, { description?: string }>; required: string[] };
@@ -190,5 +190,31 @@ describe('agent writes ⇄ emulator', function () {
     assert.equal(JSON.stringify(planData(planned)).includes(JSON.stringify(HOSTILE)), true);
     const tagged = await rejection(plan('stacklet', 'tag', { id: web2.id, tag: 'web' }), AgentRefusal);
     assert.equal(tagged.reason, 'alreadyTagged');
+  });
+
+  it('rebuilds only with the name typed (its disk is wiped), refuses private networking a stacklet has, and deletes a load balancer and a script with a modal\'s words', async () => {
+    const web2 = await named('web-2');
+    const rebuild = await plan('stacklet', 'rebuild', { id: web2.id, from: 'ubuntu-22-04-x64' });
+    assert.equal(rebuild.destroysData, true);
+    assert.equal(rebuild.typed, 'web-2');
+    assert.match(rebuild.words(same).detail, /wiped .* Type web-2 to confirm|wiped/);
+    assert.equal((await rejection(plan('stacklet', 'rebuild', { id: web2.id, from: 'no-such-image' }), AgentInputError)).field, 'image');
+    const before = emu.stats().applied.length;
+    await rejection(execute(ctx, rebuild, { door: 'mcp' }), AgentRefusal);
+    assert.equal(emu.stats().applied.length, before, 'nothing sent without the name');
+    await execute(ctx, rebuild, { door: 'mcp', typed: 'web-2' });
+    assert.ok((await named('web-2')).task, 'the emulator runs the rebuild');
+    now += 2 * TASK_MS;
+    const withPrivate = (await stacklets()).find((item) => item.networks.v4.some((network) => network.type === 'private'))!;
+    assert.equal((await rejection(plan('stacklet', 'enablePrivateNetworking', { id: withPrivate.id }), AgentRefusal)).reason, 'hasPrivateNetworking');
+    const lb = (await client.listLoadBalancers()).items[0]!;
+    const deleting = await plan('loadBalancer', 'delete', { id: lb.uuid });
+    assert.equal(deleting.destroysData, false);
+    assert.equal(deleting.words(same).question, `Delete load balancer ${lb.name}?`);
+    await execute(ctx, deleting, { door: 'mcp' });
+    assert.equal((await client.listLoadBalancers()).items.some((item) => item.uuid === lb.uuid), false);
+    const script = (await client.listUserdata()).items[0]!;
+    await execute(ctx, await plan('userdata', 'delete', { id: script.uuid }), { door: 'mcp' });
+    assert.equal((await client.listUserdata()).items.some((item) => item.uuid === script.uuid), false);
   });
 });

@@ -14,7 +14,7 @@ import { deleteAction } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
 import { answered, button, check, head, idField, idle, refuse, send, targetId, text, withinLimit } from '../../actions/steps';
 import { diskFits, POWER_ACCEPTS, stackletDisk } from '../../model/actionChecks';
-import { costSentence, extraWords, powerCycleWords, powerOffWords, resizeDiskWords, smallerDiskWords, stackletDeletionTitle, typeToConfirm, whatGoesAndStays, type ConfirmationWords } from '../../model/actionWords';
+import { costSentence, extraWords, powerCycleWords, powerOffWords, resizeDiskWords, smallerDiskWords, stackletDeletionTitle, typeNamePrompt, typeToConfirm, whatGoesAndStays, type ConfirmationWords } from '../../model/actionWords';
 import { resizeChange, stackletPrice } from '../../model/cost';
 import { formatBytes } from '../../model/format';
 import { typeableText } from '../../model/serviceText';
@@ -301,6 +301,66 @@ const create = define({
   },
 });
 
+const enablePrivateNetworking = define({
+  kind: 'stacklet',
+  action: 'enablePrivateNetworking',
+  title: 'Enable private networking on a stacklet',
+  description: 'Enables private networking on a stacklet (id). Refused while a task runs on it or when it has private networking already. The price does not change.',
+  shape: { id },
+  destructive: false,
+  plan: async (ctx, input) => {
+    const ref = await idle(ctx, 'stacklet', input.id);
+    if (ref.data.networks.v4.some((network) => network.type === 'private')) refuse(ref as ResourceRef, 'hasPrivateNetworking', l10n.t('It has private networking already.'));
+    const progress = l10n.t('Enabling private networking on {0}…', ref.name);
+    return {
+      resources: [{ ...head(ref as ResourceRef), role: 'target' }],
+      change: { privateNetworking: true },
+      monthlyChangeUsd: 0,
+      destroysData: false,
+      failure: l10n.t('Could not enable private networking on {0}', ref.name),
+      progress,
+      stale: ['stacklet'],
+      words: (literal) => ({
+        question: l10n.t('Enable private networking on {0}?', literal(ref.name)),
+        detail: l10n.t('It gets an address on the private network of its region.'),
+        button: l10n.t('Enable'),
+      }),
+      send: async () => answered(ctx, 'stacklet', await send(ctx, progress, () => ctx.client.enablePrivateNetworking(ref.data.id))),
+    };
+  },
+});
+
+const rebuild = define({
+  kind: 'stacklet',
+  action: 'rebuild',
+  title: 'Rebuild a stacklet',
+  description: 'Rebuilds a stacklet (id) from an image (from: an image\'s slug, or one of the account\'s snapshot IDs): its disk is wiped and rewritten, so the user is asked to type its name before it is sent. Refused while a task runs on it.',
+  shape: { id, from: idField('What to rebuild from: an image\'s slug, from stacklet_catalog what=images, or a snapshot\'s ID, from stacklet_find kind=snapshot.') },
+  destructive: true,
+  plan: async (ctx, input) => {
+    const ref = await idle(ctx, 'stacklet', input.id);
+    const snapshot = (await ctx.store.get('snapshot').catch(() => undefined))?.items.find((item) => String(item.id) === String(input.from));
+    const image = snapshot ? { slug: snapshot.id, name: snapshot.name } : { slug: (await imageOf(ctx, String(input.from))).slug, name: String(input.from) };
+    const progress = l10n.t('Rebuilding {0}…', ref.name);
+    return {
+      resources: [{ ...head(ref as ResourceRef), role: 'target' }, ...(snapshot ? [{ ...head(refTo('snapshot', snapshot) as ResourceRef), role: 'stays' as const }] : [])],
+      change: { rebuildFrom: image.slug },
+      monthlyChangeUsd: 0,
+      destroysData: true,
+      typed: ref.name,
+      failure: l10n.t('Could not rebuild {0}', ref.name),
+      progress,
+      stale: ['stacklet'],
+      words: (literal) => ({
+        question: l10n.t('Rebuild {0} from {1}?', literal(ref.name), literal(image.name)),
+        detail: typeNamePrompt(l10n.t('The disk of {0} is wiped and rewritten from the image: everything stored on it is lost.', literal(ref.name)), literal(typeableText(ref.name))),
+        button: l10n.t('Rebuild'),
+      }),
+      send: async () => answered(ctx, 'stacklet', await send(ctx, progress, () => ctx.client.rebuildStacklet(ref.data.id, image.slug))),
+    };
+  },
+});
+
 /** A stacklet's volumes and snapshots, which a deletion through a tool leaves (as the UI's, unless checked there). */
 async function keptWith(ctx: ActionContext, stacklet: s.Stacklet): Promise<ResourceRef[]> {
   const [volumes, snapshots] = await Promise.all([ctx.store.get('volume').catch(() => undefined), ctx.store.get('snapshot').catch(() => undefined)]);
@@ -334,7 +394,7 @@ const deletion = deleteAction({
 
 /** Every action on a stacklet, in the order the tool lists them. */
 export const STACKLET_OPERATIONS: readonly ActionDefinition[] = [
-  create, powerAction('powerOff'), powerAction('powerOn'), powerAction('powerCycle'), resize, snapshot, tag, untag, attachFirewall,
+  create, powerAction('powerOff'), powerAction('powerOn'), powerAction('powerCycle'), resize, snapshot, tag, untag, attachFirewall, enablePrivateNetworking, rebuild,
   renameAction({ kind: 'stacklet', what: 'a stacklet', note: 'A stacklet\'s name is also its hostname.', checkName: checkHostname, request: (ctx, ref, name) => ctx.client.renameStacklet(ref.data.id, name) }),
   deletion,
 ];
