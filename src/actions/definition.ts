@@ -56,7 +56,10 @@ export interface ActionPlan {
   readonly failure: string;
   /** What is said while it is sent ("Powering off web-1…"), names as they are: the request's title in the action history too. */
   readonly progress: string;
-  /** The listings the change leaves stale, read again after it is sent (its own kind's included). */
+  /**
+   * The listings the change leaves stale, read again after it is sent; not the one an answer that is the
+   * resource itself updates in place (./steps.ts answered), but the own kind's where the answer is not it.
+   */
   readonly stale: readonly ListingKind[];
   /** Sends it; the answer (the resource as it is now, its task) as envelope data. Throws the client's error. */
   readonly send: () => Promise<AgentData>;

@@ -37,7 +37,8 @@ export function renameAction<K extends ListedKind>(options: RenameOptions<K>): A
         destroysData: false,
         failure: l10n.t('Could not rename {0}', ref.name),
         progress,
-        stale: [kind],
+        // The answer replaces the resource in the cache (answered).
+        stale: [],
         words: (literal) => ({ question: l10n.t('Rename {0} to {1}?', literal(ref.name), literal(input.name)), detail: '', button: button.rename() }),
         send: async () => {
           const answer = await send(ctx, progress, () => options.request(ctx, ref, input.name));

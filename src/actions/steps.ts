@@ -10,7 +10,7 @@ import type { AgentData } from '../agent/envelope';
 import { AgentInputError } from '../agent/input';
 import { resolve } from '../agent/reads';
 import { AgentRefusal } from '../agent/refusal';
-import { isTaskKind, refTo, type KindItems, type ListedKind, type ResourceRef } from '../kinds/registry';
+import { isTaskKind, kindSpec, refTo, sameId, type KindItems, type KindSpec, type ListedKind, type ResourceRef } from '../kinds/registry';
 import { limitReached, readLimit } from '../model/accountLimits';
 import { progressText } from '../tasks/taskText';
 import type { ActionContext } from './definition';
@@ -77,9 +77,14 @@ export function send<T>(ctx: ActionContext, title: string, request: () => Promis
   return ctx.history ? ctx.history.record(title, request, ctx.log ?? (() => undefined)) : request();
 }
 
-/** The resource the service answered with, its task followed. */
+/**
+ * The resource the service answered with: it replaces the cached one in every variant of its listing (no
+ * request: the answer is the service's own), and its task is followed.
+ */
 export function answered<K extends ListedKind>(ctx: ActionContext, kind: K, item: KindItems[K]): AgentData {
   const ref = refTo(kind, item) as ResourceRef;
+  const spec = kindSpec(kind) as unknown as KindSpec<ListedKind>;
+  ctx.store.update(kind, (other) => sameId(spec.key(other as never), ref.id), item as never);
   const task = (item as { task?: s.Task | null }).task ?? undefined;
   if (task && isTaskKind(kind)) ctx.onTask?.(kind, ref.id, ref.name, task);
   return { sent: true, resource: head(ref), task: task ? { id: task.id, name: task.name, progress: progressText(task) } : null };

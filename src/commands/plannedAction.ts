@@ -28,6 +28,8 @@ export interface Planned {
   readonly plan?: ActionPlan;
   readonly typed?: string;
   readonly started?: Started[];
+  /** What the prompts gave. */
+  readonly input?: Record<string, unknown>;
 }
 
 export interface PlannedOptions<K extends ListedKind> {
@@ -39,8 +41,13 @@ export interface PlannedOptions<K extends ListedKind> {
   readonly input?: (target: Target<K>, deps: CommandDeps) => Promise<Record<string, unknown> | undefined>;
   /** Said while one item of a selection is sent (one item alone says its plan's words). */
   readonly progress: (item: KindItems[K]) => string;
-  readonly done: (item: KindItems[K]) => string;
+  readonly done: (item: KindItems[K], input: Record<string, unknown>) => string;
   readonly bulk?: BulkAction<K, Planned>;
+  /**
+   * `prompt` when answering the prompts is itself the confirmation (a rename: the new name typed), so no modal
+   * follows them; what destroys data still asks for its name typed. A modal by default.
+   */
+  readonly confirm?: 'modal' | 'prompt';
 }
 
 /** A task the service answered with, for `settle` to follow (in the group of a selection's tasks). */
@@ -66,14 +73,15 @@ function commandContext(deps: CommandDeps, target: Target<ListedKind>, started: 
 }
 
 /** The plan confirmed in the command's modal: its words and the monthly change, or the name typed. */
-async function confirmPlan(deps: CommandDeps, plan: ActionPlan, started: Started[]): Promise<Planned | undefined> {
+async function confirmPlan(deps: CommandDeps, plan: ActionPlan, planned: Omit<Planned, 'plan'>, by: 'modal' | 'prompt'): Promise<Planned | undefined> {
   const words = plan.words((text) => text);
   if (plan.typed !== undefined) {
     const typed = await askText(deps, { title: words.question, ...typedCheck(plan.typed, words.detail) });
-    return typed === undefined ? undefined : { plan, typed, started };
+    return typed === undefined ? undefined : { ...planned, plan, typed };
   }
+  if (by === 'prompt') return { ...planned, plan };
   const cost = plan.monthlyChangeUsd === 0 || plan.monthlyChangeUsd === undefined ? '' : `\n\n${vscode.l10n.t('Estimated change to the monthly cost: {0}.', monthlyChangeWords(plan.monthlyChangeUsd))}`;
-  return (await deps.prompter.confirm(words.question, `${words.detail}${cost}`, words.button)) ? { plan, started } : undefined;
+  return (await deps.prompter.confirm(words.question, `${words.detail}${cost}`, words.button)) ? { ...planned, plan } : undefined;
 }
 
 export function plannedAction<K extends ListedKind>(options: PlannedOptions<K>): CommandHandler {
@@ -91,7 +99,7 @@ export function plannedAction<K extends ListedKind>(options: PlannedOptions<K>):
       if (input === undefined) return undefined;
       try {
         const started: Started[] = [];
-        return await confirmPlan(deps, await planFor(deps, target, input, started), started);
+        return await confirmPlan(deps, await planFor(deps, target, input, started), { started, input }, options.confirm ?? 'modal');
       } catch (error) {
         // The definition's refusal, in the words a tool answers with.
         if (!(error instanceof AgentRefusal || error instanceof AgentInputError)) throw error;
@@ -110,7 +118,7 @@ export function plannedAction<K extends ListedKind>(options: PlannedOptions<K>):
     settle: (deps, _target, sent) => sent.started.forEach((task) => follow(deps, ...task)),
     progress: (item, answers) => answers.plan?.progress ?? options.progress(item),
     failure: (item, answers) => answers.plan?.failure ?? vscode.l10n.t('Could not change {0}', spec.name(item as never)),
-    done: (item) => options.done(item),
+    done: (item, answers) => options.done(item, answers.input ?? {}),
     ...(options.bulk ? { bulk: options.bulk } : {}),
   });
 }

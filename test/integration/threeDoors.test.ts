@@ -177,4 +177,48 @@ describe('One action, three doors', function () {
     }
     await idle(row.stacklet);
   });
+
+  it('rename: the command (its new name typed is the confirmation), the language model tool and the MCP tool send the same requests', async () => {
+    const volumes = async () => (await serviceGet<{ volumes: { id: string; name: string }[] }>(TOKEN, '/v1/volumes?per_page=200')).volumes;
+    const id = (await volumes()).find((v) => v.name === 'scratch')!.id;
+    const input = { action: 'rename', id, name: 'scratch-2' };
+    // A rename is a task at the emulator, which the extension follows: idle when neither has it.
+    const volumeIdle = async () => {
+      for (let i = 0; i < 200; i++) {
+        if (!(await serviceGet<{ volume: { task?: unknown } }>(TOKEN, `/v1/volumes/${id}`)).volume.task && !a.tasks.isBusy('volume', id)) return;
+        await sleep(100);
+      }
+      assert.fail('the volume stays busy');
+    };
+    const sent: Record<string, unknown[]> = {};
+    for (const door of DOORS) {
+      // Each door waits for the one before to end.
+      await volumeIdle();
+      if ((await volumes()).find((v) => v.id === id)!.name !== 'scratch') {
+        assert.ok((await serviceRequest(TOKEN, 'PUT', `/v1/volumes/${id}`, { action: 'rename', name: 'scratch' })).status < 300);
+        await volumeIdle();
+      }
+      (await a.session.current()).store.invalidate('volume');
+      const before = await recentRequests();
+      if (door === 'command') {
+        const found = ((await a.views.get('volumes')!.getChildren()) as ResourceNode[]).find((n) => n.resource?.name === 'scratch');
+        assert.ok(found, 'the Volumes view shows scratch');
+        prompter.script({ input: 'scratch-2' });
+        await vscode.commands.executeCommand('stacklet.renameVolume', found);
+        assert.deepEqual(prompter.problems, []);
+        assert.deepEqual(prompter.asked.splice(0).map((q) => q.kind), ['input'], 'the new name is the one question');
+      } else if (door === 'languageModelTool') {
+        const lm = (await hooks.tools()).get('stacklet_manage_volume' as never)!;
+        await lm.prepareInvocation!({ input }, token);
+        await lm.invoke({ input, toolInvocationToken: undefined }, token);
+      } else {
+        const result = await mcp.callTool({ name: 'stacklet_manage_volume', arguments: input });
+        assert.equal(result.isError, undefined, JSON.stringify(result.content));
+      }
+      sent[door] = mutationsSince(EMAIL, before, await recentRequests()).map((r: Sent) => [r.method, r.path, r.body]);
+    }
+    assert.deepEqual(sent['command'], [['PUT', '/v1/volumes/:id', { action: 'rename', name: 'scratch-2' }]]);
+    assert.deepEqual(sent['languageModelTool'], sent['command']);
+    assert.deepEqual(sent['mcp'], sent['command']);
+  });
 });

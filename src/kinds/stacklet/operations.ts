@@ -75,7 +75,8 @@ function powerAction(action: Power): ActionDefinition {
         destroysData: false,
         failure: words.failure(ref.name),
         progress,
-        stale: ['stacklet'],
+        // The answer replaces the stacklet in the cache (answered).
+        stale: [],
         words: (literal) => words.words(literal(ref.name)),
         send: async () => {
           const request = action === 'powerOff' ? ctx.client.powerOff.bind(ctx.client) : action === 'powerOn' ? ctx.client.powerOn.bind(ctx.client) : ctx.client.powerCycle.bind(ctx.client);
@@ -116,7 +117,7 @@ const resize = define({
       destroysData: false,
       failure: l10n.t('Could not resize {0}', ref.name),
       progress,
-      stale: ['stacklet'],
+      stale: [],
       words: (literal) => ({ question: l10n.t('Resize {0} to {1}?', literal(ref.name), literal(size.slug)), detail: resizeDiskWords(literal(ref.name), disk), button: button.resize() }),
       send: async () => answered(ctx, 'stacklet', await send(ctx, progress, () => ctx.client.resizeStacklet(stacklet.id, size.slug, grows ? disk : undefined))),
     };
@@ -141,7 +142,7 @@ const snapshot = define({
       destroysData: false,
       failure: l10n.t('Could not take a snapshot of {0}', ref.name),
       progress,
-      stale: ['stacklet', 'snapshot'],
+      stale: ['snapshot'],
       words: (literal) => ({
         question: l10n.t('Take a snapshot of {0}?', literal(ref.name)),
         detail: `${l10n.t('The snapshot is named {0}.', literal(input.name))} ${l10n.t('The service gives no price for snapshots: the estimate leaves them out.')}`,
@@ -174,7 +175,7 @@ const tag = define({
       destroysData: false,
       failure: l10n.t('Could not tag {0} with "{1}"', ref.name, input.tag),
       progress,
-      stale: ['stacklet', 'tag'],
+      stale: ['tag'],
       words: (literal) => ({ question: l10n.t('Tag {0} with "{1}"?', literal(ref.name), literal(input.tag)), detail: '', button: l10n.t('Add Tag') }),
       send: async () => answered(ctx, 'stacklet', await send(ctx, progress, () => tagStacklet(ctx.client, stacklet, input.tag))),
     };
@@ -319,7 +320,7 @@ const enablePrivateNetworking = define({
       destroysData: false,
       failure: l10n.t('Could not enable private networking on {0}', ref.name),
       progress,
-      stale: ['stacklet'],
+      stale: [],
       words: (literal) => ({
         question: l10n.t('Enable private networking on {0}?', literal(ref.name)),
         detail: l10n.t('It gets an address on the private network of its region.'),
@@ -350,7 +351,7 @@ const rebuild = define({
       typed: ref.name,
       failure: l10n.t('Could not rebuild {0}', ref.name),
       progress,
-      stale: ['stacklet'],
+      stale: [],
       words: (literal) => ({
         question: l10n.t('Rebuild {0} from {1}?', literal(ref.name), literal(image.name)),
         detail: typeNamePrompt(l10n.t('The disk of {0} is wiped and rewritten from the image: everything stored on it is lost.', literal(ref.name)), literal(typeableText(ref.name))),
