@@ -16,8 +16,8 @@ describe('MCP server reads through the cache', function () {
   this.timeout(30_000);
   let emu: EmulatorHandle;
   let client: Client;
-  // The store stamps a listing with Date.now(); the server's clock starts there and the test moves it on.
-  let now = Date.now();
+  // The store stamps a listing with Date.now(); the server's clock starts there (when the test starts) and the test moves it on.
+  let now = 0;
 
   before(async () => {
     emu = await startEmulator({ port: 0, host: '127.0.0.1', taskMs: 20 });
@@ -45,6 +45,7 @@ describe('MCP server reads through the cache', function () {
   };
 
   it('reads each listing once for two finds in a row, again after its own write, and again after the freshness window', async () => {
+    now = Date.now();
     const first = await requestsOf(find);
     assert.equal(first['GET /v1/stacklets'], 1, JSON.stringify(first));
     assert.deepEqual(await requestsOf(find), {}, 'the second find answers from the cache');
