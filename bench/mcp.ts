@@ -133,8 +133,9 @@ export async function mcpFigures(log: (line: string) => void): Promise<Figure[]>
     }
     const show = (runs: typeof sessions) => runs.map((r) => `${Math.round(r.ms)} ms (${r.requests} requests)`).join(', ');
     log(`mcp: sessions ${show(sessions)}; floors ${show(floors)}`);
-    const sessionRequests = Math.max(...sessions.map((r) => r.requests));
-    const floorRequests = Math.min(...floors.map((r) => r.requests));
+    // A run slower than the freshness window (5 s) reads the listings that went stale again, as it should: the median.
+    const sessionRequests = median(sessions.map((r) => r.requests));
+    const floorRequests = median(floors.map((r) => r.requests));
     return [
       {
         id: 'mcp.toolBytes',
@@ -150,7 +151,7 @@ export async function mcpFigures(log: (line: string) => void): Promise<Figure[]>
         median(sessions.map((r) => r.ms)), median(floors.map((r) => r.ms)), SESSION_TARGET, `median of ${RUNS}`),
       {
         id: 'mcp.sessionRequests',
-        label: 'The same session\'s requests to the service (the most of any run), against the floor\'s',
+        label: 'The same session\'s requests to the service, against the floor\'s',
         value: sessionRequests,
         unit: 'requests',
         better: 'lower',
@@ -158,6 +159,7 @@ export async function mcpFigures(log: (line: string) => void): Promise<Figure[]>
         baseline: { label: 'floor', value: floorRequests },
         ratio: { value: sessionRequests / floorRequests, text: `${times(sessionRequests / floorRequests)} the floor's` },
         tracked: { value: sessionRequests, better: 'lower' },
+        note: `median of ${RUNS}: ${sessions.map((r) => r.requests).join(', ')}`,
       },
     ];
   } finally {
