@@ -99,6 +99,17 @@ function indexOf(store: ResourceStore, listings: Loaded['listings']): ResourceIn
   return index;
 }
 
+/**
+ * Every searched kind's listing as the store holds it now, when the whole account's index is kept for exactly
+ * those: a find narrowed by kind then filters that index rather than building one of its kind.
+ */
+function keptWhole(store: ResourceStore): Loaded['listings'] | undefined {
+  const listings = SEARCH_KINDS.map((kind) => ({ kind, items: store.peek(kind)?.items }));
+  const kept = indexes.get(store)?.get(SEARCH_KINDS.join());
+  if (!kept || listings.some(({ items }, i) => items !== kept.items[i])) return undefined;
+  return listings as Loaded['listings'];
+}
+
 const same = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() === b.toLowerCase();
 
 /** Resources matching a query (name, ID, any IP, tag or region, as Go to Resource), narrowed by kind, region, tag, state. */
@@ -109,8 +120,11 @@ export async function findResources(ctx: AgentContext, raw: unknown): Promise<Ag
   const region = textField(input, 'region');
   const tag = textField(input, 'tag');
   const state = textField(input, 'state');
-  const { listings, unavailable } = await load(ctx, kind ? [kind] : SEARCH_KINDS);
-  const items = indexOf(ctx.store, listings).find(query, FIND_LIMIT)
+  const whole = kind ? keptWhole(ctx.store) : undefined;
+  const { listings, unavailable } = whole ? { listings: whole, unavailable: [] } : await load(ctx, kind ? [kind] : SEARCH_KINDS);
+  const index = indexOf(ctx.store, listings);
+  const found = whole ? index.find(query, Number.MAX_SAFE_INTEGER).filter(({ ref }) => ref.kind === kind).slice(0, FIND_LIMIT) : index.find(query, FIND_LIMIT);
+  const items = found
     .filter(({ ref, facts }) =>
       (region === undefined || (facts.regions ?? []).some((r) => same(r, region)))
       && (tag === undefined || (facts.tags ?? []).some((t) => same(t, tag)))

@@ -102,8 +102,10 @@ describe('Language model tools', function () {
     assert.equal(found['region'], web1.region.slug);
   });
 
-  it('describes one resource, and refuses an unknown ID naming the field', async () => {
+  it('describes one resource by its ID as find gives it (a number) or as a string, and refuses an unknown ID naming the field', async () => {
     const web1 = stacklets.find((s) => s.name === 'web-1')!;
+    const asGiven = await invoke('stacklet_describe', { kind: 'stacklet', id: web1.id });
+    assert.equal(asGiven.envelope.data['id'], web1.id);
     const { envelope } = await invoke('stacklet_describe', { kind: 'stacklet', id: String(web1.id) });
     assert.equal(envelope.data['id'], web1.id);
     assert.equal((envelope.data['fields'] as Stacklet).name, 'web-1');

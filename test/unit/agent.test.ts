@@ -91,6 +91,12 @@ describe('agent reads ⇄ emulator', function () {
     assert.deepEqual(await name('agent-renamed'), ['agent-renamed']);
     ctx.store.invalidate('stacklet');
     assert.deepEqual(await name('agent-victim'), ['agent-victim']);
+    // Narrowed by kind, a find filters the whole account's index: the same answer as an index of that kind alone.
+    await findResources(ctx, {});
+    const fresh: AgentContext = { ...ctx, store: new ResourceStore(client) };
+    for (const input of [{ kind: 'volume' }, { kind: 'stacklet', query: 'web' }, { kind: 'firewall', query: 'a' }]) {
+      assert.deepEqual(await answer(findResources(ctx, input)), await answer(findResources(fresh, input)), JSON.stringify(input));
+    }
   });
 
   it('finds by ID, by any IP address, and narrows by tag, region and state', async () => {

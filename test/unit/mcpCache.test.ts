@@ -16,12 +16,10 @@ describe('MCP server reads through the cache', function () {
   this.timeout(30_000);
   let emu: EmulatorHandle;
   let client: Client;
-  // The store stamps a listing with Date.now(); the server's clock starts there and the test moves it on.
-  let now = Date.now();
+  // The store stamps a listing with Date.now(); the server's clock starts there (when the test starts) and the test moves it on.
+  let now = 0;
 
   before(async () => {
-    // Read when the suite starts, not when the file loads: the tests run before it may take seconds.
-    now = Date.now();
     emu = await startEmulator({ port: 0, host: '127.0.0.1', taskMs: 20 });
     const api = new StackletClient({ baseUrl: emu.url, token: emu.demoToken, allowInsecureHttp: true });
     const server = createServer({ source: 'emulator', client: api, store: new ResourceStore(api), history: new ActionHistory() }, { allowWrites: true, now: () => now });
@@ -47,6 +45,7 @@ describe('MCP server reads through the cache', function () {
   };
 
   it('reads each listing once for two finds in a row, keeps its own write\'s answer in place, and reads again after the freshness window', async () => {
+    now = Date.now();
     const first = await requestsOf(find);
     assert.equal(first['GET /v1/stacklets'], 1, JSON.stringify(first));
     assert.deepEqual(await requestsOf(find), {}, 'the second find answers from the cache');
