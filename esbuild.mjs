@@ -137,9 +137,9 @@ await rm('dist/chunks', { recursive: true, force: true });
 const contexts = await Promise.all([
   esbuild.context({ ...extension, plugins: [...extension.plugins, await oneSharedChunk()] }),
   esbuild.context({ ...common, entryPoints: ['src/emulator/cli.ts'], outfile: 'dist/emulator.js' }),
-  // The MCP server for agents outside VS Code (`node dist/mcp.js`, src/mcp/server.ts).
+  // The MCP server for agents outside VS Code (`node dist/mcp.js`, src/mcp/main.ts).
   // Shipped in the VSIX too, so its bundled packages' licences go into the notices (metafile).
-  esbuild.context({ ...common, entryPoints: ['src/mcp/server.ts'], outfile: 'dist/mcp.js', metafile: true }),
+  esbuild.context({ ...common, entryPoints: ['src/mcp/main.ts'], outfile: 'dist/mcp.js', metafile: true }),
 ]);
 
 /**

@@ -12,6 +12,7 @@ import { findRegressions, meetsTarget, trackedOf, TOLERANCE, type Figure } from 
 import { fleetFigures } from './fleet';
 import { hostFigures } from './host';
 import { hostileFigures } from './hostile';
+import { mcpFigures } from './mcp';
 import { pagingFigures } from './paging';
 import { parseFigures } from './parse';
 import { pollingFigures, spreadTaskFigures } from './polling';
@@ -34,6 +35,7 @@ const GROUPS: Record<string, (log: (line: string) => void) => Promise<Figure[]>>
   feel: feelFigures,
   day: workingDayFigures,
   hostile: hostileFigures,
+  mcp: mcpFigures,
 };
 
 interface Recorded {

@@ -8,7 +8,7 @@ import { isLoopbackUrl } from '../api/apiUrl';
 import type { Account } from './accountRegistry';
 
 /** An account of a service on this machine (not the embedded emulator, which starts on demand). */
-export function isLocalAccount(account: Account): boolean {
+export function isLocalAccount(account: Pick<Account, 'apiUrl' | 'isEmulator'>): boolean {
   try {
     return !account.isEmulator && isLoopbackUrl(new URL(account.apiUrl));
   } catch {
@@ -18,9 +18,10 @@ export function isLocalAccount(account: Account): boolean {
 
 /**
  * An account of an emulator on this machine, the embedded one or one `npm start` / `npm run emulator` runs: what
- * the Account view, the Accounts menu and Copy as curl label as "local emulator".
+ * the Account view, the Accounts menu and Copy as curl label as "local emulator", and what the agent tools (the
+ * language model tools and the MCP server) answer as `"source": "emulator"`.
  */
-export function isLocalEmulator(account: Account): boolean {
+export function isLocalEmulator(account: Pick<Account, 'apiUrl' | 'isEmulator'>): boolean {
   return account.isEmulator || isLocalAccount(account);
 }
 

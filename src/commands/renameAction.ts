@@ -1,27 +1,28 @@
 import * as vscode from 'vscode';
-import type { StackletClient } from '../api/client';
-import type { KindItems } from '../kinds/registry';
 import { checkName, checkResourceName } from '../api/validators';
-import { itemAction } from './action';
+import { kindSpec } from '../kinds/registry';
 import { askNewName } from './askNewName';
 import type { CommandHandler } from './deps';
+import { plannedAction } from './plannedAction';
 
 type Renamable = 'volume' | 'snapshot' | 'cluster' | 'firewall' | 'vpc';
 
-/** Rename for kinds whose rename takes just a name: the shared prompt, then one request. */
+/**
+ * Rename for kinds whose rename takes just a name: the shared prompt, then the kind's rename definition
+ * (src/kinds/<kind>/operations.ts) plans and sends it; the typed name is the confirmation.
+ */
 export function renameAction<K extends Renamable>(
   kind: K,
   words: { readonly pickTitle: () => string; readonly what: () => string; readonly none: () => string },
-  rename: (client: StackletClient, item: KindItems[K], name: string) => Promise<KindItems[K]>,
 ): CommandHandler {
-  return itemAction<K, { name: string }>({
+  return plannedAction<K>({
     kind,
+    action: 'rename',
+    confirm: 'prompt',
     pick: () => ({ title: words.pickTitle(), accept: (item) => !('task' in item && item.task), none: words.none() }),
-    // A snapshot's is a display name; the others' the stricter rule their create has.
-    ask: ({ item }, deps) => askNewName(deps, item.name, words.what(), (text) => (kind === 'snapshot' ? checkName : checkResourceName)(text, vscode.l10n.t('Name'))),
-    send: ({ client, item }, { name }) => rename(client, item, name),
-    progress: (item) => vscode.l10n.t('Renaming {0}…', item.name),
-    failure: (item) => vscode.l10n.t('Could not rename {0}', item.name),
-    done: (item, { name }) => vscode.l10n.t('Renaming {0} to {1}.', item.name, name),
+    // A snapshot's is a display name; the others' the stricter rule their create has (as their definitions check).
+    input: ({ item }, deps) => askNewName(deps, kindSpec(kind).name(item as never), words.what(), (text) => (kind === 'snapshot' ? checkName : checkResourceName)(text, vscode.l10n.t('Name'))),
+    progress: (item) => vscode.l10n.t('Renaming {0}…', kindSpec(kind).name(item as never)),
+    done: (item, { name }) => vscode.l10n.t('Renaming {0} to {1}.', kindSpec(kind).name(item as never), String(name)),
   });
 }

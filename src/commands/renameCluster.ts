@@ -5,4 +5,4 @@ export const renameCluster = renameAction('cluster', {
   pickTitle: () => vscode.l10n.t('Rename which Kubernetes cluster?'),
   what: () => vscode.l10n.t('cluster'),
   none: () => vscode.l10n.t('Every cluster is busy: try again when its task completes.'),
-}, (client, cluster, name) => client.renameKubernetesCluster(cluster.uuid, name));
+});

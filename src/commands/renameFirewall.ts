@@ -6,4 +6,4 @@ export const renameFirewall = renameAction('firewall', {
   pickTitle: () => vscode.l10n.t('Rename which firewall?'),
   what: () => vscode.l10n.t('firewall'),
   none: () => vscode.l10n.t('This account has no firewall to rename.'),
-}, (client, firewall, name) => client.renameFirewall(firewall.uuid, name));
+});

@@ -5,4 +5,4 @@ export const renameSnapshot = renameAction('snapshot', {
   pickTitle: () => vscode.l10n.t('Rename which snapshot?'),
   what: () => vscode.l10n.t('snapshot'),
   none: () => vscode.l10n.t('Every snapshot is busy: try again when its task completes.'),
-}, (client, snapshot, name) => client.renameSnapshot(snapshot.id, name));
+});

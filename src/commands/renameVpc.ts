@@ -6,4 +6,4 @@ export const renameVpc = renameAction('vpc', {
   pickTitle: () => vscode.l10n.t('Rename which VPC?'),
   what: () => vscode.l10n.t('VPC'),
   none: () => vscode.l10n.t('This account has no VPC to rename.'),
-}, (client, vpc, name) => client.renameVpc(vpc.uuid, name));
+});

@@ -3,6 +3,8 @@
  * actions in the registry's order. Adding a kind to the registry makes the compiler ask for its actions here.
  * No vscode import.
  */
+import { WRITE_TOOLS } from '../actions/catalog';
+import { READ_TOOLS } from '../agent/readTools';
 import { addressActions } from '../kinds/address/actions';
 import { backupActions } from '../kinds/backup/actions';
 import { clusterActions } from '../kinds/cluster/actions';
@@ -25,6 +27,7 @@ import { userdataActions } from '../kinds/userdata/actions';
 import { volumeActions } from '../kinds/volume/actions';
 import { vpcActions } from '../kinds/vpc/actions';
 import type { Declared } from './generate';
+import type { ToolManifestSpec } from './lmTools';
 
 export const KIND_ACTIONS: { readonly [K in Kind]: KindActions<K> } = {
   stacklet: stackletActions,
@@ -50,4 +53,11 @@ export const DECLARED: Declared = {
   commands: COMMANDS,
   kinds: (Object.keys(KINDS) as Kind[]).map((kind) => KIND_ACTIONS[kind] as KindActions),
   bulk: (kind, action) => ((KINDS[kind] as { bulk?: readonly string[] }).bulk ?? []).includes(action),
+  writeTools: WRITE_TOOLS,
 };
+
+/**
+ * The read tools package.json's languageModelTools describe, by their specs (their entries written by hand);
+ * the write tools' entries are written whole from the action catalog (DECLARED.writeTools, ./generate.ts).
+ */
+export const TOOL_SPECS: readonly ToolManifestSpec[] = READ_TOOLS.map(({ spec }) => spec);

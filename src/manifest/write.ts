@@ -1,24 +1,41 @@
 /**
  * `npm run manifest`: writes package.json's `contributes.commands` and `contributes.menus`, and the commands'
- * titles in package.nls.json, from the declarations; every other part of both files stays as it is, byte for
+ * titles in package.nls.json, from the declarations; the language model tools' input schemas and their words
+ * from the agent tools' specs (./lmTools.ts); every other part of both files stays as it is, byte for
  * byte. With `--check` (as `npm run lint` runs it) it writes nothing and fails when either file differs from
  * what it would write. Run by scripts/manifest.mjs, which bundles this file. No vscode import.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DECLARED } from './declared';
-import { generate, type Generated } from './generate';
+import { DECLARED, TOOL_SPECS } from './declared';
+import { GENERATED_KEYS, generate, isWriteToolName, type Generated } from './generate';
+import { generateTools, TOOL_WORD_PREFIX, type GeneratedTools, type ManifestTool } from './lmTools';
 
 /** How package.json and package.nls.json are formatted (JSON.stringify's, two spaces, a final newline). */
 const format = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-/** package.json with its commands and menus replaced, each in the place it had. */
-export function manifestText(text: string, generated: Generated): string {
-  const manifest = JSON.parse(text) as { contributes: Record<string, unknown> };
+type Contributes = { commands?: Entry[]; menus?: Record<string, Entry[]>; languageModelTools?: ManifestTool[] };
+
+/** package.json with its commands, menus and tools' input schemas replaced, each in the place it had. */
+export function manifestText(text: string, generated: Generated, tools: GeneratedTools): string {
+  const manifest = JSON.parse(text) as { contributes: Record<string, unknown> & Contributes };
   manifest.contributes.commands = generated.commands;
   manifest.contributes.menus = generated.menus;
+  // The read tools with their schemas from their specs, then the write tools whole from the action catalog.
+  const read = (manifest.contributes.languageModelTools ?? []).filter((tool) => !isWriteToolName(tool.name));
+  for (const tool of read) tool.inputSchema = tools.schemas[tool.name];
+  manifest.contributes.languageModelTools = [...read, ...generated.tools];
   return format(manifest);
 }
+
+/** The tools' generated words: their keys (the input fields') that nothing generates any more are dropped. */
+const isFieldWord = (key: string) => key.startsWith(TOOL_WORD_PREFIX) && /\.input\./.test(key);
+
+/** The language model tools of package.json. */
+const toolsOf = (manifest: string) => (JSON.parse(manifest) as { contributes: Contributes }).contributes.languageModelTools ?? [];
+
+/** The input schemas and words of the tools package.json contributes, from their specs. */
+const generatedTools = (manifest: string) => generateTools(toolsOf(manifest).filter((tool) => !isWriteToolName(tool.name)), TOOL_SPECS);
 
 /**
  * package.nls.json with the commands' titles: each kept in its place with its English now declared, a new one
@@ -28,7 +45,7 @@ export function nlsText(text: string, titles: Readonly<Record<string, string>>):
   const nls = JSON.parse(text) as Record<string, string>;
   const written: Record<string, string> = {};
   for (const key of Object.keys(nls)) {
-    if (key.startsWith('command.') && !Object.hasOwn(titles, key)) continue;
+    if ((GENERATED_KEYS.test(key) || isFieldWord(key)) && !Object.hasOwn(titles, key)) continue;
     written[key] = Object.hasOwn(titles, key) ? titles[key]! : nls[key]!;
   }
   for (const [key, title] of Object.entries(titles)) written[key] = title;
@@ -42,9 +59,9 @@ interface Entry {
 }
 
 /** What package.json and package.nls.json lack or have beyond the declarations, one line each. */
-export function differences(manifest: string, nls: string, generated: Generated): string[] {
+export function differences(manifest: string, nls: string, generated: Generated, tools = generatedTools(manifest)): string[] {
   const lines: string[] = [];
-  const contributes = (JSON.parse(manifest) as { contributes: { commands?: Entry[]; menus?: Record<string, Entry[]> } }).contributes;
+  const contributes = (JSON.parse(manifest) as { contributes: Contributes }).contributes;
   const compare = (what: string, had: readonly Entry[], wanted: readonly Entry[], key: (entry: Entry) => string) => {
     const before = new Map(had.map((entry) => [key(entry), JSON.stringify(entry)]));
     const after = new Map(wanted.map((entry) => [key(entry), JSON.stringify(entry)]));
@@ -55,16 +72,26 @@ export function differences(manifest: string, nls: string, generated: Generated)
     for (const name of before.keys()) if (!after.has(name)) lines.push(`package.json has ${what} ${name}, which nothing declares`);
   };
   compare('the command', contributes.commands ?? [], generated.commands, (entry) => entry.command);
+  const listed = contributes.languageModelTools ?? [];
+  const wanted = new Map(generated.tools.map((tool) => [tool.name, JSON.stringify(tool)]));
+  for (const tool of listed.filter((entry) => isWriteToolName(entry.name))) {
+    if (!wanted.has(tool.name)) lines.push(`package.json has the write tool ${tool.name}, which nothing declares`);
+    else if (wanted.get(tool.name) !== JSON.stringify(tool)) lines.push(`package.json has the write tool ${tool.name} otherwise`);
+  }
+  for (const name of wanted.keys()) if (!listed.some((tool) => tool.name === name)) lines.push(`package.json lacks the write tool ${name}`);
   for (const menu of new Set([...Object.keys(contributes.menus ?? {}), ...Object.keys(generated.menus)])) {
     const menuKey = (entry: Entry) => `${entry.command} at ${entry.group ?? entry.when}`;
     compare(`the ${menu} entry`, contributes.menus?.[menu] ?? [], generated.menus[menu as keyof Generated['menus']] ?? [], menuKey);
   }
+  for (const tool of listed.filter((entry) => !isWriteToolName(entry.name))) {
+    if (JSON.stringify(tool.inputSchema) !== JSON.stringify(tools.schemas[tool.name])) lines.push(`package.json has the tool ${tool.name}'s inputSchema otherwise: ${JSON.stringify(tools.schemas[tool.name])}`);
+  }
   const titles = JSON.parse(nls) as Record<string, string>;
-  for (const [key, title] of Object.entries(generated.titles)) {
+  for (const [key, title] of Object.entries({ ...generated.titles, ...tools.words })) {
     if (titles[key] === undefined) lines.push(`package.nls.json lacks the title ${key}`);
     else if (titles[key] !== title) lines.push(`package.nls.json has the title ${key} otherwise: ${title}`);
   }
-  for (const key of Object.keys(titles)) if (key.startsWith('command.') && !Object.hasOwn(generated.titles, key)) lines.push(`package.nls.json has the title ${key}, which nothing declares`);
+  for (const key of Object.keys(titles)) if ((GENERATED_KEYS.test(key) || isFieldWord(key)) && !Object.hasOwn({ ...generated.titles, ...tools.words }, key)) lines.push(`package.nls.json has the title ${key}, which nothing declares`);
   return lines;
 }
 
@@ -72,9 +99,10 @@ export function differences(manifest: string, nls: string, generated: Generated)
 export function main(args: readonly string[], root: string): number {
   const check = args.includes('--check');
   const generated = generate(DECLARED);
+  const tools = generatedTools(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
   const files = [
-    { name: 'package.json', write: (text: string) => manifestText(text, generated) },
-    { name: 'package.nls.json', write: (text: string) => nlsText(text, generated.titles) },
+    { name: 'package.json', write: (text: string) => manifestText(text, generated, tools) },
+    { name: 'package.nls.json', write: (text: string) => nlsText(text, { ...generated.titles, ...tools.words }) },
   ];
   const stale: string[] = [];
   for (const file of files) {
@@ -87,9 +115,9 @@ export function main(args: readonly string[], root: string): number {
   }
   if (check && stale.length > 0) {
     const read = (name: string) => fs.readFileSync(path.join(root, name), 'utf8');
-    const lines = differences(read('package.json'), read('package.nls.json'), generated);
+    const lines = differences(read('package.json'), read('package.nls.json'), generated, tools);
     console.error([
-      `${stale.join(' and ')} differ from the declarations (src/kinds/commands.ts, src/kinds/<kind>/actions.ts): run npm run manifest.`,
+      `${stale.join(' and ')} differ from the declarations (src/kinds/commands.ts, src/kinds/<kind>/actions.ts, the agent tools' specs): run npm run manifest.`,
       ...lines.map((line) => `  ${line}`),
     ].join('\n'));
     return 1;

@@ -1,6 +1,6 @@
 /**
  * Whether a resource can take an action now, in one place for the commands (src/commands) and the agent's
- * write operations (src/agent/writes.ts), so a tool refuses what the UI refuses. No vscode import.
+ * action definitions (src/kinds/<kind>/operations.ts), so a tool refuses what the UI refuses. No vscode import.
  */
 import type { Size, Stacklet } from '../api/schemas';
 import { stackletState } from './format';

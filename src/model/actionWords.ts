@@ -1,6 +1,6 @@
 /**
  * The words of actions' confirmations, in one place for the commands (src/commands) and the agent's write
- * operations (src/agent/writes.ts), so what a tool asks reads as what the UI asks. Each takes the service's
+ * definitions (src/kinds/<kind>/operations.ts), so what a tool asks reads as what the UI asks. Each takes the service's
  * names as the caller shows them: a VS Code dialog shows text as text and gets them as they are; an agent's
  * edge passes them through its literal form (Markdown-escaped, or one plain line). No vscode import.
  */

@@ -99,14 +99,15 @@ describe('Documents in the workbench', function () {
       await refusal(page).waitFor();
       await refusal(page).hover();
       await page.locator('.monaco-hover, .workbench-hover', { hasText: /Not applied: the document has a problem on line \d+: .*65535/ }).first().waitFor();
-      assert.equal(await ui.modalDialog(page).count(), 0, 'nothing is asked');
+      assert.equal(await ui.quickInput(page).isVisible(), false, 'nothing is asked');
     });
     await suite.session.steps.step('fix the port and save: applied, and the refusal no longer stands', 60_000, async (page) => {
       await ui.replaceEditorText(page, text(8443));
       await page.keyboard.press('ControlOrMeta+S');
-      await ui.modalDialog(page).getByText('Add inbound rule: TCP 8443 from 0.0.0.0/0').waitFor();
-      await ui.modalDialog(page).locator('.monaco-button', { hasText: /^Apply$/ }).click();
-      await ui.modalDialog(page).waitFor({ state: 'detached' });
+      await ui.confirmation(page, 'Apply these changes to firewall web-firewall on Stacklet Cloud?');
+      await ui.quickInput(page).getByText('Add inbound rule: TCP 8443 from 0.0.0.0/0').waitFor();
+      await ui.confirmationChoice(page, 'Apply').click();
+      await ui.quickInput(page).waitFor({ state: 'hidden' });
       await ui.toast(page, 'Applied to firewall web-firewall').first().waitFor();
       await refusal(page).waitFor({ state: 'detached' });
       assert.equal(await notApplied(page).count(), 0, 'no error toast stands above the success');

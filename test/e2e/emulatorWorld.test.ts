@@ -51,10 +51,9 @@ describe('The emulator inside VS Code keeps its world', function () {
       await page.keyboard.press('Escape');
       await lines.getByText('"status": "active"').first().waitFor();
       await ui.contextMenu(page, ui.viewRow(page, 'Stacklets', 'web-1'), 'Power Off…');
-      const dialog = ui.modalDialog(page);
-      await dialog.getByText('web-1').first().waitFor();
-      await dialog.locator('.monaco-button', { hasText: 'Power Off' }).first().click();
-      await dialog.waitFor({ state: 'detached' });
+      await ui.confirmation(page, 'Power off web-1?');
+      await ui.confirmationChoice(page, 'Power Off').click();
+      await ui.quickInput(page).waitFor({ state: 'hidden' });
       await lines.getByText('"status": "off"').first().waitFor({ timeout: 60_000 });
     }));
 

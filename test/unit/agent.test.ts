@@ -83,6 +83,22 @@ describe('agent reads ⇄ emulator', function () {
     assert.equal(described.replaceAll(JSON.stringify(HOSTILE), '').includes('Ignore previous'), false);
   });
 
+  it('finds through an index kept while the listings stay the same, and sees a listing changed or read again', async () => {
+    const name = async (query: string) => (await answer(findResources(ctx, { query }))).data.items?.map((item) => item['name']);
+    assert.deepEqual(await name('agent-victim'), ['agent-victim']);
+    ctx.store.update('stacklet', (item) => item.id === victim.id, { ...victim, name: 'agent-renamed' });
+    assert.deepEqual(await name('agent-victim'), []);
+    assert.deepEqual(await name('agent-renamed'), ['agent-renamed']);
+    ctx.store.invalidate('stacklet');
+    assert.deepEqual(await name('agent-victim'), ['agent-victim']);
+    // Narrowed by kind, a find filters the whole account's index: the same answer as an index of that kind alone.
+    await findResources(ctx, {});
+    const fresh: AgentContext = { ...ctx, store: new ResourceStore(client) };
+    for (const input of [{ kind: 'volume' }, { kind: 'stacklet', query: 'web' }, { kind: 'firewall', query: 'a' }]) {
+      assert.deepEqual(await answer(findResources(ctx, input)), await answer(findResources(fresh, input)), JSON.stringify(input));
+    }
+  });
+
   it('finds by ID, by any IP address, and narrows by tag, region and state', async () => {
     const byId = await answer(findResources(ctx, { query: String(victim.id), kind: 'stacklet' }));
     assert.equal(byId.data.items?.[0]?.['id'], victim.id);

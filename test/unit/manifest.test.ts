@@ -67,16 +67,30 @@ describe('the generated manifest', () => {
 
   it('leaves every other part alone: a section another change adds, and other titles, stay as they are', () => {
     const manifest = JSON.parse(read('package.json')) as { contributes: Record<string, unknown> };
-    manifest.contributes = { ...manifest.contributes, languageModelTools: [{ name: 'stacklet_find' }] };
-    const withTools = `${JSON.stringify(manifest, null, 2)}\n`;
-    write('package.json', withTools);
+    manifest.contributes = { ...manifest.contributes, chatParticipants: [{ id: 'stacklet.cloud' }] };
+    const withSection = `${JSON.stringify(manifest, null, 2)}\n`;
+    write('package.json', withSection);
     const nls = JSON.parse(read('package.nls.json')) as Record<string, string>;
     const withTitle = `${JSON.stringify({ ...nls, 'tool.find': 'Find' }, null, 2)}\n`;
     write('package.nls.json', withTitle);
     assert.equal(quietly(() => main(['--check'], dir)), 0);
     assert.equal(quietly(() => main([], dir)), 0);
-    assert.equal(read('package.json'), withTools);
+    assert.equal(read('package.json'), withSection);
     assert.equal(read('package.nls.json'), withTitle);
+  });
+
+  it('writes each language model tool\'s input schema from its spec, and drops a field\'s words nothing describes', () => {
+    const original = read('package.json');
+    const nls = read('package.nls.json');
+    const manifest = JSON.parse(original) as { contributes: { languageModelTools: { name: string; inputSchema: { properties: Record<string, unknown> } }[] } };
+    const find = manifest.contributes.languageModelTools.find((tool) => tool.name === 'stacklet_find')!;
+    find.inputSchema.properties['kind'] = { type: 'string', description: 'free text' };
+    write('package.json', `${JSON.stringify(manifest, null, 2)}\n`);
+    write('package.nls.json', `${JSON.stringify({ ...(JSON.parse(nls) as object), 'lmTool.input.gone': 'Gone' }, null, 2)}\n`);
+    assert.equal(quietly(() => main(['--check'], dir)), 1);
+    quietly(() => main([], dir));
+    assert.equal(read('package.json'), original);
+    assert.equal(read('package.nls.json'), nls);
   });
 
   it('drops the title of a command no longer declared, and keeps the others in their places', () => {

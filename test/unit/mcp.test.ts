@@ -39,7 +39,7 @@ describe('MCP server (node dist/mcp.js) ⇄ emulator', function () {
 
   it('lists its read tools, each with an input schema, and no write tool', async () => {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), ['stacklet_catalog', 'stacklet_cost', 'stacklet_describe', 'stacklet_find', 'stacklet_tasks']);
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['stacklet_catalog', 'stacklet_cost', 'stacklet_describe', 'stacklet_find', 'stacklet_recentActions', 'stacklet_tasks']);
     assert.ok(tools.every((t) => t.inputSchema.type === 'object' && t.annotations?.readOnlyHint === true));
   });
 
@@ -50,9 +50,13 @@ describe('MCP server (node dist/mcp.js) ⇄ emulator', function () {
     assert.equal(first.name, 'web-1');
     const described = await call('stacklet_describe', { kind: 'stacklet', id: String(first.id) });
     assert.equal(described.envelope.data['name'], 'web-1');
-    const wrong = await call('stacklet_describe', { kind: 'spaceship', id: '1' });
-    assert.equal(wrong.result.isError, true);
-    assert.equal(wrong.envelope.data['field'], 'kind');
+    const unknown = await call('stacklet_describe', { kind: 'stacklet', id: '999999' });
+    assert.equal(unknown.result.isError, true);
+    assert.equal(unknown.envelope.data['field'], 'id');
+    // A kind outside the schema's enum is refused by the SDK before the tool runs, naming the field.
+    const wrong = await client.callTool({ name: 'stacklet_describe', arguments: { kind: 'spaceship', id: '1' } });
+    assert.equal(wrong.isError, true);
+    assert.match((wrong.content as { text: string }[])[0]!.text, /kind/);
   });
 
   it('signed out (no STACKLET_TOKEN), lists its tools and each says how to sign in', async () => {
@@ -70,7 +74,7 @@ describe('MCP server (node dist/mcp.js) ⇄ emulator', function () {
   });
 
   it('refuses a write tool (none is offered without --allow-writes) saying how to enable it, and never printed the token', async () => {
-    const refused = await call('stacklet_power_off', { id: '1' });
+    const refused = await call('stacklet_manage_stacklet', { action: 'powerOff', id: '1' });
     assert.equal(refused.result.isError, true);
     assert.match(String(refused.envelope.data['error']), /--allow-writes/);
     assert.equal(stderr.includes(emu.demoToken), false);
