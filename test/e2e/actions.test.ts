@@ -185,7 +185,7 @@ describe('Actions in the workbench', function () {
       await editor(page).locator('.squiggly-error').first().waitFor();
       await page.keyboard.press('ControlOrMeta+S');
       // A refusal stands in the status bar (a notification could not be taken back once the text is fixed).
-      await ui.statusBarText(page, 'e2e-fw.jsonc not applied: line').waitFor();
+      await ui.statusBarText(page, 'new-firewall-1.jsonc not applied: line 4').waitFor();
     });
     // The README's picture of a firewall document with a diagnostic (npm run screenshots).
     await suite.session.steps.step('show the port 70000 diagnostic in the Problems panel', 30_000, async (page) => {
