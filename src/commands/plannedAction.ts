@@ -1,7 +1,7 @@
 /**
  * A command as a door onto an action's one definition (src/actions/definition.ts): its prompts collect the
  * input, the definition plans it (the same refusals, resources and words as the agent's tools), the plan is
- * confirmed in the command's modal (or by its name typed, for what destroys data), and it is sent through the
+ * confirmed in the command's confirmation (or by its name typed, for what destroys data), and it is sent through the
  * gate every door passes (src/actions/gate.ts) on the action pipeline (./action.ts): the busy refusal, the
  * action history, the status bar's progress and confirmation, the task followed. On a selection of several,
  * the pipeline's one confirmation stands for all, and each item is planned and sent through the gate.
@@ -72,7 +72,7 @@ function commandContext(deps: CommandDeps, target: Target<ListedKind>, started: 
   };
 }
 
-/** The plan confirmed in the command's modal: its words and the monthly change, or the name typed. */
+/** The plan confirmed in the command's confirmation: its words and the monthly change, or the name typed. */
 async function confirmPlan(deps: CommandDeps, plan: ActionPlan, planned: Omit<Planned, 'plan'>, by: 'modal' | 'prompt'): Promise<Planned | undefined> {
   const words = plan.words((text) => text);
   if (plan.typed !== undefined) {

@@ -30,8 +30,8 @@ const CONFIRMATIONS = [
   'src/commands/detachVolume.ts: confirmed',
   'src/commands/openInRemoteWindow.ts: confirm',
   'src/commands/openInRemoteWindow.ts: confirm',
-  'src/commands/powerCycle.ts: confirmed',
-  'src/commands/powerOff.ts: confirmed',
+  // Every action defined once (power, rename, and the others the command door serves): the plan's words.
+  'src/commands/plannedAction.ts: confirm',
   'src/commands/rebuildStacklet.ts: confirm',
   'src/commands/resetEmulator.ts: confirmModal',
   'src/commands/resetPassword.ts: confirm',
