@@ -20,6 +20,7 @@ import { isBulkAction, isTaskKind, kindSpec, sameId, type ActionId, type KindIte
 import { describeError } from '../model/errorText';
 import { presentation } from '../views/kindPresentation';
 import { kindName } from '../kinds/rowWords';
+import { busyWords } from '../actions/steps';
 import { confirmModal } from './confirm';
 import type { CommandDeps, CommandHandler } from './deps';
 import { refOfNode, resolveNodePool, resolveTarget, type PickSpec, type PoolTarget, type Target } from './target';
@@ -171,7 +172,8 @@ export function poolAction<A, R>(action: PoolAction<A, R>): CommandHandler {
 export function refuseWhenBusy(deps: CommandDeps, busy: BusyCheck): boolean {
   const what = busyWith(deps, busy);
   if (what === undefined) return false;
-  void notify.warning(vscode.l10n.t('{0} is busy ({1}). Try again when it completes.', busy.name, what));
+  // The words every door refuses a busy resource in (the agent's tools answer them too).
+  void notify.warning(vscode.l10n.t('{0} is busy ({1}). {2}', busy.name, what, busyWords()));
   deps.log.info(`Refused an action on busy ${busy.kind} ${String(busy.id)} (${what})`);
   return true;
 }

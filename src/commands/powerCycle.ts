@@ -1,13 +1,11 @@
 import * as vscode from 'vscode';
-import { powerCycleWords } from '../model/actionWords';
 import { POWER_ACCEPTS } from '../model/actionChecks';
-import { itemAction } from './action';
-import { confirmed } from './confirm';
+import { plannedAction } from './plannedAction';
 import { POWER_COST_NOTE, powerOutcome } from './powerOn';
 import { plural } from '../model/plural';
 
-/** Power Cycle: off and on again (a hard reboot), after a modal confirmation; one or several. */
-export const powerCycle = itemAction({
+/** Power Cycle: off and on again (a hard reboot), the definition's plan confirmed in a modal; one or several. */
+export const powerCycle = plannedAction({
   kind: 'stacklet',
   action: 'powerCycle',
   pick: () => ({
@@ -15,10 +13,7 @@ export const powerCycle = itemAction({
     accept: POWER_ACCEPTS.powerCycle,
     none: vscode.l10n.t('Every stacklet is busy or not yet active: there is none to power cycle.'),
   }),
-  ask: ({ item }, deps) => confirmed(deps, powerCycleWords(item.name)),
-  send: ({ client, item }) => client.powerCycle(item.id),
   progress: (s) => vscode.l10n.t('Power cycling {0}…', s.name),
-  failure: (s) => vscode.l10n.t('Could not power cycle {0}', s.name),
   done: (s) => vscode.l10n.t('Power cycling {0}.', s.name),
   bulk: {
     confirm: (count) => ({

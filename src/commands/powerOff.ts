@@ -1,13 +1,11 @@
 import * as vscode from 'vscode';
-import { powerOffWords } from '../model/actionWords';
 import { POWER_ACCEPTS } from '../model/actionChecks';
-import { itemAction } from './action';
-import { confirmed } from './confirm';
+import { plannedAction } from './plannedAction';
 import { POWER_COST_NOTE, powerOutcome } from './powerOn';
 import { plural } from '../model/plural';
 
-/** Power Off: for a running stacklet (or several), after a modal confirmation. */
-export const powerOff = itemAction({
+/** Power Off: for a running stacklet (or several), the definition's plan confirmed in a modal. */
+export const powerOff = plannedAction({
   kind: 'stacklet',
   action: 'powerOff',
   pick: () => ({
@@ -15,10 +13,7 @@ export const powerOff = itemAction({
     accept: POWER_ACCEPTS.powerOff,
     none: vscode.l10n.t('No stacklet is running: there is none to power off.'),
   }),
-  ask: ({ item }, deps) => confirmed(deps, powerOffWords(item.name)),
-  send: ({ client, item }) => client.powerOff(item.id),
   progress: (s) => vscode.l10n.t('Powering off {0}…', s.name),
-  failure: (s) => vscode.l10n.t('Could not power off {0}', s.name),
   done: (s) => vscode.l10n.t('Powering off {0}.', s.name),
   bulk: {
     confirm: (count) => ({

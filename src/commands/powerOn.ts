@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Stacklet } from '../api/schemas';
 import { formatMonthly, stackletPrice } from '../model/cost';
 import { POWER_ACCEPTS } from '../model/actionChecks';
-import { itemAction } from './action';
+import { plannedAction } from './plannedAction';
 import { plural } from '../model/plural';
 
 /** Said in the confirmation of power actions on several stacklets: the estimate does not depend on power. */
@@ -22,8 +22,8 @@ export function powerOutcome(what: 'off' | 'on' | 'cycle'): (stacklet: Stacklet)
   };
 }
 
-/** Power On: for a stacklet that is off (or several, after one confirmation). */
-export const powerOn = itemAction({
+/** Power On: for a stacklet that is off (or several, after one confirmation), the definition's plan confirmed in a modal. */
+export const powerOn = plannedAction({
   kind: 'stacklet',
   action: 'powerOn',
   pick: () => ({
@@ -31,9 +31,7 @@ export const powerOn = itemAction({
     accept: POWER_ACCEPTS.powerOn,
     none: vscode.l10n.t('No stacklet is off: there is none to power on.'),
   }),
-  send: ({ client, item }) => client.powerOn(item.id),
   progress: (s) => vscode.l10n.t('Powering on {0}…', s.name),
-  failure: (s) => vscode.l10n.t('Could not power on {0}', s.name),
   done: (s) => vscode.l10n.t('Powering on {0}.', s.name),
   bulk: {
     confirm: (count) => ({ question: plural(count, vscode.l10n.t('Power on 1 stacklet?'), vscode.l10n.t('Power on {0} stacklets?', count)), button: vscode.l10n.t('Power On') }),

@@ -1,9 +1,10 @@
 /** Every language model tool package.json contributes, by name (test/unit/packageManifest.test.ts checks the two agree). No vscode import. */
 export const TOOL_NAMES = [
   'stacklet_find', 'stacklet_describe', 'stacklet_cost', 'stacklet_catalog', 'stacklet_tasks', 'stacklet_recentActions',
-  // The write tools, in the order of the agent core's WRITE_OPERATIONS (the unit test checks it).
-  'stacklet_power_off', 'stacklet_power_on', 'stacklet_power_cycle', 'stacklet_resize', 'stacklet_snapshot', 'stacklet_tag', 'stacklet_untag',
-  'stacklet_attach_firewall', 'stacklet_rename', 'stacklet_create', 'stacklet_create_volume', 'stacklet_set_firewall_rules', 'stacklet_delete',
+  // The write tools, one per kind, in the order of src/actions/catalog.ts's WRITE_TOOLS (written out so that
+  // activation need not load the definitions; the unit test checks the two agree).
+  'stacklet_manage_stacklet', 'stacklet_manage_volume', 'stacklet_manage_snapshot', 'stacklet_manage_backup', 'stacklet_manage_firewall',
+  'stacklet_manage_vpc', 'stacklet_manage_cluster', 'stacklet_manage_sshKey',
 ] as const;
 
 export type ToolName = (typeof TOOL_NAMES)[number];

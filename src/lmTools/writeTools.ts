@@ -1,5 +1,5 @@
 /**
- * The write tools: each plans through the agent write core (src/agent/writes.ts) on the live session, shows
+ * The write tools, one per kind (src/actions/catalog.ts): each plans through the action's one definition on the live session, shows
  * VS Code's confirmation with the plan in the UI's words (every resource by name and ID, what changes, the
  * monthly change; the service's names as literal Markdown text), and on invoke plans again on the service's
  * current state and sends only when that plan is the one the user confirmed (a task may have started, a
@@ -10,7 +10,9 @@
  */
 import * as vscode from 'vscode';
 import { agentError, agentResult, type AgentData } from '../agent/envelope';
-import { planData, planWrite, typedConfirms, WRITE_OPERATIONS, type WriteContext, type WritePlan } from '../agent/writes';
+import { planAction, WRITE_TOOLS } from '../actions/catalog';
+import { planData, type ActionContext as WriteContext, type ActionPlan as WritePlan } from '../actions/definition';
+import { execute, typedConfirms } from '../actions/gate';
 import { done, follow, sendShowingFailure } from '../commands/action';
 import type { CommandDeps } from '../commands/deps';
 import { typedCheck } from '../commands/deleteAction';
@@ -31,7 +33,7 @@ async function plan(deps: CommandDeps, name: string, input: unknown): Promise<{ 
     log: (line) => deps.log.info(line),
   };
   try {
-    return { ctx: write, plan: await planWrite(write, name, input) };
+    return { ctx: write, plan: await planAction(write, name, input) };
   } catch (error) {
     throw new Error(agentError(ctx.source, error), { cause: error });
   }
@@ -129,15 +131,17 @@ function writeTool(deps: CommandDeps, name: string, confirmed: ConfirmedPlans): 
         }));
       }
       const question = planned.words(typeableText).question;
+      let typed: string | undefined;
       if (planned.typed !== undefined) {
-        const typed = await deps.prompter.input({ title: question, ...typedCheck(planned.typed, vscode.l10n.t('Type {0} to confirm.', typeableText(planned.typed))) });
-        if (typeof typed !== 'string' || !typedConfirms(planned, typed)) {
+        const answer = await deps.prompter.input({ title: question, ...typedCheck(planned.typed, vscode.l10n.t('Type {0} to confirm.', typeableText(planned.typed))) });
+        typed = typeof answer === 'string' ? answer : undefined;
+        if (!typedConfirms(planned, typed)) {
           throw new Error(agentResult(ctx.source, { error: vscode.l10n.t('The user did not type the name to confirm: nothing was sent.'), plan: planData(planned) }));
         }
       }
       try {
         // The UI's progress words, as the same action from a menu shows them; the question was the confirmation's.
-        const answer = await sendShowingFailure(deps, planned.progress, planned.failure, () => planned.execute());
+        const answer = await sendShowingFailure(deps, planned.progress, planned.failure, () => execute(ctx, planned, { door: 'languageModelTool', typed }));
         done(deps, vscode.l10n.t('Agent mode: {0}', planned.progress));
         return envelopeResult(agentResult(ctx.source, { ...answer, plan: planData(planned) }));
       } catch (error) {
@@ -151,5 +155,5 @@ function writeTool(deps: CommandDeps, name: string, confirmed: ConfirmedPlans): 
 /** Every write tool, by name. */
 export function writeTools(deps: CommandDeps): [ToolName, vscode.LanguageModelTool<unknown>][] {
   const confirmed = new ConfirmedPlans();
-  return WRITE_OPERATIONS.map((op) => [op.name as ToolName, writeTool(deps, op.name, confirmed)]);
+  return WRITE_TOOLS.map((write) => [write.name as ToolName, writeTool(deps, write.name, confirmed)]);
 }

@@ -3,6 +3,7 @@
  * actions in the registry's order. Adding a kind to the registry makes the compiler ask for its actions here.
  * No vscode import.
  */
+import { WRITE_TOOLS } from '../actions/catalog';
 import { addressActions } from '../kinds/address/actions';
 import { backupActions } from '../kinds/backup/actions';
 import { clusterActions } from '../kinds/cluster/actions';
@@ -50,4 +51,5 @@ export const DECLARED: Declared = {
   commands: COMMANDS,
   kinds: (Object.keys(KINDS) as Kind[]).map((kind) => KIND_ACTIONS[kind] as KindActions),
   bulk: (kind, action) => ((KINDS[kind] as { bulk?: readonly string[] }).bulk ?? []).includes(action),
+  writeTools: WRITE_TOOLS,
 };

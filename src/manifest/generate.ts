@@ -5,6 +5,7 @@
  * state is written by hand in a `when` clause. Pure: src/manifest/write.ts reads and writes the files.
  * No vscode import.
  */
+import { toolDescription, toolInputSchema, type WriteTool } from '../actions/catalog';
 import { ACTIVE, type CommandDeclaration, type KindActions, type RowAction } from '../kinds/declarations';
 import { groupRow } from '../kinds/groupRow';
 import type { Kind } from '../kinds/kindSpec';
@@ -17,6 +18,20 @@ export interface Declared {
   readonly kinds: readonly KindActions[];
   /** Whether several items of the kind take the action at once (the registry's `bulk`). */
   readonly bulk: (kind: Kind, action: string) => boolean;
+  /** The write tools (src/actions/catalog.ts): their languageModelTools entries are written from them. */
+  readonly writeTools: readonly WriteTool[];
+}
+
+/** A languageModelTools entry. */
+export interface ManifestTool {
+  readonly name: string;
+  readonly displayName: string;
+  readonly toolReferenceName: string;
+  readonly canBeReferencedInPrompt: true;
+  readonly icon: string;
+  readonly userDescription: string;
+  readonly modelDescription: string;
+  readonly inputSchema: Record<string, unknown>;
 }
 
 export interface ManifestCommand {
@@ -35,8 +50,36 @@ export interface MenuEntry {
 export interface Generated {
   readonly commands: ManifestCommand[];
   readonly menus: Record<'view/title' | 'view/item/context' | 'commandPalette' | 'editor/title', MenuEntry[]>;
-  /** package.nls.json's English title of each command, by key. */
+  /** package.nls.json's English title of each command, and words of each write tool, by key. */
   readonly titles: Record<string, string>;
+  /** The write tools' languageModelTools entries (the read tools' are written by hand). */
+  readonly tools: ManifestTool[];
+}
+
+/** The prefix of the package.nls.json keys `npm run manifest` writes: a command's title, a write tool's words. */
+export const GENERATED_KEYS = /^(command\.|lmTool\.stackletManage)/;
+
+/** Whether a languageModelTools entry is a write tool's, written from the definitions. */
+export function isWriteToolName(name: string): boolean {
+  return name.startsWith('stacklet_manage_');
+}
+
+/** A write tool's entry; its model description and schema are the model's, in English, as the MCP server gives them. */
+function manifestTool(write: WriteTool, titles: Record<string, string>): ManifestTool {
+  if (!isWriteToolName(write.name)) throw new Error(`${write.name} is not named as a write tool`);
+  const key = (what: string) => `lmTool.${write.referenceName}.${what}`;
+  titles[key('displayName')] = write.displayName;
+  titles[key('userDescription')] = write.userDescription;
+  return {
+    name: write.name,
+    displayName: `%${key('displayName')}%`,
+    toolReferenceName: write.referenceName,
+    canBeReferencedInPrompt: true,
+    icon: `$(${write.icon})`,
+    userDescription: `%${key('userDescription')}%`,
+    modelDescription: toolDescription(write),
+    inputSchema: toolInputSchema(write),
+  };
 }
 
 /** Every view of the extension: theirs all start with `stacklet.` (src/views/viewIds.ts). */
@@ -112,5 +155,6 @@ export function generate(declared: Declared): Generated {
     if (command.palette !== null) menus.commandPalette.push({ command: command.id, when: command.palette ?? ACTIVE });
     for (const where of command.editorTitle ?? []) menus['editor/title'].push({ command: command.id, when: where.when, group: where.group });
   }
-  return { commands: manifestCommands, menus, titles };
+  const tools = declared.writeTools.map((write) => manifestTool(write, titles));
+  return { commands: manifestCommands, menus, titles, tools };
 }

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DECLARED } from './declared';
-import { generate, type Generated } from './generate';
+import { GENERATED_KEYS, generate, isWriteToolName, type Generated } from './generate';
 
 /** How package.json and package.nls.json are formatted (JSON.stringify's, two spaces, a final newline). */
 const format = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
@@ -17,6 +17,9 @@ export function manifestText(text: string, generated: Generated): string {
   const manifest = JSON.parse(text) as { contributes: Record<string, unknown> };
   manifest.contributes.commands = generated.commands;
   manifest.contributes.menus = generated.menus;
+  // The read tools as they are, then the write tools as the definitions give them.
+  const tools = (manifest.contributes['languageModelTools'] ?? []) as { name: string }[];
+  manifest.contributes['languageModelTools'] = [...tools.filter((tool) => !isWriteToolName(tool.name)), ...generated.tools];
   return format(manifest);
 }
 
@@ -28,7 +31,7 @@ export function nlsText(text: string, titles: Readonly<Record<string, string>>):
   const nls = JSON.parse(text) as Record<string, string>;
   const written: Record<string, string> = {};
   for (const key of Object.keys(nls)) {
-    if (key.startsWith('command.') && !Object.hasOwn(titles, key)) continue;
+    if (GENERATED_KEYS.test(key) && !Object.hasOwn(titles, key)) continue;
     written[key] = Object.hasOwn(titles, key) ? titles[key]! : nls[key]!;
   }
   for (const [key, title] of Object.entries(titles)) written[key] = title;
@@ -55,6 +58,13 @@ export function differences(manifest: string, nls: string, generated: Generated)
     for (const name of before.keys()) if (!after.has(name)) lines.push(`package.json has ${what} ${name}, which nothing declares`);
   };
   compare('the command', contributes.commands ?? [], generated.commands, (entry) => entry.command);
+  const tools = (contributes as { languageModelTools?: { name: string }[] }).languageModelTools ?? [];
+  const wanted = new Map(generated.tools.map((tool) => [tool.name, JSON.stringify(tool)]));
+  for (const tool of tools.filter((entry) => isWriteToolName(entry.name))) {
+    if (!wanted.has(tool.name)) lines.push(`package.json has the write tool ${tool.name}, which nothing declares`);
+    else if (wanted.get(tool.name) !== JSON.stringify(tool)) lines.push(`package.json has the write tool ${tool.name} otherwise`);
+  }
+  for (const name of wanted.keys()) if (!tools.some((tool) => tool.name === name)) lines.push(`package.json lacks the write tool ${name}`);
   for (const menu of new Set([...Object.keys(contributes.menus ?? {}), ...Object.keys(generated.menus)])) {
     const menuKey = (entry: Entry) => `${entry.command} at ${entry.group ?? entry.when}`;
     compare(`the ${menu} entry`, contributes.menus?.[menu] ?? [], generated.menus[menu as keyof Generated['menus']] ?? [], menuKey);
@@ -64,7 +74,7 @@ export function differences(manifest: string, nls: string, generated: Generated)
     if (titles[key] === undefined) lines.push(`package.nls.json lacks the title ${key}`);
     else if (titles[key] !== title) lines.push(`package.nls.json has the title ${key} otherwise: ${title}`);
   }
-  for (const key of Object.keys(titles)) if (key.startsWith('command.') && !Object.hasOwn(generated.titles, key)) lines.push(`package.nls.json has the title ${key}, which nothing declares`);
+  for (const key of Object.keys(titles)) if (GENERATED_KEYS.test(key) && !Object.hasOwn(generated.titles, key)) lines.push(`package.nls.json has the title ${key}, which nothing declares`);
   return lines;
 }
 

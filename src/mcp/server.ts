@@ -15,7 +15,9 @@ import * as z from 'zod';
 import { StackletClient } from '../api/client';
 import { agentError, agentResult, type AgentData, type AgentSource } from '../agent/envelope';
 import { catalog, costEstimates, describeResource, findResources, runningTasks, type AgentContext } from '../agent/reads';
-import { planData, planWrite, typedConfirms, WRITE_OPERATIONS, type WritePlan } from '../agent/writes';
+import { planAction, toolDescription, toolShape, WRITE_TOOLS } from '../actions/catalog';
+import { planData, type ActionPlan as WritePlan } from '../actions/definition';
+import { execute, typedConfirms } from '../actions/gate';
 import { SEARCH_KINDS } from '../kinds/registry';
 import { monthlyChangeWords } from '../model/cost';
 import { ResourceStore } from '../model/resourceStore';
@@ -66,18 +68,18 @@ export function createServer(ctx: AgentContext | undefined, options: { allowWrit
   tool('stacklet_tasks', 'The resources running a task now (powering off, resizing, snapshotting…). JSON, at most 16 KB, with a cursor for more.',
     { cursor }, (c) => runningTasks(c));
   if (options.allowWrites) {
-    for (const op of WRITE_OPERATIONS) {
-      const destructive = op.name === 'stacklet_delete';
-      server.registerTool(op.name, {
-        title: op.title,
-        description: `${op.description} Before anything is sent the user is asked to confirm the plan (names, IDs, change, monthly change); answers JSON: the plan and the result, or a refusal (refused, error, resource).`,
-        inputSchema: op.shape,
-        annotations: { readOnlyHint: false, destructiveHint: destructive, idempotentHint: false, openWorldHint: false },
+    for (const write of WRITE_TOOLS) {
+      server.registerTool(write.name, {
+        title: write.displayName,
+        description: toolDescription(write),
+        inputSchema: toolShape(write),
+        // Destructive when any of its actions replaces or destroys (a firewall's rules, a deletion).
+        annotations: { readOnlyHint: false, destructiveHint: write.actions.some((definition) => definition.destructive), idempotentHint: false, openWorldHint: false },
       }, (input: unknown) => guarded(async (c) => {
-        const plan = await planWrite(c, op.name, input);
-        const refusal = await confirm(server, plan);
-        if (refusal !== undefined) return answer(agentResult(source, { refused: refusal.reason, error: refusal.message, plan: planData(plan) }), true);
-        return answer(agentResult(source, { plan: planData(plan), result: await plan.execute() }));
+        const plan = await planAction(c, write.name, input);
+        const confirmed = await confirm(server, plan);
+        if ('reason' in confirmed) return answer(agentResult(source, { refused: confirmed.reason, error: confirmed.message, plan: planData(plan) }), true);
+        return answer(agentResult(source, { plan: planData(plan), result: await execute(c, plan, { door: 'mcp', typed: confirmed.typed }) }));
       }));
     }
   }
@@ -95,25 +97,26 @@ function planMessage(plan: WritePlan): string {
   return lines.join('\n');
 }
 
-/** Asks the user through the client; undefined when confirmed, else why not (nothing is sent then). */
-async function confirm(server: McpServer, plan: WritePlan): Promise<{ reason: string; message: string } | undefined> {
+/** Asks the user through the client: what they typed when they confirmed, else why not (nothing is sent then). */
+async function confirm(server: McpServer, plan: WritePlan): Promise<{ reason: string; message: string } | { typed: string | undefined }> {
   if (!server.server.getClientCapabilities()?.elicitation) {
     return { reason: 'noConfirmation', message: 'This client cannot ask the user to confirm (MCP elicitation), so no write is sent. Use a client that supports elicitation, or make the change in the Stacklet Cloud extension.' };
   }
-  const typed = plan.typed;
+  const expected = plan.typed;
   const result = await server.server.elicitInput({
     mode: 'form',
     message: planMessage(plan),
-    requestedSchema: typed === undefined
+    requestedSchema: expected === undefined
       ? { type: 'object', properties: {} }
-      : { type: 'object', properties: { typed: { type: 'string', title: 'Type to confirm', description: `This destroys data: type ${plainText(typeableText(typed))} exactly to confirm.` } }, required: ['typed'] },
+      : { type: 'object', properties: { typed: { type: 'string', title: 'Type to confirm', description: `This destroys data: type ${plainText(typeableText(expected))} exactly to confirm.` } }, required: ['typed'] },
   });
   if (result.action !== 'accept') return { reason: 'declined', message: 'The user did not confirm: nothing was sent.' };
   const answered = result.content?.['typed'];
-  if (!typedConfirms(plan, typeof answered === 'string' ? answered : undefined)) {
+  const typed = typeof answered === 'string' ? answered : undefined;
+  if (!typedConfirms(plan, typed)) {
     return { reason: 'typedNameMismatch', message: 'What the user typed is not the name to type: nothing was sent.' };
   }
-  return undefined;
+  return { typed };
 }
 
 /**
@@ -121,7 +124,7 @@ async function confirm(server: McpServer, plan: WritePlan): Promise<{ reason: st
  * not the SDK's bare "not found": the transport's incoming messages are looked at before the server's.
  */
 function refuseWritesWhenOff(transport: Transport, source: AgentSource): void {
-  const names = new Set(WRITE_OPERATIONS.map((op) => op.name));
+  const names = new Set(WRITE_TOOLS.map((write) => write.name));
   const onmessage = transport.onmessage;
   transport.onmessage = (message, extra) => {
     const call = message as { method?: string; id?: string | number; params?: { name?: unknown } };

@@ -1,5 +1,5 @@
 // Agent mode as VS Code runs it: another extension (agentProbe/extension.ts, as an agent's would) calls our
-// stacklet_power_off through vscode.lm.invokeTool outside a chat, and VS Code itself shows the tool's
+// stacklet_manage_stacklet (action powerOff) through vscode.lm.invokeTool outside a chat, and VS Code itself shows the tool's
 // confirmation as a modal dialog naming the stacklet, its ID and the monthly change. Cancelled, nothing reaches
 // the service; confirmed, the power off is sent and followed in the status bar and the view like any action.
 import * as assert from 'node:assert/strict';

@@ -556,7 +556,8 @@ describe('Actions and create wizards', function () {
       assert.equal((await settled<Stacklet>(`/v1/stacklets/${target.resource!.id}`, 'stacklet')).status, 'off');
       target = await node('stacklets', 'stacklet', 'web-2');
       assert.match(contextValue('stacklets', target), /^stacklet:off\b/);
-      const on = await run('stacklet.powerOn', target);
+      const on = await run('stacklet.powerOn', target, { confirm: true });
+      assert.equal(on.asked[0]!.action, 'Power On');
       assert.deepEqual(one(on, 'POST', '/v1/stacklets/:id').body, { action: 'power_on' });
       assert.equal((await settled<Stacklet>(`/v1/stacklets/${target.resource!.id}`, 'stacklet')).status, 'active');
       target = await node('stacklets', 'stacklet', 'web-2');
@@ -997,7 +998,7 @@ describe('Actions and create wizards', function () {
       assert.deepEqual(outcome.asked, []);
       assert.deepEqual(outcome.sent, []);
       assert.equal(outcome.warnings.length, 1);
-      assert.match(outcome.warnings[0]!, /worker-1 is busy .*Try again when it completes/);
+      assert.match(outcome.warnings[0]!, /worker-1 is busy .*A task is running on it: try again when it completes\./);
     });
 
     it('shows the service’s 409 as it was worded when the task started elsewhere', async () => {

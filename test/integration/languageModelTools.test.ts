@@ -81,9 +81,10 @@ describe('Language model tools', function () {
       const schema = tool.inputSchema as ManifestTool['inputSchema'];
       assert.deepEqual(Object.keys(schema.properties), Object.keys(declared.inputSchema.properties), declared.name);
       for (const [field, property] of Object.entries(declared.inputSchema.properties)) {
-        if (property.description === undefined) continue; // a write tool's schema is the core's (test/unit/packageManifest.test.ts)
         assert.deepEqual(schema.properties[field]!.enum, property.enum, `${declared.name}.${field}`);
-        assert.equal(schema.properties[field]!.description, nls[property.description.slice(1, -1)], `${declared.name}.${field} is described in words`);
+        // A write tool's fields are described for the model as the definitions describe them (test/unit/packageManifest.test.ts).
+        const words = declared.name.startsWith('stacklet_manage_') ? property.description : nls[property.description.slice(1, -1)];
+        assert.equal(schema.properties[field]!.description, words, `${declared.name}.${field} is described in words`);
       }
       assert.deepEqual(schema.required, declared.inputSchema.required, declared.name);
       assert.ok(tool.description.length > 100, `${declared.name} has its model description`);
@@ -194,14 +195,14 @@ describe('Language model tools', function () {
       await control('/_emulator/config', { taskMs: 4000 });
       try {
         const web1 = (await serviceGet<{ stacklets: Stacklet[] }>(current, '/v1/stacklets?per_page=200')).stacklets.find((s) => s.name === 'web-1')!;
-        const powerOff = await tool('stacklet_power_off');
-        const prepared = await powerOff.prepareInvocation!({ input: { id: web1.id } }, token);
+        const powerOff = await tool('stacklet_manage_stacklet');
+        const prepared = await powerOff.prepareInvocation!({ input: { action: 'powerOff', id: web1.id } }, token);
         assert.equal(prepared!.confirmationMessages!.title, 'Power off web-1?');
         const message = (prepared!.confirmationMessages!.message as vscode.MarkdownString).value;
         assert.match(message, new RegExp(`web-1.*ID ${web1.id}`));
         assert.match(message, /Estimated change to the monthly cost: no change/);
         const before = await recentRequests();
-        const result = await powerOff.invoke({ input: { id: web1.id }, toolInvocationToken: undefined }, token);
+        const result = await powerOff.invoke({ input: { action: 'powerOff', id: web1.id }, toolInvocationToken: undefined }, token);
         const envelope = JSON.parse((result!.content[0] as vscode.LanguageModelTextPart).value) as Envelope;
         assert.equal(envelope.data['sent'], true);
         assert.deepEqual((await mutations(before)).map((r) => [r.method, r.path, r.body]), [['POST', '/v1/stacklets/:id', { action: 'power_off' }]]);
@@ -210,7 +211,7 @@ describe('Language model tools', function () {
         assert.match((await invoke('stacklet_recentActions', {})).text, /Powering off web-1/);
         // Busy now: refused, with the reason the model can read, and nothing sent.
         const busyBefore = await recentRequests();
-        await assert.rejects(Promise.resolve(powerOff.invoke({ input: { id: web1.id }, toolInvocationToken: undefined }, token)), (error: Error) => {
+        await assert.rejects(Promise.resolve(powerOff.invoke({ input: { action: 'powerOff', id: web1.id }, toolInvocationToken: undefined }, token)), (error: Error) => {
           const refused = JSON.parse(error.message) as Envelope;
           assert.equal(refused.note, AGENT_NOTE);
           assert.match(JSON.stringify(refused.data), /busy/);
@@ -225,19 +226,19 @@ describe('Language model tools', function () {
     it('deletes a volume only with its name typed in the extension\'s own input: without it, nothing is sent', async () => {
       const { volumes } = await serviceGet<{ volumes: { id: string; name: string; stacklet: unknown }[] }>(current, '/v1/volumes?per_page=200');
       const archive = volumes.find((v) => v.name === 'archive')!;
-      const remove = await tool('stacklet_delete');
-      const prepared = await remove.prepareInvocation!({ input: { kind: 'volume', id: archive.id } }, token);
+      const remove = await tool('stacklet_manage_volume');
+      const prepared = await remove.prepareInvocation!({ input: { action: 'delete', id: archive.id } }, token);
       assert.match((prepared!.confirmationMessages!.message as vscode.MarkdownString).value, /type archive to confirm/);
       const before = await recentRequests();
       prompter.script('escape');
-      await assert.rejects(Promise.resolve(remove.invoke({ input: { kind: 'volume', id: archive.id }, toolInvocationToken: undefined }, token)), /nothing was sent/);
+      await assert.rejects(Promise.resolve(remove.invoke({ input: { action: 'delete', id: archive.id }, toolInvocationToken: undefined }, token)), /nothing was sent/);
       assert.deepEqual(prompter.problems, []);
       assert.equal(prompter.asked[0]!.kind, 'input');
       assert.deepEqual(await mutations(before), []);
       // Each invocation is confirmed anew, as VS Code prepares each call before invoking it.
-      await remove.prepareInvocation!({ input: { kind: 'volume', id: archive.id } }, token);
+      await remove.prepareInvocation!({ input: { action: 'delete', id: archive.id } }, token);
       prompter.script({ input: 'archive' });
-      await remove.invoke({ input: { kind: 'volume', id: archive.id }, toolInvocationToken: undefined }, token);
+      await remove.invoke({ input: { action: 'delete', id: archive.id }, toolInvocationToken: undefined }, token);
       assert.deepEqual((await mutations(before)).map((r) => [r.method, r.path]), [['DELETE', '/v1/volumes/:id']]);
     });
 
@@ -254,15 +255,15 @@ describe('Language model tools', function () {
 
     it('sends nothing when the resource was renamed between the confirmation and the invocation: the plan changed', async () => {
       const blog = await stackletNamed('blog');
-      const powerOff = await tool('stacklet_power_off');
-      const prepared = await powerOff.prepareInvocation!({ input: { id: blog.id } }, token);
+      const powerOff = await tool('stacklet_manage_stacklet');
+      const prepared = await powerOff.prepareInvocation!({ input: { action: 'powerOff', id: blog.id } }, token);
       assert.equal(prepared!.confirmationMessages!.title, 'Power off blog?');
       // A co-tenant renames it while the dialog is open.
       const renamed = await serviceRequest(current, 'POST', `/v1/stacklets/${blog.id}`, { action: 'rename', name: 'blog-moved' });
       assert.ok(renamed.status < 300, `renamed: ${renamed.status}`);
       await idleAgain(blog.id);
       const before = await recentRequests();
-      await assert.rejects(Promise.resolve(powerOff.invoke({ input: { id: blog.id }, toolInvocationToken: undefined }, token)), refusedWith(/plan changed after the user confirmed it.*blog-moved/));
+      await assert.rejects(Promise.resolve(powerOff.invoke({ input: { action: 'powerOff', id: blog.id }, toolInvocationToken: undefined }, token)), refusedWith(/plan changed after the user confirmed it.*blog-moved/));
       assert.deepEqual(await mutations(before), [], 'nothing sent');
       assert.equal((await stackletNamed('blog-moved')).id, blog.id);
     });
@@ -271,12 +272,12 @@ describe('Language model tools', function () {
       await control('/_emulator/config', { taskMs: 4000 });
       try {
         const db1 = await stackletNamed('db-1');
-        const powerOff = await tool('stacklet_power_off');
-        await powerOff.prepareInvocation!({ input: { id: db1.id } }, token);
+        const powerOff = await tool('stacklet_manage_stacklet');
+        await powerOff.prepareInvocation!({ input: { action: 'powerOff', id: db1.id } }, token);
         const cycled = await serviceRequest(current, 'POST', `/v1/stacklets/${db1.id}`, { action: 'power_cycle' });
         assert.ok(cycled.status < 300, `power cycled: ${cycled.status}`);
         const before = await recentRequests();
-        await assert.rejects(Promise.resolve(powerOff.invoke({ input: { id: db1.id }, toolInvocationToken: undefined }, token)), refusedWith(/busy/));
+        await assert.rejects(Promise.resolve(powerOff.invoke({ input: { action: 'powerOff', id: db1.id }, toolInvocationToken: undefined }, token)), refusedWith(/busy/));
         assert.deepEqual(await mutations(before), [], 'nothing sent');
         await idleAgain(db1.id);
       } finally {
@@ -287,13 +288,13 @@ describe('Language model tools', function () {
     it('shows a name written as a command link, HTML or code in the confirmation as inert text: untrusted Markdown, no HTML, every mark escaped', async () => {
       const { volumes } = await serviceGet<{ volumes: { id: string; name: string }[] }>(current, '/v1/volumes?per_page=200');
       const volume = volumes.find((v) => v.name === 'db-data')!;
-      const rename = await tool('stacklet_rename');
+      const rename = await tool('stacklet_manage_volume');
       for (const hostile of ['x](command:workbench.action.reloadWindow) [y', '<img src=x onerror=alert(1)> `rm -rf` **bold**']) {
         const renamed = await serviceRequest(current, 'PUT', `/v1/volumes/${volume.id}`, { action: 'rename', name: hostile });
         assert.ok(renamed.status < 300, `renamed: ${renamed.status}`);
         await waitFor('the rename to end', 10_000, async () => (await serviceGet<{ volume: { name: string } }>(current, `/v1/volumes/${volume.id}`)).volume.name === hostile || undefined);
         (await a.session.current()).store.invalidate('volume');
-        const prepared = await rename.prepareInvocation!({ input: { kind: 'volume', id: volume.id, name: 'db-data' } }, token);
+        const prepared = await rename.prepareInvocation!({ input: { action: 'rename', id: volume.id, name: 'db-data' } }, token);
         const message = prepared!.confirmationMessages!.message;
         assert.ok(message instanceof vscode.MarkdownString, 'a MarkdownString');
         assert.ok(!message.isTrusted, 'not trusted: no command runs from it');
@@ -310,8 +311,8 @@ describe('Language model tools', function () {
     it('shows a failure at the service as the UI\'s actions show it, and answers the model the error', async () => {
       // GitLab runs only on larger sizes: the plan checks that the image and the size exist, not which sizes an
       // application image runs on, so the service refuses the create (422).
-      const create = await tool('stacklet_create');
-      const input = { name: 'too-small', region: 'fra', size: 's-1vcpu-512mb', image: 'gitlab-22-04' };
+      const create = await tool('stacklet_manage_stacklet');
+      const input = { action: 'create', name: 'too-small', region: 'fra', size: 's-1vcpu-512mb', image: 'gitlab-22-04' };
       await create.prepareInvocation!({ input }, token);
       const recorded = recordShownMessages();
       try {
@@ -334,8 +335,8 @@ describe('Language model tools', function () {
         assert.ok(filler.status < 300, `filler-${i}: ${filler.status}`);
       }
       (await a.session.current()).store.invalidate('profile');
-      const create = await tool('stacklet_create');
-      const input = { name: 'one-too-many', region: 'fra', size: 's-1vcpu-512mb', image: 'ubuntu-22-04-x64' };
+      const create = await tool('stacklet_manage_stacklet');
+      const input = { action: 'create', name: 'one-too-many', region: 'fra', size: 's-1vcpu-512mb', image: 'ubuntu-22-04-x64' };
       const before = await recentRequests();
       const recorded = recordShownMessages();
       try {

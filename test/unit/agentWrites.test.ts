@@ -1,4 +1,4 @@
-// The agent's write operations (src/agent/writes.ts) against the emulator over real HTTP: each plan names
+// The actions' one definitions (src/kinds/<kind>/operations.ts, gathered in src/actions/catalog.ts) against the emulator over real HTTP: each plan names
 // the resources by name and ID with the monthly change from the cost model, says whether it destroys data (and
 // what to type), and carries the UI's words; the UI's refusals come back as AgentRefusal naming the resource;
 // an unknown id or kind is refused naming its field; execute sends and answers the resource and its task.
@@ -8,7 +8,9 @@ import { StackletClient } from '../../src/api/client';
 import { agentError } from '../../src/agent/envelope';
 import { AgentInputError } from '../../src/agent/input';
 import { AgentRefusal } from '../../src/agent/refusal';
-import { planData, planWrite, typedConfirms, WRITE_OPERATIONS, type WriteContext } from '../../src/agent/writes';
+import { planAction, toolInputSchema, WRITE_TOOLS } from '../../src/actions/catalog';
+import { planData, type ActionContext } from '../../src/actions/definition';
+import { execute, typedConfirms } from '../../src/actions/gate';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { markdownText } from '../../src/model/serviceText';
 import { ResourceStore } from '../../src/model/resourceStore';
@@ -31,15 +33,15 @@ describe('agent writes ⇄ emulator', function () {
   this.timeout(20_000);
   let emu: EmulatorHandle;
   let client: StackletClient;
-  let ctx: WriteContext;
+  let ctx: ActionContext;
   // Tasks end only when a test moves the clock past them.
   let now = Date.parse('2026-06-01T10:00:00.000Z');
   const stacklets = async () => (await client.listStacklets()).items;
   const named = async (name: string) => (await stacklets()).find((stacklet) => stacklet.name === name)!;
   // Each test plans against the account as it is now.
-  const plan = (name: string, input: unknown) => {
+  const plan = (kind: string, action: string, input: Record<string, unknown>) => {
     ctx.store.invalidate('stacklet', 'volume', 'snapshot', 'firewall', 'backup', 'cluster', 'size', 'region');
-    return planWrite(ctx, name, input);
+    return planAction(ctx, `stacklet_manage_${kind}`, { action, ...input });
   };
 
   beforeEach(async () => {
@@ -52,28 +54,35 @@ describe('agent writes ⇄ emulator', function () {
     await emu.close();
   });
 
-  it('has one schema per operation, and refuses an unknown id, kind or tool naming the field', async () => {
-    assert.equal(WRITE_OPERATIONS.length, 13);
-    // A tool manifest (and the MCP SDK) reads each input as a JSON schema of an object.
-    for (const op of WRITE_OPERATIONS) assert.equal(z.toJSONSchema(z.object(op.shape))['type'], 'object', op.name);
-    assert.equal((await rejection(plan('stacklet_power_off', { id: '999999' }), AgentInputError)).field, 'id');
-    assert.equal((await rejection(plan('stacklet_delete', { kind: 'spaceship', id: '1' }), AgentInputError)).field, 'kind');
-    assert.equal((await rejection(plan('stacklet_resize', { id: String((await named('web-1')).id), size: 'z-huge' }), AgentInputError)).field, 'size');
-    assert.equal((await rejection(plan('stacklet_nuke', {}), AgentInputError)).field, 'tool');
+  it('has one object schema per kind\'s tool, and refuses an unknown id, action, field or tool naming it', async () => {
+    assert.deepEqual(WRITE_TOOLS.map((write) => write.name), ['stacklet_manage_stacklet', 'stacklet_manage_volume', 'stacklet_manage_snapshot', 'stacklet_manage_backup', 'stacklet_manage_firewall', 'stacklet_manage_vpc', 'stacklet_manage_cluster', 'stacklet_manage_sshKey']);
+    // A tool manifest (and the MCP SDK) reads each input as a JSON schema of an object, every field described.
+    for (const write of WRITE_TOOLS) {
+      const schema = toolInputSchema(write) as { type: string; properties: Record<string, { description?: string }>; required: string[] };
+      assert.equal(schema.type, 'object', write.name);
+      assert.deepEqual(schema.required, ['action'], write.name);
+      for (const [field, property] of Object.entries(schema.properties)) assert.ok((property.description ?? '').length > 10, `${write.name}.${field} is described`);
+      for (const definition of write.actions) assert.equal(z.toJSONSchema(z.object(definition.shape))['type'], 'object', `${write.name} ${definition.action}`);
+    }
+    assert.equal((await rejection(plan('stacklet', 'powerOff', { id: '999999' }), AgentInputError)).field, 'id');
+    assert.equal((await rejection(plan('stacklet', 'nuke', { id: '1' }), AgentInputError)).field, 'action');
+    assert.equal((await rejection(plan('stacklet', 'powerOff', { id: '1', size: 'b-2vcpu-4gb' }), AgentInputError)).field, 'size');
+    assert.equal((await rejection(plan('stacklet', 'resize', { id: String((await named('web-1')).id), size: 'z-huge' }), AgentInputError)).field, 'size');
+    assert.equal((await rejection(planAction(ctx, 'stacklet_nuke', {}), AgentInputError)).field, 'tool');
   });
 
   it('plans a power off with the UI\'s words and no monthly change, sends it, then refuses the busy stacklet naming it', async () => {
     const web1 = await named('web-1');
-    const planned = await plan('stacklet_power_off', { id: web1.id });
+    const planned = await plan('stacklet', 'powerOff', { id: web1.id });
     assert.deepEqual(planned.resources, [{ kind: 'stacklet', id: web1.id, name: 'web-1', role: 'target' }]);
     assert.equal(planned.monthlyChangeUsd, 0);
     assert.equal(planned.destroysData, false);
     assert.equal(planned.words(same).question, 'Power off web-1?');
     assert.equal(planned.words(same).button, 'Power Off');
-    const result = await planned.execute();
+    const result = await execute(ctx, planned, { door: 'mcp', typed: planned.typed });
     assert.equal((result['task'] as { name: string }).name.length > 0, true);
     assert.ok((await named('web-1')).task, 'the emulator runs the power-off task');
-    const busy = await rejection(plan('stacklet_resize', { id: web1.id, size: 'b-2vcpu-4gb' }), AgentRefusal);
+    const busy = await rejection(plan('stacklet', 'resize', { id: web1.id, size: 'b-2vcpu-4gb' }), AgentRefusal);
     assert.equal(busy.reason, 'busy');
     assert.deepEqual(busy.resource, { kind: 'stacklet', id: web1.id, name: 'web-1' });
     const data = JSON.parse(agentError('emulator', busy)) as { data: Record<string, unknown> };
@@ -85,16 +94,16 @@ describe('agent writes ⇄ emulator', function () {
     const web1 = await named('web-1');
     const sizes = (await client.listSizes()).items;
     const price = (slug: string) => Number(sizes.find((size) => size.slug === slug)!.price_monthly);
-    const planned = await plan('stacklet_resize', { id: web1.id, size: 'b-2vcpu-4gb' });
+    const planned = await plan('stacklet', 'resize', { id: web1.id, size: 'b-2vcpu-4gb' });
     assert.equal(planned.monthlyChangeUsd, price('b-2vcpu-4gb') - price('b-1vcpu-2gb'));
     assert.equal(planned.monthlyChangeUsd, 12);
     assert.deepEqual(planned.change, { size: { from: 'b-1vcpu-2gb', to: 'b-2vcpu-4gb' }, growsDisk: false });
     assert.equal(planData(planned)['monthlyChange'], '+$12.00/mo');
-    const refused = await rejection(plan('stacklet_resize', { id: web1.id, size: 'b-1vcpu-2gb' }), AgentRefusal);
+    const refused = await rejection(plan('stacklet', 'resize', { id: web1.id, size: 'b-1vcpu-2gb' }), AgentRefusal);
     assert.equal(refused.reason, 'sameSize');
     assert.equal(refused.resource.name, 'web-1');
     // web-1's disk is 50 GB; b-1vcpu-1gb has 25 GB: the service would refuse it, so the plan does.
-    const shrinks = await rejection(plan('stacklet_resize', { id: web1.id, size: 'b-1vcpu-1gb' }), AgentRefusal);
+    const shrinks = await rejection(plan('stacklet', 'resize', { id: web1.id, size: 'b-1vcpu-1gb' }), AgentRefusal);
     assert.equal(shrinks.reason, 'smallerDisk');
     assert.equal(shrinks.message, 'b-1vcpu-1gb has a 25 GB disk, smaller than the 50 GB disk of web-1: a disk never shrinks.');
   });
@@ -102,44 +111,48 @@ describe('agent writes ⇄ emulator', function () {
   it('refuses to delete an attached volume; a detached one destroys data and needs its exact name typed', async () => {
     const volumes = (await client.listVolumes()).items;
     const attached = volumes.find((v) => v.name === 'db-data')!;
-    const refused = await rejection(plan('stacklet_delete', { kind: 'volume', id: attached.id }), AgentRefusal);
+    const refused = await rejection(plan('volume', 'delete', { id: attached.id }), AgentRefusal);
     assert.equal(refused.reason, 'attached');
     assert.equal((refused.facts['attachedTo'] as { name: string }).name, 'db-1');
     const archive = volumes.find((v) => v.name === 'archive')!;
-    const planned = await plan('stacklet_delete', { kind: 'volume', id: archive.id });
+    const planned = await plan('volume', 'delete', { id: archive.id });
     assert.equal(planned.destroysData, true);
     assert.equal(planned.typed, 'archive');
     assert.equal(typedConfirms(planned, 'archiv'), false);
     assert.equal(typedConfirms(planned, undefined), false);
     assert.equal(typedConfirms(planned, 'archive'), true);
     assert.match(planned.words(same).detail, /250 GB/);
-    await planned.execute();
+    // The gate every door passes refuses a wrong name whichever door asked, and sends nothing.
+    const before = emu.stats().applied.length;
+    assert.equal((await rejection(execute(ctx, planned, { door: 'command', typed: 'archiv' }), AgentRefusal)).reason, 'typedNameMismatch');
+    assert.equal(emu.stats().applied.length, before);
+    await execute(ctx, planned, { door: 'mcp', typed: 'archive' });
     assert.equal((await client.listVolumes()).items.some((v) => v.id === archive.id), false);
   });
 
   it('plans a stacklet\'s deletion with what it saves and the volumes and snapshots that stay', async () => {
     const db1 = await named('db-1');
-    const planned = await plan('stacklet_delete', { kind: 'stacklet', id: db1.id });
+    const planned = await plan('stacklet', 'delete', { id: db1.id });
     assert.equal(planned.monthlyChangeUsd, -24);
     assert.deepEqual(planned.resources.filter((r) => r.role === 'stays').map((r) => r.name).sort(), ['db-1 weekly', 'db-data']);
     assert.match(planned.words(same).detail, /^Deletes: db-1 and its disk\. Keeps: volume db-data, snapshot db-1 weekly\. Estimated change: −\$24\.00\/mo\. Type db-1 to confirm\.$/);
   });
 
   it('plans a new stacklet with its monthly estimate, and a firewall\'s proposed rules with the difference', async () => {
-    const created = await plan('stacklet_create', { name: 'agent-new', region: 'fra', size: 'b-2vcpu-4gb', image: 'ubuntu-22-04-x64' });
+    const created = await plan('stacklet', 'create', { name: 'agent-new', region: 'fra', size: 'b-2vcpu-4gb', image: 'ubuntu-22-04-x64' });
     assert.equal(created.monthlyChangeUsd, 24);
     const firewall = (await client.listFirewalls()).items.find((f) => f.name === 'web-firewall')!;
     const rules = firewall.inbound_rules.filter((r) => r.port !== 22).map((r) => ({ address: r.address, port: r.port, protocol: r.protocol }));
-    const planned = await plan('stacklet_set_firewall_rules', { id: firewall.uuid, inbound_rules: [...rules, { address: '10.0.0.0/8', port: 5432, protocol: 'tcp' }], outbound_rules: firewall.outbound_rules });
+    const planned = await plan('firewall', 'setRules', { id: firewall.uuid, inbound_rules: [...rules, { address: '10.0.0.0/8', port: 5432, protocol: 'tcp' }], outbound_rules: firewall.outbound_rules });
     const change = planned.change as { inbound: { added: unknown[]; removed: unknown[] } };
     assert.deepEqual(change.inbound.added, [{ address: '10.0.0.0/8', port: 5432, protocol: 'tcp' }]);
     assert.deepEqual(change.inbound.removed, [{ address: '203.0.113.0/24', port: 22, protocol: 'tcp' }]);
     assert.deepEqual(planned.resources.filter((r) => r.role === 'stacklet').map((r) => r.name).sort(), ['web-1', 'web-2']);
-    await planned.execute();
+    await execute(ctx, planned, { door: 'mcp', typed: planned.typed });
     const after = await client.getFirewall(firewall.uuid);
     assert.equal(after.inbound_rules.some((r) => r.port === 5432), true);
     assert.equal(after.inbound_rules.some((r) => r.port === 22), false);
-    const unchanged = await rejection(plan('stacklet_set_firewall_rules', { id: firewall.uuid, inbound_rules: after.inbound_rules, outbound_rules: after.outbound_rules }), AgentRefusal);
+    const unchanged = await rejection(plan('firewall', 'setRules', { id: firewall.uuid, inbound_rules: after.inbound_rules, outbound_rules: after.outbound_rules }), AgentRefusal);
     assert.equal(unchanged.reason, 'unchanged');
   });
 
@@ -150,7 +163,7 @@ describe('agent writes ⇄ emulator', function () {
       await client.createStacklets({ names, region: 'fra', size: 'b-1vcpu-1gb', image: 'ubuntu-22-04-x64' });
     }
     const before = emu.stats().applied.length;
-    const refused = await rejection(plan('stacklet_create', { name: 'one-too-many', region: 'fra', size: 'b-1vcpu-1gb', image: 'ubuntu-22-04-x64' }), AgentRefusal);
+    const refused = await rejection(plan('stacklet', 'create', { name: 'one-too-many', region: 'fra', size: 'b-1vcpu-1gb', image: 'ubuntu-22-04-x64' }), AgentRefusal);
     assert.equal(refused.reason, 'limit');
     assert.deepEqual(refused.resource, { kind: 'stacklet', name: 'one-too-many' });
     assert.deepEqual(refused.facts, { limit: { key: 'stacklets', available: 0, used: 50 } });
@@ -161,8 +174,8 @@ describe('agent writes ⇄ emulator', function () {
     // A volume is counted against its own limit, which leaves room (once the new stacklet's create task ended).
     now += 2 * TASK_MS;
     const free = (await stacklets()).find((stacklet) => stacklet.name === 'fill-0-0')!;
-    const volume = await plan('stacklet_create_volume', { stacklet: free.id, name: 'fill-data', sizeGigabytes: 1 });
-    assert.equal(volume.tool, 'stacklet_create_volume');
+    const volume = await plan('volume', 'create', { stacklet: free.id, name: 'fill-data', sizeGigabytes: 1 });
+    assert.deepEqual([volume.tool, volume.action], ['stacklet_manage_volume', 'create']);
   });
 
   it('gives a hostile name as a value and only in the edge\'s literal form in the words', async () => {
@@ -170,12 +183,12 @@ describe('agent writes ⇄ emulator', function () {
     await client.renameVolume((await client.listVolumes()).items.find((v) => v.name === 'scratch')!.id, HOSTILE);
     now += TASK_MS + 1;
     const volume = (await client.listVolumes()).items.find((v) => v.name === HOSTILE)!;
-    const planned = await plan('stacklet_rename', { kind: 'volume', id: volume.id, name: 'scratch-2' });
+    const planned = await plan('volume', 'rename', { id: volume.id, name: 'scratch-2' });
     assert.equal(planned.resources[0]!.name, HOSTILE);
     const words = planned.words(markdownText);
     assert.equal(words.question.includes('](command:'), false);
     assert.equal(JSON.stringify(planData(planned)).includes(JSON.stringify(HOSTILE)), true);
-    const tagged = await rejection(plan('stacklet_tag', { id: web2.id, tag: 'web' }), AgentRefusal);
+    const tagged = await rejection(plan('stacklet', 'tag', { id: web2.id, tag: 'web' }), AgentRefusal);
     assert.equal(tagged.reason, 'alreadyTagged');
   });
 });

@@ -67,15 +67,15 @@ describe('the generated manifest', () => {
 
   it('leaves every other part alone: a section another change adds, and other titles, stay as they are', () => {
     const manifest = JSON.parse(read('package.json')) as { contributes: Record<string, unknown> };
-    manifest.contributes = { ...manifest.contributes, languageModelTools: [{ name: 'stacklet_find' }] };
-    const withTools = `${JSON.stringify(manifest, null, 2)}\n`;
-    write('package.json', withTools);
+    manifest.contributes = { ...manifest.contributes, chatParticipants: [{ id: 'stacklet.chat' }] };
+    const withSection = `${JSON.stringify(manifest, null, 2)}\n`;
+    write('package.json', withSection);
     const nls = JSON.parse(read('package.nls.json')) as Record<string, string>;
     const withTitle = `${JSON.stringify({ ...nls, 'tool.find': 'Find' }, null, 2)}\n`;
     write('package.nls.json', withTitle);
     assert.equal(quietly(() => main(['--check'], dir)), 0);
     assert.equal(quietly(() => main([], dir)), 0);
-    assert.equal(read('package.json'), withTools);
+    assert.equal(read('package.json'), withSection);
     assert.equal(read('package.nls.json'), withTitle);
   });
 

@@ -70,7 +70,7 @@ describe('MCP server (node dist/mcp.js) ⇄ emulator', function () {
   });
 
   it('refuses a write tool (none is offered without --allow-writes) saying how to enable it, and never printed the token', async () => {
-    const refused = await call('stacklet_power_off', { id: '1' });
+    const refused = await call('stacklet_manage_stacklet', { action: 'powerOff', id: '1' });
     assert.equal(refused.result.isError, true);
     assert.match(String(refused.envelope.data['error']), /--allow-writes/);
     assert.equal(stderr.includes(emu.demoToken), false);

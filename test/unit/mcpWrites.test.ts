@@ -71,15 +71,15 @@ describe('MCP server --allow-writes (node dist/mcp.js) ⇄ emulator', function (
 
   it('lists the write tools only with --allow-writes', async () => {
     const names = (await writer.listTools()).tools.map((tool) => tool.name);
-    assert.ok(names.includes('stacklet_power_off') && names.includes('stacklet_delete') && names.includes('stacklet_set_firewall_rules'));
+    assert.ok(names.includes('stacklet_manage_stacklet') && names.includes('stacklet_manage_volume') && names.includes('stacklet_manage_firewall'));
     const reader = await connect([], true);
-    assert.equal((await reader.listTools()).tools.some((tool) => tool.name === 'stacklet_power_off'), false);
+    assert.equal((await reader.listTools()).tools.some((tool) => tool.name === 'stacklet_manage_stacklet'), false);
   });
 
   it('declined, sends nothing', async () => {
     respond = () => ({ action: 'decline' });
     const web2 = await stacklet('web-2');
-    const { result, data } = await call(writer, 'stacklet_power_off', { id: web2.id });
+    const { result, data } = await call(writer, 'stacklet_manage_stacklet', { action: 'powerOff', id: web2.id });
     assert.equal(result.isError, true);
     assert.equal(data['refused'], 'declined');
     assert.equal(asked.length, 1);
@@ -90,7 +90,7 @@ describe('MCP server --allow-writes (node dist/mcp.js) ⇄ emulator', function (
   it('refuses when the client cannot ask (no elicitation), sending nothing', async () => {
     const mute = await connect(['--allow-writes'], false);
     const web2 = await stacklet('web-2');
-    const { result, data } = await call(mute, 'stacklet_power_off', { id: web2.id });
+    const { result, data } = await call(mute, 'stacklet_manage_stacklet', { action: 'powerOff', id: web2.id });
     assert.equal(result.isError, true);
     assert.equal(data['refused'], 'noConfirmation');
     assert.equal((await stacklet('web-2')).task ?? null, null);
@@ -99,7 +99,7 @@ describe('MCP server --allow-writes (node dist/mcp.js) ⇄ emulator', function (
   it('accepted, performs the action, with the plan asked first (name, ID, monthly change); then refuses the busy stacklet naming it', async () => {
     respond = () => ({ action: 'accept', content: {} });
     const web1 = await stacklet('web-1');
-    const { result, data } = await call(writer, 'stacklet_power_off', { id: web1.id });
+    const { result, data } = await call(writer, 'stacklet_manage_stacklet', { action: 'powerOff', id: web1.id });
     assert.equal(result.isError, undefined);
     assert.equal(asked.length, 1);
     assert.match(asked[0]!.message, /Power off web-1\?/);
@@ -107,7 +107,7 @@ describe('MCP server --allow-writes (node dist/mcp.js) ⇄ emulator', function (
     assert.match(asked[0]!.message, /Monthly change: no change/);
     assert.equal(((data['plan'] as { resources: { name: string }[] }).resources[0]!).name, 'web-1');
     assert.ok((await stacklet('web-1')).task, 'the emulator runs the power-off task');
-    const busy = await call(writer, 'stacklet_resize', { id: web1.id, size: 'b-2vcpu-4gb' });
+    const busy = await call(writer, 'stacklet_manage_stacklet', { action: 'resize', id: web1.id, size: 'b-2vcpu-4gb' });
     assert.equal(busy.result.isError, true);
     assert.equal(busy.data['refused'], 'busy');
     assert.deepEqual(busy.data['resource'], { kind: 'stacklet', id: web1.id, name: 'web-1' });
@@ -117,13 +117,13 @@ describe('MCP server --allow-writes (node dist/mcp.js) ⇄ emulator', function (
   it('a deletion asks for the name typed: a wrong one deletes nothing, the right one deletes', async () => {
     const archive = (await volume('archive'))!;
     respond = () => ({ action: 'accept', content: { typed: 'archiv' } });
-    const wrong = await call(writer, 'stacklet_delete', { kind: 'volume', id: archive.id });
+    const wrong = await call(writer, 'stacklet_manage_volume', { action: 'delete', id: archive.id });
     assert.equal(wrong.result.isError, true);
     assert.equal(wrong.data['refused'], 'typedNameMismatch');
     assert.deepEqual((asked[0] as { requestedSchema: { required?: string[] } }).requestedSchema.required, ['typed']);
     assert.ok(await volume('archive'), 'still there');
     respond = () => ({ action: 'accept', content: { typed: 'archive' } });
-    const right = await call(writer, 'stacklet_delete', { kind: 'volume', id: archive.id });
+    const right = await call(writer, 'stacklet_manage_volume', { action: 'delete', id: archive.id });
     assert.equal(right.result.isError, undefined);
     assert.equal(await volume('archive'), undefined);
   });
@@ -134,7 +134,7 @@ describe('MCP server --allow-writes (node dist/mcp.js) ⇄ emulator', function (
     now += TASK_MS + 1;
     assert.ok(await volume(HOSTILE));
     respond = () => ({ action: 'decline' });
-    const { text } = await call(writer, 'stacklet_rename', { kind: 'volume', id: scratch.id, name: 'scratch-2' });
+    const { text } = await call(writer, 'stacklet_manage_volume', { action: 'rename', id: scratch.id, name: 'scratch-2' });
     // As the resource's name and as the name it changes from: each a JSON string, quoted and escaped.
     assert.equal(text.split(JSON.stringify(HOSTILE)).length, 3);
     assert.equal(text.replaceAll(JSON.stringify(HOSTILE), '').includes('command:workbench'), false);

@@ -6,12 +6,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
-import * as z from 'zod/mini';
 import { agentError } from '../../src/agent/envelope';
 import { AgentInputError } from '../../src/agent/input';
 import { CATALOGS, CHANGES, COST_BY } from '../../src/agent/reads';
 import { AgentRefusal } from '../../src/agent/refusal';
-import { WRITE_OPERATIONS } from '../../src/agent/writes';
+import { toolDescription, toolInputSchema, WRITE_TOOLS } from '../../src/actions/catalog';
 import { KINDS, listedKindsOffering, SEARCH_KINDS, type ActionId, type Kind } from '../../src/kinds/registry';
 import { TOOL_NAMES } from '../../src/lmTools/toolNames';
 import { actionsMissingFromMenus, commandOf, menusNotInRegistry } from './registryMenus';
@@ -68,6 +67,7 @@ interface LanguageModelTool {
 
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Manifest;
 const nls = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
+const nlsDe = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.nls.de.json'), 'utf8')) as Record<string, string>;
 const SECTION = 'stacklet';
 
 function sourceFiles(dir: string): string[] {
@@ -239,7 +239,6 @@ describe('package.json', () => {
 
   describe('welcome view', () => {
     it('says, where it offers the emulator, that the one inside VS Code starts fresh at every window reload', () => {
-      const nlsDe = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.nls.de.json'), 'utf8')) as Record<string, string>;
       assert.match(nls['welcome.signedOut']!, /command:stacklet\.tryEmulator\)\nThe emulator inside VS Code starts fresh, on a new port, at every window reload/);
       assert.match(nlsDe['welcome.signedOut']!, /beginnt bei jedem Neuladen des Fensters von vorn/);
       assert.match(nls['walkthrough.signIn.description']!, /starts fresh at every window reload/);
@@ -286,8 +285,11 @@ describe('package.json', () => {
     const tools = manifest.contributes.languageModelTools;
     const tool = (name: string) => tools.find((t) => t.name === name)!;
 
-    it('contributes exactly the tools activation registers, each referable in a prompt as #stackletSomething', () => {
+    it('contributes exactly the tools activation registers, each referable in a prompt as #stackletSomething, and few of them', () => {
       assert.deepEqual(tools.map((t) => t.name), [...TOOL_NAMES]);
+      assert.deepEqual(TOOL_NAMES.filter((name) => name.startsWith('stacklet_manage_')), WRITE_TOOLS.map((write) => write.name), 'one write tool per kind of the catalog, in its order');
+      // A chat may use at most 128 tools across every extension and server.
+      assert.ok(tools.length <= 25, `${tools.length} tools`);
       for (const t of tools) {
         assert.match(t.toolReferenceName, /^stacklet[A-Z]\w+$/, t.name);
         assert.equal(t.canBeReferencedInPrompt, true, t.name);
@@ -298,20 +300,22 @@ describe('package.json', () => {
 
     it('gives each tool its words from package.nls.json, a model description that says what it answers and its limits, and an object schema with every field described', () => {
       for (const t of tools) {
-        const write = WRITE_OPERATIONS.find((op) => op.name === t.name);
-        for (const words of [t.displayName, t.userDescription, t.modelDescription]) {
+        const write = WRITE_TOOLS.find((candidate) => candidate.name === t.name);
+        // A write tool's model description is the catalog's, for the model in English (as the MCP server gives it).
+        for (const words of write ? [t.displayName, t.userDescription] : [t.displayName, t.userDescription, t.modelDescription]) {
           const key = /^%(.+)%$/.exec(words)?.[1];
           assert.ok(key && nls[key], `${t.name}: ${words} is a key of package.nls.json`);
+          assert.ok(nlsDe[key], `${t.name}: ${key} is in German too`);
         }
-        const model = nls[/^%(.+)%$/.exec(t.modelDescription)![1]!]!;
+        const model = write ? t.modelDescription : nls[/^%(.+)%$/.exec(t.modelDescription)![1]!]!;
         assert.match(model, /JSON/, `${t.name} says it answers JSON`);
         assert.match(model, /16 KB/, `${t.name} says how much it answers`);
         assert.equal(t.inputSchema.type, 'object');
         assert.equal(t.inputSchema.additionalProperties, false, `${t.name} takes no field it does not describe`);
         if (write) {
-          // A write tool's schema is the agent core's own, as zod writes it.
-          const { $schema: _, ...schema } = z.toJSONSchema(z.object(write.shape)) as Record<string, unknown>;
-          assert.deepEqual(t.inputSchema, schema, t.name);
+          // A write tool's schema and words are the definitions', as the catalog writes them.
+          assert.deepEqual(t.inputSchema, toolInputSchema(write), t.name);
+          assert.equal(t.modelDescription, toolDescription(write), t.name);
           continue;
         }
         for (const [field, schema] of Object.entries(t.inputSchema.properties)) {
@@ -327,7 +331,7 @@ describe('package.json', () => {
           .flatMap((error) => Object.keys((JSON.parse(agentError('service', error)) as { data: object }).data)),
       );
       for (const t of tools) {
-        const model = nls[/^%(.+)%$/.exec(t.modelDescription)![1]!]!;
+        const model = WRITE_TOOLS.some((write) => write.name === t.name) ? t.modelDescription : nls[/^%(.+)%$/.exec(t.modelDescription)![1]!]!;
         const errors = model.slice(model.indexOf('a refusal or a failure'));
         assert.ok(errors.length < model.length, `${t.name} says what a refusal or a failure answers`);
         for (const [, field] of errors.matchAll(/\bdata\.(\w+)/g)) assert.ok(answered.has(field!), `${t.name} names data.${field}, which no error answer holds (${[...answered].join(', ')})`);

@@ -24,7 +24,7 @@ export function activate(context: vscode.ExtensionContext): void {
       item.show();
       try {
         const id = (await call('stacklet_find', { query: name, kind: 'stacklet' })).data.items?.find((found) => found.name === name)?.id;
-        const answer = await call('stacklet_power_off', { id });
+        const answer = await call('stacklet_manage_stacklet', { action: 'powerOff', id });
         item.text = `agent-probe: ${answer.data.sent === true ? 'sent' : 'not sent'}`;
       } catch (error) {
         item.text = `agent-probe: refused (${(error instanceof Error ? error.name || error.message : String(error)).slice(0, 60)})`;

@@ -1,0 +1,159 @@
+/**
+ * Every action an agent can ask for, gathered into one write tool per kind (`stacklet_manage_stacklet`, …)
+ * whose `action` field picks the definition: a chat may use at most 128 tools across every extension and
+ * server, and a tool per action would be 30 and growing. The tool's input is one flat object (`action` and the
+ * fields of every action, each described, `action` saying which it takes) rather than a union: a top-level
+ * `anyOf` is refused by some model providers' function calling, and the flat form is smaller. Each call is
+ * checked against its action's own schema (a field the action does not take is refused naming it).
+ * The language model tools, the MCP server and `npm run manifest` all read this list. No vscode import.
+ */
+import * as l10n from '@vscode/l10n';
+import * as z from 'zod/mini';
+import { AgentInputError, fieldsOf } from '../agent/input';
+import { BACKUP_OPERATIONS } from '../kinds/backup/operations';
+import { CLUSTER_OPERATIONS } from '../kinds/cluster/operations';
+import { FIREWALL_OPERATIONS } from '../kinds/firewall/operations';
+import type { ListedKind } from '../kinds/registry';
+import { SNAPSHOT_OPERATIONS } from '../kinds/snapshot/operations';
+import { SSH_KEY_OPERATIONS } from '../kinds/sshKey/operations';
+import { STACKLET_OPERATIONS } from '../kinds/stacklet/operations';
+import { VOLUME_OPERATIONS } from '../kinds/volume/operations';
+import { VPC_OPERATIONS } from '../kinds/vpc/operations';
+import type { ActionContext, ActionDefinition, ActionPlan, Shape } from './definition';
+
+/** One write tool: the actions on one kind, and how a tool list shows it. */
+export interface WriteTool {
+  readonly name: string;
+  readonly kind: ListedKind;
+  /** Its name in a tool list and how it is referred to in a prompt (#stacklet…). */
+  readonly displayName: string;
+  readonly referenceName: string;
+  readonly userDescription: string;
+  /** A codicon. */
+  readonly icon: string;
+  readonly actions: readonly ActionDefinition[];
+}
+
+function tool(kind: ListedKind, words: { plural: string; icon: string }, actions: readonly ActionDefinition[]): WriteTool {
+  const reference = `${kind[0]!.toUpperCase()}${kind.slice(1)}`;
+  for (const action of actions) if (action.kind !== kind) throw new Error(`${action.kind} ${action.action} is listed with ${kind}`);
+  return {
+    name: `stacklet_manage_${kind}`,
+    kind,
+    displayName: `Manage ${words.plural}`,
+    referenceName: `stackletManage${reference}`,
+    userDescription: `Change ${words.plural} (${actions.map((action) => action.action).join(', ')}), each after you confirm what changes and what it costs.`,
+    icon: words.icon,
+    actions,
+  };
+}
+
+/** Every write tool, in the order a tool list shows them. */
+export const WRITE_TOOLS: readonly WriteTool[] = [
+  tool('stacklet', { plural: 'stacklets', icon: 'vm' }, STACKLET_OPERATIONS),
+  tool('volume', { plural: 'volumes', icon: 'database' }, VOLUME_OPERATIONS),
+  tool('snapshot', { plural: 'snapshots', icon: 'device-camera' }, SNAPSHOT_OPERATIONS),
+  tool('backup', { plural: 'backups', icon: 'history' }, BACKUP_OPERATIONS),
+  tool('firewall', { plural: 'firewalls', icon: 'shield' }, FIREWALL_OPERATIONS),
+  tool('vpc', { plural: 'VPCs', icon: 'type-hierarchy' }, VPC_OPERATIONS),
+  tool('cluster', { plural: 'Kubernetes clusters', icon: 'server-environment' }, CLUSTER_OPERATIONS),
+  tool('sshKey', { plural: 'SSH keys', icon: 'key' }, SSH_KEY_OPERATIONS),
+];
+
+/** The description a JSON schema carries for `schema` (z.describe). */
+function descriptionOf(schema: z.ZodMiniType): string | undefined {
+  const own = z.globalRegistry.get(schema)?.description;
+  const inner = (schema._zod.def as { innerType?: z.ZodMiniType }).innerType;
+  return own ?? (inner ? descriptionOf(inner) : undefined);
+}
+
+const ACTION_FIELD = 'action';
+
+/**
+ * The tool's input: `action` (an enum of its actions) and every other field any action takes, optional, with
+ * its description (or each action's, where they differ). Two actions giving one field different types is a
+ * definition's mistake, thrown when the module loads.
+ */
+export function toolShape(write: WriteTool): Shape {
+  const fields = new Map<string, { schema: z.ZodMiniType; uses: { action: string; description: string | undefined }[] }>();
+  for (const definition of write.actions) {
+    for (const [field, schema] of Object.entries(definition.shape)) {
+      const had = fields.get(field);
+      if (had) {
+        const bare = (s: z.ZodMiniType) => JSON.stringify({ ...z.toJSONSchema(z.optional(s) as z.ZodMiniType), description: undefined });
+        if (bare(had.schema) !== bare(schema)) throw new Error(`${write.name}: ${field} has two types (${definition.action})`);
+        had.uses.push({ action: definition.action, description: descriptionOf(schema) });
+      } else {
+        fields.set(field, { schema, uses: [{ action: definition.action, description: descriptionOf(schema) }] });
+      }
+    }
+  }
+  const actions = write.actions.map((definition) => definition.action);
+  const shape: Shape = {
+    [ACTION_FIELD]: z.enum(actions as [string, ...string[]]).check(z.describe('What to do; each action takes the fields its description names.')),
+  };
+  for (const [field, { schema, uses }] of fields) {
+    // One description, with the actions that take it (unless all do); or each action's own.
+    const description = new Set(uses.map((use) => use.description)).size === 1
+      ? `${uses[0]!.description ?? ''}${uses.length === actions.length ? '' : ` (${uses.map((use) => use.action).join(', ')})`}`
+      : uses.map((use) => `${use.action}: ${use.description ?? ''}`).join(' ');
+    shape[field] = z.optional(schema).check(z.describe(description));
+  }
+  return shape;
+}
+
+/** The JSON schema of the tool's input, as package.json and the MCP server give it. */
+export function toolInputSchema(write: WriteTool): Record<string, unknown> {
+  const { $schema: _, ...schema } = z.toJSONSchema(z.object(toolShape(write))) as Record<string, unknown>;
+  return schema;
+}
+
+/** What the model reads of the tool: each action with what it takes and refuses, then how it is confirmed and answered. */
+export function toolDescription(write: WriteTool): string {
+  return [
+    `Changes ${write.displayName.replace(/^Manage /, '')} in Stacklet Cloud, one action per call (action):`,
+    ...write.actions.map((definition) => `${definition.action}: ${definition.description}`),
+    'IDs as stacklet_find gives them. Before anything is sent, the user confirms the plan (every resource by name and ID, what changes, the monthly change); what destroys data also asks for its name typed. Answers JSON {note, source, data}, at most 16 KB: the plan and the result; a refusal or a failure is an error holding the same JSON, with data.error saying why (a refusal also names its rule in data.refused).',
+  ].join('\n');
+}
+
+export function writeTool(name: string): WriteTool | undefined {
+  return WRITE_TOOLS.find((candidate) => candidate.name === name);
+}
+
+/** The definition the input's `action` names, and the rest of the input checked against its schema (refused naming the field). */
+export function parseAction(write: WriteTool, raw: unknown): { definition: ActionDefinition; input: Record<string, unknown> } {
+  const { [ACTION_FIELD]: action, ...rest } = fieldsOf(raw);
+  const definition = write.actions.find((candidate) => candidate.action === action);
+  if (!definition) throw new AgentInputError(ACTION_FIELD, l10n.t('must be one of: {0}', write.actions.map((candidate) => candidate.action).join(', ')));
+  for (const field of Object.keys(rest)) {
+    if (!(field in definition.shape) && rest[field] !== undefined && rest[field] !== null) {
+      throw new AgentInputError(field, l10n.t('is not taken by the action {0}', definition.action));
+    }
+  }
+  const result = z.safeParse(z.object(definition.shape), Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== null)));
+  if (result.success) return { definition, input: result.data as Record<string, unknown> };
+  const issue = result.error.issues[0]!;
+  throw new AgentInputError(issue.path.length > 0 ? issue.path.map(String).join('.') : 'input', issue.message);
+}
+
+/** The plan of a definition for its input, named by its tool and action. */
+export async function planOf(ctx: ActionContext, write: WriteTool, definition: ActionDefinition, input: Record<string, unknown>): Promise<ActionPlan> {
+  return { tool: write.name, action: definition.action, ...await definition.plan(ctx, input as never) };
+}
+
+/** The plan the tool `name` makes of an agent's input (refused as AgentInputError or AgentRefusal). */
+export async function planAction(ctx: ActionContext, name: string, raw: unknown): Promise<ActionPlan> {
+  const write = writeTool(name);
+  if (!write) throw new AgentInputError('tool', l10n.t('is not a write tool'));
+  const { definition, input } = parseAction(write, raw);
+  return planOf(ctx, write, definition, input);
+}
+
+/** The definition of `action` on `kind`, for a command to plan through. */
+export function definitionOf(kind: ListedKind, action: string): { write: WriteTool; definition: ActionDefinition } {
+  const write = WRITE_TOOLS.find((candidate) => candidate.kind === kind);
+  const definition = write?.actions.find((candidate) => candidate.action === action);
+  if (!write || !definition) throw new Error(`no action ${action} on ${kind}`);
+  return { write, definition };
+}

@@ -1,0 +1,76 @@
+/**
+ * A deletion, for any kind: each kind's operations.ts gives its words (the UI's, src/model/actionWords.ts), the
+ * text to type when it destroys data, its request and its own refusals; the rest (the busy refusal, the monthly
+ * change, the listings left stale) is the same for every kind. No vscode import.
+ */
+import * as l10n from '@vscode/l10n';
+import type { Literal } from './definition';
+import { deletionChangeOf, staleAfterDelete, type Kind, type ListedKind, type ListingKind, type ResourceRef } from '../kinds/registry';
+import { typeNamePrompt, type ConfirmationWords, type DeletionWords } from '../model/actionWords';
+import { typeableText } from '../model/serviceText';
+import { define, type ActionContext, type ActionDefinition, type PlannedResource } from './definition';
+import { button, head, idle, send, targetId } from './steps';
+
+/** How one deletion is asked: what the user reads and types, and the resources that stay. */
+export interface Deletion {
+  readonly words: (literal: Literal) => ConfirmationWords;
+  /** The text to type, for what destroys data; absent for what a modal confirms. */
+  readonly typed?: string;
+  readonly resources?: readonly PlannedResource[];
+}
+
+export interface DeleteOptions<K extends ListedKind> {
+  readonly kind: K;
+  readonly what: string;
+  readonly description: string;
+  /** Refuses what cannot be deleted now (an attached volume), throwing AgentRefusal. */
+  readonly refuse?: (ref: ResourceRef<K>) => void;
+  readonly ask: (ctx: ActionContext, ref: ResourceRef<K>) => Deletion | Promise<Deletion>;
+  readonly failure: (name: string) => string;
+  readonly request: (ctx: ActionContext, ref: ResourceRef<K>) => Promise<unknown>;
+}
+
+/** A deletion that destroys data, asked with the name typed (as the views ask it). */
+export function typedDeletion(name: string, words: (literal: Literal) => DeletionWords): Deletion {
+  return {
+    typed: name,
+    words: (literal) => {
+      const { title, loss } = words(literal);
+      return { question: title, detail: typeNamePrompt(loss, literal(typeableText(name))), button: button.delete() };
+    },
+  };
+}
+
+export function deleteAction<K extends ListedKind>(options: DeleteOptions<K>): ActionDefinition {
+  const { kind } = options;
+  return define({
+    kind,
+    action: 'delete',
+    title: `Delete ${options.what}`,
+    description: options.description,
+    shape: { id: targetId(kind) },
+    destructive: true,
+    plan: async (ctx, input) => {
+      const ref = await idle(ctx, kind, input.id);
+      options.refuse?.(ref);
+      const asked = await options.ask(ctx, ref);
+      const progress = l10n.t('Deleting {0}…', ref.name);
+      const any = ref as ResourceRef;
+      return {
+        resources: [{ ...head(any), role: 'target' }, ...(asked.resources ?? [])],
+        change: { delete: head(any) },
+        monthlyChangeUsd: deletionChangeOf(any),
+        destroysData: asked.typed !== undefined,
+        ...(asked.typed !== undefined ? { typed: asked.typed } : {}),
+        words: asked.words,
+        failure: options.failure(ref.name),
+        progress,
+        stale: [kind as ListingKind, ...staleAfterDelete<Kind>(kind, ref.data as never)],
+        send: async () => {
+          await send(ctx, progress, () => options.request(ctx, ref));
+          return { sent: true, deleted: head(any) };
+        },
+      };
+    },
+  });
+}

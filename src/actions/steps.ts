@@ -1,0 +1,95 @@
+/**
+ * What the action definitions share: their input fields, the UI's refusals (a busy resource, the account's
+ * limit), the way a request is sent (through the action history when the door keeps one) and the answer as
+ * envelope data (the resource as it is now, its task followed). No vscode import.
+ */
+import * as l10n from '@vscode/l10n';
+import * as z from 'zod/mini';
+import type * as s from '../api/schemas';
+import type { AgentData } from '../agent/envelope';
+import { AgentInputError } from '../agent/input';
+import { resolve } from '../agent/reads';
+import { AgentRefusal } from '../agent/refusal';
+import { isTaskKind, refTo, type KindItems, type ListedKind, type ResourceRef } from '../kinds/registry';
+import { limitReached, readLimit } from '../model/accountLimits';
+import { progressText } from '../tasks/taskText';
+import type { ActionContext } from './definition';
+
+/** A short text field, described. */
+export function text(description: string) {
+  return z.string().check(z.minLength(1), z.maxLength(200), z.describe(description));
+}
+
+/** An ID in the form the answers give it, number or string, described. */
+export function idField(description: string) {
+  return z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.int()]).check(z.describe(description));
+}
+
+/** The target's ID, as stacklet_find gives it. */
+export function targetId(kind: string) {
+  return idField(`The ${kind}'s ID, as stacklet_find gives it.`);
+}
+
+/** A validator's problem, refused naming the field. */
+export function check(field: string, problem: string | undefined): void {
+  if (problem !== undefined) throw new AgentInputError(field, problem);
+}
+
+export function head(ref: ResourceRef): { kind: string; id: string | number; name: string } {
+  return { kind: ref.kind, id: ref.id, name: ref.name };
+}
+
+/** The words of every busy refusal, whichever door meets it. */
+export function busyWords(): string {
+  return l10n.t('A task is running on it: try again when it completes.');
+}
+
+/** The resource, refused when a task runs on it (as the UI refuses a busy resource). */
+export async function idle<K extends ListedKind>(ctx: ActionContext, kind: K, value: string | number, field = 'id'): Promise<ResourceRef<K>> {
+  const ref = await resolve(ctx, kind, String(value), field) as unknown as ResourceRef<K>;
+  const task = (ref.data as { task?: s.Task | null }).task ?? undefined;
+  if (isTaskKind(kind) && (task || ctx.isBusy?.(kind, ref.id))) {
+    throw new AgentRefusal('busy', busyWords(), head(ref as ResourceRef), {
+      task: task ? { id: task.id, name: task.name, progress: progressText(task) } : null,
+    });
+  }
+  return ref;
+}
+
+export function refuse(ref: ResourceRef, reason: string, message: string, facts: Record<string, unknown> = {}): never {
+  throw new AgentRefusal(reason, message, head(ref), facts);
+}
+
+/**
+ * Refused when the account's limit on `kind` leaves none to create, as the create wizards refuse it before
+ * their first question; the limit is in the answer's facts. A profile that cannot be read refuses nothing (the
+ * service decides).
+ */
+export async function withinLimit(ctx: ActionContext, kind: 'stacklet' | 'volume', name: string): Promise<void> {
+  const limit = await readLimit(ctx.store, kind);
+  const reached = limitReached(kind, limit);
+  if (reached === undefined || limit === undefined) return;
+  throw new AgentRefusal('limit', reached, { kind, name }, { limit: { key: limit.key, available: limit.available, used: limit.used ?? null } });
+}
+
+/** Sends through the action history when the door keeps one (Copy as curl, the log), else directly. */
+export function send<T>(ctx: ActionContext, title: string, request: () => Promise<T>): Promise<T> {
+  return ctx.history ? ctx.history.record(title, request, ctx.log ?? (() => undefined)) : request();
+}
+
+/** The resource the service answered with, its task followed. */
+export function answered<K extends ListedKind>(ctx: ActionContext, kind: K, item: KindItems[K]): AgentData {
+  const ref = refTo(kind, item) as ResourceRef;
+  const task = (item as { task?: s.Task | null }).task ?? undefined;
+  if (task && isTaskKind(kind)) ctx.onTask?.(kind, ref.id, ref.name, task);
+  return { sent: true, resource: head(ref), task: task ? { id: task.id, name: task.name, progress: progressText(task) } : null };
+}
+
+export const button = {
+  apply: () => l10n.t('Apply'),
+  attach: () => l10n.t('Attach'),
+  create: () => l10n.t('Create'),
+  delete: () => l10n.t('Delete'),
+  rename: () => l10n.t('Rename'),
+  resize: () => l10n.t('Resize'),
+};

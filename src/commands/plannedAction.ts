@@ -1,0 +1,116 @@
+/**
+ * A command as a door onto an action's one definition (src/actions/definition.ts): its prompts collect the
+ * input, the definition plans it (the same refusals, resources and words as the agent's tools), the plan is
+ * confirmed in the command's modal (or by its name typed, for what destroys data), and it is sent through the
+ * gate every door passes (src/actions/gate.ts) on the action pipeline (./action.ts): the busy refusal, the
+ * action history, the status bar's progress and confirmation, the task followed. On a selection of several,
+ * the pipeline's one confirmation stands for all, and each item is planned and sent through the gate.
+ */
+import * as vscode from 'vscode';
+import { AgentInputError } from '../agent/input';
+import { AgentRefusal } from '../agent/refusal';
+import type { AgentData } from '../agent/envelope';
+import { definitionOf, planOf } from '../actions/catalog';
+import type { ActionContext, ActionPlan } from '../actions/definition';
+import { execute } from '../actions/gate';
+import { isLocalEmulator } from '../auth/localAccounts';
+import { kindSpec, type ActionId, type KindItems, type KindSpec, type ListedKind } from '../kinds/registry';
+import { monthlyChangeWords } from '../model/cost';
+import * as notify from '../ui/notify';
+import { itemAction, follow, type BulkAction } from './action';
+import { askText } from './askText';
+import { typedCheck } from './deleteAction';
+import type { CommandDeps, CommandHandler } from './deps';
+import type { PickSpec, Target } from './target';
+
+/** What the prompts and the modal gave: the plan confirmed, the name typed, and where the tasks it starts go (absent on a selection). */
+export interface Planned {
+  readonly plan?: ActionPlan;
+  readonly typed?: string;
+  readonly started?: Started[];
+}
+
+export interface PlannedOptions<K extends ListedKind> {
+  readonly kind: K;
+  /** The registry's action, and the definition's name for it. */
+  readonly action: ActionId;
+  readonly pick: () => PickSpec<KindItems[K]>;
+  /** The prompts: the definition's input besides the item's ID, or undefined when the user cancelled. */
+  readonly input?: (target: Target<K>, deps: CommandDeps) => Promise<Record<string, unknown> | undefined>;
+  /** Said while one item of a selection is sent (one item alone says its plan's words). */
+  readonly progress: (item: KindItems[K]) => string;
+  readonly done: (item: KindItems[K]) => string;
+  readonly bulk?: BulkAction<K, Planned>;
+}
+
+/** A task the service answered with, for `settle` to follow (in the group of a selection's tasks). */
+type Started = Parameters<typeof follow> extends [unknown, ...infer Rest] ? Rest : never;
+
+/** What was sent: the definition's answer, and the tasks it started. */
+interface Sent {
+  readonly data: AgentData;
+  readonly started: readonly Started[];
+}
+
+/** The definition's context on the command's session: the tracker's busy resources, the tasks it starts kept in `started`. */
+function commandContext(deps: CommandDeps, target: Target<ListedKind>, started: Started[] = []): ActionContext {
+  const state = deps.session.state;
+  return {
+    source: state.kind !== 'signed-out' && isLocalEmulator(state.account) ? 'emulator' : 'service',
+    client: target.client,
+    store: target.store,
+    isBusy: (kind, id) => deps.tasks.isBusy(kind, id),
+    onTask: (kind, id, name, task) => started.push([kind, id, name, task]),
+    // No history here: the pipeline records what it sends (Copy as curl, the log).
+  };
+}
+
+/** The plan confirmed in the command's modal: its words and the monthly change, or the name typed. */
+async function confirmPlan(deps: CommandDeps, plan: ActionPlan, started: Started[]): Promise<Planned | undefined> {
+  const words = plan.words((text) => text);
+  if (plan.typed !== undefined) {
+    const typed = await askText(deps, { title: words.question, ...typedCheck(plan.typed, words.detail) });
+    return typed === undefined ? undefined : { plan, typed, started };
+  }
+  const cost = plan.monthlyChangeUsd === 0 || plan.monthlyChangeUsd === undefined ? '' : `\n\n${vscode.l10n.t('Estimated change to the monthly cost: {0}.', monthlyChangeWords(plan.monthlyChangeUsd))}`;
+  return (await deps.prompter.confirm(words.question, `${words.detail}${cost}`, words.button)) ? { plan, started } : undefined;
+}
+
+export function plannedAction<K extends ListedKind>(options: PlannedOptions<K>): CommandHandler {
+  const { write, definition } = definitionOf(options.kind, options.action);
+  const spec = kindSpec(options.kind) as unknown as KindSpec<ListedKind>;
+  // The plan sends through the context it was made with: the tasks it starts are kept in `started`.
+  const planFor = (deps: CommandDeps, target: Target<K>, input: Record<string, unknown>, started: Started[]) =>
+    planOf(commandContext(deps, target as Target<ListedKind>, started), write, definition, { id: spec.key(target.item as never), ...input });
+  return itemAction<K, Planned, Sent>({
+    kind: options.kind,
+    action: options.action,
+    pick: options.pick,
+    ask: async (target, deps) => {
+      const input = options.input ? await options.input(target, deps) : {};
+      if (input === undefined) return undefined;
+      try {
+        const started: Started[] = [];
+        return await confirmPlan(deps, await planFor(deps, target, input, started), started);
+      } catch (error) {
+        // The definition's refusal, in the words a tool answers with.
+        if (!(error instanceof AgentRefusal || error instanceof AgentInputError)) throw error;
+        void notify.info(vscode.l10n.t('{0}: {1}', spec.name(target.item as never), error.message));
+        return undefined;
+      }
+    },
+    send: async (target, answers, deps) => {
+      const started = answers.started ?? [];
+      const plan = answers.plan ?? await planFor(deps, target, {}, started);
+      const data = await execute(commandContext(deps, target as Target<ListedKind>), plan, { door: 'command', typed: answers.typed });
+      return { data, started };
+    },
+    // The gate read the listings the action leaves stale again; the tasks it started are followed here, where
+    // the tasks of a selection are one group.
+    settle: (deps, _target, sent) => sent.started.forEach((task) => follow(deps, ...task)),
+    progress: (item, answers) => answers.plan?.progress ?? options.progress(item),
+    failure: (item, answers) => answers.plan?.failure ?? vscode.l10n.t('Could not change {0}', spec.name(item as never)),
+    done: (item) => options.done(item),
+    ...(options.bulk ? { bulk: options.bulk } : {}),
+  });
+}

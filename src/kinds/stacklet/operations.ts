@@ -1,0 +1,340 @@
+/**
+ * What can be done to a stacklet, each defined once (src/actions/definition.ts): the commands, the language
+ * model tool and the MCP tool all plan and send through these. The checks and words are the UI's own
+ * (src/model/actionChecks.ts, src/model/actionWords.ts). No vscode import.
+ */
+import * as l10n from '@vscode/l10n';
+import * as z from 'zod/mini';
+import type * as s from '../../api/schemas';
+import { checkHostname, checkName, checkTagName } from '../../api/validators';
+import { AgentInputError } from '../../agent/input';
+import { resolve, sizeOf } from '../../agent/reads';
+import { define, type ActionContext, type ActionDefinition, type Literal } from '../../actions/definition';
+import { deleteAction } from '../../actions/deletion';
+import { renameAction } from '../../actions/rename';
+import { answered, button, check, head, idField, idle, refuse, send, targetId, text, withinLimit } from '../../actions/steps';
+import { diskFits, POWER_ACCEPTS, stackletDisk } from '../../model/actionChecks';
+import { costSentence, extraWords, powerCycleWords, powerOffWords, resizeDiskWords, smallerDiskWords, stackletDeletionTitle, typeToConfirm, whatGoesAndStays, type ConfirmationWords } from '../../model/actionWords';
+import { resizeChange, stackletPrice } from '../../model/cost';
+import { formatBytes } from '../../model/format';
+import { typeableText } from '../../model/serviceText';
+import { hasTag, tagStacklet } from '../../model/tags';
+import { refTo, staleAfterCreate, type ResourceRef } from '../registry';
+
+const id = targetId('stacklet');
+
+type Power = 'powerOff' | 'powerOn' | 'powerCycle';
+
+/** The words of each power action: its refusal, its question, and what is said while and when it fails. */
+const POWER: Record<Power, { title: string; refusal: () => string; words: (name: string) => ConfirmationWords; progress: (name: string) => string; failure: (name: string) => string; when: string }> = {
+  powerOff: {
+    title: 'Power off a stacklet',
+    when: ' or when it is not running',
+    refusal: () => l10n.t('Only a running stacklet can be powered off.'),
+    words: powerOffWords,
+    progress: (name) => l10n.t('Powering off {0}…', name),
+    failure: (name) => l10n.t('Could not power off {0}', name),
+  },
+  powerOn: {
+    title: 'Power on a stacklet',
+    when: ' or when it is not off',
+    refusal: () => l10n.t('Only a stacklet that is off can be powered on.'),
+    words: (name) => ({ question: l10n.t('Power on {0}?', name), detail: l10n.t('The estimate counts a stacklet whether it is on or off.'), button: l10n.t('Power On') }),
+    progress: (name) => l10n.t('Powering on {0}…', name),
+    failure: (name) => l10n.t('Could not power on {0}', name),
+  },
+  powerCycle: {
+    title: 'Power cycle a stacklet',
+    when: '',
+    refusal: () => l10n.t('Only a running stacklet or one that is off can be power cycled.'),
+    words: powerCycleWords,
+    progress: (name) => l10n.t('Power cycling {0}…', name),
+    failure: (name) => l10n.t('Could not power cycle {0}', name),
+  },
+};
+
+function powerAction(action: Power): ActionDefinition {
+  const words = POWER[action];
+  return define({
+    kind: 'stacklet',
+    action,
+    title: words.title,
+    description: `${words.title} (id). Refused while a task runs on it${words.when}. The price does not change: a stacklet that is off is still billed.`,
+    shape: { id },
+    destructive: false,
+    plan: async (ctx, input) => {
+      const ref = await idle(ctx, 'stacklet', input.id);
+      const stacklet = ref.data;
+      if (!POWER_ACCEPTS[action](stacklet)) refuse(ref as ResourceRef, 'state', words.refusal(), { status: stacklet.status });
+      const monthly = stackletPrice(stacklet)?.total;
+      const progress = words.progress(ref.name);
+      return {
+        resources: [{ ...head(ref as ResourceRef), role: 'target' }],
+        change: { power: action, ...(monthly !== undefined ? { stillBilledUsd: monthly } : {}) },
+        monthlyChangeUsd: 0,
+        destroysData: false,
+        failure: words.failure(ref.name),
+        progress,
+        stale: ['stacklet'],
+        words: (literal) => words.words(literal(ref.name)),
+        send: async () => {
+          const request = action === 'powerOff' ? ctx.client.powerOff.bind(ctx.client) : action === 'powerOn' ? ctx.client.powerOn.bind(ctx.client) : ctx.client.powerCycle.bind(ctx.client);
+          return answered(ctx, 'stacklet', await send(ctx, progress, () => request(stacklet.id)));
+        },
+      };
+    },
+  });
+}
+
+const resize = define({
+  kind: 'stacklet',
+  action: 'resize',
+  title: 'Resize a stacklet',
+  description: 'Resizes a stacklet (id) to another size. disk=true also grows its disk when the new size has a larger one: permanent, it can never be resized to a size with a smaller disk. Refused while a task runs on it, when it already has that size, or when the size\'s disk is smaller than the stacklet\'s (a disk never shrinks). The plan gives the monthly change.',
+  shape: {
+    id,
+    size: text('The size\'s slug, from stacklet_catalog what=sizes.'),
+    disk: z.optional(z.boolean().check(z.describe('Also grow the disk when the new size has a larger one (permanent). False when absent.'))),
+  },
+  destructive: false,
+  plan: async (ctx, input) => {
+    const ref = await idle(ctx, 'stacklet', input.id);
+    const stacklet = ref.data;
+    const size = await sizeOf(ctx, input.size);
+    if (size.slug === stacklet.size.slug) refuse(ref as ResourceRef, 'sameSize', l10n.t('It already has this size: pick another.'), { size: size.slug });
+    if (size.available === false) throw new AgentInputError('size', l10n.t('is not available now'));
+    if (!diskFits(stacklet, size)) {
+      refuse(ref as ResourceRef, 'smallerDisk', smallerDiskWords(size.slug, formatBytes(size.disk), ref.name, formatBytes(stackletDisk(stacklet))), { size: size.slug, sizeDiskBytes: size.disk, diskBytes: stackletDisk(stacklet) });
+    }
+    const grows = size.disk > stackletDisk(stacklet);
+    const disk = grows && input.disk === true;
+    const progress = l10n.t('Resizing {0}…', ref.name);
+    return {
+      resources: [{ ...head(ref as ResourceRef), role: 'target' }],
+      change: { size: { from: stacklet.size.slug, to: size.slug }, growsDisk: disk },
+      monthlyChangeUsd: resizeChange(stacklet, size),
+      destroysData: false,
+      failure: l10n.t('Could not resize {0}', ref.name),
+      progress,
+      stale: ['stacklet'],
+      words: (literal) => ({ question: l10n.t('Resize {0} to {1}?', literal(ref.name), literal(size.slug)), detail: resizeDiskWords(literal(ref.name), disk), button: button.resize() }),
+      send: async () => answered(ctx, 'stacklet', await send(ctx, progress, () => ctx.client.resizeStacklet(stacklet.id, size.slug, grows ? disk : undefined))),
+    };
+  },
+});
+
+const snapshot = define({
+  kind: 'stacklet',
+  action: 'snapshot',
+  title: 'Take a snapshot of a stacklet',
+  description: 'Takes a snapshot of a stacklet (id), named name; the snapshot appears when the task ends. Refused while a task runs on it. The service gives no price for snapshots.',
+  shape: { id, name: text('The new snapshot\'s name.') },
+  destructive: false,
+  plan: async (ctx, input) => {
+    check('name', checkName(input.name, 'name'));
+    const ref = await idle(ctx, 'stacklet', input.id);
+    const progress = l10n.t('Taking a snapshot of {0}…', ref.name);
+    return {
+      resources: [{ ...head(ref as ResourceRef), role: 'target' }, { kind: 'snapshot', name: input.name, role: 'new' }],
+      change: { snapshot: input.name },
+      monthlyChangeUsd: undefined,
+      destroysData: false,
+      failure: l10n.t('Could not take a snapshot of {0}', ref.name),
+      progress,
+      stale: ['stacklet', 'snapshot'],
+      words: (literal) => ({
+        question: l10n.t('Take a snapshot of {0}?', literal(ref.name)),
+        detail: `${l10n.t('The snapshot is named {0}.', literal(input.name))} ${l10n.t('The service gives no price for snapshots: the estimate leaves them out.')}`,
+        button: l10n.t('Take Snapshot'),
+      }),
+      send: async () => answered(ctx, 'stacklet', await send(ctx, progress, () => ctx.client.snapshotStacklet(Number(ref.id), input.name))),
+    };
+  },
+});
+
+const tagName = text('The tag\'s name.');
+
+const tag = define({
+  kind: 'stacklet',
+  action: 'tag',
+  title: 'Tag a stacklet',
+  description: 'Adds a tag to a stacklet (id, tag; a new tag is made). Refused when it already carries it.',
+  shape: { id, tag: tagName },
+  destructive: false,
+  plan: async (ctx, input) => {
+    check('tag', checkTagName(input.tag, 'tag'));
+    const ref = await resolve(ctx, 'stacklet', String(input.id));
+    const stacklet = ref.data as s.Stacklet;
+    if (hasTag(stacklet, input.tag)) refuse(ref, 'alreadyTagged', l10n.t('It already carries this tag.'), { tag: input.tag });
+    const progress = l10n.t('Tagging {0} with "{1}"…', ref.name, input.tag);
+    return {
+      resources: [{ ...head(ref), role: 'target' }],
+      change: { addTag: input.tag },
+      monthlyChangeUsd: 0,
+      destroysData: false,
+      failure: l10n.t('Could not tag {0} with "{1}"', ref.name, input.tag),
+      progress,
+      stale: ['stacklet', 'tag'],
+      words: (literal) => ({ question: l10n.t('Tag {0} with "{1}"?', literal(ref.name), literal(input.tag)), detail: '', button: l10n.t('Add Tag') }),
+      send: async () => answered(ctx, 'stacklet', await send(ctx, progress, () => tagStacklet(ctx.client, stacklet, input.tag))),
+    };
+  },
+});
+
+const untag = define({
+  kind: 'stacklet',
+  action: 'untag',
+  title: 'Untag a stacklet',
+  description: 'Takes a tag off a stacklet (id, tag). Refused when it does not carry it.',
+  shape: { id, tag: tagName },
+  destructive: false,
+  plan: async (ctx, input) => {
+    const ref = await resolve(ctx, 'stacklet', String(input.id));
+    const stacklet = ref.data as s.Stacklet;
+    if (!hasTag(stacklet, input.tag)) refuse(ref, 'notTagged', l10n.t('It does not carry this tag.'), { tag: input.tag, tags: stacklet.tags });
+    const progress = l10n.t('Removing tag {0} from {1}…', input.tag, ref.name);
+    return {
+      resources: [{ ...head(ref), role: 'target' }],
+      change: { removeTag: input.tag },
+      monthlyChangeUsd: 0,
+      destroysData: false,
+      failure: l10n.t('Could not remove tag {0} from {1}', input.tag, ref.name),
+      progress,
+      stale: ['stacklet', 'tag'],
+      words: (literal) => ({ question: l10n.t('Remove tag {0} from {1}?', literal(input.tag), literal(ref.name)), detail: '', button: l10n.t('Remove Tag') }),
+      send: async () => {
+        await send(ctx, progress, () => ctx.client.untagStacklet(input.tag, stacklet.id));
+        return { sent: true, resource: head(ref), tags: stacklet.tags.filter((t) => t !== input.tag) };
+      },
+    };
+  },
+});
+
+const attachFirewall = define({
+  kind: 'stacklet',
+  action: 'attachFirewall',
+  title: 'Attach a firewall to a stacklet',
+  description: 'Puts a stacklet (id) behind a firewall (firewall). A stacklet has one firewall: one behind another moves. Refused while a task runs on it or when it is behind that firewall already.',
+  shape: { id, firewall: idField('The firewall\'s ID, from stacklet_find kind=firewall.') },
+  destructive: false,
+  plan: async (ctx, input) => {
+    const ref = await idle(ctx, 'stacklet', input.id);
+    const stacklet = ref.data;
+    const firewall = await resolve(ctx, 'firewall', String(input.firewall), 'firewall');
+    if (stacklet.firewall_uuid === firewall.id) refuse(ref as ResourceRef, 'alreadyBehind', l10n.t('It is behind this firewall already.'), { firewall: head(firewall) });
+    const previous = stacklet.firewall_uuid ? await resolve(ctx, 'firewall', stacklet.firewall_uuid).catch(() => undefined) : undefined;
+    const progress = l10n.t('Attaching {0} to firewall {1}…', ref.name, firewall.name);
+    return {
+      resources: [{ ...head(ref as ResourceRef), role: 'target' }, { ...head(firewall), role: 'firewall' }, ...(previous ? [{ ...head(previous), role: 'leaves firewall' as const }] : [])],
+      change: { firewall: { from: previous?.id ?? null, to: firewall.id } },
+      monthlyChangeUsd: 0,
+      destroysData: false,
+      failure: l10n.t('Could not attach {0} to firewall {1}', ref.name, firewall.name),
+      progress,
+      stale: ['stacklet', 'firewall'],
+      words: (literal) => ({
+        question: l10n.t('Attach {0} to firewall {1}?', literal(ref.name), literal(firewall.name)),
+        detail: l10n.t('A stacklet has one firewall: those behind another move to {0}, and its rules apply to them from now on.', literal(firewall.name)),
+        button: button.attach(),
+      }),
+      send: async () => {
+        await send(ctx, progress, () => ctx.client.addFirewallStacklets(String(firewall.id), [stacklet.id]));
+        return { sent: true, resource: head(ref as ResourceRef), firewall: head(firewall) };
+      },
+    };
+  },
+});
+
+/** An image by its slug: a distribution's or an application's. */
+async function imageOf(ctx: ActionContext, slug: string): Promise<{ slug: string; extra_price?: number | string | null | undefined }> {
+  const images = (await ctx.store.get('distribution')).items.flatMap((distribution) => distribution.images);
+  const image = images.find((item) => item.slug === slug) ?? (await ctx.store.get('application')).items.find((item) => item.slug === slug);
+  if (!image) throw new AgentInputError('image', l10n.t('is not an image the service offers'));
+  return image;
+}
+
+const create = define({
+  kind: 'stacklet',
+  action: 'create',
+  title: 'Create a stacklet',
+  description: 'Creates a stacklet: name (also its hostname), region, size and image, and tags. The plan gives its monthly estimate. Refused when the account\'s limit leaves no stacklet to create.',
+  shape: {
+    name: text('The name, also its hostname.'),
+    region: text('The region\'s slug, from stacklet_catalog what=regions.'),
+    size: text('The size\'s slug, from stacklet_catalog what=sizes.'),
+    image: text('The image\'s slug, from stacklet_catalog what=images.'),
+    tags: z.optional(z.array(text('A tag.')).check(z.maxLength(20), z.describe('Its tags.'))),
+  },
+  destructive: false,
+  plan: async (ctx, input) => {
+    check('name', checkHostname(input.name, 'name'));
+    (input.tags ?? []).forEach((t, i) => check(`tags.${i}`, checkTagName(t, 'tag')));
+    const region = (await ctx.store.get('region')).items.find((item) => item.slug === input.region);
+    if (!region) throw new AgentInputError('region', l10n.t('is not a region the service offers'));
+    if (region.available === false) throw new AgentInputError('region', l10n.t('is not available now'));
+    const size = await sizeOf(ctx, input.size);
+    if (size.available === false) throw new AgentInputError('size', l10n.t('is not available now'));
+    const image = await imageOf(ctx, input.image);
+    await withinLimit(ctx, 'stacklet', input.name);
+    const monthly = stackletPrice({ size, distribution: { image } } as never)?.total;
+    const progress = l10n.t('Creating {0}…', input.name);
+    return {
+      resources: [{ kind: 'stacklet', name: input.name, role: 'new' }],
+      change: { create: { name: input.name, region: region.slug, size: size.slug, image: image.slug, tags: input.tags ?? [] } },
+      monthlyChangeUsd: monthly,
+      destroysData: false,
+      failure: l10n.t('Could not create {0}', input.name),
+      progress,
+      stale: ['stacklet', 'tag'],
+      words: (literal) => ({
+        question: l10n.t('Create stacklet {0}?', literal(input.name)),
+        detail: l10n.t('{0} in {1}, from {2}.', literal(size.slug), literal(region.slug), literal(image.slug)),
+        button: button.create(),
+      }),
+      send: async () => {
+        const body = { name: input.name, region: region.slug, size: size.slug, image: image.slug, ...(input.tags?.length ? { tags: input.tags } : {}) };
+        const made = await send(ctx, progress, () => ctx.client.createStacklet(body));
+        ctx.store.invalidate(...staleAfterCreate('stacklet', made));
+        return answered(ctx, 'stacklet', made);
+      },
+    };
+  },
+});
+
+/** A stacklet's volumes and snapshots, which a deletion through a tool leaves (as the UI's, unless checked there). */
+async function keptWith(ctx: ActionContext, stacklet: s.Stacklet): Promise<ResourceRef[]> {
+  const [volumes, snapshots] = await Promise.all([ctx.store.get('volume').catch(() => undefined), ctx.store.get('snapshot').catch(() => undefined)]);
+  return [
+    ...(volumes?.items ?? []).filter((v) => v.stacklet?.id === stacklet.id || v.id === stacklet.volume_uuid).map((v) => refTo('volume', v) as ResourceRef),
+    ...(snapshots?.items ?? []).filter((snap) => stacklet.snapshot_ids.includes(snap.id) || snap.stacklet?.id === stacklet.id).map((snap) => refTo('snapshot', snap) as ResourceRef),
+  ];
+}
+
+const deletion = deleteAction({
+  kind: 'stacklet',
+  what: 'a stacklet',
+  description: 'Deletes a stacklet (id) with its disk: this destroys data, so the user is asked to type its name before it is sent. Its volumes and snapshots stay. Refused while a task runs on it. The plan gives the monthly change.',
+  ask: async (ctx, ref) => {
+    const kept = await keptWith(ctx, ref.data);
+    const stays = (literal: Literal) => kept.map((extra) => extraWords(extra.kind as 'volume' | 'snapshot', literal(extra.name)));
+    return {
+      typed: ref.name,
+      // As Delete Stacklet asks it, with nothing checked to go along: its volumes and snapshots stay.
+      words: (literal) => ({
+        question: stackletDeletionTitle(literal(ref.name)),
+        detail: typeToConfirm(whatGoesAndStays(literal(ref.name), [], stays(literal)) + costSentence(ref as ResourceRef), literal(typeableText(ref.name))),
+        button: button.delete(),
+      }),
+      resources: kept.map((extra) => ({ ...head(extra), role: 'stays' as const })),
+    };
+  },
+  failure: (name) => l10n.t('Could not delete {0}', name),
+  request: (ctx, ref) => ctx.client.deleteStacklet(ref.data.id),
+});
+
+/** Every action on a stacklet, in the order the tool lists them. */
+export const STACKLET_OPERATIONS: readonly ActionDefinition[] = [
+  create, powerAction('powerOff'), powerAction('powerOn'), powerAction('powerCycle'), resize, snapshot, tag, untag, attachFirewall,
+  renameAction({ kind: 'stacklet', what: 'a stacklet', note: 'A stacklet\'s name is also its hostname.', checkName: checkHostname, request: (ctx, ref, name) => ctx.client.renameStacklet(ref.data.id, name) }),
+  deletion,
+];
