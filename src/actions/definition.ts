@@ -13,6 +13,8 @@ import type * as s from '../api/schemas';
 import type { AgentData } from '../agent/envelope';
 import type { AgentContext } from '../agent/reads';
 import type { ListedKind, ListingKind, TaskKind } from '../kinds/registry';
+import type { AgentLimits, SpendingLedger } from '../agent/guards';
+import type { AgentMark } from '../model/actionHistory';
 import type { ConfirmationWords } from '../model/actionWords';
 import { monthlyChangeWords } from '../model/cost';
 
@@ -24,6 +26,16 @@ export interface ActionContext extends AgentContext {
   readonly onTask?: (kind: TaskKind, id: string | number, name: string, task: s.Task) => void;
   /** A line of the log for each request sent (never a header). */
   readonly log?: (line: string) => void;
+  /** Present when an agent asks (a language model tool, an MCP tool): its limits are checked and its changes marked. */
+  readonly agent?: AgentDoor;
+}
+
+/** The agent behind a door: which tool and door (for the action history), and the limits the person set for agents. */
+export interface AgentDoor extends AgentMark {
+  /** Read at each plan, so that a changed setting holds from the next call on. */
+  readonly limits: () => AgentLimits;
+  /** This session's confirmed increases (a window's, or an MCP server's run). */
+  readonly ledger: SpendingLedger;
 }
 
 /** How a door shows service text in its confirmation: Markdown-escaped, one plain line… */

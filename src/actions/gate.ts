@@ -8,6 +8,9 @@
 import * as l10n from '@vscode/l10n';
 import type { AgentData } from '../agent/envelope';
 import { AgentRefusal } from '../agent/refusal';
+import { guardAgentPlan, spendingWords, type GuardedPlan } from '../agent/guards';
+import { KINDS, kindSpec, sameId, type Kind, type KindItems, type KindSpec, type ListedKind } from '../kinds/registry';
+import { monthlyChangeWords } from '../model/cost';
 import { confirmsText } from '../model/serviceText';
 import type { ActionContext, ActionPlan } from './definition';
 
@@ -22,14 +25,46 @@ export function typedConfirms(plan: ActionPlan, typed: string | undefined): bool
   return plan.typed === undefined || (typed !== undefined && confirmsText(typed, plan.typed));
 }
 
+/** The tags each resource of the plan carries, as the cached listing of its kind has them (what is created has none yet). */
+async function withTags(ctx: ActionContext, plan: ActionPlan): Promise<GuardedPlan> {
+  const resources = await Promise.all(plan.resources.map(async (resource) => {
+    if (resource.id === undefined || !(resource.kind in KINDS)) return resource;
+    const spec = kindSpec(resource.kind as Kind) as unknown as KindSpec<ListedKind>;
+    if (!spec.search || !spec.list) return resource;
+    const items = (await ctx.store.get(resource.kind as ListedKind)).items as readonly KindItems[ListedKind][];
+    const item = items.find((candidate) => sameId(spec.key(candidate), resource.id!));
+    return item ? { ...resource, tags: spec.search(item).tags ?? [] } : resource;
+  }));
+  return { resources, monthlyChangeUsd: plan.monthlyChangeUsd };
+}
+
+/**
+ * Refuses an agent's plan that the person's limits for agents do not allow (access, a protected tag, the spending
+ * limit), before the agent's door asks anything; nothing for a person's door. Also run by `execute`, since the
+ * account and the session's spending may have moved while the person read the question.
+ */
+export async function guardAgent(ctx: ActionContext, plan: ActionPlan): Promise<void> {
+  if (!ctx.agent) return;
+  guardAgentPlan(await withTags(ctx, plan), ctx.agent.limits(), ctx.agent.ledger);
+}
+
+/** For an agent's confirmation: the plan's monthly change and where this session's agent changes stand after it. */
+export function agentSpending(ctx: ActionContext, plan: ActionPlan): string | undefined {
+  if (!ctx.agent) return undefined;
+  return l10n.t('{0}; {1}', monthlyChangeWords(plan.monthlyChangeUsd), spendingWords(ctx.agent.ledger, plan, ctx.agent.limits()));
+}
+
 /** Sends a plan the user confirmed through `confirmation`'s door; refused (nothing sent) when the typed name is not the one. */
 export async function execute(ctx: ActionContext, plan: ActionPlan, confirmation: Confirmation): Promise<AgentData> {
   const target = plan.resources.find((resource) => resource.role === 'target' || resource.role === 'new') ?? plan.resources[0]!;
   if (!typedConfirms(plan, confirmation.typed)) {
     throw new AgentRefusal('typedNameMismatch', l10n.t('What was typed is not the name to type: nothing was sent.'), target);
   }
+  await guardAgent(ctx, plan);
   try {
-    return await plan.send();
+    const answer = await plan.send();
+    ctx.agent?.ledger.add(plan.monthlyChangeUsd);
+    return answer;
   } finally {
     // Read again whether the service took it or not: a failure may have changed part of it.
     ctx.store.invalidate(...plan.stale);

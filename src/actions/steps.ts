@@ -74,7 +74,8 @@ export async function withinLimit(ctx: ActionContext, kind: 'stacklet' | 'volume
 
 /** Sends through the action history when the door keeps one (Copy as curl, the log), else directly. */
 export function send<T>(ctx: ActionContext, title: string, request: () => Promise<T>): Promise<T> {
-  return ctx.history ? ctx.history.record(title, request, ctx.log ?? (() => undefined)) : request();
+  const agent = ctx.agent ? { tool: ctx.agent.tool, door: ctx.agent.door } : undefined;
+  return ctx.history ? ctx.history.record(title, request, ctx.log ?? (() => undefined), agent) : request();
 }
 
 /**

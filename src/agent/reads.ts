@@ -301,6 +301,8 @@ export function recentActions(ctx: AgentContext): AgentData {
     at: new Date(entry.at).toISOString(),
     title: entry.title,
     ...(entry.failure !== undefined ? { failure: entry.failure } : {}),
+    // The model's own changes (this window's agent mode) against a person's and an MCP client's.
+    by: entry.agent ? { agent: entry.agent.tool, door: entry.agent.door } : 'person',
     requests: entry.requests.map((r) => ({ method: r.method, path: r.path, status: r.status ?? null, ...(r.body !== undefined ? { body: r.body } : {}) })),
   }));
   return { items };

@@ -64,7 +64,9 @@ async function pickAction(deps: CommandDeps): Promise<readonly RecordedRequest[]
     title: vscode.l10n.t('Copy an Action as curl'),
     placeHolder: vscode.l10n.t('The actions of this window, newest first (the log names them by number)'),
     items: entries.map((entry) => ({
-      label: vscode.l10n.t('Action {0}: {1}', entry.id, entry.title),
+      label: entry.agent
+        ? entry.agent.door === 'mcp' ? vscode.l10n.t('Action {0} (an agent over MCP): {1}', entry.id, entry.title) : vscode.l10n.t('Action {0} (agent mode): {1}', entry.id, entry.title)
+        : vscode.l10n.t('Action {0}: {1}', entry.id, entry.title),
       icon: entry.failure === undefined ? 'check' : 'error',
       description: entry.requests.map((r) => `${r.method} ${r.path} → ${r.status ?? '—'}`).join(', '),
       ...(entry.failure !== undefined ? { detail: entry.failure } : {}),

@@ -12,7 +12,11 @@ import * as vscode from 'vscode';
 import { agentError, agentResult, type AgentData } from '../agent/envelope';
 import { planAction, WRITE_TOOLS } from '../actions/catalog';
 import { planData, type ActionContext as WriteContext, type ActionPlan as WritePlan } from '../actions/definition';
-import { execute, typedConfirms } from '../actions/gate';
+import { agentSpending, execute, guardAgent, typedConfirms } from '../actions/gate';
+import { SpendingLedger } from '../agent/guards';
+import type { Account } from '../auth/accountRegistry';
+import { isLocalEmulator } from '../auth/localAccounts';
+import { agentLimits } from './agentLimits';
 import { done, follow, sendShowingFailure } from '../commands/action';
 import type { CommandDeps } from '../commands/deps';
 import { typedCheck } from '../commands/deleteAction';
@@ -22,8 +26,11 @@ import { markdownText, typeableText } from '../model/serviceText';
 import type { ToolName } from './toolNames';
 import { envelopeResult, sessionContext } from './session';
 
-/** The plan of `name` for `input` on the live session; a refusal or a bad input throws the envelope's JSON for the model. */
-async function plan(deps: CommandDeps, name: string, input: unknown): Promise<{ ctx: WriteContext; plan: WritePlan }> {
+/**
+ * The plan of `name` for `input` on the live session, checked against the person's limits for agents; a refusal
+ * or a bad input throws the envelope's JSON for the model.
+ */
+async function plan(deps: CommandDeps, ledger: SpendingLedger, name: string, input: unknown): Promise<{ ctx: WriteContext; plan: WritePlan }> {
   const ctx = await sessionContext(deps);
   if ('signedOut' in ctx) throw new Error(agentResult('service', ctx.signedOut));
   const write: WriteContext = {
@@ -31,23 +38,31 @@ async function plan(deps: CommandDeps, name: string, input: unknown): Promise<{ 
     isBusy: (kind, id) => deps.tasks.isBusy(kind, id),
     onTask: (kind, id, resourceName, task) => follow(deps, kind, id, resourceName, task),
     log: (line) => deps.log.info(line),
+    agent: { tool: name, door: 'editor', limits: agentLimits, ledger },
   };
   try {
-    return { ctx: write, plan: await planAction(write, name, input) };
+    const planned = await planAction(write, name, input);
+    await guardAgent(write, planned);
+    return { ctx: write, plan: planned };
   } catch (error) {
     throw new Error(agentError(ctx.source, error), { cause: error });
   }
 }
 
-/** The confirmation VS Code shows: the UI's question, its detail, then every resource by name and ID and the monthly change. */
-function confirmation(plan: WritePlan): vscode.LanguageModelToolConfirmationMessages {
+/**
+ * The confirmation VS Code shows: the UI's question, its detail, then every resource by name and ID, the monthly
+ * change with where this session's agent changes stand against the person's limit.
+ */
+function confirmation(ctx: WriteContext, plan: WritePlan, account: Account | undefined): vscode.LanguageModelToolConfirmationMessages {
   const words = plan.words(markdownText);
   const lines = [
+    // Which account it changes, always: with two signed in, "web-1" alone does not say which.
+    ...(account ? [vscode.l10n.t('Account: {0}', isLocalEmulator(account) ? vscode.l10n.t('{0} (Local emulator)', markdownText(account.email)) : markdownText(account.email)), ''] : []),
     words.detail,
     '',
     ...plan.resources.map((r) => `- ${vscode.l10n.t('{0} {1} (ID {2}): {3}', r.kind, markdownText(r.name), r.id === undefined ? vscode.l10n.t('new') : markdownText(String(r.id)), r.role)}`),
     '',
-    vscode.l10n.t('Estimated change to the monthly cost: {0}.', monthlyChangeWords(plan.monthlyChangeUsd)),
+    vscode.l10n.t('Estimated change to the monthly cost: {0}.', agentSpending(ctx, plan) ?? monthlyChangeWords(plan.monthlyChangeUsd)),
     ...(plan.typed !== undefined ? ['', vscode.l10n.t('This destroys data: you will be asked to type {0} to confirm.', markdownText(typeableText(plan.typed)))] : []),
   ];
   const message = new vscode.MarkdownString(lines.join('\n'));
@@ -56,9 +71,15 @@ function confirmation(plan: WritePlan): vscode.LanguageModelToolConfirmationMess
   return { title: plan.words(typeableText).question, message };
 }
 
+/** The account the live session acts in. */
+function accountOf(deps: CommandDeps): Account | undefined {
+  const state = deps.session.state;
+  return state.kind === 'signed-out' ? undefined : state.account;
+}
+
 /** What the user is shown of a plan, and its data: two plans that differ in either are not the same. */
-function seen(plan: WritePlan): string {
-  const shown = confirmation(plan);
+function seen(ctx: WriteContext, plan: WritePlan, account: Account | undefined): string {
+  const shown = confirmation(ctx, plan, account);
   return JSON.stringify([shown.title, (shown.message as vscode.MarkdownString).value, planData(plan)]);
 }
 
@@ -82,12 +103,12 @@ class ConfirmedPlans {
     return `${name}\n${JSON.stringify(input) ?? ''}`;
   }
 
-  shown(name: string, input: unknown, plan: WritePlan): void {
+  shown(name: string, input: unknown, ctx: WriteContext, plan: WritePlan, account: Account | undefined): void {
     const key = ConfirmedPlans.key(name, input);
     this.plans.delete(key);
     // The listings its resources came from, to read again before planning again.
     const kinds = [...new Set(plan.resources.filter((r) => r.id !== undefined).map((r) => r.kind as ListingKind))];
-    this.plans.set(key, { seen: seen(plan), data: planData(plan), kinds });
+    this.plans.set(key, { seen: seen(ctx, plan, account), data: planData(plan), kinds });
     for (const oldest of this.plans.keys()) {
       if (this.plans.size <= CONFIRMED_MAX) break;
       this.plans.delete(oldest);
@@ -108,20 +129,21 @@ async function freshen(deps: CommandDeps, kinds: readonly ListingKind[]): Promis
   (await deps.session.current()).store.invalidate(...kinds);
 }
 
-function writeTool(deps: CommandDeps, name: string, confirmed: ConfirmedPlans): vscode.LanguageModelTool<unknown> {
+function writeTool(deps: CommandDeps, name: string, confirmed: ConfirmedPlans, ledger: SpendingLedger): vscode.LanguageModelTool<unknown> {
   return {
     prepareInvocation: async (options) => {
-      const planned = await plan(deps, name, options.input);
-      confirmed.shown(name, options.input, planned.plan);
-      return { invocationMessage: planned.plan.words(typeableText).question, confirmationMessages: confirmation(planned.plan) };
+      const planned = await plan(deps, ledger, name, options.input);
+      const account = accountOf(deps);
+      confirmed.shown(name, options.input, planned.ctx, planned.plan, account);
+      return { invocationMessage: planned.plan.words(typeableText).question, confirmationMessages: confirmation(planned.ctx, planned.plan, account) };
     },
     invoke: async (options) => {
       const shown = confirmed.take(name, options.input);
       if (shown) await freshen(deps, shown.kinds);
-      const { ctx, plan: planned } = await plan(deps, name, options.input);
+      const { ctx, plan: planned } = await plan(deps, ledger, name, options.input);
       // Only what the user confirmed is sent: a plan that changed since (another resource, another monthly
       // change, a new name) or was never shown is refused, and the model can prepare it again.
-      if (shown?.seen !== seen(planned)) {
+      if (shown?.seen !== seen(ctx, planned, accountOf(deps))) {
         throw new Error(agentResult(ctx.source, {
           error: shown
             ? vscode.l10n.t('The plan changed after the user confirmed it: nothing was sent. Call the tool again to confirm the new plan.')
@@ -155,5 +177,7 @@ function writeTool(deps: CommandDeps, name: string, confirmed: ConfirmedPlans): 
 /** Every write tool, by name. */
 export function writeTools(deps: CommandDeps): [ToolName, vscode.LanguageModelTool<unknown>][] {
   const confirmed = new ConfirmedPlans();
-  return WRITE_TOOLS.map((write) => [write.name as ToolName, writeTool(deps, write.name, confirmed)]);
+  // What this window's agent mode has added to the monthly estimate, against the person's spending limit.
+  const ledger = new SpendingLedger();
+  return WRITE_TOOLS.map((write) => [write.name as ToolName, writeTool(deps, write.name, confirmed, ledger)]);
 }

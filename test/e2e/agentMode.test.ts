@@ -34,7 +34,7 @@ describe('Agent mode in the workbench', function () {
   const idOf = async (name: string) => (await asAccount<{ stacklets: { id: number; name: string }[] }>(suite.session, token, 'GET', '/v1/stacklets?per_page=200')).stacklets.find((s) => s.name === name)!.id;
   const probeSays = (page: Page, text: string) => ui.statusBarText(page, `agent-probe: ${text}`);
 
-  /** The probe asks for web-2's power off; VS Code's dialog shows what the tool's confirmation says. */
+  /** The probe asks for blog's power off; VS Code's dialog shows what the tool's confirmation says. */
   async function askedToPowerOff(page: Page, name: string, id: number): Promise<void> {
     // Not ui.runCommand: the probe's own input replaces the palette, which so never closes; typed into once it shows.
     await ui.findInCommandPalette(page, 'Agent Probe: Power Off a Stacklet');
@@ -48,13 +48,13 @@ describe('Agent mode in the workbench', function () {
     await dialog.getByText('Estimated change to the monthly cost: no change').waitFor();
   }
 
-  it('signs in', () => signInStep(suite, { token, email }, 'web-2'));
+  it('signs in', () => signInStep(suite, { token, email }, 'blog'));
 
   it('an agent\'s power off, cancelled in VS Code\'s dialog: nothing reaches the service', async () => {
-    const id = await idOf('web-2');
+    const id = await idOf('blog');
     const before = (await mutations()).length;
-    await suite.session.steps.step('the dialog names web-2, its ID and the monthly change; Cancel', 60_000, async (page) => {
-      await askedToPowerOff(page, 'web-2', id);
+    await suite.session.steps.step('the dialog names blog, its ID and the monthly change; Cancel', 60_000, async (page) => {
+      await askedToPowerOff(page, 'blog', id);
       await ui.modalDialog(page).getByRole('button', { name: 'Cancel' }).click();
       await ui.modalDialog(page).waitFor({ state: 'hidden' });
       await probeSays(page, 'refused').waitFor();
@@ -63,21 +63,21 @@ describe('Agent mode in the workbench', function () {
   });
 
   it('an agent\'s power off, confirmed in VS Code\'s dialog: sent, and followed in the status bar and the view', async () => {
-    const id = await idOf('web-2');
+    const id = await idOf('blog');
     const before = (await mutations()).length;
     await suite.session.steps.step('confirm the dialog: the task shows in the status bar', 60_000, async (page) => {
-      await askedToPowerOff(page, 'web-2', id);
+      await askedToPowerOff(page, 'blog', id);
       // VS Code's confirm() for a tool called outside a chat: Yes and Cancel.
       await ui.modalDialog(page).getByRole('button', { name: 'Yes' }).click();
       await probeSays(page, 'sent').waitFor();
       // Sent with the menu's progress words, not the confirmation's question.
-      await ui.statusBarText(page, 'Agent mode: Powering off web-2…').waitFor();
+      await ui.statusBarText(page, 'Agent mode: Powering off blog…').waitFor();
       await ui.statusBarText(page, 'stacklet is powering off').waitFor();
     });
-    await suite.session.steps.step('the task ends: told so, and web-2 is off in the Stacklets view', 60_000, async (page) => {
+    await suite.session.steps.step('the task ends: told so, and blog is off in the Stacklets view', 60_000, async (page) => {
       await ui.statusBarText(page, 'stacklet is powering off').waitFor({ state: 'detached', timeout: 50_000 });
       // The row's state is its icon, and spoken in its accessible label.
-      await ui.pane(page, 'Stacklets').locator('.monaco-list-row[aria-label^="Stacklet web-2, off,"]').waitFor();
+      await ui.pane(page, 'Stacklets').locator('.monaco-list-row[aria-label^="Stacklet blog, off,"]').waitFor();
       await ui.toast(page, 'stacklet was powered off').first().waitFor();
     });
     assert.deepEqual((await mutations()).slice(before).map((r) => [r.method, r.path, r.body]), [['POST', '/v1/stacklets/:id', { action: 'power_off' }]]);

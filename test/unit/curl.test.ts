@@ -107,4 +107,18 @@ describe('the action history', () => {
     assert.equal(logLine(failed), `[action ${HISTORY_SIZE + 6}] Powering off web-1…: POST /v1/stacklets/2 → no answer (failed: the service is down)`);
     assert.equal(logLine(history.add('Nothing', [])), `[action ${HISTORY_SIZE + 7}] Nothing: nothing sent`);
   });
+
+  it("marks an agent's change with its tool and door, in the entry and its log line", async () => {
+    const history = new ActionHistory();
+    const lines: string[] = [];
+    await history.record('Powering off web-1…', async () => 'sent', (line) => lines.push(line), { tool: 'stacklet_stacklet', door: 'mcp' });
+    await assert.rejects(history.record('Resizing web-1…', () => Promise.reject(new Error('refused')), (line) => lines.push(line), { tool: 'stacklet_stacklet', door: 'editor' }));
+    await history.record('Renaming web-1…', async () => 'sent', (line) => lines.push(line));
+    assert.deepEqual(history.list().map((entry) => entry.agent), [undefined, { tool: 'stacklet_stacklet', door: 'editor' }, { tool: 'stacklet_stacklet', door: 'mcp' }]);
+    assert.deepEqual(lines, [
+      '[action 1] [agent stacklet_stacklet via mcp] Powering off web-1…: nothing sent',
+      '[action 2] [agent stacklet_stacklet via editor] Resizing web-1…: nothing sent (failed: refused)',
+      '[action 3] Renaming web-1…: nothing sent',
+    ]);
+  });
 });

@@ -142,13 +142,14 @@ describe('package.json', () => {
       assert.equal(new Set(orders).size, orders.length, `every setting has its own order: ${orders.join(', ')}`);
     });
 
-    it('works in an untrusted workspace, where no workspace can choose where the token goes or how SSH signs in', () => {
+    it('works in an untrusted workspace, where no workspace can choose where the token goes, how SSH signs in or what agents may do', () => {
       const trust = (manifest as { capabilities?: { untrustedWorkspaces?: { supported?: unknown; restrictedConfigurations?: string[] } } }).capabilities?.untrustedWorkspaces;
       assert.equal(trust?.supported, 'limited');
-      // an application-scoped setting is one only the user sets: those are the ones that direct the token and SSH
+      // an application-scoped setting is one only the user sets: those are the ones that direct the token and SSH,
+      // and the limits a person sets for agents
       const userOnly = Object.entries(settings).filter(([, s]) => (s as { scope?: string }).scope === 'application').map(([name]) => name).sort();
       assert.deepEqual([...(trust?.restrictedConfigurations ?? [])].sort(), userOnly);
-      assert.deepEqual(userOnly, ['stacklet.allowInsecureHttp', 'stacklet.apiUrl', 'stacklet.sshUser']);
+      assert.deepEqual(userOnly, ['stacklet.agent.access', 'stacklet.agent.monthlyLimit', 'stacklet.agent.protectedTags', 'stacklet.allowInsecureHttp', 'stacklet.apiUrl', 'stacklet.sshUser']);
     });
 
     it('contributes every setting the code reads, and the code reads every setting contributed', () => {

@@ -1,0 +1,112 @@
+// The limits a person sets for agents, met through the write tools as VS Code calls them (their prepareInvocation,
+// then invoke): the user's access level, protected tags and the spending limit refuse before any confirmation and
+// send nothing, a person still acts from the menu, and every confirmation names the account and where the
+// session's spending stands. Settings are written to the user's settings, as a person would.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { AGENT_NOTE } from '../../src/agent/envelope';
+import type { StackletExtensionApi, StackletTestHooks } from '../../src/extension';
+import { EXTENSION_ID, extensionApi, mutationsSince, ownAccount, recentRequests, serviceGet, type Sent } from './emulatorAccess';
+import { ScriptedPrompter } from './scriptedPrompter';
+
+const EMAIL = 'guards@stacklet.example';
+const TOKEN = `stk_guards_${Date.now().toString(36)}`;
+
+interface Stacklet {
+  id: number;
+  name: string;
+  tags: string[];
+  status: string;
+  size: { slug: string; price_monthly: number };
+}
+
+interface Refused {
+  note: string;
+  data: { refused?: string; error?: string; resource?: { name: string; id: number }; tag?: string; leftUsd?: number };
+}
+
+describe('Agent guard rails', function () {
+  this.timeout(60_000);
+  const token = new vscode.CancellationTokenSource().token;
+  const prompter = new ScriptedPrompter();
+  let a: StackletExtensionApi;
+  let leave: (() => Promise<void>) | undefined;
+  const config = () => vscode.workspace.getConfiguration('stacklet');
+  const setUser = (key: string, value: unknown) => config().update(key, value, vscode.ConfigurationTarget.Global);
+  const tool = async () => {
+    const hooks = await vscode.extensions.getExtension<StackletTestHooks>(EXTENSION_ID)!.activate();
+    return (await hooks.tools()).get('stacklet_manage_stacklet' as never)!;
+  };
+  const stacklet = async (name: string) => (await serviceGet<{ stacklets: Stacklet[] }>(TOKEN, '/v1/stacklets?per_page=200')).stacklets.find((s) => s.name === name)!;
+  const mutations = async (before: readonly Sent[]) => mutationsSince(EMAIL, before, await recentRequests());
+  /** The refusal as the model reads it: the envelope's JSON as the error's message. */
+  const refusal = async (work: () => Thenable<unknown> | Promise<unknown> | undefined | null): Promise<Refused> => {
+    try {
+      await work();
+    } catch (error) {
+      const refused = JSON.parse((error as Error).message) as Refused;
+      assert.equal(refused.note, AGENT_NOTE);
+      return refused;
+    }
+    assert.fail('not refused');
+  };
+
+  before(async () => {
+    a = await extensionApi();
+    leave = await ownAccount(a, EMAIL, TOKEN, prompter);
+  });
+
+  afterEach(async () => {
+    for (const key of ['agent.access', 'agent.protectedTags', 'agent.monthlyLimit']) await setUser(key, undefined);
+  });
+
+  after(async () => {
+    await leave?.();
+  });
+
+  it('at access "read", refuses a write before its confirmation and sends nothing', async () => {
+    await setUser('agent.access', 'read');
+    const blog = await stacklet('blog');
+    const before = await recentRequests();
+    const refused = await refusal(async () => (await tool()).prepareInvocation!({ input: { action: 'powerOff', id: blog.id } }, token));
+    assert.equal(refused.data.refused, 'access');
+    // Called anyway (another extension may invoke a tool VS Code does not offer): refused the same.
+    assert.equal((await refusal(async () => (await tool()).invoke({ input: { action: 'powerOff', id: blog.id }, toolInvocationToken: undefined }, token))).data.refused, 'access');
+    assert.deepEqual(await mutations(before), []);
+  });
+
+  it('refuses an agent a stacklet tagged production (the default protected tags), naming tag and stacklet, while a person powers it off from the menu', async () => {
+    const web1 = await stacklet('web-1');
+    assert.ok(web1.tags.includes('production'));
+    const before = await recentRequests();
+    const refused = await refusal(async () => (await tool()).prepareInvocation!({ input: { action: 'powerOff', id: web1.id } }, token));
+    assert.equal(refused.data.refused, 'protected');
+    assert.equal(refused.data.tag, 'production');
+    assert.deepEqual([refused.data.resource?.name, refused.data.resource?.id], ['web-1', web1.id]);
+    assert.match(refused.data.error ?? '', /from the Stacklet Cloud views/);
+    assert.deepEqual(await mutations(before), []);
+    // A person is not refused: the same stacklet from the command, confirmed in its modal.
+    const person = await recentRequests();
+    prompter.script({ pick: 'web-1' }, { confirm: true });
+    await vscode.commands.executeCommand('stacklet.powerOff');
+    assert.deepEqual(prompter.problems, []);
+    assert.deepEqual((await mutations(person)).map((r) => [r.method, r.path, r.body]), [['POST', '/v1/stacklets/:id', { action: 'power_off' }]]);
+  });
+
+  it('names the account and where the session\'s agent spending stands in every confirmation, and refuses what would pass the limit', async () => {
+    await setUser('agent.monthlyLimit', 20);
+    const blog = await stacklet('blog');
+    const resize = await tool();
+    // blog is b-1vcpu-1gb ($6); b-1vcpu-2gb is $12: +$6.00/mo, within $20.
+    const prepared = await resize.prepareInvocation!({ input: { action: 'resize', id: blog.id, size: 'b-1vcpu-2gb' } }, token);
+    const message = (prepared!.confirmationMessages!.message as vscode.MarkdownString).value;
+    assert.match(message, /Account: guards@stacklet\\?\.example|Account: Local emulator/);
+    assert.match(message, /\+\$6\.00\/mo; this session's agent changes: \$6\.00\/mo of \$20\.00\/mo/);
+    // b-2vcpu-4gb is $24: +$18.00/mo, past the $20 left: refused before any confirmation.
+    const before = await recentRequests();
+    const refused = await refusal(async () => resize.prepareInvocation!({ input: { action: 'resize', id: blog.id, size: 'b-2vcpu-4gb' } }, token));
+    assert.equal(refused.data.refused, 'spendingLimit');
+    assert.equal(refused.data.leftUsd, 20);
+    assert.deepEqual(await mutations(before), []);
+  });
+});
