@@ -93,20 +93,33 @@ describe('Agent guard rails', function () {
     assert.deepEqual((await mutations(person)).map((r) => [r.method, r.path, r.body]), [['POST', '/v1/stacklets/:id', { action: 'power_off' }]]);
   });
 
-  it('names the account and where the session\'s agent spending stands in every confirmation, and refuses what would pass the limit', async () => {
-    await setUser('agent.monthlyLimit', 20);
+  it('names the account and where the session\'s agent spending stands in every confirmation, counts what was sent, and refuses what would pass the limit', async () => {
     const blog = await stacklet('blog');
+    const staging = await stacklet('staging-1');
     const resize = await tool();
-    // blog is b-1vcpu-1gb ($6); b-1vcpu-2gb is $12: +$6.00/mo, within $20.
-    const prepared = await resize.prepareInvocation!({ input: { action: 'resize', id: blog.id, size: 'b-1vcpu-2gb' } }, token);
-    const message = (prepared!.confirmationMessages!.message as vscode.MarkdownString).value;
-    assert.match(message, /Account: guards@stacklet\\?\.example|Account: Local emulator/);
-    assert.match(message, /\+\$6\.00\/mo; this session's agent changes: \$6\.00\/mo of \$20\.00\/mo/);
-    // b-2vcpu-4gb is $24: +$18.00/mo, past the $20 left: refused before any confirmation.
+    // blog is b-1vcpu-1gb ($6); b-1vcpu-2gb is $12: +$6.00/mo. The window's session may have spent already
+    // (other suites' agent writes): read where it stands, then leave $10 of room.
+    const input = { action: 'resize', id: blog.id, size: 'b-1vcpu-2gb' };
+    const shown = async () => ((await resize.prepareInvocation!({ input }, token))!.confirmationMessages!.message as vscode.MarkdownString).value;
+    await setUser('agent.monthlyLimit', 100000);
+    const spent = Number(/agent changes: \$([\d,.]+)\/mo of/.exec(await shown())![1]!.replace(/,/g, '')) - 6;
+    await setUser('agent.monthlyLimit', spent + 10);
+    const usd = (value: number) => `\\$${value.toFixed(2)}`;
+    const message = await shown();
+    assert.match(message, /^Account: Local emulator/);
+    assert.match(message, new RegExp(`\\+\\$6\\.00/mo; this session's agent changes: ${usd(spent + 6)}/mo of ${usd(spent + 10)}/mo`));
+    // b-2vcpu-4gb is $24: +$18.00/mo, past the $10 left: refused before any confirmation.
     const before = await recentRequests();
-    const refused = await refusal(async () => resize.prepareInvocation!({ input: { action: 'resize', id: blog.id, size: 'b-2vcpu-4gb' } }, token));
+    const refused = await refusal(async () => resize.prepareInvocation!({ input: { ...input, size: 'b-2vcpu-4gb' } }, token));
     assert.equal(refused.data.refused, 'spendingLimit');
-    assert.equal(refused.data.leftUsd, 20);
+    assert.equal(refused.data.leftUsd, 10);
     assert.deepEqual(await mutations(before), []);
+    // Confirmed and sent, the +$6.00 counts: another +$6.00 (staging-1, also $6 now) would pass the $10.
+    await resize.prepareInvocation!({ input }, token);
+    await resize.invoke({ input, toolInvocationToken: undefined }, token);
+    const second = await refusal(async () => resize.prepareInvocation!({ input: { action: 'resize', id: staging.id, size: 'b-1vcpu-2gb' } }, token));
+    assert.equal(second.data.refused, 'spendingLimit');
+    assert.equal(second.data.leftUsd, 4);
+    assert.deepEqual((await mutations(before)).map((r) => [r.method, r.path, r.body]), [['POST', '/v1/stacklets/:id', { action: 'resize', size: 'b-1vcpu-2gb', disk: false }]]);
   });
 });
