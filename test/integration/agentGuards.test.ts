@@ -106,7 +106,7 @@ describe('Agent guard rails', function () {
     await setUser('agent.monthlyLimit', spent + 10);
     const usd = (value: number) => `\\$${value.toFixed(2)}`;
     const message = await shown();
-    assert.match(message, /^Account: Local emulator/);
+    assert.match(message, /^Account: guards\\@stacklet\.example \(Local emulator\)/);
     assert.match(message, new RegExp(`\\+\\$6\\.00/mo; this session's agent changes: ${usd(spent + 6)}/mo of ${usd(spent + 10)}/mo`));
     // b-2vcpu-4gb is $24: +$18.00/mo, past the $10 left: refused before any confirmation.
     const before = await recentRequests();
