@@ -12,11 +12,15 @@ import type { CommandDeps } from '../commands/deps';
 import type { Tools } from './register';
 import { envelopeResult, sessionContext, sourceOf } from './session';
 import { writeTools } from './writeTools';
+import { agentLimits } from './agentLimits';
+import { AgentRefusal } from '../agent/refusal';
 import type { ToolName } from './toolNames';
 
 /** Runs `read` on the live session and answers its envelope (an error, too, is an envelope the model reads). */
 export async function readAnswer(deps: CommandDeps, input: unknown, read: (ctx: AgentContext, input: unknown) => AgentData | Promise<AgentData>): Promise<string> {
   const source = sourceOf(deps);
+  // At access "off" VS Code offers no tool of ours; one called anyway (another extension's invokeTool) reads nothing.
+  if (agentLimits().access === 'off') return agentError(source, new AgentRefusal('access', vscode.l10n.t('Agents have no access to this account: the person using it set Stacklet Cloud agent access to off.'), { kind: 'account', name: '' }));
   try {
     const ctx = await sessionContext(deps);
     if ('signedOut' in ctx) return agentResult('service', ctx.signedOut);

@@ -32,7 +32,16 @@ export interface ManifestTool {
   readonly userDescription: string;
   readonly modelDescription: string;
   readonly inputSchema: Record<string, unknown>;
+  /** Offered only where the person's access for agents lets it (a tool called anyway is refused by its door). */
+  readonly when: string;
 }
+
+/**
+ * Where VS Code offers the tools: `stacklet.agent.access` has application scope, so only the user's own
+ * settings decide (a workspace's value is not read). Read tools at `read` and `ask`, write tools at `ask`.
+ */
+export const READ_TOOLS_WHEN = 'config.stacklet.agent.access != off';
+export const WRITE_TOOLS_WHEN = 'config.stacklet.agent.access == ask';
 
 export interface ManifestCommand {
   readonly command: string;
@@ -79,6 +88,7 @@ function manifestTool(write: WriteTool, titles: Record<string, string>): Manifes
     userDescription: `%${key('userDescription')}%`,
     modelDescription: toolDescription(write),
     inputSchema: toolInputSchema(write),
+    when: WRITE_TOOLS_WHEN,
   };
 }
 

@@ -75,6 +75,15 @@ describe('Agent guard rails', function () {
     assert.deepEqual(await mutations(before), []);
   });
 
+  it('at access "off", a read tool called anyway (VS Code offers none) reads nothing and says why', async () => {
+    await setUser('agent.access', 'off');
+    const result = await vscode.lm.invokeTool('stacklet_find', { input: { query: 'web' }, toolInvocationToken: undefined }, token);
+    const envelope = JSON.parse((result.content[0] as vscode.LanguageModelTextPart).value) as Refused & { data: { items?: unknown } };
+    assert.equal(envelope.note, AGENT_NOTE);
+    assert.equal(envelope.data.refused, 'access');
+    assert.equal(envelope.data.items, undefined);
+  });
+
   it('refuses an agent a stacklet tagged production (the default protected tags), naming tag and stacklet, while a person powers it off from the menu', async () => {
     const web1 = await stacklet('web-1');
     assert.ok(web1.tags.includes('production'));
