@@ -77,7 +77,7 @@ function sessionCalls(ids: readonly number[], writeId: number): { name: string; 
 
 /** The session through the MCP server, on a server started for it (its cache empty). */
 async function mcpSession(emu: Served, ids: readonly number[], writeId: number): Promise<number> {
-  const client = await connect(emu, ['--allow-writes']);
+  const client = await connect(emu, ['--allow-writes', '--protected-tags=']);
   try {
     return await timed(async () => {
       for (const call of sessionCalls(ids, writeId)) {
@@ -110,7 +110,7 @@ async function floorSession(client: StackletClient, writeId: number): Promise<nu
 export async function mcpFigures(log: (line: string) => void): Promise<Figure[]> {
   const emu = await serveEmulator(['--extra-stacklets', String(STACKLETS), '--latency-ms', String(LATENCY_MS)]);
   try {
-    const lister = await connect(emu, ['--allow-writes']);
+    const lister = await connect(emu, ['--allow-writes', '--protected-tags=']);
     const { tools } = await lister.listTools();
     await lister.close();
     const bytes = tools.reduce((sum, tool) => sum + Buffer.byteLength(JSON.stringify({

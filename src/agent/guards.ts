@@ -90,8 +90,9 @@ export function spendingWords(ledger: SpendingLedger, plan: GuardedPlan, limits:
 
 /**
  * Refuses an agent's plan the person's limits do not allow, before anything is asked or sent: writes off, a
- * resource carrying a protected tag, or a monthly increase past what is left of the limit (an increase that
- * cannot be estimated is refused too while a limit is set, so the limit cannot be passed unseen).
+ * resource carrying a protected tag, or a monthly increase past what is left of the limit. The limit counts what
+ * the catalog prices: a change the service gives no price for (a volume, a snapshot) is confirmed as "not
+ * estimated" and counts nothing, as the estimates everywhere else leave it out.
  */
 export function guardAgentPlan(plan: GuardedPlan, limits: AgentLimits, ledger: SpendingLedger): void {
   if (limits.access !== 'ask') {
@@ -102,11 +103,8 @@ export function guardAgentPlan(plan: GuardedPlan, limits: AgentLimits, ledger: S
     if (tag === undefined) continue;
     throw new AgentRefusal('protected', l10n.t('A resource this change touches carries a tag that protects it from agents (see tag and resource). Nothing was sent: a person can make this change from the Stacklet Cloud views.'), { kind: resource.kind, ...(resource.id !== undefined ? { id: resource.id } : {}), name: resource.name }, { tag });
   }
-  if (limits.monthlyLimit === Infinity) return;
   const change = plan.monthlyChangeUsd;
-  if (change === undefined) {
-    throw new AgentRefusal('spendingLimit', l10n.t('The change to the monthly cost cannot be estimated, and agents have a spending limit: nothing was sent. A person can make this change from the Stacklet Cloud views.'), anyResource(plan), spendingFacts(ledger, limits));
-  }
+  if (limits.monthlyLimit === Infinity || change === undefined) return;
   if (change > 0 && ledger.total + change > limits.monthlyLimit + 1e-9) {
     throw new AgentRefusal('spendingLimit', l10n.t("This change would take this session's agent changes past the spending limit the person set: nothing was sent. A person can make it from the Stacklet Cloud views, or raise stacklet.agent.monthlyLimit in their user settings."), anyResource(plan), { ...spendingFacts(ledger, limits), monthlyChangeUsd: change });
   }

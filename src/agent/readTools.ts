@@ -138,13 +138,14 @@ export const TASKS: ToolSpec = {
 export const RECENT_ACTIONS: ToolSpec = {
   name: 'stacklet_recentActions',
   title: 'Stacklet Cloud recent actions',
-  description: 'The Stacklet Cloud actions taken in this VS Code window (or through this MCP server), newest first: id, time, title, any failure, and the requests each sent (method, path, status, body; never a header or the token). Answers JSON {note, source, data, cursor?}, at most 16 KB with a cursor for more items.',
+  description: 'The Stacklet Cloud actions taken in this VS Code window (or through this MCP server), newest first: id, time, title, any failure, who made it (by: "person", or the agent tool and its door: editor for VS Code\'s agent mode, mcp for this server), and the requests each sent (method, path, status, body; never a header or the token). Answers JSON {note, source, data, cursor?}, at most 16 KB with a cursor for more items.',
   input: { cursor },
   output: envelope(paged(z.object({
     id: z.number(),
     at: z.string(),
     title: z.string(),
     failure: z.optional(z.string()),
+    by: z.union([z.literal('person'), z.object({ agent: z.string(), door: z.enum(['editor', 'mcp']) })]),
     requests: z.array(z.object({ method: z.string(), path: z.string(), status: z.nullable(z.number()), body: z.optional(z.string()) })),
   }))),
   annotations: READ_ONLY,

@@ -9,38 +9,71 @@ import type { AgentContext } from '../agent/reads';
 import { isLocalEmulator } from '../auth/localAccounts';
 import { ActionHistory } from '../model/actionHistory';
 import { ResourceStore } from '../model/resourceStore';
+import { AGENT_ACCESS, DEFAULT_MONTHLY_LIMIT, DEFAULT_PROTECTED_TAGS, protectedTagsOf, type AgentAccess, type AgentLimits } from '../agent/guards';
 import { createServer, FRESH_MS, refuseWritesWhenOff } from './server';
+import { readToken } from './token';
 
-export const USAGE = `Usage: node dist/mcp.js [--allow-writes] [--help]
+export const USAGE = `Usage: node dist/mcp.js [--access off|read|ask] [--protected-tags a,b] [--monthly-limit USD] [--help]
 
 The Stacklet Cloud MCP server: the account's resources as tools for an agent, over stdio.
 
 Options:
-  --allow-writes  Also offer the write tools. Each asks the user to confirm its plan
-                  through the client (MCP elicitation) before anything is sent.
-  --help, -h      Print this and exit.
+  --access LEVEL        What the agent may do: off (no tools), read (the read tools; the
+                        default), ask (also the write tools, each confirmed by the user
+                        through the client, MCP elicitation, before anything is sent; a
+                        client that cannot ask is offered no write tool).
+  --allow-writes        The same as --access ask.
+  --protected-tags A,B  Resources carrying one of these tags (any case) are never changed:
+                        a plan touching one is refused. Default: ${DEFAULT_PROTECTED_TAGS.join(',')}
+                        (an empty value protects none).
+  --monthly-limit USD   What the confirmed writes of this run may add to the monthly
+                        estimate, in US dollars; a plan that would pass it is refused.
+                        Default: ${DEFAULT_MONTHLY_LIMIT}.
+  --help, -h            Print this and exit.
 
 Environment:
-  STACKLET_API_URL  The API address, e.g. https://api.stacklet.example (plain http
-                    only on this machine). A loopback address is the local
-                    emulator: its answers say "source": "emulator".
-  STACKLET_TOKEN    An API token. Never printed, never part of an answer.
-  STACKLET_EMULATOR 1 marks any address as an emulator (demo data).
+  STACKLET_API_URL        The API address, e.g. https://api.stacklet.example (plain http
+                          only on this machine). A loopback address is the local
+                          emulator: its answers say "source": "emulator".
+  STACKLET_TOKEN_FILE     A file holding the API token, readable by its owner only
+                          (chmod 600); refused when others can read it.
+  STACKLET_TOKEN_COMMAND  A command that prints the API token (a password manager's).
+  STACKLET_TOKEN          The API token itself, for a client that fills it from its own
+                          secret input. Set one of the three; never printed, never part of
+                          an answer.
+  STACKLET_EMULATOR       1 marks any address as an emulator (demo data).
 
-Without both STACKLET_API_URL and STACKLET_TOKEN every tool answers how to sign in.
+Without an API address and a token every tool answers how to sign in.
 Listings are read from the service at most every ${FRESH_MS / 1000} seconds (at once after
 the server's own writes).
 `;
 
-/** What the command line asks for: the usage, the server (with or without writes), or a mistake. */
-export function parseArgs(args: readonly string[]): { help: true } | { help: false; allowWrites: boolean } | { error: string } {
-  let allowWrites = false;
-  for (const arg of args) {
-    if (arg === '--help' || arg === '-h') return { help: true };
-    if (arg === '--allow-writes') allowWrites = true;
-    else return { error: `Unknown option: ${arg}` };
+/** What the command line asks for: the usage, the server with the person's limits, or a mistake. */
+export function parseArgs(args: readonly string[]): { help: true } | { help: false; limits: AgentLimits } | { error: string } {
+  let access: AgentAccess = 'read';
+  let protectedTags = DEFAULT_PROTECTED_TAGS;
+  let monthlyLimit = DEFAULT_MONTHLY_LIMIT;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = () => inline ?? args[++i];
+    if (flag === '--help' || flag === '-h') return { help: true };
+    if (flag === '--allow-writes') access = 'ask';
+    else if (flag === '--access') {
+      const level = value();
+      if (!(AGENT_ACCESS as readonly unknown[]).includes(level)) return { error: `--access takes one of ${AGENT_ACCESS.join(', ')}` };
+      access = level as AgentAccess;
+    } else if (flag === '--protected-tags') {
+      const list = value();
+      if (list === undefined) return { error: '--protected-tags takes a comma-separated list of tags' };
+      protectedTags = protectedTagsOf(list.split(','));
+    } else if (flag === '--monthly-limit') {
+      const amount = Number(value());
+      if (!Number.isFinite(amount) || amount < 0) return { error: '--monthly-limit takes an amount of US dollars from 0' };
+      monthlyLimit = amount;
+    } else return { error: `Unknown option: ${arg}` };
   }
-  return { help: false, allowWrites };
+  return { help: false, limits: { access, protectedTags, monthlyLimit } };
 }
 
 async function main(): Promise<void> {
@@ -55,26 +88,37 @@ async function main(): Promise<void> {
     return;
   }
   const baseUrl = process.env['STACKLET_API_URL'];
-  const token = process.env['STACKLET_TOKEN'];
+  const read = await readToken(process.env);
   let ctx: AgentContext | undefined;
-  if (baseUrl && token) {
+  let signedOut: string | undefined;
+  if ('problem' in read) {
+    // Said on stderr and by every tool; never with the token.
+    signedOut = `Not signed in: ${read.problem}`;
+    process.stderr.write(`stacklet-cloud MCP: ${read.problem}\n`);
+  } else if (baseUrl && 'token' in read) {
     let loopback = false;
     try {
       loopback = isLoopbackUrl(new URL(baseUrl));
     } catch {
       // The client refuses the address and every tool says why.
     }
-    const client = new StackletClient({ baseUrl, token, allowInsecureHttp: loopback });
+    const client = new StackletClient({ baseUrl, token: read.token, allowInsecureHttp: loopback });
     const source = isLocalEmulator({ apiUrl: baseUrl, isEmulator: process.env['STACKLET_EMULATOR'] === '1' }) ? 'emulator' : 'service';
     ctx = { source, client, store: new ResourceStore(client), history: new ActionHistory() };
   } else {
     // Signed out: the tools are listed and each says how to sign in.
-    process.stderr.write('stacklet-cloud MCP: STACKLET_API_URL and STACKLET_TOKEN are not both set; every tool will say so.\n');
+    process.stderr.write('stacklet-cloud MCP: STACKLET_API_URL and a token (STACKLET_TOKEN_FILE, STACKLET_TOKEN_COMMAND or STACKLET_TOKEN) are not both set; every tool will say so.\n');
   }
-  const server = createServer(ctx, { allowWrites: parsed.allowWrites });
+  let apiHost: string | undefined;
+  try {
+    apiHost = baseUrl ? new URL(baseUrl).host : undefined;
+  } catch {
+    apiHost = undefined;
+  }
+  const server = createServer(ctx, { limits: parsed.limits, ...(signedOut ? { signedOut } : {}), ...(apiHost ? { apiHost } : {}) });
   const transport = new StdioServerTransport();
   await server.connect(transport);
-  if (!parsed.allowWrites) refuseWritesWhenOff(transport, ctx?.source ?? 'service');
+  if (parsed.limits.access !== 'ask') refuseWritesWhenOff(transport, ctx?.source ?? 'service', parsed.limits.access);
 }
 
 void main();

@@ -53,10 +53,13 @@ describe('One action, three doors', function () {
   before(async () => {
     a = await extensionApi();
     hooks = (await vscode.extensions.getExtension<StackletTestHooks>(EXTENSION_ID)!.activate());
+    // The doors are compared on the demo's web stacklets, which are tagged production and so protected from
+    // agents by default: here no tag protects (the guard rails have their own suite), for the window and the server.
+    await vscode.workspace.getConfiguration('stacklet').update('agent.protectedTags', [], vscode.ConfigurationTarget.Global);
     leave = await ownAccount(a, EMAIL, TOKEN, prompter);
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [path.resolve(__dirname, '..', '..', '..', 'dist', 'mcp.js'), '--allow-writes'],
+      args: [path.resolve(__dirname, '..', '..', '..', 'dist', 'mcp.js'), '--allow-writes', '--protected-tags='],
       env: { PATH: process.env['PATH'] ?? '', STACKLET_API_URL: testEmulator().apiUrl, STACKLET_TOKEN: TOKEN },
       stderr: 'ignore',
     });
@@ -68,6 +71,7 @@ describe('One action, three doors', function () {
   after(async () => {
     await mcp?.close();
     await leave?.();
+    await vscode.workspace.getConfiguration('stacklet').update('agent.protectedTags', undefined, vscode.ConfigurationTarget.Global);
   });
 
   const stacklet = async (name: string) => (await serviceGet<{ stacklets: Stacklet[] }>(TOKEN, '/v1/stacklets?per_page=200')).stacklets.find((s) => s.name === name)!;

@@ -59,9 +59,12 @@ describe('agent guards', () => {
     guardAgentPlan(plan(-10), limits(), ledger);
   });
 
-  it('refuses a change it cannot estimate while a limit is set, and lets it through with no limit', () => {
-    assert.equal(refusal(() => guardAgentPlan(plan(undefined), limits(), new SpendingLedger())).reason, 'spendingLimit');
-    guardAgentPlan(plan(undefined), limits({ monthlyLimit: Infinity }), new SpendingLedger());
+  it('lets through, and counts nothing for, a change the service gives no price for, limit or not', () => {
+    const ledger = new SpendingLedger();
+    guardAgentPlan(plan(undefined), limits({ monthlyLimit: 0 }), ledger);
+    ledger.add(undefined);
+    assert.equal(ledger.total, 0);
+    guardAgentPlan(plan(undefined), limits({ monthlyLimit: Infinity }), ledger);
     assert.equal(spendingWords(new SpendingLedger(), plan(5), limits({ monthlyLimit: Infinity })), "this session's agent changes: $5.00/mo (no limit)");
   });
 });

@@ -22,7 +22,7 @@ describe('MCP server reads through the cache', function () {
   before(async () => {
     emu = await startEmulator({ port: 0, host: '127.0.0.1', taskMs: 20 });
     const api = new StackletClient({ baseUrl: emu.url, token: emu.demoToken, allowInsecureHttp: true });
-    const server = createServer({ source: 'emulator', client: api, store: new ResourceStore(api), history: new ActionHistory() }, { allowWrites: true, now: () => now });
+    const server = createServer({ source: 'emulator', client: api, store: new ResourceStore(api), history: new ActionHistory() }, { limits: { access: 'ask', protectedTags: [], monthlyLimit: Infinity }, now: () => now });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     client = new Client({ name: 'test', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
     client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: {} }));

@@ -40,7 +40,8 @@ describe('MCP server contract (node dist/mcp.js) ⇄ emulator', function () {
     execFileSync(process.execPath, ['esbuild.mjs', '--quiet']);
     emu = await startEmulator({ port: 0, host: '127.0.0.1', taskMs: 50 });
     reader = await connect([]);
-    writer = await connect(['--allow-writes']);
+    // The demo's production-tagged stacklets are protected by default; the contract is about the tools.
+    writer = await connect(['--allow-writes', '--protected-tags=']);
   });
   after(async () => {
     for (const client of clients) await client.close();

@@ -15,6 +15,7 @@ import { AgentRefusal } from '../../src/agent/refusal';
 import { toolDescription, toolInputSchema, WRITE_TOOLS } from '../../src/actions/catalog';
 import { KINDS, listedKindsOffering, SEARCH_KINDS, type ActionId, type Kind } from '../../src/kinds/registry';
 import { TOOL_NAMES } from '../../src/lmTools/toolNames';
+import { READ_TOOLS_WHEN, WRITE_TOOLS_WHEN } from '../../src/manifest/generate';
 import { actionsMissingFromMenus, commandOf, menusNotInRegistry } from './registryMenus';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -236,6 +237,14 @@ describe('package.json', () => {
         if (!commandsOfBulk.has(menu.command) && !hidden) problems.push(`${menu.command} shows for a selection but acts on one item`);
       }
       assert.deepEqual(problems, []);
+    });
+  });
+
+  describe('the tools offered to agents', () => {
+    it('offers each only as the person\'s access lets it: reads unless off, writes at ask, on a setting a workspace cannot set', () => {
+      const tools = (manifest as unknown as { contributes: { languageModelTools: { name: string; when?: string }[] } }).contributes.languageModelTools;
+      for (const tool of tools) assert.equal(tool.when, tool.name.startsWith('stacklet_manage_') ? WRITE_TOOLS_WHEN : READ_TOOLS_WHEN, tool.name);
+      assert.equal((settings['stacklet.agent.access'] as { scope?: string }).scope, 'application');
     });
   });
 
