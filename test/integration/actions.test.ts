@@ -578,7 +578,7 @@ describe('Actions and create wizards', function () {
       await run('stacklet.powerOff', target, { confirm: true });
       await settled(`/v1/stacklets/${target.resource!.id}`, 'stacklet');
       await until('the document shows the stacklet off', () => document.languageId === 'json' && status() === 'off');
-      await run('stacklet.powerOn', await node('stacklets', 'stacklet', 'web-2'));
+      await run('stacklet.powerOn', await node('stacklets', 'stacklet', 'web-2'), { confirm: true });
       await settled(`/v1/stacklets/${target.resource!.id}`, 'stacklet');
       await until('the document shows the stacklet on again', () => status() === 'active');
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { Stacklet } from '../../src/api/schemas';
-import { stackletDescription } from '../../src/model/format';
+import { stackletLook } from '../../src/kinds/stacklet/row';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import type { ResourceTreeProvider } from '../../src/views/resourceTreeProvider';
 import { sleep, waitFor } from '../harness/processes';
@@ -110,7 +110,7 @@ describe('the rows VS Code is handed', function () {
     }, 200);
     assert.equal(await handedBy(refresh), 1);
     assert.equal(fetches, 0, 'VS Code asked for the rows again');
-    assert.deepEqual(items.map((item) => [item.id, item.description]), [[`stacklet/${target.id}`, stackletDescription({ ...target, size: { ...target.size, slug: 'b-4vcpu-8gb' } })]]);
+    assert.deepEqual(items.map((item) => [item.id, item.description]), [[`stacklet/${target.id}`, stackletLook({ ...target, size: { ...target.size, slug: 'b-4vcpu-8gb' } }).description]]);
     assert.match(String(items[0]!.description), /b-4vcpu-8gb/);
   });
 

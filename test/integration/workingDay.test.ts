@@ -138,11 +138,12 @@ describe('a working day in memory', function () {
         break;
       }
       while (actions < dueBy(tick, ACTIONS)) {
-        // Power off a stacklet, then (the next action) power it back on: each hands its task to the tracker.
+        // Power off a stacklet, then (the next action) power it back on: each hands its task to the tracker, each
+        // confirmed (Power On asks too, as its plan has a question).
         const name = names[Math.floor(actions / 2) * 37 % names.length]!;
         const node = (await stacklets.getChildren()).find((n: ResourceNode) => n.resource?.kind === 'stacklet' && n.init.label === name);
         assert.ok(node, `${name} is listed`);
-        prompter.script(...(actions % 2 === 0 ? [{ confirm: true }] : []));
+        prompter.script({ confirm: true });
         await vscode.commands.executeCommand(actions % 2 === 0 ? 'stacklet.powerOff' : 'stacklet.powerOn', node);
         assert.deepEqual(prompter.problems, [], 'the action asked what was scripted');
         actions++;
