@@ -53,10 +53,11 @@ export interface PlannedOptions<K extends ListedKind> {
 /** A task the service answered with, for `settle` to follow (in the group of a selection's tasks). */
 type Started = Parameters<typeof follow> extends [unknown, ...infer Rest] ? Rest : never;
 
-/** What was sent: the definition's answer, and the tasks it started. */
+/** What was sent: the definition's answer, the tasks it started, and the first of them (the pipeline's status line marks no task running as done). */
 interface Sent {
   readonly data: AgentData;
   readonly started: readonly Started[];
+  readonly task: Started[3] | null;
 }
 
 /** The definition's context on the command's session: the tracker's busy resources, the tasks it starts kept in `started`. */
@@ -111,7 +112,7 @@ export function plannedAction<K extends ListedKind>(options: PlannedOptions<K>):
       const started = answers.started ?? [];
       const plan = answers.plan ?? await planFor(deps, target, {}, started);
       const data = await execute(commandContext(deps, target as Target<ListedKind>), plan, { door: 'command', typed: answers.typed });
-      return { data, started };
+      return { data, started, task: started[0]?.[3] ?? null };
     },
     // The gate read the listings the action leaves stale again; the tasks it started are followed here, where
     // the tasks of a selection are one group.

@@ -164,7 +164,8 @@ function writeTool(deps: CommandDeps, name: string, confirmed: ConfirmedPlans, l
       try {
         // The UI's progress words, as the same action from a menu shows them; the question was the confirmation's.
         const answer = await sendShowingFailure(deps, planned.progress, planned.failure, () => execute(ctx, planned, { door: 'languageModelTool', typed }));
-        done(deps, vscode.l10n.t('Agent mode: {0}', planned.progress));
+        // No mark of completion while the task it started runs.
+        done(deps, vscode.l10n.t('Agent mode: {0}', planned.progress), undefined, Boolean((answer as { task?: unknown }).task));
         return envelopeResult(agentResult(ctx.source, { ...answer, plan: planData(planned) }));
       } catch (error) {
         deps.log.warn(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -90,7 +90,9 @@ describe('The emulator inside VS Code keeps its world', function () {
 
   it('Stacklet: Reset Local Emulator asks, then brings the demo data back', () =>
     suite.session.steps.step('reset the local emulator from the Command Palette', 90_000, async (page) => {
-      await ui.runCommand(page, 'Stacklet: Reset Local Emulator');
+      // Not ui.runCommand: the confirmation takes the palette's place, so the palette never closes.
+      await ui.findInCommandPalette(page, 'Stacklet: Reset Local Emulator');
+      await page.keyboard.press('Enter');
       await ui.confirmation(page, 'Reset the local emulator to its demo data?');
       // The reversible answer is the default: Keep is the active row, Reset comes after it.
       await ui.activeQuickInputRow(page).filter({ hasText: 'Keep' }).waitFor();
