@@ -7,6 +7,8 @@
  * the pipeline's one confirmation stands for all, and each item is planned and sent through the gate.
  */
 import * as vscode from 'vscode';
+import { protectingTag } from '../agent/guards';
+import { agentLimits } from '../lmTools/agentLimits';
 import { AgentInputError } from '../agent/input';
 import { AgentRefusal } from '../agent/refusal';
 import type { AgentData } from '../agent/envelope';
@@ -74,7 +76,7 @@ function commandContext(deps: CommandDeps, target: Target<ListedKind>, started: 
 }
 
 /** The plan confirmed in the command's confirmation: its words and the monthly change, or the name typed. */
-async function confirmPlan(deps: CommandDeps, plan: ActionPlan, planned: Omit<Planned, 'plan'>, by: 'modal' | 'prompt'): Promise<Planned | undefined> {
+async function confirmPlan(deps: CommandDeps, plan: ActionPlan, planned: Omit<Planned, 'plan'>, by: 'modal' | 'prompt', note = ''): Promise<Planned | undefined> {
   const words = plan.words((text) => text);
   if (plan.typed !== undefined) {
     const typed = await askText(deps, { title: words.question, ...typedCheck(plan.typed, words.detail) });
@@ -82,7 +84,7 @@ async function confirmPlan(deps: CommandDeps, plan: ActionPlan, planned: Omit<Pl
   }
   if (by === 'prompt') return { ...planned, plan };
   const cost = plan.monthlyChangeUsd === 0 || plan.monthlyChangeUsd === undefined ? '' : `\n\n${vscode.l10n.t('Estimated change to the monthly cost: {0}.', monthlyChangeWords(plan.monthlyChangeUsd))}`;
-  return (await deps.prompter.confirm(words.question, `${words.detail}${cost}`, words.button)) ? { ...planned, plan } : undefined;
+  return (await deps.prompter.confirm(words.question, `${words.detail}${cost}${note}`, words.button)) ? { ...planned, plan } : undefined;
 }
 
 export function plannedAction<K extends ListedKind>(options: PlannedOptions<K>): CommandHandler {
@@ -100,7 +102,10 @@ export function plannedAction<K extends ListedKind>(options: PlannedOptions<K>):
       if (input === undefined) return undefined;
       try {
         const started: Started[] = [];
-        return await confirmPlan(deps, await planFor(deps, target, input, started), { started, input }, options.confirm ?? 'modal');
+        // A person is not refused what protects a resource from agents; the question says it is protected.
+        const tag = protectingTag((target.item as { tags?: readonly string[] }).tags, agentLimits().protectedTags);
+        const note = tag === undefined ? '' : `\n\n${vscode.l10n.t('{0} carries the tag {1}, which protects it from agents; you can change it.', spec.name(target.item as never), tag)}`;
+        return await confirmPlan(deps, await planFor(deps, target, input, started), { started, input }, options.confirm ?? 'modal', note);
       } catch (error) {
         // The definition's refusal, in the words a tool answers with.
         if (!(error instanceof AgentRefusal || error instanceof AgentInputError)) throw error;

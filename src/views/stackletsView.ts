@@ -6,6 +6,7 @@ import { addressLook } from '../kinds/address/row';
 import { unknownFirewallLook } from '../kinds/firewall/row';
 import { groupRow } from '../kinds/groupRow';
 import { stackletLook, type StackletRowOptions } from '../kinds/stacklet/row';
+import { agentLimits } from '../lmTools/agentLimits';
 import { stackletCount } from '../kinds/rowWords';
 import type { ResourceStore } from '../model/resourceStore';
 import { firewallNode } from './networkingView';
@@ -33,11 +34,11 @@ function costInDescription(): boolean {
 export const stackletsView: ViewSpec = {
   id: 'stacklets',
   kinds: ['stacklet', 'volume', 'snapshot', 'firewall'],
-  settings: ['stacklet.groupStacklets', 'stacklet.showCostInDescription'],
+  settings: ['stacklet.groupStacklets', 'stacklet.showCostInDescription', 'stacklet.agent.protectedTags'],
   async roots({ store, filter }) {
     const listing = await store.get('stacklet', filter.tag ? { tagName: filter.tag } : {});
     const grouping = stackletGrouping();
-    const rows: StackletRowOptions = { cost: costInDescription() };
+    const rows: StackletRowOptions = { cost: costInDescription(), protectedTags: agentLimits().protectedTags };
     return listingNodes({
       id: 'stacklets',
       listing,

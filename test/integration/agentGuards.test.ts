@@ -99,6 +99,9 @@ describe('Agent guard rails', function () {
     prompter.script({ pick: 'web-1' }, { confirm: true });
     await vscode.commands.executeCommand('stacklet.powerOff');
     assert.deepEqual(prompter.problems, []);
+    // The person's question says the stacklet is protected from agents, and that they can change it.
+    const asked = prompter.asked.find((question) => question.kind === 'confirm');
+    assert.match(asked?.detail ?? '', /web-1 carries the tag production, which protects it from agents; you can change it\./);
     assert.deepEqual((await mutations(person)).map((r) => [r.method, r.path, r.body]), [['POST', '/v1/stacklets/:id', { action: 'power_off' }]]);
   });
 

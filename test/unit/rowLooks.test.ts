@@ -131,4 +131,15 @@ describe('each kind\'s row look', () => {
     const volume = KIND_ROWS.volume.look({ ...items.volume, task });
     assert.deepEqual([volume.icon, volume.contextValue, volume.spoken], [{ id: 'loading~spin' }, 'volume:busy', 'Volume db-data, busy, attached to db-1, Frankfurt 1, 100 GB']);
   });
+
+  it('says in its tooltip and spoken label that a stacklet is protected from agents by one of the protected tags, in any case', () => {
+    const tooltip = (look: RowLook) => (look.tooltip?.() ?? []).join('\n');
+    const protectedLook = KIND_ROWS.stacklet.look(items.stacklet, { cost: false, protectedTags: ['Production'] });
+    assert.match(tooltip(protectedLook), /\| Agents \| protected by its tag production\\?: an agent cannot change it, you can \|/);
+    assert.match(spokenOf(protectedLook.spoken) ?? '', /, protected from agents$/);
+    assert.equal(protectedLook.description, 'fra · b-1vcpu-2gb', 'the row keeps its width');
+    const open = KIND_ROWS.stacklet.look(items.stacklet, { cost: false, protectedTags: [] });
+    assert.doesNotMatch(tooltip(open), /Agents/);
+    assert.doesNotMatch(spokenOf(open.spoken) ?? '', /protected/);
+  });
 });

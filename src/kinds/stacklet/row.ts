@@ -3,6 +3,7 @@
  * tags), its icon, description, tooltip and spoken label. No vscode import.
  */
 import * as l10n from '@vscode/l10n';
+import { protectingTag } from '../../agent/guards';
 import type { Stacklet } from '../../api/schemas';
 import { formatMonthly, formatUsd, stackletPrice } from '../../model/cost';
 import { cell, formatBytes, publicIPv4, stackletState } from '../../model/format';
@@ -27,9 +28,11 @@ export function stackletContextValue(stacklet: Stacklet): string {
   });
 }
 
-/** What a stacklet row shows besides its facts (the stacklet.showCostInDescription setting). */
+/** What a stacklet row shows besides its facts (the stacklet.showCostInDescription and stacklet.agent.protectedTags settings). */
 export interface StackletRowOptions {
   readonly cost: boolean;
+  /** The tags that protect a resource from agents: a stacklet carrying one says so in its tooltip and spoken label. */
+  readonly protectedTags?: readonly string[];
 }
 
 /** `est. $12.00/mo`: the stacklet's monthly estimate as a row shows it, or undefined without a price. */
@@ -38,7 +41,7 @@ function estimate(s: Stacklet): string | undefined {
   return price ? l10n.t('est. {0}', formatMonthly(price.total)) : undefined;
 }
 
-export function stackletTooltip(s: Stacklet): string[] {
+export function stackletTooltip(s: Stacklet, protectedBy?: string): string[] {
   const price = stackletPrice(s);
   return [
     `**$(vm) ${cell(s.name)}**`,
@@ -55,6 +58,7 @@ export function stackletTooltip(s: Stacklet): string[] {
       ? l10n.t('{0}, an estimate in US dollars: size {1}, image {2}', formatMonthly(price.total), formatUsd(price.size), formatUsd(price.image))
       : l10n.t('not estimated: the service gave no usable price for size {0} or its image', s.size.slug))} |`,
     `| ID | ${cell(s.id)} |`,
+    ...(protectedBy !== undefined ? [`| ${l10n.t('Agents')} | ${cell(l10n.t('protected by its tag {0}: an agent cannot change it, you can', protectedBy))} |`] : []),
   ];
 }
 
@@ -75,6 +79,7 @@ export function stackletSpokenLabel(s: Stacklet): string {
 
 export function stackletLook(s: Stacklet, options: StackletRowOptions = { cost: false }): RowLook {
   const cost = options.cost ? estimate(s) : undefined;
+  const protectedBy = protectingTag(s.tags, options.protectedTags ?? []);
   return {
     label: s.name,
     // Region and size fit beside the name at the default side bar width; the address is a row of its own under
@@ -83,7 +88,7 @@ export function stackletLook(s: Stacklet, options: StackletRowOptions = { cost: 
     icon: stateIcon(stackletState(s)),
     contextValue: stackletContextValue(s),
     // Composed when VS Code asks for the row: three words through l10n and the sizes, for each of 10,000 rows.
-    spoken: () => (cost ? `${stackletSpokenLabel(s)}, ${cost}` : stackletSpokenLabel(s)),
-    tooltip: () => stackletTooltip(s),
+    spoken: () => [stackletSpokenLabel(s), cost, protectedBy !== undefined ? l10n.t('protected from agents') : undefined].filter(Boolean).join(', '),
+    tooltip: () => stackletTooltip(s, protectedBy),
   };
 }
