@@ -90,7 +90,8 @@ describe('Grouping and cost estimates', function () {
     await settings().update('showCostInDescription', true, vscode.ConfigurationTarget.Global);
     const again = (await stacklets().getChildren()).find((n) => n.resource?.name === 'web-1')!;
     assert.match(String(item(again).description), / · est\. \$12\.00\/mo$/);
-    assert.match(item(again).accessibilityInformation!.label, /est\. \$12\.00\/mo$/);
+    // web-1 carries production, a protected tag by default: said last.
+    assert.match(item(again).accessibilityInformation!.label, /est\. \$12\.00\/mo, protected from agents$/);
   });
 
   it('gives the Account view the monthly total, by region and by tag', async () => {

@@ -22,6 +22,7 @@ interface Stacklet {
   id: number;
   name: string;
   status: string;
+  tags: string[];
   region: { name: string };
   size: { vcpu: number; memory: number };
   networks: { v4: { address: string; type: string }[] };
@@ -174,10 +175,12 @@ describe('Palette and accessibility', function () {
         if (!state) continue;
         const gb = s.size.memory / 1024 ** 3;
         const size = s.size.vcpu === 1 ? `1 vCPU ${gb} GB` : `${s.size.vcpu} vCPUs ${gb} GB`;
-        assert.equal(item.accessibilityInformation?.label, `Stacklet ${s.name}, ${state}, ${s.region.name}, ${size}, ${publicIp(s)}`);
+        // A stacklet carrying a protected tag (production, by default) says so last.
+        const guarded = s.tags.some((tag) => ['protected', 'production'].includes(tag.toLowerCase())) ? ', protected from agents' : '';
+        assert.equal(item.accessibilityInformation?.label, `Stacklet ${s.name}, ${state}, ${s.region.name}, ${size}, ${publicIp(s)}${guarded}`);
       }
       const db1 = items.find(({ node }) => node.resource!.name === 'db-1')!;
-      assert.equal(db1.item.accessibilityInformation?.label, `Stacklet db-1, active, Frankfurt 1, 2 vCPUs 4 GB, ${publicIp(stacklet('db-1'))}`);
+      assert.equal(db1.item.accessibilityInformation?.label, `Stacklet db-1, active, Frankfurt 1, 2 vCPUs 4 GB, ${publicIp(stacklet('db-1'))}, protected from agents`);
     });
 
     it('names the kind of every resource row and reads its description without separators', async () => {
