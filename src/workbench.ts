@@ -14,7 +14,7 @@ import type { StackletAuthProvider } from './auth/authProvider';
 import { EmbeddedEmulator } from './emulator/embedded';
 import { emulatorWorldStorage } from './emulatorWorldStorage';
 import { SessionManager, type SessionState } from './auth/session';
-import { isLocalEmulator } from './auth/localAccounts';
+import { accountWords } from './auth/localAccounts';
 import { networkSettings, onDidChangeNetworkSettings } from './networkSettings';
 import type { CommandDeps } from './commands/deps';
 import type { Prompter } from './ui/prompter';
@@ -148,8 +148,7 @@ export function startWorkbench(shell: Shell): Workbench {
   let prompter: Prompter = new VscodePrompter(() => {
     const state = session.state;
     if (state.kind === 'signed-out' || session.accounts.length < 2) return undefined;
-    // The e-mail tells two accounts apart, also two on local emulators; the word says it is not the real service.
-    return isLocalEmulator(state.account) ? vscode.l10n.t('{0} (Local emulator)', state.account.email) : state.account.email;
+    return accountWords(state.account);
   });
   const history = new ActionHistory();
   const documentEditors = new DocumentEditors({

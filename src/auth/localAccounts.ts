@@ -3,6 +3,7 @@
  * service: its next start may listen elsewhere. Such an account whose address refuses connections is gone for
  * good, so it is dropped quietly rather than shown as an expired session. No vscode import.
  */
+import * as l10n from '@vscode/l10n';
 import * as net from 'node:net';
 import { isLoopbackUrl } from '../api/apiUrl';
 import type { Account } from './accountRegistry';
@@ -23,6 +24,14 @@ export function isLocalAccount(account: Pick<Account, 'apiUrl' | 'isEmulator'>):
  */
 export function isLocalEmulator(account: Pick<Account, 'apiUrl' | 'isEmulator'>): boolean {
   return account.isEmulator || isLocalAccount(account);
+}
+
+/**
+ * An account as a confirmation names it: its e-mail, which tells two apart (two on one emulator too), marked
+ * "(Local emulator)" for an emulator on this machine. `escaped` escapes the e-mail (service text) for the place it goes.
+ */
+export function accountWords(account: Account, escaped: (text: string) => string = (text) => text): string {
+  return isLocalEmulator(account) ? l10n.t('{0} (Local emulator)', escaped(account.email)) : escaped(account.email);
 }
 
 /**

@@ -15,7 +15,7 @@ import { planData, type ActionContext as WriteContext, type ActionPlan as WriteP
 import { agentSpending, execute, guardAgent, typedConfirms } from '../actions/gate';
 import { SpendingLedger } from '../agent/guards';
 import type { Account } from '../auth/accountRegistry';
-import { isLocalEmulator } from '../auth/localAccounts';
+import { accountWords } from '../auth/localAccounts';
 import { agentLimits } from './agentLimits';
 import { done, follow, sendShowingFailure } from '../commands/action';
 import type { CommandDeps } from '../commands/deps';
@@ -57,7 +57,7 @@ function confirmation(ctx: WriteContext, plan: WritePlan, account: Account | und
   const words = plan.words(markdownText);
   const lines = [
     // Which account it changes, always: with two signed in, "web-1" alone does not say which.
-    ...(account ? [vscode.l10n.t('Account: {0}', isLocalEmulator(account) ? vscode.l10n.t('{0} (Local emulator)', markdownText(account.email)) : markdownText(account.email)), ''] : []),
+    ...(account ? [vscode.l10n.t('Account: {0}', accountWords(account, markdownText)), ''] : []),
     words.detail,
     '',
     ...plan.resources.map((r) => `- ${vscode.l10n.t('{0} {1} (ID {2}): {3}', r.kind, markdownText(r.name), r.id === undefined ? vscode.l10n.t('new') : markdownText(String(r.id)), r.role)}`),
