@@ -72,6 +72,29 @@ export async function withinLimit(ctx: ActionContext, kind: 'stacklet' | 'volume
   throw new AgentRefusal('limit', reached, { kind, name }, { limit: { key: limit.key, available: limit.available, used: limit.used ?? null } });
 }
 
+/**
+ * The region `slug`, refused naming `field` when the service does not offer it now (or, with `feature`, offers
+ * it without that feature), as the wizards' region pickers list them. A listing that cannot be read refuses
+ * nothing: the service decides, as a slug typed in the wizard goes.
+ */
+export async function regionOf(ctx: ActionContext, slug: string, field = 'region', feature?: string): Promise<string> {
+  const regions = (await ctx.store.get('region').catch(() => undefined))?.items;
+  if (!regions) return slug;
+  const region = regions.find((item) => item.slug === slug);
+  if (!region) throw new AgentInputError(field, l10n.t('is not a region the service offers'));
+  if (region.available === false) throw new AgentInputError(field, l10n.t('is not available now'));
+  if (feature !== undefined && !region.features.includes(feature)) throw new AgentInputError(field, l10n.t('is a region that does not offer {0}', feature));
+  return region.slug;
+}
+
+/** The project a create goes to: the default when absent; refused naming `project` when the account has no such project. */
+export async function projectOf(ctx: ActionContext, uuid: string | undefined): Promise<{ project_uuid?: string }> {
+  if (uuid === undefined) return {};
+  const projects = (await ctx.store.get('project').catch(() => undefined))?.items;
+  if (projects && !projects.some((project) => project.uuid === uuid)) throw new AgentInputError('project', l10n.t('is not a project of the account'));
+  return { project_uuid: uuid };
+}
+
 /** Sends through the action history when the door keeps one (Copy as curl, the log), else directly. */
 export function send<T>(ctx: ActionContext, title: string, request: () => Promise<T>): Promise<T> {
   const agent = ctx.agent ? { tool: ctx.agent.tool, door: ctx.agent.door } : undefined;
@@ -89,6 +112,16 @@ export function answered<K extends ListedKind>(ctx: ActionContext, kind: K, item
   const task = (item as { task?: s.Task | null }).task ?? undefined;
   if (task && isTaskKind(kind)) ctx.onTask?.(kind, ref.id, ref.name, task);
   return { sent: true, resource: head(ref), task: task ? { id: task.id, name: task.name, progress: progressText(task) } : null };
+}
+
+/**
+ * The resource a create made: remembered as the account's (a row for it shows at once, before the service lists
+ * it) with the listings it leaves stale read again, and its task followed.
+ */
+export function made<K extends ListedKind>(ctx: ActionContext, kind: K, item: KindItems[K]): AgentData {
+  const spec = kindSpec(kind) as unknown as KindSpec<ListedKind>;
+  ctx.store.created(kind, spec.key(item as never), item);
+  return answered(ctx, kind, item);
 }
 
 export const button = {

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { refusalNamesField } from '../api/refusals';
+import { AgentInputError } from '../agent/input';
 import * as notify from '../ui/notify';
 import { describeError } from '../model/errorText';
 import { recordedSend } from './action';
@@ -41,7 +42,10 @@ export async function createWithRetry<S, R>(deps: CommandDeps, flow: CreateFlow<
       const choice = await notify.error(message, retry, showLog);
       if (choice === showLog) deps.log.show(true);
       if (choice !== retry) return undefined;
-      startAt = Object.entries(flow.fields).find(([field]) => refusalNamesField(error, field))?.[1];
+      // The step of the field named: by the definition's check (a door onto it), or by the service.
+      startAt = error instanceof AgentInputError
+        ? flow.fields[error.field] ?? Object.values(flow.fields).find((step) => step === error.field)
+        : Object.entries(flow.fields).find(([field]) => refusalNamesField(error, field))?.[1];
     }
   }
 }

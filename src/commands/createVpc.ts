@@ -4,6 +4,7 @@ import type { Vpc } from '../api/schemas';
 import type { CommandDeps } from './deps';
 import { done } from './action';
 import { createWithRetry } from './createFlow';
+import { sendDefined } from './definedSend';
 import { listedProjects, projectField, projectSteps, type InProject } from './steps/projectStep';
 import { nameStep } from './steps/nameStep';
 import { regionStep } from './steps/regionStep';
@@ -15,14 +16,19 @@ interface NewVpc extends InProject {
   cidr?: string;
 }
 
-/** Create VPC: name, region (those offering VPCs), a private range that overlaps no VPC of that region, and the project (when the service lists several). */
+/**
+ * Create VPC: name, region (those offering VPCs), a private range that overlaps no VPC of that region, and the
+ * project (when the service lists several); the last answer confirms, and the VPC's create definition
+ * (src/kinds/vpc/operations.ts) plans and sends it, as it does for an agent.
+ */
 export async function createVpc(deps: CommandDeps): Promise<void> {
-  const { client, store } = await deps.session.current();
+  const session = await deps.session.current();
+  const { store } = session;
   const title = (what: string) => vscode.l10n.t('Create VPC: {0}', what);
   const existing: readonly Vpc[] = (await store.get('vpc').catch(() => undefined))?.items ?? [];
   const taken = (region: string | undefined) => existing.filter((vpc) => vpc.region?.slug === region).map((vpc) => vpc.cidr);
   const projects = await listedProjects(deps, store);
-  const result = await createWithRetry<NewVpc, Vpc>(deps, {
+  const result = await createWithRetry<NewVpc, unknown>(deps, {
     state: {},
     fields: { name: 'name', region: 'region', cidr: 'cidr', project_uuid: 'project' },
     steps: () => [
@@ -41,12 +47,11 @@ export async function createVpc(deps: CommandDeps): Promise<void> {
       }), (s) => s.cidr, (s, cidr) => (s.cidr = cidr)),
       ...projectSteps<NewVpc>(deps, title(vscode.l10n.t('Project')), projects),
     ],
-    send: (answers) => client.createVpc({ name: answers.name!, region: answers.region!, cidr: answers.cidr!, ...projectField(projects, answers.project) }),
+    send: (answers) => sendDefined(deps, session, 'vpc', 'create', { name: answers.name!, region: answers.region!, cidr: answers.cidr!, project: projectField(projects, answers.project).project_uuid }),
     progress: (answers) => vscode.l10n.t('Creating VPC {0}…', answers.name!),
     failure: (answers) => vscode.l10n.t('Could not create VPC {0}', answers.name!),
   });
   if (!result) return;
-  const { answers, created: vpc } = result;
-  store.created('vpc', vpc.uuid, vpc);
-  done(deps, vscode.l10n.t('Created VPC {0} ({1}) in {2}.', vpc.name, vpc.cidr, answers.region!));
+  const { answers } = result;
+  done(deps, vscode.l10n.t('Created VPC {0} ({1}) in {2}.', answers.name!, answers.cidr!, answers.region!));
 }

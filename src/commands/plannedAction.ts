@@ -13,15 +13,15 @@ import { AgentInputError } from '../agent/input';
 import { AgentRefusal } from '../agent/refusal';
 import type { AgentData } from '../agent/envelope';
 import { definitionOf, planOf } from '../actions/catalog';
-import type { ActionContext, ActionPlan } from '../actions/definition';
+import type { ActionPlan } from '../actions/definition';
 import { execute } from '../actions/gate';
-import { isLocalEmulator } from '../auth/localAccounts';
 import { kindSpec, type ActionId, type KindItems, type KindSpec, type ListedKind } from '../kinds/registry';
 import { monthlyChangeWords } from '../model/cost';
 import * as notify from '../ui/notify';
 import { itemAction, follow, type BulkAction } from './action';
 import { askText } from './askText';
 import { typedCheck } from './deleteAction';
+import { commandContext, type Started } from './definedSend';
 import type { CommandDeps, CommandHandler } from './deps';
 import type { PickSpec, Target } from './target';
 
@@ -52,27 +52,11 @@ export interface PlannedOptions<K extends ListedKind> {
   readonly confirm?: 'modal' | 'prompt';
 }
 
-/** A task the service answered with, for `settle` to follow (in the group of a selection's tasks). */
-type Started = Parameters<typeof follow> extends [unknown, ...infer Rest] ? Rest : never;
-
 /** What was sent: the definition's answer, the tasks it started, and the first of them (the pipeline's status line marks no task running as done). */
 interface Sent {
   readonly data: AgentData;
   readonly started: readonly Started[];
   readonly task: Started[3] | null;
-}
-
-/** The definition's context on the command's session: the tracker's busy resources, the tasks it starts kept in `started`. */
-function commandContext(deps: CommandDeps, target: Target<ListedKind>, started: Started[] = []): ActionContext {
-  const state = deps.session.state;
-  return {
-    source: state.kind !== 'signed-out' && isLocalEmulator(state.account) ? 'emulator' : 'service',
-    client: target.client,
-    store: target.store,
-    isBusy: (kind, id) => deps.tasks.isBusy(kind, id),
-    onTask: (kind, id, name, task) => started.push([kind, id, name, task]),
-    // No history here: the pipeline records what it sends (Copy as curl, the log).
-  };
 }
 
 /** The plan confirmed in the command's confirmation: its words and the monthly change, or the name typed. */

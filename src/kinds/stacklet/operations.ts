@@ -12,14 +12,14 @@ import { resolve, sizeOf } from '../../agent/reads';
 import { define, type ActionContext, type ActionDefinition, type Literal } from '../../actions/definition';
 import { deleteAction } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
-import { answered, button, check, head, idField, idle, refuse, send, targetId, text, withinLimit } from '../../actions/steps';
+import { answered, button, check, head, idField, idle, made, refuse, send, targetId, text, withinLimit } from '../../actions/steps';
 import { diskFits, POWER_ACCEPTS, stackletDisk } from '../../model/actionChecks';
 import { costSentence, extraWords, powerCycleWords, powerOffWords, resizeDiskWords, smallerDiskWords, stackletDeletionTitle, typeNamePrompt, typeToConfirm, whatGoesAndStays, type ConfirmationWords } from '../../model/actionWords';
 import { resizeChange, stackletPrice } from '../../model/cost';
 import { formatBytes } from '../../model/format';
 import { typeableText } from '../../model/serviceText';
 import { hasTag, tagStacklet } from '../../model/tags';
-import { refTo, staleAfterCreate, type ResourceRef } from '../registry';
+import { refTo, type ResourceRef } from '../registry';
 
 const id = targetId('stacklet');
 
@@ -294,9 +294,8 @@ const create = define({
       }),
       send: async () => {
         const body = { name: input.name, region: region.slug, size: size.slug, image: image.slug, ...(input.tags?.length ? { tags: input.tags } : {}) };
-        const made = await send(ctx, progress, () => ctx.client.createStacklet(body));
-        ctx.store.invalidate(...staleAfterCreate('stacklet', made));
-        return answered(ctx, 'stacklet', made);
+        const created = await send(ctx, progress, () => ctx.client.createStacklet(body));
+        return made(ctx, 'stacklet', created);
       },
     };
   },

@@ -5,10 +5,10 @@ import { checkName, checkResourceName, checkVolumeSize } from '../../api/validat
 import { define, type ActionDefinition } from '../../actions/definition';
 import { deleteAction, typedDeletion } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
-import { answered, button, check, head, idField, idle, refuse, send, text, withinLimit } from '../../actions/steps';
+import { button, check, head, idField, idle, made, refuse, send, text, withinLimit } from '../../actions/steps';
 import { regionOffersVolumes } from '../../model/actionChecks';
 import { volumeAttachedWords, volumeDeletionWords } from '../../model/actionWords';
-import { staleAfterCreate, type ResourceRef } from '../registry';
+import { type ResourceRef } from '../registry';
 
 const create = define({
   kind: 'volume',
@@ -45,9 +45,8 @@ const create = define({
       }),
       send: async () => {
         const body = { name: input.name, stacklet_id: stacklet.id, size_gigabytes: input.sizeGigabytes };
-        const made = await send(ctx, progress, () => ctx.client.createVolume(body));
-        ctx.store.invalidate(...staleAfterCreate('volume', made));
-        return answered(ctx, 'volume', made);
+        const created = await send(ctx, progress, () => ctx.client.createVolume(body));
+        return made(ctx, 'volume', created);
       },
     };
   },

@@ -1,13 +1,52 @@
 /** What can be done to a VPC, each defined once (src/actions/definition.ts). No vscode import. */
 import * as l10n from '@vscode/l10n';
-import type { ActionDefinition } from '../../actions/definition';
+import * as z from 'zod/mini';
+import { define, type ActionDefinition } from '../../actions/definition';
 import { deleteAction } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
-import { checkResourceName } from '../../api/validators';
-import { button } from '../../actions/steps';
+import { checkResourceName, checkVpcCidrFree } from '../../api/validators';
+import { button, check, idField, made, projectOf, regionOf, send, text } from '../../actions/steps';
 import { plural } from '../../model/plural';
 
+const create = define({
+  kind: 'vpc',
+  action: 'create',
+  title: 'Create a VPC',
+  description: 'Creates a VPC: name (unique in the account), region (one offering VPCs), cidr (a private IPv4 range from /16 to /28 overlapping no VPC of that region) and project (a project\'s ID; the default project when absent). The service gives no price for VPCs.',
+  shape: {
+    name: text('The new VPC\'s name.'),
+    region: text('The region\'s slug, from stacklet_catalog what=regions; one that offers VPCs.'),
+    cidr: text('Its private IPv4 range, /16 to /28, such as 10.20.0.0/16.'),
+    project: z.optional(idField('The ID of the project it goes to; the default project when absent.')),
+  },
+  destructive: false,
+  plan: async (ctx, input) => {
+    check('name', checkResourceName(input.name, 'name'));
+    const region = await regionOf(ctx, input.region, 'region', 'vpc');
+    const taken = ((await ctx.store.get('vpc').catch(() => undefined))?.items ?? []).filter((vpc) => vpc.region?.slug === region).map((vpc) => vpc.cidr);
+    check('cidr', checkVpcCidrFree(input.cidr, taken, 'cidr'));
+    const project = await projectOf(ctx, input.project === undefined ? undefined : String(input.project));
+    const progress = l10n.t('Creating VPC {0}…', input.name);
+    return {
+      resources: [{ kind: 'vpc', name: input.name, role: 'new' }],
+      change: { create: { name: input.name, region, cidr: input.cidr, ...project } },
+      monthlyChangeUsd: undefined,
+      destroysData: false,
+      failure: l10n.t('Could not create VPC {0}', input.name),
+      progress,
+      stale: [],
+      words: (literal) => ({
+        question: l10n.t('Create VPC {0}?', literal(input.name)),
+        detail: l10n.t('Its range {0} in {1}.', literal(input.cidr), literal(region)),
+        button: button.create(),
+      }),
+      send: async () => made(ctx, 'vpc', await send(ctx, progress, () => ctx.client.createVpc({ name: input.name, region, cidr: input.cidr, ...project }))),
+    };
+  },
+});
+
 export const VPC_OPERATIONS: readonly ActionDefinition[] = [
+  create,
   renameAction({ kind: 'vpc', what: 'a VPC', checkName: checkResourceName, request: (ctx, ref, name) => ctx.client.renameVpc(ref.data.uuid, name) }),
   deleteAction({
     kind: 'vpc',
