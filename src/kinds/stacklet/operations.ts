@@ -6,7 +6,8 @@
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import type * as s from '../../api/schemas';
-import { checkHostname, checkName, checkTagName } from '../../api/validators';
+import { refusalNamesField } from '../../api/refusals';
+import { checkHostname, checkName, checkPassword, checkTagName } from '../../api/validators';
 import { AgentInputError } from '../../agent/input';
 import { resolve, sizeOf } from '../../agent/reads';
 import { define, type ActionContext, type ActionDefinition, type Literal } from '../../actions/definition';
@@ -16,7 +17,7 @@ import { answered, button, check, head, idField, idle, made, refuse, send, targe
 import { diskFits, POWER_ACCEPTS, stackletDisk } from '../../model/actionChecks';
 import { costSentence, extraWords, powerCycleWords, powerOffWords, resizeDiskWords, smallerDiskWords, stackletDeletionTitle, typeNamePrompt, typeToConfirm, whatGoesAndStays, type ConfirmationWords } from '../../model/actionWords';
 import { resizeChange, stackletPrice } from '../../model/cost';
-import { formatBytes } from '../../model/format';
+import { formatBytes, shortTimestamp } from '../../model/format';
 import { typeableText } from '../../model/serviceText';
 import { hasTag, tagStacklet } from '../../model/tags';
 import { refTo, type ResourceRef } from '../registry';
@@ -361,6 +362,101 @@ const rebuild = define({
   },
 });
 
+const resetPassword = define({
+  kind: 'stacklet',
+  action: 'resetPassword',
+  title: 'Reset the root password of a stacklet',
+  description: 'Resets the root password of a stacklet (id): the service makes up a new one and sends it to the user; the current password stops working. Leave password out: an agent is refused one (a password an agent chooses stays in the chat\'s history; the user sets one from the views). Refused while a task runs on it, and when the service makes up no password. The price does not change.',
+  shape: {
+    id,
+    password: z.optional(z.string().check(z.maxLength(200), z.describe('Not for agents (refused): only the user sets a password, from the views. Absent: the service makes one up.'))),
+  },
+  // Nothing stored is lost, but the current password is replaced for good: whoever signs in with it is locked
+  // out until they learn the new one. That replaces what is there, as the rules of a firewall replaced do.
+  destructive: true,
+  plan: async (ctx, input) => {
+    const ref = await idle(ctx, 'stacklet', input.id);
+    if (input.password !== undefined && ctx.agent) {
+      refuse(ref as ResourceRef, 'agentPassword', l10n.t('An agent does not choose a password: it would stay in the chat\'s history. Leave it out for the service to make one up, or let the user set one from the views.'));
+    }
+    if (input.password !== undefined) check('password', checkPassword(input.password, 'password'));
+    const stacklet = ref.data;
+    const progress = l10n.t('Resetting the root password of {0}…', ref.name);
+    return {
+      resources: [{ ...head(ref as ResourceRef), role: 'target' }],
+      // Never the password itself: the plan is shown, answered and kept.
+      change: { password: input.password === undefined ? 'generated' : 'set' },
+      monthlyChangeUsd: 0,
+      destroysData: false,
+      failure: l10n.t('Could not reset the root password of {0}', ref.name),
+      progress,
+      stale: [],
+      words: (literal) => ({
+        question: l10n.t('Reset the root password of {0}?', literal(ref.name)),
+        detail: input.password === undefined
+          ? l10n.t('The service replaces the root password of {0} with a new one; the current password stops working.', literal(ref.name))
+          : l10n.t('The root password of {0} becomes the one typed; the current password stops working.', literal(ref.name)),
+        button: l10n.t('Reset Password'),
+      }),
+      send: async () => {
+        try {
+          return answered(ctx, 'stacklet', await send(ctx, progress, () => ctx.client.resetPassword(stacklet.id, input.password)));
+        } catch (error) {
+          // A service that makes up no password refuses the bare form naming the field: a person's door asks
+          // for one and sends again; an agent is told who sets it.
+          if (ctx.agent && input.password === undefined && refusalNamesField(error, 'password')) {
+            refuse(ref as ResourceRef, 'needsPassword', l10n.t('This service makes up no password: it needs one the user sets from the views (Reset Password on the stacklet).'));
+          }
+          throw error;
+        }
+      },
+    };
+  },
+});
+
+/** What a stacklet can be restored from, as Restore offers it: a snapshot of the account (its own first), or a backup. */
+async function restoreSource(ctx: ActionContext, stacklet: s.Stacklet, from: string | number): Promise<{ ref: ResourceRef; name: string }> {
+  const [snapshots, backups] = await Promise.all([ctx.store.get('snapshot').catch(() => undefined), ctx.store.get('backup').catch(() => undefined)]);
+  const snapshot = snapshots?.items.find((item) => String(item.id) === String(from));
+  if (snapshot) return { ref: refTo('snapshot', snapshot) as ResourceRef, name: snapshot.name };
+  const backup = backups?.items.find((item) => String(item.id) === String(from));
+  if (!backup) throw new AgentInputError('from', l10n.t('is not a snapshot or backup of the account'));
+  // A backup has no name: its own by the date it was taken (as Restore labels it), another's by its stacklet too.
+  const ref = refTo('backup', backup) as ResourceRef;
+  const name = l10n.t('the backup of {0}', backup.stacklet?.id === stacklet.id ? shortTimestamp(backup.created_at) ?? ref.name : ref.name);
+  return { ref, name };
+}
+
+const restore = define({
+  kind: 'stacklet',
+  action: 'restore',
+  title: 'Restore a stacklet',
+  description: 'Restores a stacklet (id) from a snapshot or backup (from: its ID, from stacklet_find kind=snapshot or kind=backup; usually one of this stacklet\'s): its disk is replaced by the image, so everything written since is lost, and the user is asked to type its name before it is sent. Refused while a task runs on it. The price does not change.',
+  shape: { id, from: idField('The snapshot\'s or backup\'s ID to restore from, from stacklet_find kind=snapshot or kind=backup.') },
+  destructive: true,
+  plan: async (ctx, input) => {
+    const ref = await idle(ctx, 'stacklet', input.id);
+    const source = await restoreSource(ctx, ref.data, input.from);
+    const progress = l10n.t('Restoring {0}…', ref.name);
+    return {
+      resources: [{ ...head(ref as ResourceRef), role: 'target' }, { ...head(source.ref), role: 'stays' }],
+      change: { restoreFrom: { kind: source.ref.kind, id: source.ref.id } },
+      monthlyChangeUsd: 0,
+      destroysData: true,
+      typed: ref.name,
+      failure: l10n.t('Could not restore {0}', ref.name),
+      progress,
+      stale: [],
+      words: (literal) => ({
+        question: l10n.t('Restore {0} from {1}?', literal(ref.name), literal(source.name)),
+        detail: typeNamePrompt(l10n.t('The disk of {0} is replaced by the image: everything written since it was taken is lost.', literal(ref.name)), literal(typeableText(ref.name))),
+        button: l10n.t('Restore'),
+      }),
+      send: async () => answered(ctx, 'stacklet', await send(ctx, progress, () => ctx.client.restoreStacklet(ref.data.id, Number(source.ref.id)))),
+    };
+  },
+});
+
 /** A stacklet's volumes and snapshots, which a deletion through a tool leaves (as the UI's, unless checked there). */
 async function keptWith(ctx: ActionContext, stacklet: s.Stacklet): Promise<ResourceRef[]> {
   const [volumes, snapshots] = await Promise.all([ctx.store.get('volume').catch(() => undefined), ctx.store.get('snapshot').catch(() => undefined)]);
@@ -394,7 +490,7 @@ const deletion = deleteAction({
 
 /** Every action on a stacklet, in the order the tool lists them. */
 export const STACKLET_OPERATIONS: readonly ActionDefinition[] = [
-  create, powerAction('powerOff'), powerAction('powerOn'), powerAction('powerCycle'), resize, snapshot, tag, untag, attachFirewall, enablePrivateNetworking, rebuild,
+  create, powerAction('powerOff'), powerAction('powerOn'), powerAction('powerCycle'), resize, snapshot, tag, untag, attachFirewall, enablePrivateNetworking, resetPassword, rebuild, restore,
   renameAction({ kind: 'stacklet', what: 'a stacklet', note: 'A stacklet\'s name is also its hostname.', checkName: checkHostname, request: (ctx, ref, name) => ctx.client.renameStacklet(ref.data.id, name) }),
   deletion,
 ];
