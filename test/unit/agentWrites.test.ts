@@ -159,6 +159,28 @@ describe('agent writes ⇄ emulator', function () {
     assert.equal(unchanged.reason, 'unchanged');
   });
 
+  it('creates several stacklets at once with what the wizard asks (VPC, firewall, script, SSH keys, backups), refusing each link the account lacks naming it', async () => {
+    const elsewhere = await client.createVpc({ name: 'ams-private', cidr: '10.30.0.0/16', region: 'ams' });
+    const [vpcs, firewalls, scripts, keys] = await Promise.all([client.listVpcs(), client.listFirewalls(), client.listUserdata(), client.listSshKeys()]);
+    const vpc = vpcs.items.find((item) => item.region?.slug === 'fra')!;
+    const input = { names: ['fleet-1', 'fleet-2'], region: 'fra', size: 'b-2vcpu-4gb', image: 'ubuntu-22-04-x64', tags: ['fleet'], vpc: vpc.uuid, firewall: firewalls.items[0]!.uuid, userdata: scripts.items[0]!.uuid, sshKeys: [keys.items[0]!.id], backups: true };
+    const planned = await plan('stacklet', 'create', input);
+    assert.equal(planned.monthlyChangeUsd, 48, 'each one counted');
+    assert.equal(planned.words(same).question, 'Create 2 stacklets: fleet-1, fleet-2?');
+    assert.deepEqual(planned.resources.filter((r) => r.role === 'new').map((r) => r.name), ['fleet-1', 'fleet-2']);
+    assert.deepEqual(planned.resources.filter((r) => r.role === 'stays').map((r) => r.kind), ['vpc', 'firewall', 'userdata', 'sshKey']);
+    for (const [field, value, named] of [['vpc', elsewhere.uuid, 'vpc'], ['firewall', 'no-such-firewall', 'firewall'], ['userdata', 'no-such-script', 'userdata'], ['sshKeys', [keys.items[0]!.id, 999999], 'sshKeys.1'], ['image', 'no-such-image', 'image']] as const) {
+      assert.equal((await rejection(plan('stacklet', 'create', { ...input, [field]: value }), AgentInputError)).field, named, field);
+    }
+    assert.equal((await rejection(plan('stacklet', 'create', { ...input, names: ['fleet-1', 'fleet-1'] }), AgentInputError)).field, 'names');
+    assert.equal((await rejection(plan('stacklet', 'create', { ...input, name: 'fleet-0' }), AgentInputError)).field, 'name', 'name or names, not both');
+    const before = emu.stats().applied.length;
+    const answer = await execute(ctx, planned, { door: 'mcp' });
+    assert.deepEqual((answer['created'] as { resource: { name: string } }[]).map((one) => one.resource.name), ['fleet-1', 'fleet-2']);
+    const sent = emu.stats().applied.slice(before).map((record) => record.body);
+    assert.deepEqual(sent, [{ names: ['fleet-1', 'fleet-2'], region: 'fra', size: 'b-2vcpu-4gb', image: 'ubuntu-22-04-x64', tags: ['fleet'], vpc_uuid: vpc.uuid, firewall_uuid: firewalls.items[0]!.uuid, userdata_uuid: scripts.items[0]!.uuid, ssh_keys: [keys.items[0]!.id], backups: true }]);
+  });
+
   it('refuses a create over the account\'s limit before any confirmation, with the limit as data, and sends nothing', async () => {
     // The demo account has 44 stacklets left: 40 then 4 more, made around the agent.
     for (let batch = 0; batch < 5; batch++) {

@@ -7,13 +7,14 @@ import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import type * as s from '../../api/schemas';
 import { refusalNamesField } from '../../api/refusals';
-import { checkHostname, checkName, checkPassword, checkTagName } from '../../api/validators';
+import { checkHostname, checkName, checkPassword, checkTagName, checkWithinLimit } from '../../api/validators';
+import { readLimit } from '../../model/accountLimits';
 import { AgentInputError } from '../../agent/input';
 import { resolve, sizeOf } from '../../agent/reads';
 import { define, type ActionContext, type ActionDefinition, type Literal } from '../../actions/definition';
 import { deleteAction } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
-import { answered, button, check, head, idField, idle, made, refuse, send, targetId, text, withinLimit } from '../../actions/steps';
+import { answered, button, check, head, idField, idle, made, projectOf, refuse, regionOf, send, targetId, text, withinLimit } from '../../actions/steps';
 import { diskFits, POWER_ACCEPTS, stackletDisk } from '../../model/actionChecks';
 import { costSentence, extraWords, powerCycleWords, powerOffWords, resizeDiskWords, smallerDiskWords, stackletDeletionTitle, typeNamePrompt, typeToConfirm, whatGoesAndStays, type ConfirmationWords } from '../../model/actionWords';
 import { resizeChange, stackletPrice } from '../../model/cost';
@@ -247,56 +248,111 @@ const attachFirewall = define({
   },
 });
 
-/** An image by its slug: a distribution's or an application's. */
-async function imageOf(ctx: ActionContext, slug: string): Promise<{ slug: string; extra_price?: number | string | null | undefined }> {
+/** An image by its slug (a distribution's or an application's), or a snapshot of the account by its ID. */
+async function imageOf(ctx: ActionContext, value: string | number): Promise<{ slug: string | number; name: string; extra_price?: number | string | null | undefined }> {
+  const slug = String(value);
   const images = (await ctx.store.get('distribution')).items.flatMap((distribution) => distribution.images);
   const image = images.find((item) => item.slug === slug) ?? (await ctx.store.get('application')).items.find((item) => item.slug === slug);
-  if (!image) throw new AgentInputError('image', l10n.t('is not an image the service offers'));
-  return image;
+  if (image) return { ...image, name: image.slug };
+  const snapshot = (await ctx.store.get('snapshot').catch(() => undefined))?.items.find((item) => String(item.id) === slug);
+  if (snapshot) return { slug: snapshot.id, name: snapshot.name };
+  throw new AgentInputError('image', l10n.t('is not an image the service offers'));
 }
+
+/** The service creates at most this many stacklets in one request (`names`). */
+export const STACKLETS_AT_ONCE = 10;
+
+/**
+ * The ID of a resource a create links to, refused naming `field` when the account has none such; a listing that
+ * cannot be read refuses nothing (the service decides, as the wizard's steps offer none then).
+ */
+async function linked(ctx: ActionContext, kind: 'firewall' | 'vpc' | 'userdata' | 'sshKey', value: string | number, field: string): Promise<ResourceRef | string | number> {
+  const listing = await ctx.store.get(kind).catch(() => undefined);
+  return listing ? resolve(ctx, kind, String(value), field) : value;
+}
+
+const optionalId = (description: string) => z.optional(idField(description));
 
 const create = define({
   kind: 'stacklet',
   action: 'create',
   title: 'Create a stacklet',
-  description: 'Creates a stacklet: name (also its hostname), region, size and image, and tags. The plan gives its monthly estimate. Refused when the account\'s limit leaves no stacklet to create.',
+  description: 'Creates a stacklet: name (also its hostname), or names for several at once (2 to 10), region, size and image, and optionally tags, a VPC of the region, a firewall, a userdata script run on first boot, SSH keys, automatic backups and a project. The plan gives the monthly estimate. Refused when the account\'s limit leaves too few stacklets to create.',
   shape: {
-    name: text('The name, also its hostname.'),
+    name: z.optional(text('The name, also its hostname.')),
+    names: z.optional(z.array(text('A name, also its hostname.')).check(z.minLength(2), z.maxLength(STACKLETS_AT_ONCE), z.describe('Several stacklets at once, alike: their names (2 to 10), instead of name.'))),
     region: text('The region\'s slug, from stacklet_catalog what=regions.'),
     size: text('The size\'s slug, from stacklet_catalog what=sizes.'),
-    image: text('The image\'s slug, from stacklet_catalog what=images.'),
+    image: idField('The image: a slug from stacklet_catalog what=images, or a snapshot\'s ID from stacklet_find kind=snapshot.'),
     tags: z.optional(z.array(text('A tag.')).check(z.maxLength(20), z.describe('Its tags.'))),
+    vpc: optionalId('A VPC of the region to put it in, from stacklet_find kind=vpc. The region\'s default when absent.'),
+    firewall: optionalId('A firewall to put it behind, from stacklet_find kind=firewall. None when absent.'),
+    userdata: optionalId('A userdata script run on first boot, from stacklet_find kind=userdata. None when absent.'),
+    sshKeys: z.optional(z.array(idField('An SSH key\'s ID, from stacklet_find kind=sshKey.')).check(z.maxLength(50), z.describe('SSH keys to log in with (no password is sent then).'))),
+    backups: z.optional(z.boolean().check(z.describe('Take automatic backups. False when absent.'))),
+    project: z.optional(text('The project\'s ID to create it in. The default project when absent.')),
   },
   destructive: false,
   plan: async (ctx, input) => {
-    check('name', checkHostname(input.name, 'name'));
+    if ((input.name === undefined) === (input.names === undefined)) throw new AgentInputError('name', l10n.t('give name, or names for several'));
+    const names = input.names ?? [input.name!];
+    names.forEach((name, i) => check(input.names ? `names.${i}` : 'name', checkHostname(name, 'name')));
+    const repeated = names.find((name, i) => names.indexOf(name) !== i);
+    if (repeated !== undefined) throw new AgentInputError('names', l10n.t('{0} is there twice: each stacklet needs its own name', repeated));
     (input.tags ?? []).forEach((t, i) => check(`tags.${i}`, checkTagName(t, 'tag')));
-    const region = (await ctx.store.get('region')).items.find((item) => item.slug === input.region);
-    if (!region) throw new AgentInputError('region', l10n.t('is not a region the service offers'));
-    if (region.available === false) throw new AgentInputError('region', l10n.t('is not available now'));
+    const region = await regionOf(ctx, input.region);
     const size = await sizeOf(ctx, input.size);
     if (size.available === false) throw new AgentInputError('size', l10n.t('is not available now'));
     const image = await imageOf(ctx, input.image);
-    await withinLimit(ctx, 'stacklet', input.name);
-    const monthly = stackletPrice({ size, distribution: { image } } as never)?.total;
-    const progress = l10n.t('Creating {0}…', input.name);
+    const vpc = input.vpc === undefined ? undefined : await linked(ctx, 'vpc', input.vpc, 'vpc');
+    if (typeof vpc === 'object' && (vpc.data as s.Vpc).region?.slug !== undefined && (vpc.data as s.Vpc).region?.slug !== region) {
+      throw new AgentInputError('vpc', l10n.t('is not a VPC of {0}', region));
+    }
+    const firewall = input.firewall === undefined ? undefined : await linked(ctx, 'firewall', input.firewall, 'firewall');
+    const userdata = input.userdata === undefined ? undefined : await linked(ctx, 'userdata', input.userdata, 'userdata');
+    const keys = await Promise.all((input.sshKeys ?? []).map((key, i) => linked(ctx, 'sshKey', key, `sshKeys.${i}`)));
+    const project = await projectOf(ctx, input.project);
+    await withinLimit(ctx, 'stacklet', names[0]!);
+    const limit = await readLimit(ctx.store, 'stacklet');
+    if (limit !== undefined) check(input.names ? 'names' : 'name', checkWithinLimit(names.length, limit.available));
+    const each = stackletPrice({ size, distribution: { image } } as never)?.total;
+    const idOf = (ref: ResourceRef | string | number) => (typeof ref === 'object' ? ref.id : ref);
+    const body = {
+      region,
+      size: size.slug,
+      image: image.slug,
+      ...(input.tags?.length ? { tags: input.tags } : {}),
+      ...(vpc !== undefined ? { vpc_uuid: String(idOf(vpc)) } : {}),
+      ...(firewall !== undefined ? { firewall_uuid: String(idOf(firewall)) } : {}),
+      ...(userdata !== undefined ? { userdata_uuid: String(idOf(userdata)) } : {}),
+      ...(keys.length > 0 ? { ssh_keys: keys.map(idOf) } : {}),
+      ...(input.backups !== undefined ? { backups: input.backups } : {}),
+      ...project,
+    };
+    const list = names.join(', ');
+    const progress = l10n.t('Creating {0}…', list);
+    const links = [vpc, firewall, userdata, ...keys].filter((ref): ref is ResourceRef => typeof ref === 'object');
     return {
-      resources: [{ kind: 'stacklet', name: input.name, role: 'new' }],
-      change: { create: { name: input.name, region: region.slug, size: size.slug, image: image.slug, tags: input.tags ?? [] } },
-      monthlyChangeUsd: monthly,
+      resources: [...names.map((name) => ({ kind: 'stacklet', name, role: 'new' as const })), ...links.map((ref) => ({ ...head(ref), role: 'stays' as const }))],
+      change: { create: { names, region, size: size.slug, image: image.slug, tags: input.tags ?? [], backups: input.backups ?? false, links: links.map(head) } },
+      monthlyChangeUsd: each === undefined ? undefined : each * names.length,
       destroysData: false,
-      failure: l10n.t('Could not create {0}', input.name),
+      failure: l10n.t('Could not create {0}', list),
       progress,
+      // The profile (the limit) and the linked firewall or VPC are read again once it is remembered (made).
       stale: ['stacklet', 'tag'],
       words: (literal) => ({
-        question: l10n.t('Create stacklet {0}?', literal(input.name)),
-        detail: l10n.t('{0} in {1}, from {2}.', literal(size.slug), literal(region.slug), literal(image.slug)),
+        question: names.length === 1 ? l10n.t('Create stacklet {0}?', literal(names[0]!)) : l10n.t('Create {0} stacklets: {1}?', names.length, names.map(literal).join(', ')),
+        detail: l10n.t('{0} in {1}, from {2}.', literal(size.slug), literal(region), literal(image.name)),
         button: button.create(),
       }),
       send: async () => {
-        const body = { name: input.name, region: region.slug, size: size.slug, image: image.slug, ...(input.tags?.length ? { tags: input.tags } : {}) };
-        const created = await send(ctx, progress, () => ctx.client.createStacklet(body));
-        return made(ctx, 'stacklet', created);
+        const created = names.length === 1
+          ? [await send(ctx, progress, () => ctx.client.createStacklet({ ...body, name: names[0]! }))]
+          : await send(ctx, progress, () => ctx.client.createStacklets({ ...body, names }));
+        // With the links it was asked for, which the service may make only after it answered.
+        const answers = created.map((stacklet) => made(ctx, 'stacklet', { ...stacklet, firewall_uuid: stacklet.firewall_uuid ?? body.firewall_uuid ?? null, vpc_uuid: stacklet.vpc_uuid ?? body.vpc_uuid ?? null }));
+        return answers.length === 1 ? answers[0]! : { sent: true, created: answers.map((answer) => ({ resource: answer['resource'], task: answer['task'] })) };
       },
     };
   },
