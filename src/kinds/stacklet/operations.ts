@@ -157,6 +157,11 @@ const snapshot = define({
 
 const tagName = text('The tag\'s name.');
 
+const firewallId = idField('A firewall\'s ID.');
+
+/** What a rebuild or a restore starts from. */
+const from = idField('An image\'s slug (stacklet_catalog what=images), a snapshot\'s or (restore) a backup\'s ID.');
+
 const tag = define({
   kind: 'stacklet',
   action: 'tag',
@@ -218,7 +223,7 @@ const attachFirewall = define({
   action: 'attachFirewall',
   title: 'Attach a firewall to a stacklet',
   description: 'Puts a stacklet (id) behind a firewall (firewall). A stacklet has one firewall: one behind another moves. Refused while a task runs on it or when it is behind that firewall already.',
-  shape: { id, firewall: idField('The firewall\'s ID, from stacklet_find kind=firewall.') },
+  shape: { id, firewall: firewallId },
   destructive: false,
   plan: async (ctx, input) => {
     const ref = await idle(ctx, 'stacklet', input.id);
@@ -271,26 +276,25 @@ async function linked(ctx: ActionContext, kind: 'firewall' | 'vpc' | 'userdata' 
   return listing ? resolve(ctx, kind, String(value), field) : value;
 }
 
-const optionalId = (description: string) => z.optional(idField(description));
 
 const create = define({
   kind: 'stacklet',
   action: 'create',
   title: 'Create a stacklet',
-  description: 'Creates a stacklet: name (also its hostname), or names for several at once (2 to 10), region, size and image, and optionally tags, a VPC of the region, a firewall, a userdata script run on first boot, SSH keys, automatic backups and a project. The plan gives the monthly estimate. Refused when the account\'s limit leaves too few stacklets to create.',
+  description: 'Creates a stacklet (name), or several alike (names); region, size, image; optionally tags, vpc (of the region), firewall, userdata, sshKeys, backups, project. The plan gives the monthly estimate. Refused past the account\'s limit.',
   shape: {
     name: z.optional(text('The name, also its hostname.')),
-    names: z.optional(z.array(text('A name, also its hostname.')).check(z.minLength(2), z.maxLength(STACKLETS_AT_ONCE), z.describe('Several stacklets at once, alike: their names (2 to 10), instead of name.'))),
+    names: z.optional(z.array(text('A hostname.')).check(z.minLength(2), z.maxLength(STACKLETS_AT_ONCE), z.describe('2 to 10 names, instead of name.'))),
     region: text('The region\'s slug, from stacklet_catalog what=regions.'),
     size: text('The size\'s slug, from stacklet_catalog what=sizes.'),
-    image: idField('The image: a slug from stacklet_catalog what=images, or a snapshot\'s ID from stacklet_find kind=snapshot.'),
+    image: idField('An image\'s slug (stacklet_catalog what=images) or a snapshot\'s ID.'),
     tags: z.optional(z.array(text('A tag.')).check(z.maxLength(20), z.describe('Its tags.'))),
-    vpc: optionalId('A VPC of the region to put it in, from stacklet_find kind=vpc. The region\'s default when absent.'),
-    firewall: optionalId('A firewall to put it behind, from stacklet_find kind=firewall. None when absent.'),
-    userdata: optionalId('A userdata script run on first boot, from stacklet_find kind=userdata. None when absent.'),
-    sshKeys: z.optional(z.array(idField('An SSH key\'s ID, from stacklet_find kind=sshKey.')).check(z.maxLength(50), z.describe('SSH keys to log in with (no password is sent then).'))),
-    backups: z.optional(z.boolean().check(z.describe('Take automatic backups. False when absent.'))),
-    project: z.optional(text('The project\'s ID to create it in. The default project when absent.')),
+    vpc: z.optional(idField('A VPC\'s ID.')),
+    firewall: z.optional(firewallId),
+    userdata: z.optional(idField('A userdata script\'s ID, run on first boot.')),
+    sshKeys: z.optional(z.array(idField('An SSH key\'s ID.')).check(z.maxLength(50), z.describe('SSH keys to log in with.'))),
+    backups: z.optional(z.boolean().check(z.describe('Automatic backups.'))),
+    project: z.optional(text('A project\'s ID; the default when absent.')),
   },
   destructive: false,
   plan: async (ctx, input) => {
@@ -391,8 +395,8 @@ const rebuild = define({
   kind: 'stacklet',
   action: 'rebuild',
   title: 'Rebuild a stacklet',
-  description: 'Rebuilds a stacklet (id) from an image (from: an image\'s slug, or one of the account\'s snapshot IDs): its disk is wiped and rewritten, so the user is asked to type its name before it is sent. Refused while a task runs on it.',
-  shape: { id, from: idField('What to rebuild from: an image\'s slug, from stacklet_catalog what=images, or a snapshot\'s ID, from stacklet_find kind=snapshot.') },
+  description: 'Rebuilds a stacklet (id) from an image\'s slug or a snapshot\'s ID (from): its disk is wiped, so the user types its name to confirm. Refused while a task runs on it.',
+  shape: { id, from },
   destructive: true,
   plan: async (ctx, input) => {
     const ref = await idle(ctx, 'stacklet', input.id);
@@ -422,10 +426,10 @@ const resetPassword = define({
   kind: 'stacklet',
   action: 'resetPassword',
   title: 'Reset the root password of a stacklet',
-  description: 'Resets the root password of a stacklet (id): the service makes up a new one and sends it to the user; the current password stops working. Leave password out: an agent is refused one (a password an agent chooses stays in the chat\'s history; the user sets one from the views). Refused while a task runs on it, and when the service makes up no password. The price does not change.',
+  description: 'Resets a stacklet\'s root password (id): the service makes one up and sends it to the user; the old one stops working. An agent passes no password (refused: it would stay in the chat). Refused while a task runs on it, or when the service makes none up (the user sets one from the views).',
   shape: {
     id,
-    password: z.optional(z.string().check(z.maxLength(200), z.describe('Not for agents (refused): only the user sets a password, from the views. Absent: the service makes one up.'))),
+    password: z.optional(z.string().check(z.maxLength(200), z.describe('Refused from agents; the user sets it from the views.'))),
   },
   // Nothing stored is lost, but the current password is replaced for good: whoever signs in with it is locked
   // out until they learn the new one. That replaces what is there, as the rules of a firewall replaced do.
@@ -487,8 +491,8 @@ const restore = define({
   kind: 'stacklet',
   action: 'restore',
   title: 'Restore a stacklet',
-  description: 'Restores a stacklet (id) from a snapshot or backup (from: its ID, from stacklet_find kind=snapshot or kind=backup; usually one of this stacklet\'s): its disk is replaced by the image, so everything written since is lost, and the user is asked to type its name before it is sent. Refused while a task runs on it. The price does not change.',
-  shape: { id, from: idField('The snapshot\'s or backup\'s ID to restore from, from stacklet_find kind=snapshot or kind=backup.') },
+  description: 'Restores a stacklet (id) from a snapshot\'s or backup\'s ID (from): its disk is replaced, losing what was written since, so the user types its name to confirm. Refused while a task runs on it.',
+  shape: { id, from },
   destructive: true,
   plan: async (ctx, input) => {
     const ref = await idle(ctx, 'stacklet', input.id);
