@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Firewall, Stacklet } from '../api/schemas';
 import type { ResourceStore } from '../model/resourceStore';
-import { itemAction } from './action';
+import { plannedAction, type Planned } from './plannedAction';
 import type { CommandDeps } from './deps';
 import { idleStacklets } from './idlePick';
 import { pickItem } from './target';
@@ -25,46 +25,39 @@ async function askFirewall(deps: CommandDeps, store: ResourceStore, stacklets: r
   return firewall === undefined || isBack(firewall) ? undefined : { firewall };
 }
 
-/**
- * The cache after the service attached `stacklet` to `firewall`: the stacklet names it, it lists the stacklet,
- * and the firewall the stacklet had lists it no more (the latest cached firewalls, so several in a row add up).
- */
-function attached(store: ResourceStore, stacklet: Stacklet, firewall: Firewall): void {
-  const cached = (uuid: string) => store.peek('firewall')?.items.find((f) => f.uuid === uuid);
-  const previous = stacklet.firewall_uuid ? cached(stacklet.firewall_uuid) : undefined;
-  if (previous && previous.uuid !== firewall.uuid) {
-    store.update('firewall', (f) => f.uuid === previous.uuid, { ...previous, resources: { ...previous.resources, stacklet_ids: previous.resources.stacklet_ids.filter((id) => id !== stacklet.id) } });
-  }
-  const current = cached(firewall.uuid) ?? firewall;
-  if (!current.resources.stacklet_ids.includes(stacklet.id)) {
-    store.update('firewall', (f) => f.uuid === firewall.uuid, { ...current, resources: { ...current.resources, stacklet_ids: [...current.resources.stacklet_ids, stacklet.id] } });
-  }
-  store.update('stacklet', (s) => s.id === stacklet.id, { ...stacklet, firewall_uuid: firewall.uuid });
+type Chosen = Planned<{ firewall: string }, Firewall>;
+
+const firewallName = (answers: Chosen) => answers.found?.name ?? '';
+
+/** The firewall picked: the definition's input (its ID), and the firewall itself for a selection's words. */
+async function chosen(deps: CommandDeps, store: ResourceStore, stacklets: readonly Stacklet[]): Promise<Chosen | undefined> {
+  const picked = await askFirewall(deps, store, stacklets);
+  return picked && { input: { firewall: picked.firewall.uuid }, found: picked.firewall };
 }
 
-/** Attach Firewall: puts a stacklet, or every stacklet of a selection, behind one firewall. */
-export const attachFirewall = itemAction<'stacklet', { firewall: Firewall }, true>({
+/**
+ * Attach Firewall: puts a stacklet, or every stacklet of a selection, behind one firewall, picking it being the
+ * confirmation; the definition (src/kinds/stacklet/operations.ts) plans and sends it, and the stacklets and
+ * firewalls are read again after.
+ */
+export const attachFirewall = plannedAction<'stacklet', { firewall: string }, Firewall>({
   kind: 'stacklet',
   action: 'attachFirewall',
+  confirm: 'prompt',
   pick: () => idleStacklets(vscode.l10n.t('Attach a firewall to which stacklet?')),
-  ask: ({ item, store }, deps) => askFirewall(deps, store, [item]),
-  send: async ({ client, item }, { firewall }) => {
-    await client.addFirewallStacklets(firewall.uuid, [item.id]);
-    return true as const;
-  },
-  settle: (_deps, { store, item }, _answer, { firewall }) => attached(store, item, firewall),
-  progress: (s, { firewall }) => vscode.l10n.t('Attaching {0} to firewall {1}…', s.name, firewall.name),
-  failure: (s, { firewall }) => vscode.l10n.t('Could not attach {0} to firewall {1}', s.name, firewall.name),
-  done: (s, { firewall }) => vscode.l10n.t('Attached {0} to firewall {1}.', s.name, firewall.name),
+  input: async ({ item, store }, deps) => (await chosen(deps, store, [item]))?.input,
+  progress: (s, _input, firewall) => vscode.l10n.t('Attaching {0} to firewall {1}…', s.name, firewall?.name ?? ''),
+  // The firewall as the plan names it.
+  done: (s, { firewall }, plan) => vscode.l10n.t('Attached {0} to firewall {1}.', s.name, plan?.resources.find((resource) => resource.role === 'firewall')?.name ?? firewall),
   bulk: {
-    ask: ({ items, store }, deps) => askFirewall(deps, store, items),
-    refuse: (item, { firewall }) => (item.firewall_uuid === firewall.uuid ? vscode.l10n.t('already behind {0}', firewall.name) : undefined),
-    confirm: (count, { firewall }) => ({
-      question: plural(count, vscode.l10n.t('Attach 1 stacklet to firewall {0}?', firewall.name), vscode.l10n.t('Attach {0} stacklets to firewall {1}?', count, firewall.name)),
-      detail: vscode.l10n.t('A stacklet has one firewall: those behind another move to {0}, and its rules apply to them from now on.', firewall.name),
+    ask: ({ items, store }, deps) => chosen(deps, store, items),
+    refuse: (item, answers) => (item.firewall_uuid === answers.input?.firewall ? vscode.l10n.t('already behind {0}', firewallName(answers)) : undefined),
+    confirm: (count, answers) => ({
+      question: plural(count, vscode.l10n.t('Attach 1 stacklet to firewall {0}?', firewallName(answers)), vscode.l10n.t('Attach {0} stacklets to firewall {1}?', count, firewallName(answers))),
+      detail: vscode.l10n.t('A stacklet has one firewall: those behind another move to {0}, and its rules apply to them from now on.', firewallName(answers)),
       button: vscode.l10n.t('Attach'),
     }),
     monthlyChange: () => 0,
-    progress: (count, { firewall }) => plural(count, vscode.l10n.t('Attaching 1 stacklet to firewall {0}', firewall.name), vscode.l10n.t('Attaching {0} stacklets to firewall {1}', count, firewall.name)),
+    progress: (count, answers) => plural(count, vscode.l10n.t('Attaching 1 stacklet to firewall {0}', firewallName(answers)), vscode.l10n.t('Attaching {0} stacklets to firewall {1}', count, firewallName(answers))),
   },
 });

@@ -43,8 +43,10 @@ export async function createWithRetry<S, R>(deps: CommandDeps, flow: CreateFlow<
       if (choice === showLog) deps.log.show(true);
       if (choice !== retry) return undefined;
       // The step of the field named: by the definition's check (a door onto it), or by the service.
-      startAt = error instanceof AgentInputError
-        ? flow.fields[error.field] ?? Object.values(flow.fields).find((step) => step === error.field)
+      // A field of a list (`names.1`, `sshKeys.0`) is its list's step.
+      const named = error instanceof AgentInputError ? error.field.replace(/\.\d+$/, '') : undefined;
+      startAt = named !== undefined
+        ? flow.fields[named] ?? Object.values(flow.fields).find((step) => step === named)
         : Object.entries(flow.fields).find(([field]) => refusalNamesField(error, field))?.[1];
     }
   }

@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
-import type { CreateStackletBody } from '../api/requests';
-import type { Stacklet } from '../api/schemas';
+import type { AgentData } from '../agent/envelope';
 import { checkHostname, checkInteger, checkTagList, checkWithinLimit, parseTagList, parseWholeNumber } from '../api/validators';
 import { firewallRuleCounts } from '../kinds/firewall/row';
+import { STACKLETS_AT_ONCE } from '../kinds/stacklet/operations';
 import type { CommandDeps } from './deps';
 import { yesNo } from './choices';
-import { done, follow } from './action';
+import { done } from './action';
 import { createWithRetry } from './createFlow';
+import { sendDefined } from './definedSend';
 import { limitBeforeAsking } from './steps/accountLimit';
 import { countStep } from './steps/countStep';
 import { imageStep } from './steps/imageStep';
@@ -20,7 +21,7 @@ import { vpcStep } from './steps/vpcStep';
 import { inputStep, pickStep, type WizardStep } from './wizard';
 
 /** The service creates at most this many stacklets in one request (`names`). */
-const MAX_AT_ONCE = 10;
+const MAX_AT_ONCE = STACKLETS_AT_ONCE;
 
 interface NewStacklet extends InProject {
   name?: string;
@@ -66,11 +67,13 @@ function numberedNames(base: string, count: number): string {
 /**
  * Create Stacklet: name, how many (several are sent at once, as `names`, and their names asked), region,
  * size, image, then tags, VPC, firewall, userdata, SSH keys (or a new one), backups and the project (when the
- * service lists several). Nothing is sent before the last answer; each new stacklet's create task is followed.
+ * service lists several). Nothing is sent before the last answer, which confirms: the create definition
+ * (src/kinds/stacklet/operations.ts) plans and sends it, as it does for an agent, and each new stacklet's task is followed.
  * When the account's limit leaves none, nothing is asked; the count step refuses more than it leaves.
  */
 export async function createStacklet(deps: CommandDeps): Promise<void> {
-  const { client, store } = await deps.session.current();
+  const session = await deps.session.current();
+  const { store } = session;
   const limit = await limitBeforeAsking(store, 'stacklet');
   if (limit === 'reached') return;
   const left = limit?.available;
@@ -139,48 +142,45 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
     }), (s) => s.backups, (s, backups) => (s.backups = backups)),
     ...projectSteps<NewStacklet>(deps, title(vscode.l10n.t('Project')), projects),
   ];
-  const bodyOf = (answers: NewStacklet): Omit<CreateStackletBody, 'name' | 'names'> => {
+  const namesOf = (answers: NewStacklet) => (count(answers) > 1 ? parseNames(answers.names!) : [answers.name!]);
+  // The definition's input (src/kinds/stacklet/operations.ts), which plans and sends it as it does for an agent.
+  const inputOf = (answers: NewStacklet): Record<string, unknown> => {
+    const names = namesOf(answers);
     const tags = parseTagList(answers.tags ?? '');
     return {
+      ...(names.length > 1 ? { names } : { name: names[0]! }),
       region: answers.region!,
       size: answers.size!,
       image: answers.image!,
       ...(tags.length > 0 ? { tags } : {}),
-      ...(answers.vpc ? { vpc_uuid: answers.vpc } : {}),
-      ...(answers.firewall ? { firewall_uuid: answers.firewall } : {}),
-      ...(answers.userdata ? { userdata_uuid: answers.userdata } : {}),
-      ...(answers.sshKeys && answers.sshKeys.length > 0 ? { ssh_keys: answers.sshKeys } : {}),
+      ...(answers.vpc ? { vpc: answers.vpc } : {}),
+      ...(answers.firewall ? { firewall: answers.firewall } : {}),
+      ...(answers.userdata ? { userdata: answers.userdata } : {}),
+      ...(answers.sshKeys && answers.sshKeys.length > 0 ? { sshKeys: answers.sshKeys } : {}),
       backups: answers.backups ?? false,
-      ...projectField(projects, answers.project),
+      ...(projectField(projects, answers.project).project_uuid !== undefined ? { project: projectField(projects, answers.project).project_uuid } : {}),
     };
   };
-  const namesOf = (answers: NewStacklet) => (count(answers) > 1 ? parseNames(answers.names!) : [answers.name!]);
-  const result = await createWithRetry<NewStacklet, Stacklet[]>(deps, {
+  const result = await createWithRetry<NewStacklet, AgentData>(deps, {
     state: {},
     steps: build,
     // One stacklet or several: the Names step is asked only for several, so the steps are numbered without a total.
     wizard: { countKnown: false },
+    // The service's request fields, each with its step (the definition's input fields are the steps' own names).
     fields: {
       names: 'names', name: 'name', region: 'region', size: 'size', image: 'image', tags: 'tags', vpc_uuid: 'vpc',
       firewall_uuid: 'firewall', userdata_uuid: 'userdata', ssh_keys: 'sshKeys', backups: 'backups', project_uuid: 'project',
     },
-    send: async (answers) => {
-      const names = namesOf(answers);
-      const body = bodyOf(answers);
-      return names.length === 1 ? [await client.createStacklet({ ...body, name: names[0]! })] : client.createStacklets({ ...body, names });
-    },
+    send: async (answers) => (await sendDefined(deps, session, 'stacklet', 'create', inputOf(answers))).data,
     progress: (answers) => vscode.l10n.t('Creating {0}…', namesOf(answers).join(', ')),
     failure: (answers) => vscode.l10n.t('Could not create {0}', namesOf(answers).join(', ')),
   });
   if (!result) return;
-  const { created } = result;
-  const body = bodyOf(result.answers);
-  // With the links it was asked for, which the service may make only after it answered.
-  store.batch(() => {
-    for (const stacklet of created) store.created('stacklet', stacklet.id, { ...stacklet, firewall_uuid: stacklet.firewall_uuid ?? body.firewall_uuid ?? null, vpc_uuid: stacklet.vpc_uuid ?? body.vpc_uuid ?? null });
-  });
-  for (const stacklet of created) follow(deps, 'stacklet', stacklet.id, stacklet.name, stacklet.task);
-  done(deps, created.length === 1
-    ? vscode.l10n.t('Creating stacklet {0} in {1}.', created[0]!.name, body.region)
-    : vscode.l10n.t('Creating {0} stacklets in {1}: {2}.', created.length, body.region, created.map((stacklet) => stacklet.name).join(', ')), undefined, created.some((stacklet) => stacklet.task));
+  const names = namesOf(result.answers);
+  const region = result.answers.region!;
+  // The definition's answer: one stacklet's task, or each one's of several.
+  const tasks = 'created' in result.created ? (result.created['created'] as { task: unknown }[]).map((one) => one.task) : [result.created['task']];
+  done(deps, names.length === 1
+    ? vscode.l10n.t('Creating stacklet {0} in {1}.', names[0]!, region)
+    : vscode.l10n.t('Creating {0} stacklets in {1}: {2}.', names.length, region, names.join(', ')), undefined, tasks.some(Boolean));
 }

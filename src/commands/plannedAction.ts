@@ -25,31 +25,49 @@ import { commandContext, type Started } from './definedSend';
 import type { CommandDeps, CommandHandler } from './deps';
 import type { PickSpec, Target } from './target';
 
-/** What the prompts and the modal gave: the plan confirmed, the name typed, and where the tasks it starts go (absent on a selection). */
-export interface Planned {
+/**
+ * What the prompts and the modal gave: the plan confirmed, the name typed, and where the tasks it starts go (absent on a selection).
+ * `I` is what the prompts give (the definition's input besides the item's ID); `X` what a selection's one question
+ * learnt besides it, for its confirmation (a size's price).
+ */
+export interface Planned<I extends object = Input, X = undefined> {
   readonly plan?: ActionPlan;
   readonly typed?: string;
   readonly started?: Started[];
   /** What the prompts gave. */
-  readonly input?: Record<string, unknown>;
+  readonly input?: I;
+  readonly found?: X;
 }
 
-export interface PlannedOptions<K extends ListedKind> {
+type Input = Record<string, unknown>;
+
+export interface PlannedOptions<K extends ListedKind, I extends object = Input, X = undefined> {
   readonly kind: K;
   /** The registry's action, and the definition's name for it. */
   readonly action: ActionId;
   readonly pick: () => PickSpec<KindItems[K]>;
+  /** Why this item cannot take the action now, said before any prompt (nothing is planned), or undefined. */
+  readonly refuse?: (item: KindItems[K]) => string | undefined;
   /** The prompts: the definition's input besides the item's ID, or undefined when the user cancelled. */
-  readonly input?: (target: Target<K>, deps: CommandDeps) => Promise<Record<string, unknown> | undefined>;
-  /** Said while one item of a selection is sent (one item alone says its plan's words). */
-  readonly progress: (item: KindItems[K]) => string;
-  readonly done: (item: KindItems[K], input: Record<string, unknown>) => string;
-  readonly bulk?: BulkAction<K, Planned>;
+  readonly input?: (target: Target<K>, deps: CommandDeps) => Promise<I | undefined>;
+  /** One item's input from what the prompts gave, where it differs per item (a selection's snapshots, each named for its stacklet). */
+  readonly each?: (item: KindItems[K], input: I) => I;
   /**
-   * `prompt` when answering the prompts is itself the confirmation (a rename: the new name typed), so no modal
-   * follows them; what destroys data still asks for its name typed. A modal by default.
+   * After the service refused what was sent: a new input to plan and send once more (a password the service
+   * insists on, asked then), or undefined to let the failure stand.
    */
-  readonly confirm?: 'modal' | 'prompt';
+  readonly retry?: (target: Target<K>, error: unknown, input: I, deps: CommandDeps) => Promise<I | undefined>;
+  /** Said while one item of a selection is sent (one item alone says its plan's words); `found` as the selection's question gave it. */
+  readonly progress: (item: KindItems[K], input: I, found: X | undefined) => string;
+  /** Said once it was sent; `plan` is the one item's (absent on a selection). */
+  readonly done: (item: KindItems[K], input: I, plan: ActionPlan | undefined) => string;
+  readonly bulk?: BulkAction<K, Planned<I, X>>;
+  /**
+   * `prompt` when answering the prompts is itself the confirmation (a rename: the new name typed; a tag picked),
+   * so no modal follows them; what destroys data still asks for its name typed. A modal by default. A function
+   * decides it from what the prompts gave (a password typed is its own confirmation; one the service makes up is not).
+   */
+  readonly confirm?: 'modal' | 'prompt' | ((input: I) => 'modal' | 'prompt');
 }
 
 /** What was sent: the definition's answer, the tasks it started, and the first of them (the pipeline's status line marks no task running as done). */
@@ -60,7 +78,7 @@ interface Sent {
 }
 
 /** The plan confirmed in the command's confirmation: its words and the monthly change, or the name typed. */
-async function confirmPlan(deps: CommandDeps, plan: ActionPlan, planned: Omit<Planned, 'plan'>, by: 'modal' | 'prompt', note = ''): Promise<Planned | undefined> {
+async function confirmPlan<I extends object, X>(deps: CommandDeps, plan: ActionPlan, planned: Omit<Planned<I, X>, 'plan'>, by: 'modal' | 'prompt', note = ''): Promise<Planned<I, X> | undefined> {
   const words = plan.words((text) => text);
   if (plan.typed !== undefined) {
     const typed = await askText(deps, { title: words.question, ...typedCheck(plan.typed, words.detail) });
@@ -71,25 +89,28 @@ async function confirmPlan(deps: CommandDeps, plan: ActionPlan, planned: Omit<Pl
   return (await deps.prompter.confirm(words.question, `${words.detail}${cost}${note}`, words.button)) ? { ...planned, plan } : undefined;
 }
 
-export function plannedAction<K extends ListedKind>(options: PlannedOptions<K>): CommandHandler {
+export function plannedAction<K extends ListedKind, I extends object = Input, X = undefined>(options: PlannedOptions<K, I, X>): CommandHandler {
   const { write, definition } = definitionOf(options.kind, options.action);
   const spec = kindSpec(options.kind) as unknown as KindSpec<ListedKind>;
   // The plan sends through the context it was made with: the tasks it starts are kept in `started`.
-  const planFor = (deps: CommandDeps, target: Target<K>, input: Record<string, unknown>, started: Started[]) =>
-    planOf(commandContext(deps, target as Target<ListedKind>, started), write, definition, { id: spec.key(target.item as never), ...input });
-  return itemAction<K, Planned, Sent>({
+  const planFor = (deps: CommandDeps, target: Target<K>, input: I, started: Started[]) =>
+    planOf(commandContext(deps, target as Target<ListedKind>, started), write, definition, { id: spec.key(target.item as never), ...(options.each ? options.each(target.item, input) : input) });
+  const inputOf = (answers: Planned<I, X>) => answers.input ?? ({} as I);
+  return itemAction<K, Planned<I, X>, Sent>({
     kind: options.kind,
     action: options.action,
     pick: options.pick,
+    ...(options.refuse ? { refuse: options.refuse } : {}),
     ask: async (target, deps) => {
-      const input = options.input ? await options.input(target, deps) : {};
+      const input = options.input ? await options.input(target, deps) : ({} as I);
       if (input === undefined) return undefined;
       try {
         const started: Started[] = [];
         // A person is not refused what protects a resource from agents; the question says it is protected.
         const tag = protectingTag((target.item as { tags?: readonly string[] }).tags, agentLimits().protectedTags);
         const note = tag === undefined ? '' : `\n\n${vscode.l10n.t('{0} carries the tag {1}, which protects it from agents; you can change it.', spec.name(target.item as never), tag)}`;
-        return await confirmPlan(deps, await planFor(deps, target, input, started), { started, input }, options.confirm ?? 'modal', note);
+        const by = typeof options.confirm === 'function' ? options.confirm(input) : options.confirm ?? 'modal';
+        return await confirmPlan<I, X>(deps, await planFor(deps, target, input, started), { started, input }, by, note);
       } catch (error) {
         // The definition's refusal, in the words a tool answers with.
         if (!(error instanceof AgentRefusal || error instanceof AgentInputError)) throw error;
@@ -99,16 +120,24 @@ export function plannedAction<K extends ListedKind>(options: PlannedOptions<K>):
     },
     send: async (target, answers, deps) => {
       const started = answers.started ?? [];
-      const plan = answers.plan ?? await planFor(deps, target, {}, started);
-      const data = await execute(commandContext(deps, target as Target<ListedKind>), plan, { door: 'command', typed: answers.typed });
+      const ctx = commandContext(deps, target as Target<ListedKind>);
+      const plan = answers.plan ?? await planFor(deps, target, inputOf(answers), started);
+      let data: AgentData;
+      try {
+        data = await execute(ctx, plan, { door: 'command', typed: answers.typed });
+      } catch (error) {
+        const again = await options.retry?.(target, error, inputOf(answers), deps);
+        if (again === undefined) throw error;
+        data = await execute(ctx, await planFor(deps, target, again, started), { door: 'command', typed: answers.typed });
+      }
       return { data, started, task: started[0]?.[3] ?? null };
     },
     // The gate read the listings the action leaves stale again; the tasks it started are followed here, where
     // the tasks of a selection are one group.
     settle: (deps, _target, sent) => sent.started.forEach((task) => follow(deps, ...task)),
-    progress: (item, answers) => answers.plan?.progress ?? options.progress(item),
+    progress: (item, answers) => answers.plan?.progress ?? options.progress(item, inputOf(answers), answers.found),
     failure: (item, answers) => answers.plan?.failure ?? vscode.l10n.t('Could not change {0}', spec.name(item as never)),
-    done: (item, answers) => options.done(item, answers.input ?? {}),
+    done: (item, answers) => options.done(item, inputOf(answers), answers.plan),
     ...(options.bulk ? { bulk: options.bulk } : {}),
   });
 }

@@ -2,9 +2,9 @@ import * as vscode from 'vscode';
 import { refusalNamesField } from '../api/refusals';
 import { checkPassword } from '../api/validators';
 import type { CommandDeps } from './deps';
-import { itemAction } from './action';
 import { askText } from './askText';
 import { idleStacklets } from './idlePick';
+import { plannedAction } from './plannedAction';
 import { isBack } from './wizard';
 
 interface NewPassword {
@@ -23,13 +23,16 @@ async function askPassword(deps: CommandDeps, name: string, why?: string): Promi
 }
 
 /**
- * Reset Password: the service makes up the new password (the default), or the user sets one. A service that
- * refuses the bare form, naming `password`, is asked again with one the user types.
+ * Reset Password: the service makes up the new password (the default, confirmed with the definition's words),
+ * or the user sets one (typing it is the confirmation). A service that refuses the bare form, naming
+ * `password`, is asked again with one the user types. The definition (src/kinds/stacklet/operations.ts) takes
+ * a password from this door only: an agent's is refused.
  */
-export const resetPassword = itemAction<'stacklet', NewPassword>({
+export const resetPassword = plannedAction<'stacklet', NewPassword>({
   kind: 'stacklet',
+  action: 'resetPassword',
   pick: () => idleStacklets(vscode.l10n.t('Reset the root password of which stacklet?')),
-  ask: async ({ item }, deps) => {
+  input: async ({ item }, deps) => {
     const generate = vscode.l10n.t('Let the service generate one');
     const set = vscode.l10n.t('Set a password');
     const how = await deps.prompter.pick<'generate' | 'set'>({
@@ -41,28 +44,16 @@ export const resetPassword = itemAction<'stacklet', NewPassword>({
       ],
     });
     if (how === undefined || isBack(how)) return undefined;
-    if (how === 'generate') {
-      const ok = await deps.prompter.confirm(
-        vscode.l10n.t('Reset the root password of {0}?', item.name),
-        vscode.l10n.t('The service replaces the root password of {0} with a new one; the current password stops working.', item.name),
-        vscode.l10n.t('Reset Password'),
-      );
-      return ok ? {} : undefined;
-    }
+    if (how === 'generate') return {};
     const password = await askPassword(deps, item.name);
     return password === undefined ? undefined : { password };
   },
-  send: async ({ client, item }, { password }, deps) => {
-    try {
-      return await client.resetPassword(item.id, password);
-    } catch (error) {
-      if (password !== undefined || !refusalNamesField(error, 'password')) throw error;
-      const typed = await askPassword(deps, item.name, vscode.l10n.t('This service needs the new password from you.'));
-      if (typed === undefined) throw error;
-      return client.resetPassword(item.id, typed);
-    }
+  confirm: ({ password }) => (password === undefined ? 'modal' : 'prompt'),
+  retry: async ({ item }, error, { password }, deps) => {
+    if (password !== undefined || !refusalNamesField(error, 'password')) return undefined;
+    const typed = await askPassword(deps, item.name, vscode.l10n.t('This service needs the new password from you.'));
+    return typed === undefined ? undefined : { password: typed };
   },
   progress: (s) => vscode.l10n.t('Resetting the root password of {0}…', s.name),
-  failure: (s) => vscode.l10n.t('Could not reset the root password of {0}', s.name),
   done: (s) => vscode.l10n.t('Resetting the root password of {0}.', s.name),
 });

@@ -4,7 +4,7 @@ import { diskFits, stackletDisk } from '../model/actionChecks';
 import { resizeDiskWords, smallerDiskWords } from '../model/actionWords';
 import { resizeChange } from '../model/cost';
 import { formatBytes } from '../model/format';
-import { itemAction } from './action';
+import { plannedAction, type Planned } from './plannedAction';
 import { idleStacklets } from './idlePick';
 import { sizeChoice, yesNo } from './choices';
 import { isBack, pickStep, runWizard, type WizardStep } from './wizard';
@@ -15,25 +15,33 @@ interface Resize {
   disk?: boolean;
 }
 
-interface Answers {
-  size: string;
-  disk: boolean | undefined;
-  /** The new size's monthly price, for the estimate of several (undefined: not known). */
-  price?: number | undefined;
-  /** The new size's disk in bytes, for the stacklets of several whose disk is larger (undefined: not known). */
-  sizeDisk?: number | undefined;
+/** What the prompts give: the definition's input besides the stacklet. */
+type Answers = { size: string; disk?: boolean | undefined };
+
+/** What a selection's one question learnt of the new size, for its confirmation. */
+interface NewSize {
+  /** Its monthly price, for the estimate of several (undefined: not known). */
+  readonly price: number | undefined;
+  /** Its disk in bytes, for the stacklets of several whose disk is larger (undefined: not known). */
+  readonly sizeDisk: number | undefined;
 }
+
+type Chosen = Planned<Answers, NewSize>;
+const sizeOf = (answers: Chosen) => answers.input?.size ?? '';
 
 /**
  * Resize: a size (vCPU, memory, disk, monthly price and the change it makes; the current one marked and
  * refused), then whether to grow the disk when the new size has a larger one (permanent: the disk never
- * shrinks again). On several stacklets, one size for all, and the disk question once.
+ * shrinks again). Answering is the confirmation (each size says what it changes in the monthly estimate); the
+ * definition (src/kinds/stacklet/operations.ts) plans and sends it. On several stacklets, one size for all, and
+ * the disk question once.
  */
-export const resizeStacklet = itemAction<'stacklet', Answers>({
+export const resizeStacklet = plannedAction<'stacklet', Answers, NewSize>({
   kind: 'stacklet',
   action: 'resize',
+  confirm: 'prompt',
   pick: () => idleStacklets(vscode.l10n.t('Resize which stacklet?')),
-  ask: async ({ item: stacklet, store }, deps) => {
+  input: async ({ item: stacklet, store }, deps) => {
     const sizes = (await store.get('size')).items;
     const currentDisk = stackletDisk(stacklet);
     const newDisk = (slug: string | undefined) => sizes.find((size) => size.slug === slug)?.disk;
@@ -76,9 +84,7 @@ export const resizeStacklet = itemAction<'stacklet', Answers>({
     if (!answers?.size) return undefined;
     return { size: answers.size, disk: asksDisk(answers) ? answers.disk : undefined };
   },
-  send: ({ client, item }, { size, disk }) => client.resizeStacklet(item.id, size, disk),
   progress: (s) => vscode.l10n.t('Resizing {0}…', s.name),
-  failure: (s) => vscode.l10n.t('Could not resize {0}', s.name),
   done: (s, { size }) => vscode.l10n.t('Resizing {0} to {1}.', s.name, size),
   bulk: {
     ask: async ({ items, store }, deps) => {
@@ -104,19 +110,26 @@ export const resizeStacklet = itemAction<'stacklet', Answers>({
         if (answer === undefined || isBack(answer)) return undefined;
         disk = answer;
       }
-      return { size, disk, price: chosen?.price_monthly, sizeDisk: chosen?.disk };
+      return { input: { size, disk }, found: { price: chosen?.price_monthly, sizeDisk: chosen?.disk } };
     },
-    refuse: (item, { size, sizeDisk }) => (item.size.slug === size ? vscode.l10n.t('already {0}', size)
-      : sizeDisk !== undefined && !diskFits(item, { disk: sizeDisk }) ? vscode.l10n.t('its {0} disk is larger than that of {1}', formatBytes(stackletDisk(item)), size) : undefined),
-    confirm: (count, { size, disk }) => ({
+    refuse: (item, answers) => {
+      const size = sizeOf(answers);
+      const sizeDisk = answers.found?.sizeDisk;
+      return item.size.slug === size ? vscode.l10n.t('already {0}', size)
+        : sizeDisk !== undefined && !diskFits(item, { disk: sizeDisk }) ? vscode.l10n.t('its {0} disk is larger than that of {1}', formatBytes(stackletDisk(item)), size) : undefined;
+    },
+    confirm: (count, answers) => {
+      const size = sizeOf(answers);
+      return {
       question: plural(count, vscode.l10n.t('Resize 1 stacklet to {0}?', size), vscode.l10n.t('Resize {0} stacklets to {1}?', count, size)),
-      detail: disk
-        ? vscode.l10n.t('Their disks grow where {0} has a larger one: permanent, they can never be resized to a size with a smaller disk.', size)
-        : vscode.l10n.t('CPU and memory only; the resize can be undone.'),
-      button: vscode.l10n.t('Resize'),
-    }),
-    monthlyChange: (item, { price }) => (price === undefined ? undefined : resizeChange(item, { price_monthly: price })),
-    progress: (count, { size }) => plural(count, vscode.l10n.t('Resizing 1 stacklet to {0}', size), vscode.l10n.t('Resizing {0} stacklets to {1}', count, size)),
-    ended: (names, count, { size }) => plural(count, vscode.l10n.t('{0} was resized to {1}.', names, size), vscode.l10n.t('{0} were resized to {1}.', names, size)),
+        detail: answers.input?.disk
+          ? vscode.l10n.t('Their disks grow where {0} has a larger one: permanent, they can never be resized to a size with a smaller disk.', size)
+          : vscode.l10n.t('CPU and memory only; the resize can be undone.'),
+        button: vscode.l10n.t('Resize'),
+      };
+    },
+    monthlyChange: (item, { found }) => (found?.price === undefined ? undefined : resizeChange(item, { price_monthly: found.price })),
+    progress: (count, answers) => plural(count, vscode.l10n.t('Resizing 1 stacklet to {0}', sizeOf(answers)), vscode.l10n.t('Resizing {0} stacklets to {1}', count, sizeOf(answers))),
+    ended: (names, count, answers) => plural(count, vscode.l10n.t('{0} was resized to {1}.', names, sizeOf(answers)), vscode.l10n.t('{0} were resized to {1}.', names, sizeOf(answers))),
   },
 });

@@ -4,7 +4,7 @@ import type { Backup, Snapshot, Stacklet } from '../api/schemas';
 import { isApiError } from '../api/errors';
 import { formatBytes, shortTimestamp } from '../model/format';
 import type { PickItem } from '../ui/prompter';
-import { itemAction } from './action';
+import { plannedAction } from './plannedAction';
 import { idleStacklets } from './idlePick';
 import { isBack } from './wizard';
 
@@ -38,12 +38,14 @@ const byDate = (a: Backup, b: Backup): number => (b.created_at ?? '').localeComp
 
 /**
  * Restore: the stacklet's own snapshots first, then the account's other snapshots, then its backups by date
- * (a service without the backups listing just offers none), then a confirmation.
+ * (a service without the backups listing just offers none). The disk is replaced, so the definition
+ * (src/kinds/stacklet/operations.ts) has the stacklet's name typed to confirm.
  */
-export const restoreStacklet = itemAction<'stacklet', { imageId: number; imageName: string }>({
+export const restoreStacklet = plannedAction<'stacklet', { from: number }>({
   kind: 'stacklet',
+  action: 'restore',
   pick: () => idleStacklets(vscode.l10n.t('Restore which stacklet?')),
-  ask: async ({ item: stacklet, client, store }, deps) => {
+  input: async ({ item: stacklet, client, store }, deps) => {
     const [own, all, backups] = await Promise.all([
       client.listStackletSnapshots(stacklet.id),
       store.get('snapshot'),
@@ -63,25 +65,14 @@ export const restoreStacklet = itemAction<'stacklet', { imageId: number; imageNa
       void notify.info(vscode.l10n.t('There are no snapshots or backups to restore {0} from.', stacklet.name));
       return undefined;
     }
-    const imageId = await deps.prompter.pick<number>({
+    const from = await deps.prompter.pick<number>({
       title: vscode.l10n.t('Restore {0}', stacklet.name),
       placeHolder: vscode.l10n.t('The snapshot or backup to restore {0} from', stacklet.name),
       items,
     });
-    if (imageId === undefined || isBack(imageId)) return undefined;
-    const backupDate = shortTimestamp(backups?.items.find((backup) => backup.id === imageId)?.created_at);
-    const imageName = backupDate !== undefined
-      ? vscode.l10n.t('the backup of {0}', backupDate)
-      : items.find((item) => item.value === imageId)?.label ?? String(imageId);
-    const confirmed = await deps.prompter.confirm(
-      vscode.l10n.t('Restore {0} from {1}?', stacklet.name, imageName),
-      vscode.l10n.t('The disk of {0} is replaced by the image: everything written since it was taken is lost.', stacklet.name),
-      vscode.l10n.t('Restore'),
-    );
-    return confirmed ? { imageId, imageName } : undefined;
+    return from === undefined || isBack(from) ? undefined : { from };
   },
-  send: ({ client, item }, { imageId }) => client.restoreStacklet(item.id, imageId),
   progress: (s) => vscode.l10n.t('Restoring {0}…', s.name),
-  failure: (s) => vscode.l10n.t('Could not restore {0}', s.name),
-  done: (s, { imageName }) => vscode.l10n.t('Restoring {0} from {1}.', s.name, imageName),
+  // The snapshot or backup as the plan calls it (the resource it restores from, which stays).
+  done: (s, { from }, plan) => vscode.l10n.t('Restoring {0} from {1}.', s.name, plan?.resources.find((resource) => resource.role === 'stays')?.name ?? String(from)),
 });

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { checkName } from '../api/validators';
-import { itemAction } from './action';
+import { plannedAction, type Planned } from './plannedAction';
 import { idleStacklets } from './idlePick';
 import { askText } from './askText';
 import { plural } from '../model/plural';
@@ -15,15 +15,22 @@ function snapshotName(template: string, stacklet: { readonly name: string }): st
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+type Named = { readonly name: string };
+
+/** The name a selection's one question gave: {name} stands for each stacklet's. */
+const templateOf = (answers: Planned<Named>) => answers.input?.name ?? NAME;
+
 /**
- * Take Snapshot: asks for the snapshot's name (a dated default); the snapshot appears when the task ends. On
+ * Take Snapshot: asks for the snapshot's name (a dated default), which is its confirmation; the definition
+ * (src/kinds/stacklet/operations.ts) plans and sends it, and the snapshot appears when the task ends. On
  * several stacklets, one name for all in which {name} stands for each stacklet's name.
  */
-export const snapshotStacklet = itemAction<'stacklet', { name: string }>({
+export const snapshotStacklet = plannedAction<'stacklet', Named>({
   kind: 'stacklet',
   action: 'snapshot',
+  confirm: 'prompt',
   pick: () => idleStacklets(vscode.l10n.t('Take a snapshot of which stacklet?')),
-  ask: async ({ item }, deps) => {
+  input: async ({ item }, deps) => {
     const name = await askText(deps, {
       title: vscode.l10n.t('Take Snapshot of {0}', item.name),
       prompt: vscode.l10n.t('The name of the new snapshot'),
@@ -32,9 +39,8 @@ export const snapshotStacklet = itemAction<'stacklet', { name: string }>({
     });
     return name === undefined ? undefined : { name };
   },
-  send: ({ client, item }, { name }) => client.snapshotStacklet(item.id, snapshotName(name, item)),
+  each: (item, { name }) => ({ name: snapshotName(name, item) }),
   progress: (s) => vscode.l10n.t('Taking a snapshot of {0}…', s.name),
-  failure: (s) => vscode.l10n.t('Could not take a snapshot of {0}', s.name),
   done: (s, { name }) => vscode.l10n.t('Taking snapshot "{0}" of {1}.', snapshotName(name, s), s.name),
   bulk: {
     ask: async ({ items }, deps) => {
@@ -45,11 +51,11 @@ export const snapshotStacklet = itemAction<'stacklet', { name: string }>({
         // Checked as each stacklet's snapshot will be named.
         validate: (text) => items.map((item) => checkName(snapshotName(text, item), vscode.l10n.t('Name'))).find((problem) => problem !== undefined),
       });
-      return name === undefined ? undefined : { name };
+      return name === undefined ? undefined : { input: { name } };
     },
-    confirm: (count, { name }) => ({
+    confirm: (count, answers) => ({
       question: plural(count, vscode.l10n.t('Take a snapshot of 1 stacklet?'), vscode.l10n.t('Take a snapshot of {0} stacklets?', count)),
-      detail: vscode.l10n.t('Each snapshot is named "{0}", with {1} standing for the name of its stacklet.', name, NAME),
+      detail: vscode.l10n.t('Each snapshot is named "{0}", with {1} standing for the name of its stacklet.', templateOf(answers), NAME),
       button: vscode.l10n.t('Take Snapshots'),
     }),
     monthlyChange: () => undefined,

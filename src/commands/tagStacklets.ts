@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { Stacklet } from '../api/schemas';
 import { checkTagName } from '../api/validators';
-import { hasTag, knownTags, tagStacklet } from '../model/tags';
+import { hasTag, knownTags } from '../model/tags';
 import type { ResourceStore } from '../model/resourceStore';
 import type { PickItem } from '../ui/prompter';
-import { itemAction, settle } from './action';
+import { plannedAction, type Planned } from './plannedAction';
 import { askText } from './askText';
 import type { CommandDeps } from './deps';
 import { isBack } from './wizard';
@@ -38,28 +38,31 @@ async function askTag(deps: CommandDeps, store: ResourceStore, stacklets: readon
   return tag === undefined ? undefined : { tag };
 }
 
+type Tag = { readonly tag: string };
+
+const tagOf = (answers: Planned<Tag>) => answers.input?.tag ?? '';
+
 /**
- * Add Tag: one tag on a stacklet, or on every stacklet of a selection (POST /v1/tags/:name/resources, through
- * src/model/tags.ts). The tag filter's list is read again afterwards.
+ * Add Tag: one tag on a stacklet, or on every stacklet of a selection, picking it being the confirmation; the
+ * definition (src/kinds/stacklet/operations.ts) plans and sends it (POST /v1/tags/:name/resources, through
+ * src/model/tags.ts), and the tag filter's list is read again afterwards.
  */
-export const tagStacklets = itemAction<'stacklet', { tag: string }>({
+export const tagStacklets = plannedAction<'stacklet', Tag>({
   kind: 'stacklet',
   action: 'tag',
+  confirm: 'prompt',
   pick: () => ({ title: vscode.l10n.t('Tag which stacklet?') }),
-  ask: ({ item, store }, deps) => askTag(deps, store, [item]),
-  send: ({ client, item }, { tag }) => tagStacklet(client, item, tag),
-  settle: (deps, target, answer) => {
-    settle(deps, target, 'stacklet', answer);
-    target.store.invalidate('tag');
-  },
+  input: ({ item, store }, deps) => askTag(deps, store, [item]),
   progress: (s, { tag }) => vscode.l10n.t('Tagging {0} with "{1}"…', s.name, tag),
-  failure: (s, { tag }) => vscode.l10n.t('Could not tag {0} with "{1}"', s.name, tag),
   done: (s, { tag }) => vscode.l10n.t('Tagged {0} with "{1}".', s.name, tag),
   bulk: {
-    ask: ({ items, store }, deps) => askTag(deps, store, items),
-    refuse: (item, { tag }) => (hasTag(item, tag) ? vscode.l10n.t('already tagged "{0}"', tag) : undefined),
-    confirm: (count, { tag }) => ({ question: plural(count, vscode.l10n.t('Tag 1 stacklet with "{0}"?', tag), vscode.l10n.t('Tag {0} stacklets with "{1}"?', count, tag)), button: vscode.l10n.t('Add Tag') }),
+    ask: async ({ items, store }, deps) => {
+      const input = await askTag(deps, store, items);
+      return input && { input };
+    },
+    refuse: (item, answers) => (hasTag(item, tagOf(answers)) ? vscode.l10n.t('already tagged "{0}"', tagOf(answers)) : undefined),
+    confirm: (count, answers) => ({ question: plural(count, vscode.l10n.t('Tag 1 stacklet with "{0}"?', tagOf(answers)), vscode.l10n.t('Tag {0} stacklets with "{1}"?', count, tagOf(answers))), button: vscode.l10n.t('Add Tag') }),
     monthlyChange: () => 0,
-    progress: (count, { tag }) => plural(count, vscode.l10n.t('Tagging 1 stacklet with "{0}"', tag), vscode.l10n.t('Tagging {0} stacklets with "{1}"', count, tag)),
+    progress: (count, answers) => plural(count, vscode.l10n.t('Tagging 1 stacklet with "{0}"', tagOf(answers)), vscode.l10n.t('Tagging {0} stacklets with "{1}"', count, tagOf(answers))),
   },
 });

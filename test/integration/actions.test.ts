@@ -479,16 +479,18 @@ describe('Actions and create wizards', function () {
       assert.deepEqual(outcome.sent, []);
     });
 
-    it('Rebuild: offers distributions, applications and snapshots, warns that the disk is wiped', async () => {
+    it('Rebuild: offers distributions, applications and snapshots, warns that the disk is wiped and has its name typed', async () => {
       const target = await node('stacklets', 'stacklet', 'web-2');
-      const declined = await run('stacklet.rebuildStacklet', target, { pick: byValue('debian-12-x64') }, { confirm: false });
-      assert.deepEqual(declined.sent, [], 'declining the confirmation sends nothing');
-      const [images, confirm] = declined.asked;
+      const declined = await run('stacklet.rebuildStacklet', target, { pick: byValue('debian-12-x64') }, 'escape');
+      assert.deepEqual(declined.sent, [], 'Escape at the typed name sends nothing');
+      const [images, typed] = declined.asked;
       assert.ok(images!.items!.some((i) => i.value === 'docker-22-04') && images!.items!.some((i) => typeof i.value === 'number'));
-      assert.equal(confirm!.kind, 'confirm');
-      assert.match(confirm!.detail!, /wiped/);
-      assert.equal(confirm!.action, 'Rebuild');
-      const outcome = await run('stacklet.rebuildStacklet', target, { pick: byValue('debian-12-x64') }, { confirm: true });
+      // The definition's words: the disk is wiped, so its name is typed (it was a modal before the definition).
+      assert.equal(typed!.kind, 'input');
+      assert.equal(typed!.title, 'Rebuild web-2 from debian-12-x64?');
+      assert.match(typed!.prompt!, /wiped .* Type its name, web-2, to confirm/);
+      const outcome = await run('stacklet.rebuildStacklet', target, { pick: byValue('debian-12-x64') }, { input: 'web-2', bad: ['web-', 'WEB-2'] });
+      assert.match(outcome.asked[1]!.validation!['web-']!, /Type web-2 exactly/);
       assert.deepEqual(one(outcome, 'POST', '/v1/stacklets/:id').body, { action: 'rebuild', image: 'debian-12-x64' });
       const after = await settled<Stacklet>(`/v1/stacklets/${target.resource!.id}`, 'stacklet');
       assert.equal(after.distribution.name, 'Debian');
@@ -618,10 +620,10 @@ describe('Actions and create wizards', function () {
       assert.equal((await settled<Stacklet>(`/v1/stacklets/${target.resource!.id}`, 'stacklet')).name, 'web-2b');
     });
 
-    it('Restore: the stacklet’s snapshots, the account’s other snapshots and backups, then a confirmation', async () => {
+    it('Restore: the stacklet’s snapshots, the account’s other snapshots and backups, then its name typed', async () => {
       const target = await node('stacklets', 'stacklet', 'db-1');
       const weekly = await snapshotNamed('db-1 weekly');
-      const outcome = await run('stacklet.restoreStacklet', target, { pick: 'db-1 weekly' }, { confirm: true });
+      const outcome = await run('stacklet.restoreStacklet', target, { pick: 'db-1 weekly' }, { input: 'db-1' });
       const items = outcome.asked[0]!.items!;
       assert.match(items[0]!.description!, /snapshot of this stacklet/, 'its own snapshots come first');
       const backups = items.filter((i) => /backup of this stacklet/.test(i.description ?? ''));
@@ -629,7 +631,9 @@ describe('Actions and create wizards', function () {
       assert.ok(backups.every((i) => /^\d{4}-\d\d-\d\d \d\d:\d\d$/.test(i.label)), 'a backup has no name: it is labelled by its date');
       assert.ok(backups[0]!.label > backups[1]!.label, 'the newest backup first');
       assert.ok(items.some((i) => i.label === 'web-1 before upgrade' && /snapshot of web-1/.test(i.description ?? '')), 'other snapshots are offered');
-      assert.match(outcome.asked[1]!.detail!, /replaced by the image/);
+      // The definition's words; the disk is replaced, so its name is typed (it was a modal before the definition).
+      assert.equal(outcome.asked[1]!.title, 'Restore db-1 from db-1 weekly?');
+      assert.match(outcome.asked[1]!.prompt!, /replaced by the image: .* Type its name, db-1, to confirm/);
       assert.deepEqual(one(outcome, 'POST', '/v1/stacklets/:id').body, { action: 'restore', image_id: weekly.id });
       await settled(`/v1/stacklets/${target.resource!.id}`, 'stacklet');
     });

@@ -11,6 +11,9 @@ import { AgentRefusal } from '../../src/agent/refusal';
 import { planAction, toolInputSchema, WRITE_TOOLS } from '../../src/actions/catalog';
 import { planData, type ActionContext } from '../../src/actions/definition';
 import { execute, typedConfirms } from '../../src/actions/gate';
+import { SpendingLedger } from '../../src/agent/guards';
+import { isApiError } from '../../src/api/errors';
+import { refusalNamesField } from '../../src/api/refusals';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { markdownText } from '../../src/model/serviceText';
 import { ResourceStore } from '../../src/model/resourceStore';
@@ -156,6 +159,28 @@ describe('agent writes ⇄ emulator', function () {
     assert.equal(unchanged.reason, 'unchanged');
   });
 
+  it('creates several stacklets at once with what the wizard asks (VPC, firewall, script, SSH keys, backups), refusing each link the account lacks naming it', async () => {
+    const elsewhere = await client.createVpc({ name: 'ams-private', cidr: '10.30.0.0/16', region: 'ams' });
+    const [vpcs, firewalls, scripts, keys] = await Promise.all([client.listVpcs(), client.listFirewalls(), client.listUserdata(), client.listSshKeys()]);
+    const vpc = vpcs.items.find((item) => item.region?.slug === 'fra')!;
+    const input = { names: ['fleet-1', 'fleet-2'], region: 'fra', size: 'b-2vcpu-4gb', image: 'ubuntu-22-04-x64', tags: ['fleet'], vpc: vpc.uuid, firewall: firewalls.items[0]!.uuid, userdata: scripts.items[0]!.uuid, sshKeys: [keys.items[0]!.id], backups: true };
+    const planned = await plan('stacklet', 'create', input);
+    assert.equal(planned.monthlyChangeUsd, 48, 'each one counted');
+    assert.equal(planned.words(same).question, 'Create 2 stacklets: fleet-1, fleet-2?');
+    assert.deepEqual(planned.resources.filter((r) => r.role === 'new').map((r) => r.name), ['fleet-1', 'fleet-2']);
+    assert.deepEqual(planned.resources.filter((r) => r.role === 'stays').map((r) => r.kind), ['vpc', 'firewall', 'userdata', 'sshKey']);
+    for (const [field, value, named] of [['vpc', elsewhere.uuid, 'vpc'], ['firewall', 'no-such-firewall', 'firewall'], ['userdata', 'no-such-script', 'userdata'], ['sshKeys', [keys.items[0]!.id, 999999], 'sshKeys.1'], ['image', 'no-such-image', 'image']] as const) {
+      assert.equal((await rejection(plan('stacklet', 'create', { ...input, [field]: value }), AgentInputError)).field, named, field);
+    }
+    assert.equal((await rejection(plan('stacklet', 'create', { ...input, names: ['fleet-1', 'fleet-1'] }), AgentInputError)).field, 'names');
+    assert.equal((await rejection(plan('stacklet', 'create', { ...input, name: 'fleet-0' }), AgentInputError)).field, 'name', 'name or names, not both');
+    const before = emu.stats().applied.length;
+    const answer = await execute(ctx, planned, { door: 'mcp' });
+    assert.deepEqual((answer['created'] as { resource: { name: string } }[]).map((one) => one.resource.name), ['fleet-1', 'fleet-2']);
+    const sent = emu.stats().applied.slice(before).map((record) => record.body);
+    assert.deepEqual(sent, [{ names: ['fleet-1', 'fleet-2'], region: 'fra', size: 'b-2vcpu-4gb', image: 'ubuntu-22-04-x64', tags: ['fleet'], vpc_uuid: vpc.uuid, firewall_uuid: firewalls.items[0]!.uuid, userdata_uuid: scripts.items[0]!.uuid, ssh_keys: [keys.items[0]!.id], backups: true }]);
+  });
+
   it('refuses a create over the account\'s limit before any confirmation, with the limit as data, and sends nothing', async () => {
     // The demo account has 44 stacklets left: 40 then 4 more, made around the agent.
     for (let batch = 0; batch < 5; batch++) {
@@ -216,5 +241,69 @@ describe('agent writes ⇄ emulator', function () {
     const script = (await client.listUserdata()).items[0]!;
     await execute(ctx, await plan('userdata', 'delete', { id: script.uuid }), { door: 'mcp' });
     assert.equal((await client.listUserdata()).items.some((item) => item.uuid === script.uuid), false);
+  });
+  describe('reset password and restore', () => {
+    // An agent's door: the tool and its limits (no tag protected: this is about the actions).
+    const asAgent = (): ActionContext => ({ ...ctx, agent: { tool: 'stacklet_manage_stacklet', door: 'mcp', limits: () => ({ access: 'ask', protectedTags: [], monthlyLimit: 50 }), ledger: new SpendingLedger() } });
+    const applied = () => emu.stats().applied.filter((record) => record.kind.startsWith('stacklet.'));
+
+    it('resets a password the service makes up; refuses an agent\'s password, keeping it out of the plan; a person\'s is planned as set', async () => {
+      const web1 = await named('web-1');
+      const before = applied().length;
+      const refused = await rejection(planAction(asAgent(), 'stacklet_manage_stacklet', { action: 'resetPassword', id: web1.id, password: 'an agent chose this' }), AgentRefusal);
+      assert.equal(refused.reason, 'agentPassword');
+      assert.match(refused.message, /chat's history/);
+      assert.equal(JSON.stringify(agentError('emulator', refused)).includes('an agent chose this'), false, 'the answer never repeats it');
+      const generated = await planAction(asAgent(), 'stacklet_manage_stacklet', { action: 'resetPassword', id: web1.id });
+      assert.deepEqual(generated.change, { password: 'generated' });
+      assert.equal(generated.destroysData, false);
+      assert.equal(generated.monthlyChangeUsd, 0);
+      assert.equal(generated.words(same).question, 'Reset the root password of web-1?');
+      assert.equal(generated.words(same).button, 'Reset Password');
+      assert.equal(applied().length, before, 'planning sends nothing');
+      await execute(asAgent(), generated, { door: 'mcp' });
+      assert.deepEqual(applied().slice(before).map((record) => record.body), [{ action: 'reset_password' }]);
+      now += 2 * TASK_MS;
+      // A person's door (the command) passes the password the user typed: the plan says only that it was set.
+      const set = await plan('stacklet', 'resetPassword', { id: web1.id, password: 'correct horse battery' });
+      assert.deepEqual(set.change, { password: 'set' });
+      assert.equal(JSON.stringify(planData(set)).includes('correct horse battery'), false);
+      assert.equal((await rejection(plan('stacklet', 'resetPassword', { id: web1.id, password: 'short' }), AgentInputError)).field, 'password');
+    });
+
+    it('a service that makes up no password: an agent is told a person sets one; a person\'s door gets the refusal to ask for one', async () => {
+      emu.configure({ quirks: { resetPasswordNeedsPassword: true } });
+      const web1 = await named('web-1');
+      const agent = asAgent();
+      const needs = await rejection(execute(agent, await planAction(agent, 'stacklet_manage_stacklet', { action: 'resetPassword', id: web1.id }), { door: 'mcp' }), AgentRefusal);
+      assert.equal(needs.reason, 'needsPassword');
+      assert.match(needs.message, /the user sets from the views/);
+      const person = await plan('stacklet', 'resetPassword', { id: web1.id });
+      const error = await execute(ctx, person, { door: 'command' }).then(() => assert.fail('sent'), (e: unknown) => e);
+      assert.ok(isApiError(error) && refusalNamesField(error, 'password'), String(error));
+      assert.equal(applied().length, 0, 'the service applied neither');
+    });
+
+    it('restores only with the name typed, from a snapshot or a backup of the account, in the command\'s words', async () => {
+      const db1 = await named('db-1');
+      const weekly = (await client.listSnapshots()).items.find((snapshot) => snapshot.name === 'db-1 weekly')!;
+      const restoring = await plan('stacklet', 'restore', { id: db1.id, from: weekly.id });
+      assert.equal(restoring.destroysData, true);
+      assert.equal(restoring.typed, 'db-1');
+      assert.deepEqual(restoring.resources.map((resource) => [resource.kind, resource.name, resource.role]), [['stacklet', 'db-1', 'target'], ['snapshot', 'db-1 weekly', 'stays']]);
+      assert.equal(restoring.words(same).question, 'Restore db-1 from db-1 weekly?');
+      assert.equal(restoring.words(same).detail, 'The disk of db-1 is replaced by the image: everything written since it was taken is lost. Type its name, db-1, to confirm.');
+      assert.equal(restoring.words(same).button, 'Restore');
+      await rejection(execute(ctx, restoring, { door: 'mcp', typed: 'db' }), AgentRefusal);
+      assert.equal(applied().length, 0, 'nothing sent without the name');
+      await execute(ctx, restoring, { door: 'mcp', typed: 'db-1' });
+      assert.deepEqual(applied().map((record) => record.body), [{ action: 'restore', image_id: weekly.id }]);
+      now += 2 * TASK_MS;
+      const backup = (await client.listBackups()).items.find((item) => item.stacklet?.id === db1.id)!;
+      const fromBackup = await plan('stacklet', 'restore', { id: db1.id, from: String(backup.id) });
+      assert.match(fromBackup.words(same).question, /^Restore db-1 from the backup of \d{4}-\d\d-\d\d \d\d:\d\d\?$/);
+      assert.equal(fromBackup.resources[1]!.kind, 'backup');
+      assert.equal((await rejection(plan('stacklet', 'restore', { id: db1.id, from: 424242 }), AgentInputError)).field, 'from');
+    });
   });
 });

@@ -30,12 +30,10 @@ const CONFIRMATIONS = [
   'src/commands/detachVolume.ts: confirmed',
   'src/commands/openInRemoteWindow.ts: confirm',
   'src/commands/openInRemoteWindow.ts: confirm',
-  // Every action defined once (power, rename, and the others the command door serves): the plan's words.
+  // Every action defined once (power, rename, reset password, and the others the command door serves): the plan's words;
+  // what destroys data (rebuild, restore, delete) has its name typed instead.
   'src/commands/plannedAction.ts: confirm',
-  'src/commands/rebuildStacklet.ts: confirm',
   'src/commands/resetEmulator.ts: confirmModal',
-  'src/commands/resetPassword.ts: confirm',
-  'src/commands/restoreStacklet.ts: confirm',
   'src/commands/signIn.ts: confirm',
   'src/editors/documentEditors.ts: choose [showChanges, …]',
   'src/editors/documentEditors.ts: choose [showChanges, …]',

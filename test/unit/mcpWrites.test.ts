@@ -143,6 +143,24 @@ describe('MCP server --allow-writes (node dist/mcp.js) ⇄ emulator', function (
     assert.equal(await volume('archive'), undefined);
   });
 
+  it('refuses a password an agent chose before asking, without repeating it; a restore asks for the name typed', async () => {
+    const web2 = await stacklet('web-2');
+    respond = () => ({ action: 'accept', content: {} });
+    const chosen = await call(writer, 'stacklet_manage_stacklet', { action: 'resetPassword', id: web2.id, password: 'agent-picked-secret' });
+    assert.equal(chosen.result.isError, true);
+    assert.equal(chosen.data['refused'], 'agentPassword');
+    assert.equal(chosen.text.includes('agent-picked-secret'), false, 'the answer never repeats it');
+    assert.equal(asked.length, 0, 'a refusal asks nothing');
+    const db1 = await stacklet('db-1');
+    const weekly = (await api.listSnapshots()).items.find((snapshot) => snapshot.name === 'db-1 weekly')!;
+    respond = () => ({ action: 'accept', content: { typed: 'db-1' } });
+    const restored = await call(writer, 'stacklet_manage_stacklet', { action: 'restore', id: String(db1.id), from: weekly.id });
+    assert.equal(restored.result.isError, undefined, restored.text);
+    assert.match(asked[0]!.message, /Restore db-1 from db-1 weekly\?/);
+    assert.deepEqual((asked[0] as { requestedSchema: { required?: string[] } }).requestedSchema.required, ['typed']);
+    assert.equal((await stacklet('db-1')).task?.name, 'restore', 'the emulator runs the restore');
+  });
+
   it('gives a resource named like an instruction with a command link back only as a JSON string value', async () => {
     const scratch = (await volume('scratch'))!;
     await api.renameVolume(scratch.id, HOSTILE);

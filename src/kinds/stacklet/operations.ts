@@ -6,17 +6,19 @@
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import type * as s from '../../api/schemas';
-import { checkHostname, checkName, checkTagName } from '../../api/validators';
+import { refusalNamesField } from '../../api/refusals';
+import { checkHostname, checkName, checkPassword, checkTagName, checkWithinLimit } from '../../api/validators';
+import { readLimit } from '../../model/accountLimits';
 import { AgentInputError } from '../../agent/input';
 import { resolve, sizeOf } from '../../agent/reads';
 import { define, type ActionContext, type ActionDefinition, type Literal } from '../../actions/definition';
 import { deleteAction } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
-import { answered, button, check, head, idField, idle, made, refuse, send, targetId, text, withinLimit } from '../../actions/steps';
+import { answered, button, check, head, idField, idle, made, projectOf, refuse, regionOf, send, targetId, text, withinLimit } from '../../actions/steps';
 import { diskFits, POWER_ACCEPTS, stackletDisk } from '../../model/actionChecks';
 import { costSentence, extraWords, powerCycleWords, powerOffWords, resizeDiskWords, smallerDiskWords, stackletDeletionTitle, typeNamePrompt, typeToConfirm, whatGoesAndStays, type ConfirmationWords } from '../../model/actionWords';
 import { resizeChange, stackletPrice } from '../../model/cost';
-import { formatBytes } from '../../model/format';
+import { formatBytes, shortTimestamp } from '../../model/format';
 import { typeableText } from '../../model/serviceText';
 import { hasTag, tagStacklet } from '../../model/tags';
 import { refTo, type ResourceRef } from '../registry';
@@ -155,6 +157,11 @@ const snapshot = define({
 
 const tagName = text('The tag\'s name.');
 
+const firewallId = idField('A firewall\'s ID.');
+
+/** What a rebuild or a restore starts from. */
+const from = idField('An image\'s slug (stacklet_catalog what=images), a snapshot\'s or (restore) a backup\'s ID.');
+
 const tag = define({
   kind: 'stacklet',
   action: 'tag',
@@ -216,7 +223,7 @@ const attachFirewall = define({
   action: 'attachFirewall',
   title: 'Attach a firewall to a stacklet',
   description: 'Puts a stacklet (id) behind a firewall (firewall). A stacklet has one firewall: one behind another moves. Refused while a task runs on it or when it is behind that firewall already.',
-  shape: { id, firewall: idField('The firewall\'s ID, from stacklet_find kind=firewall.') },
+  shape: { id, firewall: firewallId },
   destructive: false,
   plan: async (ctx, input) => {
     const ref = await idle(ctx, 'stacklet', input.id);
@@ -246,56 +253,110 @@ const attachFirewall = define({
   },
 });
 
-/** An image by its slug: a distribution's or an application's. */
-async function imageOf(ctx: ActionContext, slug: string): Promise<{ slug: string; extra_price?: number | string | null | undefined }> {
+/** An image by its slug (a distribution's or an application's), or a snapshot of the account by its ID. */
+async function imageOf(ctx: ActionContext, value: string | number): Promise<{ slug: string | number; name: string; extra_price?: number | string | null | undefined }> {
+  const slug = String(value);
   const images = (await ctx.store.get('distribution')).items.flatMap((distribution) => distribution.images);
   const image = images.find((item) => item.slug === slug) ?? (await ctx.store.get('application')).items.find((item) => item.slug === slug);
-  if (!image) throw new AgentInputError('image', l10n.t('is not an image the service offers'));
-  return image;
+  if (image) return { ...image, name: image.slug };
+  const snapshot = (await ctx.store.get('snapshot').catch(() => undefined))?.items.find((item) => String(item.id) === slug);
+  if (snapshot) return { slug: snapshot.id, name: snapshot.name };
+  throw new AgentInputError('image', l10n.t('is not an image the service offers'));
 }
+
+/** The service creates at most this many stacklets in one request (`names`). */
+export const STACKLETS_AT_ONCE = 10;
+
+/**
+ * The ID of a resource a create links to, refused naming `field` when the account has none such; a listing that
+ * cannot be read refuses nothing (the service decides, as the wizard's steps offer none then).
+ */
+async function linked(ctx: ActionContext, kind: 'firewall' | 'vpc' | 'userdata' | 'sshKey', value: string | number, field: string): Promise<ResourceRef | string | number> {
+  const listing = await ctx.store.get(kind).catch(() => undefined);
+  return listing ? resolve(ctx, kind, String(value), field) : value;
+}
+
 
 const create = define({
   kind: 'stacklet',
   action: 'create',
   title: 'Create a stacklet',
-  description: 'Creates a stacklet: name (also its hostname), region, size and image, and tags. The plan gives its monthly estimate. Refused when the account\'s limit leaves no stacklet to create.',
+  description: 'Creates a stacklet (name), or several alike (names); region, size, image; optionally tags, vpc (of the region), firewall, userdata, sshKeys, backups, project. The plan gives the monthly estimate. Refused past the account\'s limit.',
   shape: {
-    name: text('The name, also its hostname.'),
+    name: z.optional(text('The name, also its hostname.')),
+    names: z.optional(z.array(text('A hostname.')).check(z.minLength(2), z.maxLength(STACKLETS_AT_ONCE), z.describe('2 to 10 names, instead of name.'))),
     region: text('The region\'s slug, from stacklet_catalog what=regions.'),
     size: text('The size\'s slug, from stacklet_catalog what=sizes.'),
-    image: text('The image\'s slug, from stacklet_catalog what=images.'),
+    image: idField('An image\'s slug (stacklet_catalog what=images) or a snapshot\'s ID.'),
     tags: z.optional(z.array(text('A tag.')).check(z.maxLength(20), z.describe('Its tags.'))),
+    vpc: z.optional(idField('A VPC\'s ID.')),
+    firewall: z.optional(firewallId),
+    userdata: z.optional(idField('A userdata script\'s ID, run on first boot.')),
+    sshKeys: z.optional(z.array(idField('An SSH key\'s ID.')).check(z.maxLength(50), z.describe('SSH keys to log in with.'))),
+    backups: z.optional(z.boolean().check(z.describe('Automatic backups.'))),
+    project: z.optional(text('A project\'s ID; the default when absent.')),
   },
   destructive: false,
   plan: async (ctx, input) => {
-    check('name', checkHostname(input.name, 'name'));
+    if ((input.name === undefined) === (input.names === undefined)) throw new AgentInputError('name', l10n.t('give name, or names for several'));
+    const names = input.names ?? [input.name!];
+    names.forEach((name, i) => check(input.names ? `names.${i}` : 'name', checkHostname(name, 'name')));
+    const repeated = names.find((name, i) => names.indexOf(name) !== i);
+    if (repeated !== undefined) throw new AgentInputError('names', l10n.t('{0} is there twice: each stacklet needs its own name', repeated));
     (input.tags ?? []).forEach((t, i) => check(`tags.${i}`, checkTagName(t, 'tag')));
-    const region = (await ctx.store.get('region')).items.find((item) => item.slug === input.region);
-    if (!region) throw new AgentInputError('region', l10n.t('is not a region the service offers'));
-    if (region.available === false) throw new AgentInputError('region', l10n.t('is not available now'));
+    const region = await regionOf(ctx, input.region);
     const size = await sizeOf(ctx, input.size);
     if (size.available === false) throw new AgentInputError('size', l10n.t('is not available now'));
     const image = await imageOf(ctx, input.image);
-    await withinLimit(ctx, 'stacklet', input.name);
-    const monthly = stackletPrice({ size, distribution: { image } } as never)?.total;
-    const progress = l10n.t('Creating {0}…', input.name);
+    const vpc = input.vpc === undefined ? undefined : await linked(ctx, 'vpc', input.vpc, 'vpc');
+    if (typeof vpc === 'object' && (vpc.data as s.Vpc).region?.slug !== undefined && (vpc.data as s.Vpc).region?.slug !== region) {
+      throw new AgentInputError('vpc', l10n.t('is not a VPC of {0}', region));
+    }
+    const firewall = input.firewall === undefined ? undefined : await linked(ctx, 'firewall', input.firewall, 'firewall');
+    const userdata = input.userdata === undefined ? undefined : await linked(ctx, 'userdata', input.userdata, 'userdata');
+    const keys = await Promise.all((input.sshKeys ?? []).map((key, i) => linked(ctx, 'sshKey', key, `sshKeys.${i}`)));
+    const project = await projectOf(ctx, input.project);
+    await withinLimit(ctx, 'stacklet', names[0]!);
+    const limit = await readLimit(ctx.store, 'stacklet');
+    if (limit !== undefined) check(input.names ? 'names' : 'name', checkWithinLimit(names.length, limit.available));
+    const each = stackletPrice({ size, distribution: { image } } as never)?.total;
+    const idOf = (ref: ResourceRef | string | number) => (typeof ref === 'object' ? ref.id : ref);
+    const body = {
+      region,
+      size: size.slug,
+      image: image.slug,
+      ...(input.tags?.length ? { tags: input.tags } : {}),
+      ...(vpc !== undefined ? { vpc_uuid: String(idOf(vpc)) } : {}),
+      ...(firewall !== undefined ? { firewall_uuid: String(idOf(firewall)) } : {}),
+      ...(userdata !== undefined ? { userdata_uuid: String(idOf(userdata)) } : {}),
+      ...(keys.length > 0 ? { ssh_keys: keys.map(idOf) } : {}),
+      ...(input.backups !== undefined ? { backups: input.backups } : {}),
+      ...project,
+    };
+    const list = names.join(', ');
+    const progress = l10n.t('Creating {0}…', list);
+    const links = [vpc, firewall, userdata, ...keys].filter((ref): ref is ResourceRef => typeof ref === 'object');
     return {
-      resources: [{ kind: 'stacklet', name: input.name, role: 'new' }],
-      change: { create: { name: input.name, region: region.slug, size: size.slug, image: image.slug, tags: input.tags ?? [] } },
-      monthlyChangeUsd: monthly,
+      resources: [...names.map((name) => ({ kind: 'stacklet', name, role: 'new' as const })), ...links.map((ref) => ({ ...head(ref), role: 'stays' as const }))],
+      change: { create: { names, region, size: size.slug, image: image.slug, tags: input.tags ?? [], backups: input.backups ?? false, links: links.map(head) } },
+      monthlyChangeUsd: each === undefined ? undefined : each * names.length,
       destroysData: false,
-      failure: l10n.t('Could not create {0}', input.name),
+      failure: l10n.t('Could not create {0}', list),
       progress,
+      // The profile (the limit) and the linked firewall or VPC are read again once it is remembered (made).
       stale: ['stacklet', 'tag'],
       words: (literal) => ({
-        question: l10n.t('Create stacklet {0}?', literal(input.name)),
-        detail: l10n.t('{0} in {1}, from {2}.', literal(size.slug), literal(region.slug), literal(image.slug)),
+        question: names.length === 1 ? l10n.t('Create stacklet {0}?', literal(names[0]!)) : l10n.t('Create {0} stacklets: {1}?', names.length, names.map(literal).join(', ')),
+        detail: l10n.t('{0} in {1}, from {2}.', literal(size.slug), literal(region), literal(image.name)),
         button: button.create(),
       }),
       send: async () => {
-        const body = { name: input.name, region: region.slug, size: size.slug, image: image.slug, ...(input.tags?.length ? { tags: input.tags } : {}) };
-        const created = await send(ctx, progress, () => ctx.client.createStacklet(body));
-        return made(ctx, 'stacklet', created);
+        const created = names.length === 1
+          ? [await send(ctx, progress, () => ctx.client.createStacklet({ ...body, name: names[0]! }))]
+          : await send(ctx, progress, () => ctx.client.createStacklets({ ...body, names }));
+        // With the links it was asked for, which the service may make only after it answered.
+        const answers = created.map((stacklet) => made(ctx, 'stacklet', { ...stacklet, firewall_uuid: stacklet.firewall_uuid ?? body.firewall_uuid ?? null, vpc_uuid: stacklet.vpc_uuid ?? body.vpc_uuid ?? null }));
+        return answers.length === 1 ? answers[0]! : { sent: true, created: answers.map((answer) => ({ resource: answer['resource'], task: answer['task'] })) };
       },
     };
   },
@@ -334,8 +395,8 @@ const rebuild = define({
   kind: 'stacklet',
   action: 'rebuild',
   title: 'Rebuild a stacklet',
-  description: 'Rebuilds a stacklet (id) from an image (from: an image\'s slug, or one of the account\'s snapshot IDs): its disk is wiped and rewritten, so the user is asked to type its name before it is sent. Refused while a task runs on it.',
-  shape: { id, from: idField('What to rebuild from: an image\'s slug, from stacklet_catalog what=images, or a snapshot\'s ID, from stacklet_find kind=snapshot.') },
+  description: 'Rebuilds a stacklet (id) from an image\'s slug or a snapshot\'s ID (from): its disk is wiped, so the user types its name to confirm. Refused while a task runs on it.',
+  shape: { id, from },
   destructive: true,
   plan: async (ctx, input) => {
     const ref = await idle(ctx, 'stacklet', input.id);
@@ -357,6 +418,101 @@ const rebuild = define({
         button: l10n.t('Rebuild'),
       }),
       send: async () => answered(ctx, 'stacklet', await send(ctx, progress, () => ctx.client.rebuildStacklet(ref.data.id, image.slug))),
+    };
+  },
+});
+
+const resetPassword = define({
+  kind: 'stacklet',
+  action: 'resetPassword',
+  title: 'Reset the root password of a stacklet',
+  description: 'Resets a stacklet\'s root password (id): the service makes one up and sends it to the user; the old one stops working. An agent passes no password (refused: it would stay in the chat). Refused while a task runs on it, or when the service makes none up (the user sets one from the views).',
+  shape: {
+    id,
+    password: z.optional(z.string().check(z.maxLength(200), z.describe('Refused from agents; the user sets it from the views.'))),
+  },
+  // Nothing stored is lost, but the current password is replaced for good: whoever signs in with it is locked
+  // out until they learn the new one. That replaces what is there, as the rules of a firewall replaced do.
+  destructive: true,
+  plan: async (ctx, input) => {
+    const ref = await idle(ctx, 'stacklet', input.id);
+    if (input.password !== undefined && ctx.agent) {
+      refuse(ref as ResourceRef, 'agentPassword', l10n.t('An agent does not choose a password: it would stay in the chat\'s history. Leave it out for the service to make one up, or let the user set one from the views.'));
+    }
+    if (input.password !== undefined) check('password', checkPassword(input.password, 'password'));
+    const stacklet = ref.data;
+    const progress = l10n.t('Resetting the root password of {0}…', ref.name);
+    return {
+      resources: [{ ...head(ref as ResourceRef), role: 'target' }],
+      // Never the password itself: the plan is shown, answered and kept.
+      change: { password: input.password === undefined ? 'generated' : 'set' },
+      monthlyChangeUsd: 0,
+      destroysData: false,
+      failure: l10n.t('Could not reset the root password of {0}', ref.name),
+      progress,
+      stale: [],
+      words: (literal) => ({
+        question: l10n.t('Reset the root password of {0}?', literal(ref.name)),
+        detail: input.password === undefined
+          ? l10n.t('The service replaces the root password of {0} with a new one; the current password stops working.', literal(ref.name))
+          : l10n.t('The root password of {0} becomes the one typed; the current password stops working.', literal(ref.name)),
+        button: l10n.t('Reset Password'),
+      }),
+      send: async () => {
+        try {
+          return answered(ctx, 'stacklet', await send(ctx, progress, () => ctx.client.resetPassword(stacklet.id, input.password)));
+        } catch (error) {
+          // A service that makes up no password refuses the bare form naming the field: a person's door asks
+          // for one and sends again; an agent is told who sets it.
+          if (ctx.agent && input.password === undefined && refusalNamesField(error, 'password')) {
+            refuse(ref as ResourceRef, 'needsPassword', l10n.t('This service makes up no password: it needs one the user sets from the views (Reset Password on the stacklet).'));
+          }
+          throw error;
+        }
+      },
+    };
+  },
+});
+
+/** What a stacklet can be restored from, as Restore offers it: a snapshot of the account (its own first), or a backup. */
+async function restoreSource(ctx: ActionContext, stacklet: s.Stacklet, from: string | number): Promise<{ ref: ResourceRef; name: string }> {
+  const [snapshots, backups] = await Promise.all([ctx.store.get('snapshot').catch(() => undefined), ctx.store.get('backup').catch(() => undefined)]);
+  const snapshot = snapshots?.items.find((item) => String(item.id) === String(from));
+  if (snapshot) return { ref: refTo('snapshot', snapshot) as ResourceRef, name: snapshot.name };
+  const backup = backups?.items.find((item) => String(item.id) === String(from));
+  if (!backup) throw new AgentInputError('from', l10n.t('is not a snapshot or backup of the account'));
+  // A backup has no name: its own by the date it was taken (as Restore labels it), another's by its stacklet too.
+  const ref = refTo('backup', backup) as ResourceRef;
+  const name = l10n.t('the backup of {0}', backup.stacklet?.id === stacklet.id ? shortTimestamp(backup.created_at) ?? ref.name : ref.name);
+  return { ref, name };
+}
+
+const restore = define({
+  kind: 'stacklet',
+  action: 'restore',
+  title: 'Restore a stacklet',
+  description: 'Restores a stacklet (id) from a snapshot\'s or backup\'s ID (from): its disk is replaced, losing what was written since, so the user types its name to confirm. Refused while a task runs on it.',
+  shape: { id, from },
+  destructive: true,
+  plan: async (ctx, input) => {
+    const ref = await idle(ctx, 'stacklet', input.id);
+    const source = await restoreSource(ctx, ref.data, input.from);
+    const progress = l10n.t('Restoring {0}…', ref.name);
+    return {
+      resources: [{ ...head(ref as ResourceRef), role: 'target' }, { ...head(source.ref), role: 'stays' }],
+      change: { restoreFrom: { kind: source.ref.kind, id: source.ref.id } },
+      monthlyChangeUsd: 0,
+      destroysData: true,
+      typed: ref.name,
+      failure: l10n.t('Could not restore {0}', ref.name),
+      progress,
+      stale: [],
+      words: (literal) => ({
+        question: l10n.t('Restore {0} from {1}?', literal(ref.name), literal(source.name)),
+        detail: typeNamePrompt(l10n.t('The disk of {0} is replaced by the image: everything written since it was taken is lost.', literal(ref.name)), literal(typeableText(ref.name))),
+        button: l10n.t('Restore'),
+      }),
+      send: async () => answered(ctx, 'stacklet', await send(ctx, progress, () => ctx.client.restoreStacklet(ref.data.id, Number(source.ref.id)))),
     };
   },
 });
@@ -394,7 +550,7 @@ const deletion = deleteAction({
 
 /** Every action on a stacklet, in the order the tool lists them. */
 export const STACKLET_OPERATIONS: readonly ActionDefinition[] = [
-  create, powerAction('powerOff'), powerAction('powerOn'), powerAction('powerCycle'), resize, snapshot, tag, untag, attachFirewall, enablePrivateNetworking, rebuild,
+  create, powerAction('powerOff'), powerAction('powerOn'), powerAction('powerCycle'), resize, snapshot, tag, untag, attachFirewall, enablePrivateNetworking, resetPassword, rebuild, restore,
   renameAction({ kind: 'stacklet', what: 'a stacklet', note: 'A stacklet\'s name is also its hostname.', checkName: checkHostname, request: (ctx, ref, name) => ctx.client.renameStacklet(ref.data.id, name) }),
   deletion,
 ];
