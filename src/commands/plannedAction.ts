@@ -13,15 +13,17 @@ import { AgentInputError } from '../agent/input';
 import { AgentRefusal } from '../agent/refusal';
 import type { AgentData } from '../agent/envelope';
 import { definitionOf, planOf } from '../actions/catalog';
-import type { ActionPlan } from '../actions/definition';
+import type { ActionPlan, ToolKind } from '../actions/definition';
 import { execute } from '../actions/gate';
 import { kindSpec, type ActionId, type KindItems, type KindSpec, type ListedKind } from '../kinds/registry';
 import { monthlyChangeWords } from '../model/cost';
 import * as notify from '../ui/notify';
 import { itemAction, follow, type BulkAction } from './action';
 import { askText } from './askText';
+import { confirmModal } from './confirm';
 import { typedCheck } from './deleteAction';
 import { commandContext, type Started } from './definedSend';
+import type { ActiveSession } from '../auth/session';
 import type { CommandDeps, CommandHandler } from './deps';
 import type { PickSpec, Target } from './target';
 
@@ -34,6 +36,13 @@ export interface Planned {
   readonly input?: Record<string, unknown>;
 }
 
+/**
+ * How a plan is confirmed: `modal` (Cancel first); `keep` (Keep first, as a deletion's question asks); `prompt`
+ * when answering the prompts is itself the confirmation (a rename: the new name typed), so nothing follows them.
+ * What destroys data asks for its name typed whichever.
+ */
+export type Confirm = 'modal' | 'keep' | 'prompt';
+
 export interface PlannedOptions<K extends ListedKind> {
   readonly kind: K;
   /** The registry's action, and the definition's name for it. */
@@ -45,22 +54,23 @@ export interface PlannedOptions<K extends ListedKind> {
   readonly progress: (item: KindItems[K]) => string;
   readonly done: (item: KindItems[K], input: Record<string, unknown>) => string;
   readonly bulk?: BulkAction<K, Planned>;
+  readonly confirm?: Confirm;
   /**
-   * `prompt` when answering the prompts is itself the confirmation (a rename: the new name typed), so no modal
-   * follows them; what destroys data still asks for its name typed. A modal by default.
+   * The definition, when it is not the registry's action on this kind: Add Node Pool is the node-pool tool's
+   * `add`, the cluster given as its `cluster`.
    */
-  readonly confirm?: 'modal' | 'prompt';
+  readonly defined?: { readonly kind: ToolKind; readonly action: string; readonly idField: string };
 }
 
 /** What was sent: the definition's answer, the tasks it started, and the first of them (the pipeline's status line marks no task running as done). */
-interface Sent {
+export interface Sent {
   readonly data: AgentData;
   readonly started: readonly Started[];
   readonly task: Started[3] | null;
 }
 
 /** The plan confirmed in the command's confirmation: its words and the monthly change, or the name typed. */
-async function confirmPlan(deps: CommandDeps, plan: ActionPlan, planned: Omit<Planned, 'plan'>, by: 'modal' | 'prompt', note = ''): Promise<Planned | undefined> {
+async function confirmPlan(deps: CommandDeps, plan: ActionPlan, planned: Omit<Planned, 'plan'>, by: Confirm, note = ''): Promise<Planned | undefined> {
   const words = plan.words((text) => text);
   if (plan.typed !== undefined) {
     const typed = await askText(deps, { title: words.question, ...typedCheck(plan.typed, words.detail) });
@@ -68,15 +78,42 @@ async function confirmPlan(deps: CommandDeps, plan: ActionPlan, planned: Omit<Pl
   }
   if (by === 'prompt') return { ...planned, plan };
   const cost = plan.monthlyChangeUsd === 0 || plan.monthlyChangeUsd === undefined ? '' : `\n\n${vscode.l10n.t('Estimated change to the monthly cost: {0}.', monthlyChangeWords(plan.monthlyChangeUsd))}`;
-  return (await deps.prompter.confirm(words.question, `${words.detail}${cost}${note}`, words.button)) ? { ...planned, plan } : undefined;
+  const detail = `${words.detail}${cost}${note}`;
+  const yes = by === 'keep' ? await confirmModal(deps, words.question, detail, words.button) : await deps.prompter.confirm(words.question, detail, words.button);
+  return yes ? { ...planned, plan } : undefined;
+}
+
+/**
+ * Plans with `plan` (the tasks it starts kept in the list it is given) and confirms it `by` the modal or the
+ * prompts; a definition's refusal is said, naming `name`, and nothing is asked or sent.
+ */
+export async function planAndConfirm(deps: CommandDeps, name: string, plan: (started: Started[]) => Promise<ActionPlan>, input: Record<string, unknown>, by: Confirm, note = ''): Promise<Planned | undefined> {
+  try {
+    const started: Started[] = [];
+    return await confirmPlan(deps, await plan(started), { started, input }, by, note);
+  } catch (error) {
+    // The definition's refusal, in the words a tool answers with.
+    if (!(error instanceof AgentRefusal || error instanceof AgentInputError)) throw error;
+    void notify.info(vscode.l10n.t('{0}: {1}', name, error.message));
+    return undefined;
+  }
+}
+
+/** Sends the confirmed plan through the gate (planned again with `plan` on a selection, which confirmed once for all). */
+export async function sendPlanned(deps: CommandDeps, session: Pick<ActiveSession, 'client' | 'store'>, answers: Planned, plan: (started: Started[]) => Promise<ActionPlan>): Promise<Sent> {
+  const started = answers.started ?? [];
+  const planned = answers.plan ?? await plan(started);
+  const data = await execute(commandContext(deps, session), planned, { door: 'command', typed: answers.typed });
+  return { data, started, task: started[0]?.[3] ?? null };
 }
 
 export function plannedAction<K extends ListedKind>(options: PlannedOptions<K>): CommandHandler {
-  const { write, definition } = definitionOf(options.kind, options.action);
+  const { write, definition } = definitionOf(options.defined?.kind ?? options.kind, options.defined?.action ?? options.action);
+  const idField = options.defined?.idField ?? 'id';
   const spec = kindSpec(options.kind) as unknown as KindSpec<ListedKind>;
   // The plan sends through the context it was made with: the tasks it starts are kept in `started`.
-  const planFor = (deps: CommandDeps, target: Target<K>, input: Record<string, unknown>, started: Started[]) =>
-    planOf(commandContext(deps, target as Target<ListedKind>, started), write, definition, { id: spec.key(target.item as never), ...input });
+  const planFor = (deps: CommandDeps, target: Target<K>, input: Record<string, unknown>) => (started: Started[]) =>
+    planOf(commandContext(deps, target as Target<ListedKind>, started), write, definition, { [idField]: spec.key(target.item as never), ...input });
   return itemAction<K, Planned, Sent>({
     kind: options.kind,
     action: options.action,
@@ -84,25 +121,12 @@ export function plannedAction<K extends ListedKind>(options: PlannedOptions<K>):
     ask: async (target, deps) => {
       const input = options.input ? await options.input(target, deps) : {};
       if (input === undefined) return undefined;
-      try {
-        const started: Started[] = [];
-        // A person is not refused what protects a resource from agents; the question says it is protected.
-        const tag = protectingTag((target.item as { tags?: readonly string[] }).tags, agentLimits().protectedTags);
-        const note = tag === undefined ? '' : `\n\n${vscode.l10n.t('{0} carries the tag {1}, which protects it from agents; you can change it.', spec.name(target.item as never), tag)}`;
-        return await confirmPlan(deps, await planFor(deps, target, input, started), { started, input }, options.confirm ?? 'modal', note);
-      } catch (error) {
-        // The definition's refusal, in the words a tool answers with.
-        if (!(error instanceof AgentRefusal || error instanceof AgentInputError)) throw error;
-        void notify.info(vscode.l10n.t('{0}: {1}', spec.name(target.item as never), error.message));
-        return undefined;
-      }
+      // A person is not refused what protects a resource from agents; the question says it is protected.
+      const tag = protectingTag((target.item as { tags?: readonly string[] }).tags, agentLimits().protectedTags);
+      const note = tag === undefined ? '' : `\n\n${vscode.l10n.t('{0} carries the tag {1}, which protects it from agents; you can change it.', spec.name(target.item as never), tag)}`;
+      return planAndConfirm(deps, spec.name(target.item as never), planFor(deps, target, input), input, options.confirm ?? 'modal', note);
     },
-    send: async (target, answers, deps) => {
-      const started = answers.started ?? [];
-      const plan = answers.plan ?? await planFor(deps, target, {}, started);
-      const data = await execute(commandContext(deps, target as Target<ListedKind>), plan, { door: 'command', typed: answers.typed });
-      return { data, started, task: started[0]?.[3] ?? null };
-    },
+    send: (target, answers, deps) => sendPlanned(deps, target, answers, planFor(deps, target, {})),
     // The gate read the listings the action leaves stale again; the tasks it started are followed here, where
     // the tasks of a selection are one group.
     settle: (deps, _target, sent) => sent.started.forEach((task) => follow(deps, ...task)),

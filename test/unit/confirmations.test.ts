@@ -31,6 +31,7 @@ const CONFIRMATIONS = [
   'src/commands/openInRemoteWindow.ts: confirm',
   'src/commands/openInRemoteWindow.ts: confirm',
   // Every action defined once (power, rename, and the others the command door serves): the plan's words.
+  'src/commands/plannedAction.ts: confirmModal',
   'src/commands/plannedAction.ts: confirm',
   'src/commands/rebuildStacklet.ts: confirm',
   'src/commands/resetEmulator.ts: confirmModal',
