@@ -13,22 +13,40 @@ import { define, type ActionContext, type ActionDefinition, type Literal, type P
 import { deleteAction } from '../../actions/deletion';
 import { button, head, idField, made, projectOf, refuse, regionOf, send, targetId, text } from '../../actions/steps';
 import { buildCreateLoadBalancerBody } from '../../api/requests';
-import { LB_ALGORITHMS } from '../../api/validators';
+import { LB_ALGORITHMS, LB_HEALTH_PROTOCOLS, LB_PROTOCOLS } from '../../api/validators';
 import { describeLoadBalancerChange, describeLoadBalancerCreate, diffLoadBalancer, isEmptyLoadBalancerChange, loadBalancerState, type LoadBalancerChange, type LoadBalancerState } from '../../documents/loadBalancer/changes';
 import { loadBalancerSteps } from '../../documents/loadBalancer/kind';
-import { ForwardingRuleDocument, HealthDocument, LoadBalancerDocument, StickySessionsDocument } from '../../documents/loadBalancer/schema';
+import { LoadBalancerDocument } from '../../documents/loadBalancer/schema';
 import { isComplete, runSteps } from '../../documents/outcome';
 import { applyQuestion } from '../../model/actionWords';
 
-// One schema per field for both actions (a tool's field has one type); what each takes is in its description.
+// One schema per field for both actions (a tool's field has one type). The nested fields are typed here and
+// described once in their field's description, and the whole state is then checked by the document's own schema
+// (ranges, one rule per port…): the document schema's per-property descriptions and examples, for its editor,
+// would double the tool's size for a model.
+const port = z.int();
 const fields = {
   name: text('The load balancer\'s name.'),
-  algorithm: z.enum(LB_ALGORITHMS).check(z.describe('round_robin: each request to the next stacklet; least_connections: to the one with the fewest connections.')),
-  rules: z.array(ForwardingRuleDocument).check(z.describe('The whole list of forwarding rules, at least one, one per source_port: { protocol (http, https, http2, tcp), source_port, target_port, certificate_id (https ending TLS at the load balancer), tls_passthrough (https passed on) }.')),
-  health: HealthDocument.check(z.describe('The health check: { protocol (http, tcp), port, path (http), interval 3–300 s, rise 1–10, fall 1–10 }.')),
-  sticky_sessions: z.nullable(StickySessionsDocument).check(z.describe('Sticky sessions by cookie { name, ttl (seconds) }; null for none.')),
+  algorithm: z.enum(LB_ALGORITHMS).check(z.describe('How requests are spread over the stacklets.')),
+  rules: z.array(z.strictObject({
+    protocol: z.enum(LB_PROTOCOLS),
+    source_port: port,
+    target_port: port,
+    certificate_id: z.optional(z.nullable(z.int())),
+    tls_passthrough: z.optional(z.boolean()),
+  })).check(z.describe('The whole list of forwarding rules, one per source_port (0–65535); certificate_id (TLS ends at the load balancer) or tls_passthrough for https.')),
+  health: z.strictObject({
+    protocol: z.enum(LB_HEALTH_PROTOCOLS),
+    port: z.optional(port),
+    path: z.optional(z.string()),
+    interval: z.optional(z.int()),
+    rise: z.optional(z.int()),
+    fall: z.optional(z.int()),
+  }).check(z.describe('The health check: path for http (such as /health), interval 3–300 s (10), rise and fall 1–10 (3).')),
+  sticky_sessions: z.nullable(z.strictObject({ name: z.optional(z.string()), ttl: z.optional(z.int()) }))
+    .check(z.describe('Sticky sessions: the cookie\'s name and ttl in seconds; null for none.')),
   redirect_http_to_https: z.boolean().check(z.describe('Answer plain http with a redirect to https.')),
-  stacklet_ids: z.array(z.int().check(z.positive())).check(z.describe('The IDs of the backend stacklets (of the load balancer\'s region), as stacklet_find gives them.')),
+  stacklet_ids: z.array(z.int().check(z.positive())).check(z.describe('The backend stacklets\' IDs (of its region), the whole list.')),
 };
 
 /** A state refused as its document would be: the schema's first problem, naming its field (`rules.1.source_port`). */
@@ -41,6 +59,7 @@ function checkState(state: LoadBalancerState): void {
 
 /** The stacklets `ids`, by name and ID (the ID alone for one the listing does not have). */
 async function stackletsNamed(ctx: ActionContext, ids: readonly number[]): Promise<PlannedResource[]> {
+  if (ids.length === 0) return [];
   const listed = await ctx.store.get('stacklet').then((listing) => listing.items, () => []);
   return ids.map((id) => ({ kind: 'stacklet', id, name: listed.find((item) => item.id === id)?.name ?? String(id), role: 'stacklet' }));
 }
@@ -61,17 +80,17 @@ const create = define({
   kind: 'loadBalancer',
   action: 'create',
   title: 'Create a load balancer',
-  description: 'Creates a load balancer: name, region (one offering load balancers), algorithm, rules, health (its port the first rule\'s target port when absent, its path / for http when absent), stacklet_ids (backends of that region; none is fine), sticky_sessions (name and ttl; none when absent or null), redirect_http_to_https and project (a project\'s ID; the default project when absent). The service gives no price for load balancers.',
+  description: 'Creates a load balancer: name, region, algorithm, rules, health (port: the first rule\'s target port when absent), stacklet_ids (of that region), sticky_sessions (name and ttl), redirect_http_to_https, project. No price is given for load balancers.',
   shape: {
     name: fields.name,
-    region: text('The region\'s slug, from stacklet_catalog what=regions; one that offers load balancers.'),
+    region: text('A region slug (stacklet_catalog what=regions) offering load balancers.'),
     algorithm: fields.algorithm,
     rules: fields.rules,
     health: fields.health,
     stacklet_ids: z.optional(fields.stacklet_ids),
     sticky_sessions: z.optional(fields.sticky_sessions),
     redirect_http_to_https: z.optional(fields.redirect_http_to_https),
-    project: z.optional(idField('The ID of the project it goes to; the default project when absent.')),
+    project: z.optional(idField('The project\'s ID; the default project when absent.')),
   },
   destructive: false,
   plan: async (ctx, input) => {
@@ -89,7 +108,7 @@ const create = define({
     const region = await regionOf(ctx, input.region, 'region', 'load_balancers');
     // The wizard offers the stacklets of the region as backends.
     const ids = input.stacklet_ids ?? [];
-    const stacklets = (await ctx.store.get('stacklet').catch(() => undefined))?.items;
+    const stacklets = ids.length === 0 ? undefined : (await ctx.store.get('stacklet').catch(() => undefined))?.items;
     if (stacklets && ids.some((id) => !stacklets.some((stacklet) => stacklet.id === id && stacklet.region.slug === region))) {
       throw new AgentInputError('stacklet_ids', l10n.t('must be stacklets of the load balancer\'s region'));
     }
@@ -135,7 +154,7 @@ const update = define({
   kind: 'loadBalancer',
   action: 'update',
   title: 'Change a load balancer\'s settings, rules and backends',
-  description: 'Changes a load balancer (id) as its document does: any of name, algorithm, rules (the whole list: rules not in it are removed), health, sticky_sessions, redirect_http_to_https and stacklet_ids (the whole list of backends); what is absent stays. The plan gives the difference. Refused when nothing changes.',
+  description: 'Changes a load balancer (id) as its document does: any of name, algorithm, rules and stacklet_ids (each the whole list: rules not given are removed), health, sticky_sessions, redirect_http_to_https; what is absent stays. Refused when nothing changes.',
   shape: {
     id: targetId('loadBalancer'),
     name: z.optional(fields.name),

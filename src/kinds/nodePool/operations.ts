@@ -15,8 +15,8 @@ import { deletionChange, nodePoolMonthly, priceChange } from '../../model/cost';
 import { plural } from '../../model/plural';
 import { refTo, type PoolItem, type ResourceRef } from '../registry';
 
-const clusterField = () => idField('The ID of the node pool\'s Kubernetes cluster, as stacklet_find gives it.');
-const poolField = () => idField('The node pool\'s ID, as stacklet_describe of its cluster lists it in node_pools.');
+const clusterField = () => idField('Its cluster\'s ID, as stacklet_find gives it.');
+const poolField = () => idField('The pool\'s ID, from stacklet_describe of its cluster (node_pools).');
 const countField = (description: string) => z.int().check(z.describe(description));
 
 /** How many nodes a pool is meant to have: `count` when the service says, else the nodes it lists. */
@@ -69,6 +69,12 @@ export async function sizeFor(ctx: ActionContext, slug: string, version: s.Kuber
   return size;
 }
 
+/**
+ * What a change to a pool leaves stale: the clusters, whose answer carries the task the change started, which
+ * ends soon (a door with no task tracker, the MCP server, would otherwise keep the cluster busy in its cache).
+ */
+const AFTER_POOL_CHANGE = ['cluster'] as const;
+
 /** "3 × b-2vcpu-4gb": a pool's nodes and their size. */
 export function nodesWords(count: number, size: string): string {
   return plural(count, l10n.t('1 node of size {0}', size), l10n.t('{0} nodes of size {1}', count, size));
@@ -84,12 +90,12 @@ const add = define({
   kind: 'nodePool',
   action: 'add',
   title: 'Add a node pool to a Kubernetes cluster',
-  description: 'Adds a node pool to a cluster (cluster): name (unique in the cluster), size (a size large enough for the cluster\'s Kubernetes version) and count (1 to 100 nodes). Refused while a task runs on the cluster. The plan gives the monthly change.',
+  description: 'Adds a pool (cluster, name, size large enough for its Kubernetes version, count).',
   shape: {
     cluster: clusterField(),
-    name: text('The new node pool\'s name, unique in its cluster.'),
-    size: text('The size slug of each node, from stacklet_catalog what=sizes.'),
-    count: countField('How many nodes, 1 to 100.'),
+    name: text('Its name, unique in the cluster.'),
+    size: text('The size slug of its nodes (stacklet_catalog what=sizes).'),
+    count: countField('Nodes, 1 to 100.'),
   },
   destructive: false,
   plan: async (ctx, input) => {
@@ -106,7 +112,7 @@ const add = define({
       destroysData: false,
       failure: l10n.t('Could not add node pool {0} to {1}', input.name, cluster.name),
       progress,
-      stale: [],
+      stale: AFTER_POOL_CHANGE,
       words: (literal) => ({
         question: l10n.t('Add node pool {0} to {1}?', literal(input.name), literal(cluster.name)),
         detail: l10n.t('The new pool: {0}.', nodesWords(input.count, literal(input.size))),
@@ -124,8 +130,8 @@ const resize = define({
   kind: 'nodePool',
   action: 'resize',
   title: 'Change the node count of a node pool',
-  description: 'Changes how many nodes a node pool (cluster, id) has: count, 1 to 100 (its name stays). Refused while a task runs on the cluster or when it has that count. The plan gives the monthly change.',
-  shape: { cluster: clusterField(), id: poolField(), count: countField('The new node count, 1 to 100.') },
+  description: 'Changes a pool\'s (cluster, id) node count (count).',
+  shape: { cluster: clusterField(), id: poolField(), count: countField('Nodes, 1 to 100.') },
   destructive: false,
   plan: async (ctx, input) => {
     check('count', checkNodeCount(input.count, 'count'));
@@ -141,7 +147,7 @@ const resize = define({
       destroysData: false,
       failure: l10n.t('Could not change the node count of {0}', pool.name),
       progress,
-      stale: [],
+      stale: AFTER_POOL_CHANGE,
       words: (literal) => ({
         question: plural(input.count, l10n.t('Change node pool {0} of {1} to 1 node?', literal(pool.name), literal(cluster.name)), l10n.t('Change node pool {0} of {1} to {2} nodes?', literal(pool.name), literal(cluster.name), input.count)),
         detail: plural(current, l10n.t('It has 1 node now.'), l10n.t('It has {0} nodes now.', current)),
@@ -156,7 +162,7 @@ const rename = define({
   kind: 'nodePool',
   action: 'rename',
   title: 'Rename a node pool',
-  description: 'Renames a node pool (cluster, id, name); its node count stays. Refused while a task runs on the cluster or when it has that name.',
+  description: 'Renames a pool (cluster, id, name).',
   shape: { cluster: clusterField(), id: poolField(), name: text('The new name.') },
   destructive: false,
   plan: async (ctx, input) => {
@@ -172,7 +178,7 @@ const rename = define({
       destroysData: false,
       failure: l10n.t('Could not rename {0}', pool.name),
       progress,
-      stale: [],
+      stale: AFTER_POOL_CHANGE,
       words: (literal) => ({ question: l10n.t('Rename {0} to {1}?', literal(pool.name), literal(input.name)), detail: '', button: button.rename() }),
       send: async () => settleCluster(ctx, cluster.data, await send(ctx, progress, () => ctx.client.updateNodePool(cluster.data.uuid, pool.id, { name: input.name, count: poolCount(pool) }))),
     };
@@ -183,7 +189,7 @@ const deletion = define({
   kind: 'nodePool',
   action: 'delete',
   title: 'Delete a node pool',
-  description: 'Deletes a node pool (cluster, id) with its nodes and what runs on them; the cluster\'s other pools stay. Refused while a task runs on the cluster, and for its only pool (a cluster needs one). The plan gives the monthly change.',
+  description: 'Deletes a pool (cluster, id) with its nodes; refused for the cluster\'s only pool. Every action is refused while a task runs on the cluster.',
   shape: { cluster: clusterField(), id: poolField() },
   destructive: true,
   plan: async (ctx, input) => {
@@ -202,7 +208,7 @@ const deletion = define({
       destroysData: false,
       failure: l10n.t('Could not delete node pool {0}', pool.name),
       progress,
-      stale: [],
+      stale: AFTER_POOL_CHANGE,
       words: (literal) => ({
         question: l10n.t('Delete node pool {0} of {1}?', literal(pool.name), literal(cluster.name)),
         detail: plural(pool.nodes.length, l10n.t('Its node goes, with what runs on it; the cluster\'s other pools stay.'), l10n.t('Its {0} nodes go, with what runs on them; the cluster\'s other pools stay.', pool.nodes.length)),
