@@ -10,6 +10,8 @@ import { AgentRefusal } from '../../src/agent/refusal';
 import { planAction, writeTool } from '../../src/actions/catalog';
 import type { ActionContext } from '../../src/actions/definition';
 import { execute } from '../../src/actions/gate';
+import { loadBalancerKind } from '../../src/documents/loadBalancer/kind';
+import { IncompleteApply } from '../../src/documents/outcome';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { ResourceStore } from '../../src/model/resourceStore';
 import { rejectionOf as rejection } from './support';
@@ -146,5 +148,20 @@ describe('agent writes ⇄ emulator: Kubernetes and load balancers', function ()
     await execute(ctx, planned, { door: 'mcp' });
     const after = await client.getLoadBalancer(web.uuid);
     assert.deepEqual([after.algorithm, after.rules.map((rule) => rule.source_port), after.stacklet_ids.length], ['least_connections', [8080], 2]);
+  });
+
+  it('plans a load balancer document\'s save through the update with the document\'s own difference, and gives an incomplete apply back step by step', async () => {
+    const web = await lb();
+    const { state } = await loadBalancerKind.read(client, web.uuid);
+    const parsed = loadBalancerKind.parse(loadBalancerKind.render({ ...state, rules: [...state.rules, { protocol: 'http', source_port: 8080, target_port: 80 }] }, { id: web.uuid, name: web.name }));
+    assert.ok(parsed.ok);
+    const defined = loadBalancerKind.defined!;
+    const planned = await plan(defined.kind, defined.action, defined.input(parsed.value, web.uuid));
+    assert.equal(planned.words(same).detail, 'Add rule: HTTP 8080 → 80');
+    assert.deepEqual(planned.words(same).detail, loadBalancerKind.describe(loadBalancerKind.diff(state, parsed.value)).join('\n'));
+    // A service without the /rules sub-resource: the outcome comes back whole, for the editor's report.
+    await emu.configure({ quirks: { noLoadBalancerSubresources: true } });
+    const incomplete = await rejection(execute(ctx, planned, { door: 'command' }), IncompleteApply);
+    assert.equal(incomplete.outcome.unsupported[0]!.part, 'rules');
   });
 });

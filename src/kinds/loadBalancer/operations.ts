@@ -17,7 +17,7 @@ import { LB_ALGORITHMS, LB_HEALTH_PROTOCOLS, LB_PROTOCOLS } from '../../api/vali
 import { describeLoadBalancerChange, describeLoadBalancerCreate, diffLoadBalancer, isEmptyLoadBalancerChange, loadBalancerState, type LoadBalancerChange, type LoadBalancerState } from '../../documents/loadBalancer/changes';
 import { loadBalancerSteps } from '../../documents/loadBalancer/kind';
 import { LoadBalancerDocument } from '../../documents/loadBalancer/schema';
-import { isComplete, runSteps } from '../../documents/outcome';
+import { IncompleteApply, isComplete, runSteps } from '../../documents/outcome';
 import { applyQuestion } from '../../model/actionWords';
 
 // One schema per field for both actions (a tool's field has one type). The nested fields are typed here and
@@ -195,7 +195,7 @@ const update = define({
       }),
       send: async () => {
         const outcome = await send(ctx, progress, () => runSteps(loadBalancerSteps(change, ctx.client, String(ref.id))));
-        if (!isComplete(outcome)) throw new Error(outcome.failed?.message ?? outcome.unsupported.map((u) => u.message).join('; '));
+        if (!isComplete(outcome)) throw new IncompleteApply(outcome);
         return { sent: true, resource: head(ref), applied: outcome.applied };
       },
     };
