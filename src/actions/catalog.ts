@@ -16,19 +16,19 @@ import { BACKUP_OPERATIONS } from '../kinds/backup/operations';
 import { CLUSTER_OPERATIONS } from '../kinds/cluster/operations';
 import { FIREWALL_OPERATIONS } from '../kinds/firewall/operations';
 import { LOAD_BALANCER_OPERATIONS } from '../kinds/loadBalancer/operations';
-import type { ListedKind } from '../kinds/registry';
+import { NODE_POOL_OPERATIONS } from '../kinds/nodePool/operations';
 import { SNAPSHOT_OPERATIONS } from '../kinds/snapshot/operations';
 import { SSH_KEY_OPERATIONS } from '../kinds/sshKey/operations';
 import { STACKLET_OPERATIONS } from '../kinds/stacklet/operations';
 import { USERDATA_OPERATIONS } from '../kinds/userdata/operations';
 import { VOLUME_OPERATIONS } from '../kinds/volume/operations';
 import { VPC_OPERATIONS } from '../kinds/vpc/operations';
-import type { ActionContext, ActionDefinition, ActionPlan, Shape } from './definition';
+import type { ActionContext, ActionDefinition, ActionPlan, Shape, ToolKind } from './definition';
 
 /** One write tool: the actions on one kind, and how a tool list shows it. */
 export interface WriteTool {
   readonly name: string;
-  readonly kind: ListedKind;
+  readonly kind: ToolKind;
   /** Its name in a tool list and how it is referred to in a prompt (#stacklet…). */
   readonly displayName: string;
   readonly referenceName: string;
@@ -38,7 +38,7 @@ export interface WriteTool {
   readonly actions: readonly ActionDefinition[];
 }
 
-function tool(kind: ListedKind, words: { plural: string; icon: string }, actions: readonly ActionDefinition[]): WriteTool {
+function tool(kind: ToolKind, words: { plural: string; icon: string }, actions: readonly ActionDefinition[]): WriteTool {
   const reference = `${kind[0]!.toUpperCase()}${kind.slice(1)}`;
   for (const action of actions) if (action.kind !== kind) throw new Error(`${action.kind} ${action.action} is listed with ${kind}`);
   return {
@@ -61,6 +61,7 @@ export const WRITE_TOOLS: readonly WriteTool[] = [
   tool('firewall', { plural: 'firewalls', icon: 'shield' }, FIREWALL_OPERATIONS),
   tool('vpc', { plural: 'VPCs', icon: 'type-hierarchy' }, VPC_OPERATIONS),
   tool('cluster', { plural: 'Kubernetes clusters', icon: 'server-environment' }, CLUSTER_OPERATIONS),
+  tool('nodePool', { plural: 'node pools', icon: 'layers' }, NODE_POOL_OPERATIONS),
   tool('sshKey', { plural: 'SSH keys', icon: 'key' }, SSH_KEY_OPERATIONS),
   tool('loadBalancer', { plural: 'load balancers', icon: 'server-process' }, LOAD_BALANCER_OPERATIONS),
   tool('userdata', { plural: 'userdata scripts', icon: 'file-code' }, USERDATA_OPERATIONS),
@@ -158,7 +159,7 @@ export async function planAction(ctx: ActionContext, name: string, raw: unknown)
 }
 
 /** The definition of `action` on `kind`, for a command to plan through. */
-export function definitionOf(kind: ListedKind, action: string): { write: WriteTool; definition: ActionDefinition } {
+export function definitionOf(kind: ToolKind, action: string): { write: WriteTool; definition: ActionDefinition } {
   const write = WRITE_TOOLS.find((candidate) => candidate.kind === kind);
   const definition = write?.actions.find((candidate) => candidate.action === action);
   if (!write || !definition) throw new Error(`no action ${action} on ${kind}`);

@@ -47,7 +47,7 @@ export interface PlannedResource {
   /** Absent for what the plan creates. */
   readonly id?: string | number;
   readonly name: string;
-  readonly role: 'target' | 'firewall' | 'leaves firewall' | 'stacklet' | 'stays' | 'new';
+  readonly role: 'target' | 'firewall' | 'leaves firewall' | 'stacklet' | 'stays' | 'new' | 'cluster';
 }
 
 export interface ActionPlan {
@@ -82,10 +82,16 @@ export type PlanBody = Omit<ActionPlan, 'tool' | 'action'>;
 
 export type Shape = Record<string, z.ZodMiniType>;
 
+/**
+ * The kinds a write tool acts on: those the service lists, and node pools, which it lists inside their cluster
+ * (identified by the cluster's ID and the pool's).
+ */
+export type ToolKind = ListedKind | 'nodePool';
+
 /** One action on one kind: the kind's tool offers it as `action`. */
 export interface ActionDefinition<S extends Shape = Shape> {
   /** The kind whose tool offers it (a create is its new resource's kind). */
-  readonly kind: ListedKind;
+  readonly kind: ToolKind;
   /** Its name in the tool's `action` field: the registry's ActionId where it has one (powerOff, resize, delete…). */
   readonly action: string;
   /** What it does, for the model, in a few words ("Power off a stacklet"). */

@@ -147,7 +147,7 @@ function severalSelected(node: unknown, nodes: unknown): readonly unknown[] | un
 export interface PoolAction<A, R> extends ActionWords<PoolItem, A, R> {
   readonly pick: () => PickSpec<PoolItem>;
   readonly ask?: (target: PoolTarget, deps: CommandDeps) => Promise<A | undefined>;
-  readonly send: (target: PoolTarget, answers: A) => Promise<R>;
+  readonly send: (target: PoolTarget, answers: A, deps: CommandDeps) => Promise<R>;
   readonly settle: (deps: CommandDeps, target: PoolTarget, answer: R, answers: A) => void | Promise<void>;
 }
 
@@ -161,7 +161,7 @@ export function poolAction<A, R>(action: PoolAction<A, R>): CommandHandler {
       },
       busy: () => pool && { kind: 'cluster', id: pool.cluster.uuid, name: pool.cluster.name, task: pool.cluster.task },
       ask: (target, d) => (action.ask ? action.ask({ ...target, cluster: pool!.cluster, pool: target.item }, d) : Promise.resolve({} as A)),
-      send: (target, answers) => action.send({ ...target, cluster: pool!.cluster, pool: target.item }, answers),
+      send: (target, answers, d) => action.send({ ...target, cluster: pool!.cluster, pool: target.item }, answers, d),
       settle: (d, target, answer, answers) => action.settle(d, { ...target, cluster: pool!.cluster, pool: target.item }, answer, answers),
       progress: action.progress,
       failure: action.failure,

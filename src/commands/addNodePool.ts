@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
-import type { NodePool } from '../api/schemas';
-import { checkResourceName, checkNodeCount, parseWholeNumber } from '../api/validators';
-import { itemAction } from './action';
+import { checkNodeCount, parseWholeNumber } from '../api/validators';
+import { checkPoolName } from '../kinds/nodePool/operations';
 import { sizeItems } from './choices';
-import { refreshCluster } from './nodePools';
+import { plannedAction } from './plannedAction';
 import { countStep } from './steps/countStep';
 import { nameStep } from './steps/nameStep';
 import { sizeStep } from './steps/sizeStep';
@@ -27,13 +26,17 @@ function freePoolName(cluster: string, taken: readonly string[]): string {
 
 /**
  * Add Node Pool to a cluster: name (unique in the cluster), node size (those large enough for the cluster's
- * version) and node count. The documentation has no such operation: a service without it answers 404 or 405,
- * shown as "does not support adding node pools". The cluster runs a task while the nodes are made.
+ * version) and node count; the last answer confirms, and the node-pool tool's add (src/kinds/nodePool/operations.ts)
+ * plans and sends it, as it does for an agent. The documentation has no such operation: a service without it
+ * answers 404 or 405, shown as "does not support adding node pools". The cluster runs a task while the nodes are made.
  */
-export const addNodePool = itemAction<'cluster', { name: string; size: string; count: number }, NodePool>({
+export const addNodePool = plannedAction<'cluster'>({
   kind: 'cluster',
+  action: 'addNodePool',
+  defined: { kind: 'nodePool', action: 'add', idField: 'cluster' },
+  confirm: 'prompt',
   pick: () => idleItems(vscode.l10n.t('Add a node pool to which Kubernetes cluster?'), vscode.l10n.t('Every cluster is busy: try again when its task completes.')),
-  ask: async ({ item: cluster, store }, deps) => {
+  input: async ({ item: cluster, store }, deps) => {
     const title = (what: string) => vscode.l10n.t('Add Node Pool to {0}: {1}', cluster.name, what);
     const taken = cluster.node_pools.map((pool) => pool.name.trim().toLowerCase());
     const { min_vcpu: minVcpu = 0, min_memory: minMemory = 0 } = cluster.version;
@@ -46,8 +49,7 @@ export const addNodePool = itemAction<'cluster', { name: string; size: string; c
         title: title(vscode.l10n.t('Name')),
         prompt: vscode.l10n.t('The node pool\'s name (unique in {0})', cluster.name),
         initial: () => freePoolName(cluster.name, taken),
-        check: (text: string) => checkResourceName(text, vscode.l10n.t('Name'))
-          ?? (taken.includes(text.trim().toLowerCase()) ? vscode.l10n.t('{0} already has a node pool named {1}', cluster.name, text.trim()) : undefined),
+        check: (text: string) => checkPoolName(text, taken, cluster.name, vscode.l10n.t('Name')),
       }),
       sizeStep<NewPool>(deps, store, {
         title: title(vscode.l10n.t('Node Size')),
@@ -63,10 +65,6 @@ export const addNodePool = itemAction<'cluster', { name: string; size: string; c
     ]);
     return answers && { name: answers.name!, size: answers.size!, count: parseWholeNumber(answers.count!)! };
   },
-  send: ({ client, item }, body) => client.addNodePool(item.uuid, body),
-  /** The answer is the pool alone: the cluster is read again for its task (the pool's nodes come with it). */
-  settle: (deps, target) => refreshCluster(deps, target, target.item),
-  progress: (cluster, { name }) => vscode.l10n.t('Adding node pool {0} to {1}…', name, cluster.name),
-  failure: (cluster, { name }) => vscode.l10n.t('Could not add node pool {0} to {1}', name, cluster.name),
-  done: (cluster, { name, count }) => plural(count, vscode.l10n.t('Adding node pool {0} (1 node) to {1}.', name, cluster.name), vscode.l10n.t('Adding node pool {0} ({1} nodes) to {2}.', name, count, cluster.name)),
+  progress: (cluster) => vscode.l10n.t('Adding a node pool to {0}…', cluster.name),
+  done: (cluster, { name, count }) => plural(Number(count), vscode.l10n.t('Adding node pool {0} (1 node) to {1}.', String(name), cluster.name), vscode.l10n.t('Adding node pool {0} ({1} nodes) to {2}.', String(name), Number(count), cluster.name)),
 });

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import type { KubernetesCluster } from '../api/schemas';
 import { checkKubernetesVersion, checkResourceName, checkNodeCount, parseWholeNumber } from '../api/validators';
 import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
-import { done, follow } from './action';
+import { done } from './action';
 import { createWithRetry } from './createFlow';
+import { sendDefined } from './definedSend';
 import { listedProjects, projectField, projectSteps, type InProject } from './steps/projectStep';
 import { countStep } from './steps/countStep';
 import { nameStep } from './steps/nameStep';
@@ -29,16 +29,18 @@ function typedVersion(text: string): PickItem<string> | undefined {
 
 /**
  * Create Kubernetes Cluster: name, version, region (those offering Kubernetes), then the first node pool's name,
- * size and count, and the project (when the service lists several).
+ * size and count, and the project (when the service lists several); the last answer confirms, and the cluster's
+ * create definition (src/kinds/cluster/operations.ts) plans and sends it, as it does for an agent.
  */
 export async function createKubernetesCluster(deps: CommandDeps): Promise<void> {
-  const { client, store } = await deps.session.current();
+  const session = await deps.session.current();
+  const { store } = session;
   const title = (what: string) => vscode.l10n.t('Create Kubernetes Cluster: {0}', what);
   const inUse = ((await store.get('cluster').catch(() => undefined))?.items ?? [])
     .map((cluster) => cluster.version.version ?? cluster.version.slug);
   const versions = [...new Set([...inUse, ...KNOWN_KUBERNETES_VERSIONS])].sort((a, b) => b.localeCompare(a, undefined, { numeric: true }));
   const projects = await listedProjects(deps, store);
-  const result = await createWithRetry<NewCluster, KubernetesCluster>(deps, {
+  const result = await createWithRetry<NewCluster, Awaited<ReturnType<typeof sendDefined>>>(deps, {
     state: {},
     // The node pool's fields first: "node_pool.name" also names "name".
     fields: { 'node_pool.name': 'poolName', 'node_pool.size': 'poolSize', 'node_pool.count': 'poolCount', node_pool: 'poolSize', name: 'name', version: 'version', region: 'region', project_uuid: 'project' },
@@ -79,19 +81,17 @@ export async function createKubernetesCluster(deps: CommandDeps): Promise<void> 
         }, 'poolCount'),
         ...projectSteps<NewCluster>(deps, title(vscode.l10n.t('Project')), projects),
     ],
-    send: (answers) => client.createKubernetesCluster({
+    send: (answers) => sendDefined(deps, session, 'cluster', 'create', {
       name: answers.name!,
       version: answers.version!,
       region: answers.region!,
       node_pool: { name: answers.poolName!, size: answers.poolSize!, count: parseWholeNumber(answers.poolCount!)! },
-      ...projectField(projects, answers.project),
+      project: projectField(projects, answers.project).project_uuid,
     }),
     progress: (answers) => vscode.l10n.t('Creating cluster {0}…', answers.name!),
     failure: (answers) => vscode.l10n.t('Could not create cluster {0}', answers.name!),
   });
   if (!result) return;
-  const { answers, created: cluster } = result;
-  store.created('cluster', cluster.uuid, cluster);
-  follow(deps, 'cluster', cluster.uuid, cluster.name, cluster.task);
-  done(deps, vscode.l10n.t('Creating Kubernetes cluster {0} in {1}.', cluster.name, answers.region!), cluster.task);
+  const { answers, created } = result;
+  done(deps, vscode.l10n.t('Creating Kubernetes cluster {0} in {1}.', answers.name!, answers.region!), undefined, created.data['task'] !== null);
 }

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { buildCreateLoadBalancerBody, type ForwardingRuleInput } from '../api/requests';
 import {
   checkCertificateId,
   checkCookieName,
@@ -19,8 +18,9 @@ import {
 import { stackletItem, yesNo } from './choices';
 import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
-import { done, follow } from './action';
+import { done } from './action';
 import { createWithRetry } from './createFlow';
+import { sendDefined } from './definedSend';
 import { nameStep } from './steps/nameStep';
 import { listedProjects, projectField, projectSteps, type InProject } from './steps/projectStep';
 import { regionStep } from './steps/regionStep';
@@ -84,10 +84,12 @@ function otherPorts(state: NewLoadBalancer, index: number): number[] {
  * source and target port, for HTTPS where TLS ends (a certificate, or passthrough), repeated while the user
  * adds another), health check (protocol, port, path for HTTP, interval, rise and fall), backend stacklets of
  * the region, sticky sessions (none, or a cookie name and TTL), the HTTP-to-HTTPS redirect, and the project
- * (when the service lists several).
+ * (when the service lists several); the last answer confirms, and the load balancer's create definition
+ * (src/kinds/loadBalancer/operations.ts) checks, plans and sends it, as it does for an agent.
  */
 export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
-  const { client, store } = await deps.session.current();
+  const session = await deps.session.current();
+  const { store } = session;
   const title = (what: string) => vscode.l10n.t('Create Load Balancer: {0}', what);
   const port = (what: string) => (text: string) => checkTypedNumber(text, (n) => checkPort(n, what), what);
   const projects = await listedProjects(deps, store);
@@ -237,33 +239,31 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
     return steps;
   };
 
-  const bodyOf = (answers: NewLoadBalancer) => {
-    const rules: ForwardingRuleInput[] = answers.rules.slice(0, ruleCount(answers)).map((rule) => ({
+  /** The create definition's input (src/kinds/loadBalancer/operations.ts), which builds the body. */
+  const inputOf = (answers: NewLoadBalancer) => ({
+    name: answers.name!,
+    region: answers.region!,
+    algorithm: answers.algorithm!,
+    rules: answers.rules.slice(0, ruleCount(answers)).map((rule) => ({
       protocol: rule.protocol!,
       source_port: parseWholeNumber(rule.source!)!,
       target_port: parseWholeNumber(rule.target!)!,
       ...(rule.protocol === 'https' && rule.tls === 'passthrough' ? { tls_passthrough: true } : {}),
       ...(rule.protocol === 'https' && rule.tls === 'terminate' ? { certificate_id: parseWholeNumber(rule.certificate!)! } : {}),
-    }));
-    const body = buildCreateLoadBalancerBody({
-      name: answers.name!,
-      region: answers.region!,
-      algorithm: answers.algorithm!,
-      rules,
-      health: {
-        protocol: answers.healthProtocol!,
-        port: parseWholeNumber(answers.healthPort!)!,
-        ...(answers.healthProtocol === 'http' ? { path: answers.healthPath! } : {}),
-        interval: parseWholeNumber(answers.healthNumbers.interval!)!,
-        rise: parseWholeNumber(answers.healthNumbers.rise!)!,
-        fall: parseWholeNumber(answers.healthNumbers.fall!)!,
-      },
-      ...(answers.stacklets ? { stackletIds: answers.stacklets } : {}),
-      ...(answers.sticky ? { sticky: { cookieName: answers.cookieName!, ttlSeconds: parseWholeNumber(answers.cookieTtl!)! } } : {}),
-      redirectHttpToHttps: answers.redirect ?? false,
-    });
-    return { ...body, ...projectField(projects, answers.project) };
-  };
+    })),
+    health: {
+      protocol: answers.healthProtocol!,
+      port: parseWholeNumber(answers.healthPort!)!,
+      ...(answers.healthProtocol === 'http' ? { path: answers.healthPath! } : {}),
+      interval: parseWholeNumber(answers.healthNumbers.interval!)!,
+      rise: parseWholeNumber(answers.healthNumbers.rise!)!,
+      fall: parseWholeNumber(answers.healthNumbers.fall!)!,
+    },
+    stacklet_ids: answers.stacklets ?? [],
+    sticky_sessions: answers.sticky ? { name: answers.cookieName!, ttl: parseWholeNumber(answers.cookieTtl!)! } : null,
+    redirect_http_to_https: answers.redirect ?? false,
+    project: projectField(projects, answers.project).project_uuid,
+  });
   const result = await createWithRetry(deps, {
     state: { rules: [], more: [], healthNumbers: {} } as NewLoadBalancer,
     steps: build,
@@ -278,13 +278,11 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
       rules: 'rule1.protocol', stacklet_ids: 'stacklets', redirect_http_to_https: 'redirect', project_uuid: 'project',
       name: 'name', region: 'region', algorithm: 'algorithm',
     },
-    send: (answers) => client.createLoadBalancer(bodyOf(answers)),
+    send: (answers) => sendDefined(deps, session, 'loadBalancer', 'create', inputOf(answers)),
     progress: (answers) => vscode.l10n.t('Creating load balancer {0}…', answers.name!),
     failure: (answers) => vscode.l10n.t('Could not create load balancer {0}', answers.name!),
   });
   if (!result) return;
-  const { created: lb, answers } = result;
-  store.created('loadBalancer', lb.uuid, lb);
-  follow(deps, 'loadBalancer', lb.uuid, lb.name, lb.task);
-  done(deps, vscode.l10n.t('Creating load balancer {0} in {1}.', lb.name, answers.region!), lb.task);
+  const { created, answers } = result;
+  done(deps, vscode.l10n.t('Creating load balancer {0} in {1}.', answers.name!, answers.region!), undefined, created.data['task'] !== null);
 }

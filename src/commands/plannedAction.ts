@@ -13,15 +13,17 @@ import { AgentInputError } from '../agent/input';
 import { AgentRefusal } from '../agent/refusal';
 import type { AgentData } from '../agent/envelope';
 import { definitionOf, planOf } from '../actions/catalog';
-import type { ActionPlan } from '../actions/definition';
+import type { ActionPlan, ToolKind } from '../actions/definition';
 import { execute } from '../actions/gate';
 import { kindSpec, type ActionId, type KindItems, type KindSpec, type ListedKind } from '../kinds/registry';
 import { monthlyChangeWords } from '../model/cost';
 import * as notify from '../ui/notify';
 import { itemAction, follow, type BulkAction } from './action';
 import { askText } from './askText';
+import { confirmModal } from './confirm';
 import { typedCheck } from './deleteAction';
 import { commandContext, type Started } from './definedSend';
+import type { ActiveSession } from '../auth/session';
 import type { CommandDeps, CommandHandler } from './deps';
 import type { PickSpec, Target } from './target';
 
@@ -40,6 +42,13 @@ export interface Planned<I extends object = Input, X = undefined> {
 }
 
 type Input = Record<string, unknown>;
+
+/**
+ * How a plan is confirmed: `modal` (Cancel first); `keep` (Keep first, as a deletion's question asks); `prompt`
+ * when answering the prompts is itself the confirmation (a rename: the new name typed), so nothing follows them.
+ * What destroys data asks for its name typed whichever.
+ */
+export type Confirm = 'modal' | 'keep' | 'prompt';
 
 export interface PlannedOptions<K extends ListedKind, I extends object = Input, X = undefined> {
   readonly kind: K;
@@ -63,22 +72,29 @@ export interface PlannedOptions<K extends ListedKind, I extends object = Input, 
   readonly done: (item: KindItems[K], input: I, plan: ActionPlan | undefined) => string;
   readonly bulk?: BulkAction<K, Planned<I, X>>;
   /**
-   * `prompt` when answering the prompts is itself the confirmation (a rename: the new name typed; a tag picked),
-   * so no modal follows them; what destroys data still asks for its name typed. A modal by default. A function
-   * decides it from what the prompts gave (a password typed is its own confirmation; one the service makes up is not).
+   * See Confirm; a modal by default. A function decides it from what the prompts gave (a password typed is its
+   * own confirmation; one the service makes up is not).
    */
-  readonly confirm?: 'modal' | 'prompt' | ((input: I) => 'modal' | 'prompt');
+  readonly confirm?: Confirm | ((input: I) => Confirm);
+  /**
+   * The definition, when it is not the registry's action on this kind: Add Node Pool is the node-pool tool's
+   * `add`, the cluster given as its `cluster`.
+   */
+  readonly defined?: { readonly kind: ToolKind; readonly action: string; readonly idField: string };
 }
 
 /** What was sent: the definition's answer, the tasks it started, and the first of them (the pipeline's status line marks no task running as done). */
-interface Sent {
+export interface Sent {
   readonly data: AgentData;
   readonly started: readonly Started[];
   readonly task: Started[3] | null;
 }
 
+/** A plan made for the tasks it starts to be kept in the list it is given. */
+type PlanWith = (started: Started[]) => Promise<ActionPlan>;
+
 /** The plan confirmed in the command's confirmation: its words and the monthly change, or the name typed. */
-async function confirmPlan<I extends object, X>(deps: CommandDeps, plan: ActionPlan, planned: Omit<Planned<I, X>, 'plan'>, by: 'modal' | 'prompt', note = ''): Promise<Planned<I, X> | undefined> {
+async function confirmPlan<I extends object, X>(deps: CommandDeps, plan: ActionPlan, planned: Omit<Planned<I, X>, 'plan'>, by: Confirm, note = ''): Promise<Planned<I, X> | undefined> {
   const words = plan.words((text) => text);
   if (plan.typed !== undefined) {
     const typed = await askText(deps, { title: words.question, ...typedCheck(plan.typed, words.detail) });
@@ -86,15 +102,53 @@ async function confirmPlan<I extends object, X>(deps: CommandDeps, plan: ActionP
   }
   if (by === 'prompt') return { ...planned, plan };
   const cost = plan.monthlyChangeUsd === 0 || plan.monthlyChangeUsd === undefined ? '' : `\n\n${vscode.l10n.t('Estimated change to the monthly cost: {0}.', monthlyChangeWords(plan.monthlyChangeUsd))}`;
-  return (await deps.prompter.confirm(words.question, `${words.detail}${cost}${note}`, words.button)) ? { ...planned, plan } : undefined;
+  const detail = `${words.detail}${cost}${note}`;
+  const yes = by === 'keep' ? await confirmModal(deps, words.question, detail, words.button) : await deps.prompter.confirm(words.question, detail, words.button);
+  return yes ? { ...planned, plan } : undefined;
+}
+
+/**
+ * Plans with `plan` (the tasks it starts kept in the list it is given) and confirms it `by` the modal or the
+ * prompts; a definition's refusal is said, naming `name`, and nothing is asked or sent.
+ */
+export async function planAndConfirm<I extends object, X = undefined>(deps: CommandDeps, name: string, plan: PlanWith, input: I, by: Confirm, note = ''): Promise<Planned<I, X> | undefined> {
+  try {
+    const started: Started[] = [];
+    return await confirmPlan<I, X>(deps, await plan(started), { started, input }, by, note);
+  } catch (error) {
+    // The definition's refusal, in the words a tool answers with.
+    if (!(error instanceof AgentRefusal || error instanceof AgentInputError)) throw error;
+    void notify.info(vscode.l10n.t('{0}: {1}', name, error.message));
+    return undefined;
+  }
+}
+
+/**
+ * Sends the confirmed plan through the gate (planned again with `plan` on a selection, which confirmed once for
+ * all); after a failure, `again` may give a plan to send once more (a password the service insists on).
+ */
+export async function sendPlanned<I extends object, X>(deps: CommandDeps, session: Pick<ActiveSession, 'client' | 'store'>, answers: Planned<I, X>, plan: PlanWith, again?: (error: unknown) => Promise<PlanWith | undefined>): Promise<Sent> {
+  const started = answers.started ?? [];
+  const ctx = commandContext(deps, session);
+  const planned = answers.plan ?? await plan(started);
+  let data: AgentData;
+  try {
+    data = await execute(ctx, planned, { door: 'command', typed: answers.typed });
+  } catch (error) {
+    const next = await again?.(error);
+    if (next === undefined) throw error;
+    data = await execute(ctx, await next(started), { door: 'command', typed: answers.typed });
+  }
+  return { data, started, task: started[0]?.[3] ?? null };
 }
 
 export function plannedAction<K extends ListedKind, I extends object = Input, X = undefined>(options: PlannedOptions<K, I, X>): CommandHandler {
-  const { write, definition } = definitionOf(options.kind, options.action);
+  const { write, definition } = definitionOf(options.defined?.kind ?? options.kind, options.defined?.action ?? options.action);
+  const idField = options.defined?.idField ?? 'id';
   const spec = kindSpec(options.kind) as unknown as KindSpec<ListedKind>;
   // The plan sends through the context it was made with: the tasks it starts are kept in `started`.
-  const planFor = (deps: CommandDeps, target: Target<K>, input: I, started: Started[]) =>
-    planOf(commandContext(deps, target as Target<ListedKind>, started), write, definition, { id: spec.key(target.item as never), ...(options.each ? options.each(target.item, input) : input) });
+  const planFor = (deps: CommandDeps, target: Target<K>, input: I): PlanWith => (started) =>
+    planOf(commandContext(deps, target as Target<ListedKind>, started), write, definition, { [idField]: spec.key(target.item as never), ...(options.each ? options.each(target.item, input) : input) });
   const inputOf = (answers: Planned<I, X>) => answers.input ?? ({} as I);
   return itemAction<K, Planned<I, X>, Sent>({
     kind: options.kind,
@@ -104,34 +158,16 @@ export function plannedAction<K extends ListedKind, I extends object = Input, X 
     ask: async (target, deps) => {
       const input = options.input ? await options.input(target, deps) : ({} as I);
       if (input === undefined) return undefined;
-      try {
-        const started: Started[] = [];
-        // A person is not refused what protects a resource from agents; the question says it is protected.
-        const tag = protectingTag((target.item as { tags?: readonly string[] }).tags, agentLimits().protectedTags);
-        const note = tag === undefined ? '' : `\n\n${vscode.l10n.t('{0} carries the tag {1}, which protects it from agents; you can change it.', spec.name(target.item as never), tag)}`;
-        const by = typeof options.confirm === 'function' ? options.confirm(input) : options.confirm ?? 'modal';
-        return await confirmPlan<I, X>(deps, await planFor(deps, target, input, started), { started, input }, by, note);
-      } catch (error) {
-        // The definition's refusal, in the words a tool answers with.
-        if (!(error instanceof AgentRefusal || error instanceof AgentInputError)) throw error;
-        void notify.info(vscode.l10n.t('{0}: {1}', spec.name(target.item as never), error.message));
-        return undefined;
-      }
+      // A person is not refused what protects a resource from agents; the question says it is protected.
+      const tag = protectingTag((target.item as { tags?: readonly string[] }).tags, agentLimits().protectedTags);
+      const note = tag === undefined ? '' : `\n\n${vscode.l10n.t('{0} carries the tag {1}, which protects it from agents; you can change it.', spec.name(target.item as never), tag)}`;
+      const by = typeof options.confirm === 'function' ? options.confirm(input) : options.confirm ?? 'modal';
+      return planAndConfirm<I, X>(deps, spec.name(target.item as never), planFor(deps, target, input), input, by, note);
     },
-    send: async (target, answers, deps) => {
-      const started = answers.started ?? [];
-      const ctx = commandContext(deps, target as Target<ListedKind>);
-      const plan = answers.plan ?? await planFor(deps, target, inputOf(answers), started);
-      let data: AgentData;
-      try {
-        data = await execute(ctx, plan, { door: 'command', typed: answers.typed });
-      } catch (error) {
-        const again = await options.retry?.(target, error, inputOf(answers), deps);
-        if (again === undefined) throw error;
-        data = await execute(ctx, await planFor(deps, target, again, started), { door: 'command', typed: answers.typed });
-      }
-      return { data, started, task: started[0]?.[3] ?? null };
-    },
+    send: (target, answers, deps) => sendPlanned(deps, target, answers, planFor(deps, target, inputOf(answers)), async (error) => {
+      const again = await options.retry?.(target, error, inputOf(answers), deps);
+      return again === undefined ? undefined : planFor(deps, target, again);
+    }),
     // The gate read the listings the action leaves stale again; the tasks it started are followed here, where
     // the tasks of a selection are one group.
     settle: (deps, _target, sent) => sent.started.forEach((task) => follow(deps, ...task)),

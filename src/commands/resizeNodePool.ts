@@ -1,15 +1,16 @@
 import * as vscode from 'vscode';
 import { checkNodeCount, checkTypedNumber, parseWholeNumber } from '../api/validators';
-import { poolAction } from './action';
+import { poolCount } from '../kinds/nodePool/operations';
 import { askText } from './askText';
-import { settlePools, updateNodePool } from './nodePools';
-import { poolCount } from './target';
+import { plannedPoolAction } from './plannedPoolAction';
 import { plural } from '../model/plural';
 
-/** Change Node Count: 1 to 100 nodes (the pool's name is sent unchanged). */
-export const resizeNodePool = poolAction<{ count: number }, Awaited<ReturnType<typeof updateNodePool>>>({
+/** Change Node Count: 1 to 100 nodes (the pool's name is sent unchanged); the node-pool tool's resize plans and sends it, the count typed is the confirmation. */
+export const resizeNodePool = plannedPoolAction({
+  action: 'resize',
+  confirm: 'prompt',
   pick: () => ({ title: vscode.l10n.t('Change the node count of which node pool?'), none: vscode.l10n.t('No Kubernetes cluster has a node pool.') }),
-  ask: async ({ cluster, pool }, deps) => {
+  input: async ({ cluster, pool }, deps) => {
     const current = poolCount(pool);
     const what = vscode.l10n.t('Node count');
     const typed = await askText(deps, {
@@ -21,9 +22,5 @@ export const resizeNodePool = poolAction<{ count: number }, Awaited<ReturnType<t
     const count = typed === undefined ? undefined : parseWholeNumber(typed);
     return count === undefined || count === current ? undefined : { count };
   },
-  send: (target, { count }) => updateNodePool(target, { name: target.pool.name, count }),
-  settle: (deps, target, pools) => void settlePools(deps, target, pools),
-  progress: (pool, { count }) => plural(count, vscode.l10n.t('Changing {0} to 1 node…', pool.name), vscode.l10n.t('Changing {0} to {1} nodes…', pool.name, count)),
-  failure: (pool) => vscode.l10n.t('Could not change the node count of {0}', pool.name),
-  done: (pool, { count }) => plural(count, vscode.l10n.t('Changing node pool {0} to 1 node.', pool.name), vscode.l10n.t('Changing node pool {0} to {1} nodes.', pool.name, count)),
+  done: (pool, { count }) => plural(Number(count), vscode.l10n.t('Changing node pool {0} to 1 node.', pool.name), vscode.l10n.t('Changing node pool {0} to {1} nodes.', pool.name, Number(count))),
 });

@@ -115,8 +115,3 @@ export async function resolveNodePool(deps: CommandDeps, node: unknown, pick: Pi
   if (picked === undefined || isBack(picked)) return undefined;
   return { ...session, ...picked };
 }
-
-/** How many nodes a pool is meant to have: `count` when the service says, else the nodes it lists. */
-export function poolCount(pool: { readonly count?: number | undefined; readonly nodes: readonly unknown[] }): number {
-  return pool.count ?? pool.nodes.length;
-}

@@ -68,6 +68,12 @@ export interface DocumentKind<S, C> {
   describeCreate(next: S): string[];
   /** Sends `change` to the resource `id`: the pure apply step. Never throws for the service's refusals. */
   apply(change: C, client: StackletClient, id: string): Promise<ApplyOutcome>;
+  /**
+   * The action a save applies through, when the kind's change is defined once (src/kinds/<kind>/operations.ts):
+   * the write tool's kind and action, and its input for the document's state. The definition plans the change
+   * again, the gate sends it, and an incomplete apply comes back as IncompleteApply (./outcome.ts).
+   */
+  readonly defined?: { readonly kind: ListedKind; readonly action: string; input(next: S, id: string): Record<string, unknown> };
   /** Creates the resource the document describes (one request); throws the client's ApiError when refused. */
   create(next: S, client: StackletClient): Promise<Created>;
 }

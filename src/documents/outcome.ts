@@ -61,6 +61,18 @@ export async function runSteps(steps: readonly Step[]): Promise<ApplyOutcome> {
   return { applied, unsupported, notSent: [] };
 }
 
+/**
+ * An apply the service did not take whole (a step refused, a part it has no endpoint for), thrown by a definition
+ * that applies steps (a load balancer's update) with the outcome, for a door that reports it step by step.
+ */
+export class IncompleteApply extends Error {
+  override readonly name = 'IncompleteApply';
+
+  constructor(readonly outcome: ApplyOutcome) {
+    super(outcome.failed?.message ?? outcome.unsupported.map((u) => u.message).join('; '));
+  }
+}
+
 export function isComplete(outcome: ApplyOutcome): boolean {
   return outcome.failed === undefined && outcome.unsupported.length === 0;
 }

@@ -12,7 +12,9 @@ import type { AnyDocumentKind, DocumentKindId, DocumentProblem } from '../docume
 import { documentFileName, idOfSegment, idSegment, NEW_SEGMENT } from '../documents/documentPaths';
 import { DOCUMENT_SCHEMES } from '../documents/schemes';
 import { isTaskKind, staleAfterEdit } from '../kinds/registry';
-import { isComplete, reportOutcome } from '../documents/outcome';
+import { IncompleteApply, isComplete, reportOutcome, type ApplyOutcome } from '../documents/outcome';
+import { AgentInputError } from '../agent/input';
+import { AgentRefusal } from '../agent/refusal';
 import type { TaskRegistry } from '../tasks/types';
 import { Drafts } from '../ui/drafts';
 import type { Log } from '../ui/log';
@@ -318,12 +320,38 @@ export class DocumentEditors extends Disposable {
     const choice = await this.deps.prompter().choose(applyQuestion(what), lines.join('\n'), [showChanges, applyChoice]);
     if (choice === showChanges) return this.compare(document);
     if (choice !== applyChoice) return;
-    const outcome = await this.send(vscode.l10n.t('Applying to {0}…', what), () => kind.apply(change, client, id));
+    const outcome = kind.defined
+      ? await this.applyDefined(kind, parsed.value, id, session, what, uri, file)
+      : await this.send(vscode.l10n.t('Applying to {0}…', what), () => kind.apply(change, client, id));
+    if (outcome === undefined) return;
     store.invalidate(kind.listing, ...staleAfterEdit(kind.listing));
     const report = reportOutcome(outcome, what);
     this.deps.log.info(`${kind.id} ${id}: ${report.message}`);
     this.tell(report.level, report.message);
     await this.followService(document, found, session, id, isComplete(outcome));
+  }
+
+  /**
+   * Applies through the kind's definition (src/kinds/<kind>/operations.ts), as an agent's change is: planned again
+   * and sent through the gate every door passes. The outcome step by step, or undefined when the plan was refused
+   * (said on the status bar's item, nothing sent; the text stays as a draft).
+   */
+  private async applyDefined(kind: AnyDocumentKind, next: unknown, id: string, session: ActiveSession, what: string, uri: vscode.Uri, file: string): Promise<ApplyOutcome | undefined> {
+    const defined = kind.defined!;
+    // The definitions load with the first apply through one, not at activation.
+    const [{ definitionOf, planOf }, { execute }] = await Promise.all([import('../actions/catalog.js'), import('../actions/gate.js')]);
+    const { write, definition } = definitionOf(defined.kind, defined.action);
+    const ctx = { source: 'service' as const, client: session.client, store: session.store, isBusy: this.deps.tasks.isBusy.bind(this.deps.tasks) };
+    try {
+      const plan = await planOf(ctx, write, definition, defined.input(next, id));
+      const data = await this.send(vscode.l10n.t('Applying to {0}…', what), () => execute(ctx, plan, { door: 'command' }));
+      return { applied: (data['applied'] as string[] | undefined) ?? [], unsupported: [], notSent: [] };
+    } catch (error) {
+      if (error instanceof IncompleteApply) return error.outcome;
+      const message = error instanceof AgentRefusal || error instanceof AgentInputError ? error.message : describeError(error);
+      this.refusalItems.show(uri, vscode.l10n.t('{0} not applied', file), vscode.l10n.t('Not applied: {0} Your text is kept as a draft.', message), false);
+      return undefined;
+    }
   }
 
   private async createFrom(document: vscode.TextDocument, { kind }: Opened, session: ActiveSession, next: unknown): Promise<void> {

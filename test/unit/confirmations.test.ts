@@ -30,8 +30,9 @@ const CONFIRMATIONS = [
   'src/commands/detachVolume.ts: confirmed',
   'src/commands/openInRemoteWindow.ts: confirm',
   'src/commands/openInRemoteWindow.ts: confirm',
-  // Every action defined once (power, rename, reset password, and the others the command door serves): the plan's words;
-  // what destroys data (rebuild, restore, delete) has its name typed instead.
+  // Every action defined once (power, rename, reset password, and the others the command door serves): the plan's words,
+  // Keep first for what a deletion asks; what destroys data (rebuild, restore, delete) has its name typed instead.
+  'src/commands/plannedAction.ts: confirmModal',
   'src/commands/plannedAction.ts: confirm',
   'src/commands/resetEmulator.ts: confirmModal',
   'src/commands/signIn.ts: confirm',

@@ -10,6 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ElicitRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { WRITE_TOOLS } from '../../src/actions/catalog';
+import { LOAD_BALANCER_OPERATIONS } from '../../src/kinds/loadBalancer/operations';
 import { READ_ONLY } from '../../src/agent/toolSpec';
 import { FIREWALL_OPERATIONS } from '../../src/kinds/firewall/operations';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
@@ -74,7 +75,8 @@ describe('MCP server contract (node dist/mcp.js) ⇄ emulator', function () {
     // A write tool is destructive when one of its actions replaces or destroys (a firewall's rules, a deletion), and only then.
     assert.deepEqual(destructive, WRITE_TOOLS.filter((write) => write.actions.some((action) => action.destructive)).map((write) => write.name).sort());
     assert.ok(FIREWALL_OPERATIONS.find((action) => action.action === 'setRules')!.destructive, 'replacing a firewall\'s rules is destructive');
-    for (const write of WRITE_TOOLS) assert.ok(write.actions.every((action) => action.destructive === ['delete', 'setRules', 'rebuild', 'restore', 'resetPassword'].includes(action.action)), `${write.name}: what destroys`);
+    assert.ok(LOAD_BALANCER_OPERATIONS.find((action) => action.action === 'update')!.destructive, 'replacing a load balancer\'s rules is destructive');
+    for (const write of WRITE_TOOLS) assert.ok(write.actions.every((action) => action.destructive === ['delete', 'setRules', 'rebuild', 'restore', 'resetPassword', 'update'].includes(action.action)), `${write.name}: what destroys`);
   });
 
   it('describes every input field, with an enum for kind, by, change and what', () => {

@@ -176,6 +176,25 @@ describe('MCP server --allow-writes (node dist/mcp.js) ⇄ emulator', function (
     assert.equal(/\]\(command/.test(asked[0]!.message), false);
   });
 
+  it('reaches node pools and load balancers: a count out of range and a bad rule refused naming the field, asking nothing; an accepted pool added', async () => {
+    respond = () => ({ action: 'accept', content: {} });
+    const cluster = (await api.listKubernetesClusters()).items.find((item) => item.name === 'demo-cluster')!;
+    const pool = cluster.node_pools[0]!;
+    const range = await call(writer, 'stacklet_manage_nodePool', { action: 'resize', cluster: cluster.uuid, id: pool.id, count: 101 });
+    assert.equal(range.result.isError, true);
+    assert.equal(range.data['field'], 'count');
+    const lb = (await api.listLoadBalancers()).items.find((item) => item.name === 'web-lb')!;
+    const rule = await call(writer, 'stacklet_manage_loadBalancer', { action: 'update', id: lb.uuid, rules: [{ protocol: 'http', source_port: 80, target_port: 80 }, { protocol: 'tcp', source_port: 80, target_port: 81 }] });
+    assert.equal(rule.result.isError, true);
+    assert.equal(rule.data['field'], 'rules.1.source_port');
+    assert.equal(asked.length, 0, 'a refusal asks nothing');
+    const added = await call(writer, 'stacklet_manage_nodePool', { action: 'add', cluster: cluster.uuid, name: 'mcp-pool', size: 'b-2vcpu-4gb', count: 1 });
+    assert.equal(added.result.isError, undefined);
+    assert.match(asked[0]!.message, /Add node pool mcp-pool to demo-cluster\?/);
+    assert.match(asked[0]!.message, /Monthly change: \+\$24\.00\/mo/);
+    assert.deepEqual((await api.getKubernetesCluster(cluster.uuid)).node_pools.map((p) => p.name), ['default-pool', 'mcp-pool']);
+  });
+
   describe('guard rails the person sets on the command line', () => {
     it('--access read lists no write tool and refuses one called, naming the rule; --access off lists no tool', async () => {
       const reader = await connect(['--access', 'read'], true);

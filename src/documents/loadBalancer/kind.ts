@@ -137,6 +137,21 @@ export const loadBalancerKind: DocumentKind<LoadBalancerState, LoadBalancerChang
   describe: describeLoadBalancerChange,
   describeCreate: describeLoadBalancerCreate,
   apply: (change, client, uuid) => runSteps(loadBalancerSteps(change, client, uuid)),
+  // A save sends through the load balancer's update, as an agent's does (what the document leaves out stays).
+  defined: {
+    kind: 'loadBalancer',
+    action: 'update',
+    input: (next, id) => ({
+      id,
+      name: next.name,
+      algorithm: next.algorithm,
+      rules: next.rules,
+      health: next.health,
+      ...(next.sticky_sessions !== undefined ? { sticky_sessions: next.sticky_sessions } : {}),
+      ...(next.redirect_http_to_https !== undefined ? { redirect_http_to_https: next.redirect_http_to_https } : {}),
+      ...(next.stacklet_ids !== undefined ? { stacklet_ids: next.stacklet_ids } : {}),
+    }),
+  },
   async create(next, client) {
     if (next.region === undefined) throw new Error(l10n.t('A new load balancer needs a "region" (such as fra).'));
     const lb = await client.createLoadBalancer({
