@@ -47,7 +47,8 @@ export interface PlannedResource {
   /** Absent for what the plan creates. */
   readonly id?: string | number;
   readonly name: string;
-  readonly role: 'target' | 'firewall' | 'leaves firewall' | 'stacklet' | 'stays' | 'new';
+  /** `detached`: a stacklet taken out from behind the target (a firewall). */
+  readonly role: 'target' | 'firewall' | 'leaves firewall' | 'stacklet' | 'detached' | 'stays' | 'new';
 }
 
 export interface ActionPlan {

@@ -74,7 +74,7 @@ describe('MCP server contract (node dist/mcp.js) ⇄ emulator', function () {
     // A write tool is destructive when one of its actions replaces or destroys (a firewall's rules, a deletion), and only then.
     assert.deepEqual(destructive, WRITE_TOOLS.filter((write) => write.actions.some((action) => action.destructive)).map((write) => write.name).sort());
     assert.ok(FIREWALL_OPERATIONS.find((action) => action.action === 'setRules')!.destructive, 'replacing a firewall\'s rules is destructive');
-    for (const write of WRITE_TOOLS) assert.ok(write.actions.every((action) => action.destructive === ['delete', 'setRules', 'rebuild'].includes(action.action)), `${write.name}: what destroys`);
+    for (const write of WRITE_TOOLS) assert.ok(write.actions.every((action) => action.destructive === ['delete', 'setRules', 'setStacklets', 'update', 'rebuild'].includes(action.action)), `${write.name}: what destroys`);
   });
 
   it('describes every input field, with an enum for kind, by, change and what', () => {

@@ -48,6 +48,17 @@ export async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   assert.fail('expected a rejection');
 }
 
+/** The rejection of `promise`, which must be a `type` (an agent's refusal, a bad input…). */
+export async function rejectionOf<E extends Error>(promise: Promise<unknown>, type: new (...args: never[]) => E): Promise<E> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof type, String(error));
+    return error;
+  }
+  assert.fail('not refused');
+}
+
 /** A small deterministic PRNG (mulberry32): a "random" fault pattern or workload that is the same on every run. */
 export function seeded(seed: number): () => number {
   let a = seed >>> 0;
