@@ -80,6 +80,10 @@ export const firewallKind: DocumentKind<FirewallState, FirewallChange> = {
   describe: describeFirewallChange,
   describeCreate: describeFirewallCreate,
   apply: (change, client, uuid) => runSteps(firewallSteps(change, client, uuid)),
+  defineCreate: (next) => ({
+    action: 'create',
+    input: { name: next.name, inbound_rules: next.inbound_rules, outbound_rules: next.outbound_rules, stacklets: [...(next.stacklet_ids ?? [])] },
+  }),
   async create(next, client) {
     const firewall = await client.createFirewall(firewallCreateBody(next));
     return { id: firewall.uuid, name: firewall.name };
