@@ -58,7 +58,7 @@ export async function idle<K extends ListedKind>(ctx: ActionContext, kind: K, va
 
 /** A list of stacklets by ID (number or string, as the answers give them), described. */
 export function stackletIds(description: string) {
-  return z.array(idField('A stacklet\'s ID, as stacklet_find gives it.')).check(z.maxLength(200), z.describe(description));
+  return z.array(idField('A stacklet\'s ID.')).check(z.maxLength(200), z.describe(description));
 }
 
 /**

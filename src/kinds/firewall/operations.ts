@@ -45,6 +45,9 @@ async function behind(ctx: ActionContext, firewall: s.Firewall): Promise<Planned
   return firewall.resources.stacklet_ids.map((stackletId) => ({ kind: 'stacklet', id: stackletId, name: listed.find((item) => item.id === stackletId)?.name ?? String(stackletId), role: 'stacklet' }));
 }
 
+/** One description for both actions' `stacklets`, so that the tool's schema gives it once. */
+const STACKLETS = 'The stacklets behind it, by ID (setStacklets: the whole list).';
+
 const stacklet = (ref: ResourceRef<'stacklet'>, role: PlannedResource['role']): PlannedResource => ({ kind: 'stacklet', id: ref.id, name: ref.name, role });
 
 const rules = (direction: string) => z.array(FirewallRuleDocument).check(z.describe(`The whole list of ${direction} rules, each { address (IPv4 or CIDR), port (omit for all), protocol (tcp, udp, icmp; omit for all) }.`));
@@ -88,12 +91,12 @@ const create = define({
   kind: 'firewall',
   action: 'create',
   title: 'Create a firewall',
-  description: 'Creates a firewall: name (letters, digits, \'.\', \'_\', \'-\'), inbound_rules and outbound_rules (the traffic it lets in and out), and stacklets (the stacklets behind it, by ID; none when absent). A stacklet has one firewall: one behind another moves to it. Refused while a task runs on one of the stacklets. Firewalls cost nothing.',
+  description: 'Creates a firewall: name, inbound_rules, outbound_rules and stacklets (optional). A stacklet behind another firewall moves to it. Refused while a task runs on one of them.',
   shape: {
     name: text('The new firewall\'s name.'),
     inbound_rules: rules('inbound'),
     outbound_rules: rules('outbound'),
-    stacklets: z.optional(stackletIds('The stacklets behind it, by ID.')),
+    stacklets: z.optional(stackletIds(STACKLETS)),
   },
   destructive: false,
   plan: async (ctx, input) => {
@@ -129,8 +132,8 @@ const setStacklets = define({
   kind: 'firewall',
   action: 'setStacklets',
   title: 'Replace the stacklets behind a firewall',
-  description: 'Replaces the stacklets behind a firewall (id) with stacklets (the whole list, by ID): those not in it are taken out and stay without its rules; those behind another firewall move to it. The plan gives the stacklets put behind it and taken out. Refused when nothing changes, or while a task runs on a stacklet put behind it.',
-  shape: { id: targetId('firewall'), stacklets: stackletIds('The whole list of stacklets behind it, by ID: those not in it are taken out.') },
+  description: 'Replaces the stacklets behind a firewall (id) with stacklets, the whole list: those left out lose its rules. Refused when nothing changes or while a task runs on one put behind it.',
+  shape: { id: targetId('firewall'), stacklets: stackletIds(STACKLETS) },
   // It replaces the list: a stacklet taken out loses the firewall's rules, as a rule taken out of setRules does.
   destructive: true,
   plan: async (ctx, input) => {

@@ -10,10 +10,10 @@ const create = define({
   kind: 'sshKey',
   action: 'create',
   title: 'Add an SSH key',
-  description: 'Adds an SSH public key to the account: name (how it is listed) and publicKey (one line of a .pub file: its type, its base64 data, an optional comment; never a private key). New stacklets can then be given it. Refused when the key is not one the service takes (type, data, length). SSH keys cost nothing.',
+  description: 'Adds an SSH public key: name and publicKey. Refused when the key is not one the service takes (type, data, length).',
   shape: {
-    name: text('The name the key is listed under.'),
-    publicKey: z.string().check(z.minLength(1), z.maxLength(16_384), z.describe('The public key, one line: ssh-ed25519, ssh-rsa (2048 to 16384 bits), ecdsa-sha2-nistp256/384/521 or ssh-dss, its base64 data and an optional comment.')),
+    name: text('The name it is listed under.'),
+    publicKey: z.string().check(z.minLength(1), z.maxLength(16_384), z.describe('One line of a .pub file: its type (ssh-ed25519, ssh-rsa…), base64 data and an optional comment.')),
   },
   destructive: false,
   plan: async (ctx, input) => {

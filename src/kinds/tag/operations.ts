@@ -25,10 +25,10 @@ const create = define({
   kind: 'tag',
   action: 'create',
   title: 'Make a tag',
-  description: 'Makes a tag: name (no comma, no space at either end; not a tag the account has) and stacklets (the stacklets that carry it from the start, by ID; none when absent). Refused while a task runs on one of the stacklets. Tags cost nothing.',
+  description: 'Makes a tag: name (no comma; not one the account has) and stacklets (optional) that carry it. Refused while a task runs on one of them.',
   shape: {
     name: text('The new tag\'s name.'),
-    stacklets: z.optional(stackletIds('The stacklets that carry it from the start, by ID.')),
+    stacklets: z.optional(stackletIds('The stacklets that carry it, by ID.')),
   },
   destructive: false,
   plan: async (ctx, input) => {
@@ -71,8 +71,8 @@ const create = define({
 const deletion = deleteAction({
   kind: 'tag',
   what: 'a tag',
-  description: 'Deletes a tag (id: the tag\'s name), which takes it off every stacklet and other resource carrying it. The plan names each stacklet carrying it.',
-  idDescription: 'The tag\'s name, which is its ID (as stacklet_describe gives a stacklet\'s tags).',
+  description: 'Deletes a tag (id: its name), taking it off everything that carries it.',
+  idDescription: 'The tag\'s name, its ID.',
   ask: async (ctx, ref) => {
     const stacklets = await ctx.store.get('stacklet').then((listing) => listing.items, () => [] as s.Stacklet[]);
     const carriers = carriersOf(stacklets, ref.name);

@@ -11,6 +11,10 @@ import { applyQuestion } from '../../model/actionWords';
 
 const noun = () => l10n.t('userdata script');
 
+/** One description each for both actions' fields, so that the tool's schema gives it once. */
+const NAME = 'Its name (update: absent, it stays).';
+const CONTENT = 'The whole script (update: absent, it stays).';
+
 /** The script's text: what a stacklet created with it runs at its first boot. */
 const content = (description: string) => z.string().check(z.minLength(1), z.maxLength(USERDATA_MAX_BYTES), z.describe(description));
 
@@ -18,10 +22,10 @@ const create = define({
   kind: 'userdata',
   action: 'create',
   title: 'Create a userdata script',
-  description: 'Creates a userdata script: name and content (the script a stacklet created with it runs once, as root, at its first boot: a shell script starting #!/bin/bash, or #cloud-config; at most 64 KB). Scripts cost nothing.',
+  description: 'Creates a userdata script: name and content (what a stacklet made with it runs once at first boot: #!/bin/bash…, or #cloud-config; at most 64 KB).',
   shape: {
-    name: text('The new script\'s name.'),
-    content: content('The whole script, as it is sent.'),
+    name: text(NAME),
+    content: content(CONTENT),
   },
   destructive: false,
   plan: async (ctx, input) => {
@@ -52,11 +56,11 @@ const update = define({
   kind: 'userdata',
   action: 'update',
   title: 'Replace a userdata script',
-  description: 'Replaces a userdata script (id): content (the whole new script) and/or name. Stacklets created with it keep what the old script did; new ones run the new script. Refused when nothing changes.',
+  description: 'Replaces a userdata script (id): content and/or name. Refused when nothing changes.',
   shape: {
     id: targetId('userdata script'),
-    content: z.optional(content('The whole new script; the old one is replaced. Absent: the script stays.')),
-    name: z.optional(text('The new name. Absent: the name stays.')),
+    content: z.optional(content(CONTENT)),
+    name: z.optional(text(NAME)),
   },
   // The old script is replaced, not kept beside the new one.
   destructive: true,
