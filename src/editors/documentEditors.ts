@@ -401,7 +401,9 @@ export class DocumentEditors extends Disposable {
     } catch (error) {
       if (!(error instanceof AgentInputError || error instanceof AgentRefusal)) throw error;
       const file = segments(document.uri).at(-1) ?? kind;
-      const said = /[.!?]$/.test(error.message) ? error.message : `${error.message}.`;
+      // A refusal names the resource it is about (a stacklet the document names is busy); a bad input its field.
+      const message = error instanceof AgentRefusal ? vscode.l10n.t('{0}: {1}', error.resource.name, error.message) : error.message;
+      const said = /[.!?]$/.test(message) ? message : `${message}.`;
       this.refusalItems.show(document.uri, vscode.l10n.t('{0} not applied', file), vscode.l10n.t('Not applied: {0} Your text is kept as a draft.', said), false);
       return null;
     }
