@@ -5,8 +5,8 @@
  * - an agent's session on 10,000 stacklets at +50 ms per request: 20 calls (find, describe, cost and one write)
  *   through the SDK's own Client over stdio to `node dist/mcp.js`, against the floor of the requests those calls
  *   need, timed with the same client library on the same emulator in the same run: the first paging of every
- *   listing find reads, then each call's own requests (the sizes listing a resize estimate reads, the write's
- *   POST); what the cache answers costs the floor nothing.
+ *   listing find reads, then each call's own requests (the sizes listing a resize estimate reads, the profile
+ *   whose e-mail the write's question names, the write's POST); what the cache answers costs the floor nothing.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -102,7 +102,8 @@ async function floorSession(client: StackletClient, writeId: number): Promise<nu
   const store = new ResourceStore(client);
   return timed(async () => {
     await Promise.all(SEARCH_KINDS.map((kind) => store.get(kind)));
-    await store.get('size');
+    // The sizes a resize estimate reads; the profile, whose e-mail the write's question names (issue 35: an agent's always does).
+    await Promise.all([store.get('size'), store.get('profile')]);
     await client.stackletAction(writeId, { action: 'power_cycle' });
   });
 }

@@ -9,6 +9,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
+import { guardAccess } from '../agent/guards';
 import { AgentInputError, fieldsOf } from '../agent/input';
 import { WRITE_OUTPUT, type ToolSpec } from '../agent/toolSpec';
 import { BACKUP_OPERATIONS } from '../kinds/backup/operations';
@@ -153,6 +154,7 @@ export async function planOf(ctx: ActionContext, write: WriteTool, definition: A
 export async function planAction(ctx: ActionContext, name: string, raw: unknown): Promise<ActionPlan> {
   const write = writeTool(name);
   if (!write) throw new AgentInputError('tool', l10n.t('is not a write tool'));
+  if (ctx.agent) guardAccess(ctx.agent.limits());
   const { definition, input } = parseAction(write, raw);
   return planOf(ctx, write, definition, input);
 }

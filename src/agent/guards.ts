@@ -89,15 +89,24 @@ export function spendingWords(ledger: SpendingLedger, plan: GuardedPlan, limits:
 }
 
 /**
+ * Refuses every write of an agent whose access is not `ask`: checked before an action is even planned (a plan reads
+ * the account and refuses on its state, which an agent that may only read is not to learn through a write tool),
+ * and again with the plan, since the setting may change while the person reads the question.
+ */
+export function guardAccess(limits: AgentLimits, resource: { kind: string; id?: string | number; name: string } = { kind: 'account', name: '' }): void {
+  if (limits.access !== 'ask') {
+    throw new AgentRefusal('access', l10n.t('Agents may only read in this account: the person using it set Stacklet Cloud agent access to {0}. Nothing was sent.', limits.access), resource);
+  }
+}
+
+/**
  * Refuses an agent's plan the person's limits do not allow, before anything is asked or sent: writes off, a
  * resource carrying a protected tag, or a monthly increase past what is left of the limit. The limit counts what
  * the catalog prices: a change the service gives no price for (a volume, a snapshot) is confirmed as "not
  * estimated" and counts nothing, as the estimates everywhere else leave it out.
  */
 export function guardAgentPlan(plan: GuardedPlan, limits: AgentLimits, ledger: SpendingLedger): void {
-  if (limits.access !== 'ask') {
-    throw new AgentRefusal('access', l10n.t('Agents may only read in this account: the person using it set Stacklet Cloud agent access to {0}. Nothing was sent.', limits.access), anyResource(plan));
-  }
+  guardAccess(limits, anyResource(plan));
   for (const resource of plan.resources) {
     const tag = protectingTag(resource.tags, limits.protectedTags);
     if (tag === undefined) continue;

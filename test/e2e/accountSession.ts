@@ -51,8 +51,9 @@ export async function startSessionWithAccount(
   account: { token: string; email: string },
   config?: { taskMs?: number },
   alsoInstall?: readonly string[],
+  settings?: Pick<WorkbenchServerOptions, 'userSettings' | 'folderSettings'>,
 ): Promise<E2eSession> {
-  const session = await startE2eSession({ kind, ...(alsoInstall ? { alsoInstall } : {}) });
+  const session = await startE2eSession({ kind, ...(alsoInstall ? { alsoInstall } : {}), ...settings });
   try {
     await emulatorControl(session, '/accounts', { ...account, seed: 'demo' });
     if (config) await emulatorControl(session, '/config', config);
@@ -74,6 +75,7 @@ export function accountSuite(
   account: { token: string; email: string },
   config?: { taskMs?: number },
   alsoInstall?: () => Promise<readonly string[]>,
+  settings?: Pick<WorkbenchServerOptions, 'userSettings' | 'folderSettings'>,
 ): { readonly session: E2eSession } {
   const suite: { session: E2eSession } = { session: undefined as unknown as E2eSession };
   beforeEach(function () {
@@ -81,7 +83,7 @@ export function accountSuite(
   });
   before(async function () {
     this.timeout(240_000);
-    suite.session = await startSessionWithAccount(kind, account, config, await alsoInstall?.());
+    suite.session = await startSessionWithAccount(kind, account, config, await alsoInstall?.(), settings);
   });
   after(async function () {
     this.timeout(90_000);

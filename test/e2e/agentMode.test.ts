@@ -1,22 +1,16 @@
 // Agent mode as VS Code runs it: another extension (agentProbe/extension.ts, as an agent's would) calls our
 // stacklet_manage_stacklet (action powerOff) through vscode.lm.invokeTool outside a chat, and VS Code itself shows the tool's
 // confirmation as a modal dialog naming the stacklet, its ID and the monthly change. Cancelled, nothing reaches
-// the service; confirmed, the power off is sent and followed in the status bar and the view like any action.
+// the service; confirmed, the power off is sent and followed in the status bar and the view like any action. A
+// stacklet carrying a protected tag is refused to the agent before any dialog, and a person powers it off from its menu.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { accountSuite, asAccount, e2eToken, mutationsOf, signInStep } from './accountSession';
-import { packageProbe } from './probeExtension';
+import { AGENT_PROBE, packageProbe } from './probeExtension';
 import * as ui from './ui';
-
-const AGENT_PROBE = {
-  name: 'agent-probe',
-  entry: 'test/e2e/agentProbe/extension.ts',
-  commands: [{ command: 'agentProbe.powerOff', title: 'Agent Probe: Power Off a Stacklet' }],
-  about: 'Test-only probe that calls the Stacklet Cloud language model tools as an agent does.',
-};
 
 describe('Agent mode in the workbench', function () {
   const token = e2eToken();
@@ -79,6 +73,28 @@ describe('Agent mode in the workbench', function () {
       // The row's state is its icon, and spoken in its accessible label.
       await ui.pane(page, 'Stacklets').locator('.monaco-list-row[aria-label^="Stacklet blog, off,"]').waitFor();
       await ui.toast(page, 'stacklet was powered off').first().waitFor();
+    });
+    assert.deepEqual((await mutations()).slice(before).map((r) => [r.method, r.path, r.body]), [['POST', '/v1/stacklets/:id', { action: 'power_off' }]]);
+  });
+
+  it('web-1, tagged production (protected from agents by default), is refused to the agent naming its tag; a person powers it off from its menu', async () => {
+    const before = (await mutations()).length;
+    await suite.session.steps.step('the agent\'s power off of web-1 is refused before any dialog, naming production', 60_000, async (page) => {
+      await ui.findInCommandPalette(page, 'Agent Probe: Power Off a Stacklet');
+      await page.keyboard.press('Enter');
+      await ui.quickInput(page).getByText('agent-probe: the stacklet to power off').waitFor();
+      await ui.quickInput(page).locator('input').fill('web-1');
+      await page.keyboard.press('Enter');
+      await probeSays(page, 'refused (protected production)').waitFor();
+      assert.equal(await ui.modalDialog(page).count(), 0, 'refused before any question');
+    });
+    assert.deepEqual((await mutations()).slice(before), [], 'nothing was sent for the agent');
+    await suite.session.steps.step('Power Off… on web-1: the question says it is protected from agents; Power Off', 60_000, async (page) => {
+      await ui.contextMenu(page, ui.viewRow(page, 'Stacklets', 'web-1'), 'Power Off…');
+      await ui.confirmation(page, 'Power off web-1?');
+      assert.match(await ui.confirmationText(page), /web-1 carries the tag production, which protects it from agents; you can change it\./);
+      await ui.confirmationChoice(page, 'Power Off').click();
+      await ui.quickInput(page).waitFor({ state: 'hidden' });
     });
     assert.deepEqual((await mutations()).slice(before).map((r) => [r.method, r.path, r.body]), [['POST', '/v1/stacklets/:id', { action: 'power_off' }]]);
   });

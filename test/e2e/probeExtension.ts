@@ -16,6 +16,17 @@ export interface Probe {
   readonly about: string;
 }
 
+/** The probe that calls our language model tools as an agent's extension does (./agentProbe/extension.ts). */
+export const AGENT_PROBE: Probe = {
+  name: 'agent-probe',
+  entry: 'test/e2e/agentProbe/extension.ts',
+  commands: [
+    { command: 'agentProbe.powerOff', title: 'Agent Probe: Power Off a Stacklet' },
+    { command: 'agentProbe.access', title: 'Agent Probe: Show the Agent Access' },
+  ],
+  about: 'Test-only probe that calls the Stacklet Cloud language model tools as an agent does.',
+};
+
 /** Bundles and packages `probe` in `dir`; the VSIX's path. */
 export async function packageProbe(dir: string, probe: Probe): Promise<string> {
   await build({

@@ -1,5 +1,6 @@
 // The packaged extension in a real workbench against the emulator: what `npm start` serves and what the e2e tests
 // drive. code-server runs WITHOUT the smoke-test driver here (that flag hides notification toasts).
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { launchChromium, type Browser } from './chromium';
 import { installVsix, startCodeServer, writeUserSettings, type CodeServer } from './codeServer';
@@ -55,6 +56,9 @@ export interface WorkbenchServerOptions {
    * keep them off (QUIET_SETTINGS), so no chat prompt or sign-in offer covers what they click.
    */
   aiFeatures?: boolean;
+  /** More user settings (the profile's settings.json), and the workspace folder's own (.vscode/settings.json). */
+  userSettings?: Record<string, unknown>;
+  folderSettings?: Record<string, unknown>;
 }
 
 /**
@@ -81,7 +85,12 @@ export async function startWorkbenchServer(options: WorkbenchServerOptions): Pro
       'stacklet.apiUrl': emulator.url,
       ...(options.workspaceTrust ? { 'security.workspace.trust.enabled': true } : {}),
       ...(options.aiFeatures ? { 'chat.disableAIFeatures': false } : {}),
+      ...options.userSettings,
     });
+    if (options.folderSettings) {
+      fs.mkdirSync(path.join(run.workspace, '.vscode'), { recursive: true });
+      fs.writeFileSync(path.join(run.workspace, '.vscode', 'settings.json'), JSON.stringify(options.folderSettings, null, 2) + '\n');
+    }
     const logFile = path.join(run.artifacts, 'code-server.log');
     for (const vsix of [options.vsix ?? VSIX_PATH, ...(options.alsoInstall ?? [])]) {
       await installVsix(paths, { vsix, userDataDir: run.userDataDir, extensionsDir: run.extensionsDir, logFile });

@@ -72,6 +72,8 @@ describe('Agent guard rails', function () {
     assert.equal(refused.data.refused, 'access');
     // Called anyway (another extension may invoke a tool VS Code does not offer): refused the same.
     assert.equal((await refusal(async () => (await tool()).invoke({ input: { action: 'powerOff', id: blog.id }, toolInvocationToken: undefined }, token))).data.refused, 'access');
+    // Before the plan: what the account's state would refuse (blog runs) is not what a read-only agent learns.
+    assert.equal((await refusal(async () => (await tool()).prepareInvocation!({ input: { action: 'powerOn', id: blog.id } }, token))).data.refused, 'access');
     assert.deepEqual(await mutations(before), []);
   });
 

@@ -11,12 +11,28 @@ function envelope(result: vscode.LanguageModelToolResult): { data: { items?: { i
   return JSON.parse(part instanceof vscode.LanguageModelTextPart ? part.value : '{}') as never;
 }
 
+/** Why a call was refused: our tools' refusal (its rule and the tag that protects), else the error's name. */
+function refusal(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  try {
+    const { data } = JSON.parse(error.message) as { data: { refused?: string; tag?: string } };
+    return [data.refused, data.tag].filter(Boolean).join(' ');
+  } catch {
+    return error.name || error.message;
+  }
+}
+
 export function activate(context: vscode.ExtensionContext): void {
   const item = vscode.window.createStatusBarItem('agentProbe.result', vscode.StatusBarAlignment.Right, 1000);
   const call = async (tool: string, input: object) =>
     envelope(await vscode.lm.invokeTool(tool, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token));
   context.subscriptions.push(
     item,
+    // The agent access in effect here (a folder's value of an application setting is not), as our tools read it.
+    vscode.commands.registerCommand('agentProbe.access', () => {
+      item.text = `agent-probe: access ${String(vscode.workspace.getConfiguration('stacklet').get('agent.access'))}`;
+      item.show();
+    }),
     vscode.commands.registerCommand('agentProbe.powerOff', async () => {
       const name = await vscode.window.showInputBox({ prompt: 'agent-probe: the stacklet to power off' });
       if (!name) return;
@@ -27,7 +43,7 @@ export function activate(context: vscode.ExtensionContext): void {
         const answer = await call('stacklet_manage_stacklet', { action: 'powerOff', id });
         item.text = `agent-probe: ${answer.data.sent === true ? 'sent' : 'not sent'}`;
       } catch (error) {
-        item.text = `agent-probe: refused (${(error instanceof Error ? error.name || error.message : String(error)).slice(0, 60)})`;
+        item.text = `agent-probe: refused (${refusal(error).slice(0, 60)})`;
       }
     }),
   );
