@@ -20,6 +20,7 @@ import { NODE_POOL_OPERATIONS } from '../kinds/nodePool/operations';
 import { SNAPSHOT_OPERATIONS } from '../kinds/snapshot/operations';
 import { SSH_KEY_OPERATIONS } from '../kinds/sshKey/operations';
 import { STACKLET_OPERATIONS } from '../kinds/stacklet/operations';
+import { TAG_OPERATIONS } from '../kinds/tag/operations';
 import { USERDATA_OPERATIONS } from '../kinds/userdata/operations';
 import { VOLUME_OPERATIONS } from '../kinds/volume/operations';
 import { VPC_OPERATIONS } from '../kinds/vpc/operations';
@@ -65,6 +66,7 @@ export const WRITE_TOOLS: readonly WriteTool[] = [
   tool('sshKey', { plural: 'SSH keys', icon: 'key' }, SSH_KEY_OPERATIONS),
   tool('loadBalancer', { plural: 'load balancers', icon: 'server-process' }, LOAD_BALANCER_OPERATIONS),
   tool('userdata', { plural: 'userdata scripts', icon: 'file-code' }, USERDATA_OPERATIONS),
+  tool('tag', { plural: 'tags', icon: 'tag' }, TAG_OPERATIONS),
 ];
 
 /** The description a JSON schema carries for `schema` (z.describe). */

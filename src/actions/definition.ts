@@ -47,7 +47,8 @@ export interface PlannedResource {
   /** Absent for what the plan creates. */
   readonly id?: string | number;
   readonly name: string;
-  readonly role: 'target' | 'firewall' | 'leaves firewall' | 'stacklet' | 'stays' | 'new' | 'cluster';
+  /** `detached`: a stacklet taken out from behind the target (a firewall); `cluster`: a node pool's cluster. */
+  readonly role: 'target' | 'firewall' | 'leaves firewall' | 'stacklet' | 'detached' | 'stays' | 'new' | 'cluster';
 }
 
 export interface ActionPlan {

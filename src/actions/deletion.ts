@@ -9,7 +9,7 @@ import { deletionChangeOf, staleAfterDelete, type Kind, type ListedKind, type Li
 import { typeNamePrompt, type ConfirmationWords, type DeletionWords } from '../model/actionWords';
 import { typeableText } from '../model/serviceText';
 import { define, type ActionContext, type ActionDefinition, type PlannedResource } from './definition';
-import { button, head, idle, send, targetId } from './steps';
+import { button, head, idField, idle, send, targetId } from './steps';
 
 /** How one deletion is asked: what the user reads and types, and the resources that stay. */
 export interface Deletion {
@@ -23,6 +23,8 @@ export interface DeleteOptions<K extends ListedKind> {
   readonly kind: K;
   readonly what: string;
   readonly description: string;
+  /** What the `id` field is, for the model, when it is not an ID stacklet_find gives (a tag's is its name). */
+  readonly idDescription?: string;
   /** Refuses what cannot be deleted now (an attached volume), throwing AgentRefusal. */
   readonly refuse?: (ref: ResourceRef<K>) => void;
   readonly ask: (ctx: ActionContext, ref: ResourceRef<K>) => Deletion | Promise<Deletion>;
@@ -48,7 +50,7 @@ export function deleteAction<K extends ListedKind>(options: DeleteOptions<K>): A
     action: 'delete',
     title: `Delete ${options.what}`,
     description: options.description,
-    shape: { id: targetId(kind) },
+    shape: { id: options.idDescription === undefined ? targetId(kind) : idField(options.idDescription) },
     destructive: true,
     plan: async (ctx, input) => {
       const ref = await idle(ctx, kind, input.id);

@@ -56,6 +56,26 @@ export async function idle<K extends ListedKind>(ctx: ActionContext, kind: K, va
   return ref;
 }
 
+/** A list of stacklets by ID (number or string, as the answers give them), described. */
+export function stackletIds(description: string) {
+  return z.array(idField('A stacklet\'s ID.')).check(z.maxLength(200), z.describe(description));
+}
+
+/**
+ * The stacklets `ids` name, once each, in their order: an unknown one refused naming `field.i`, and one a task
+ * runs on refused as the UI refuses a busy stacklet (it takes no tag, no firewall, while it changes); those
+ * `skip` accepts are left out.
+ */
+export async function idleStacklets(ctx: ActionContext, ids: readonly (string | number)[], field: string, skip?: (id: string | number) => boolean): Promise<ResourceRef<'stacklet'>[]> {
+  const found: ResourceRef<'stacklet'>[] = [];
+  for (const [i, id] of ids.entries()) {
+    if (skip?.(id)) continue;
+    const ref = await idle(ctx, 'stacklet', id, `${field}.${i}`);
+    if (!found.some((other) => sameId(other.id, ref.id))) found.push(ref);
+  }
+  return found;
+}
+
 export function refuse(ref: ResourceRef, reason: string, message: string, facts: Record<string, unknown> = {}): never {
   throw new AgentRefusal(reason, message, head(ref), facts);
 }
@@ -125,6 +145,7 @@ export function made<K extends ListedKind>(ctx: ActionContext, kind: K, item: Ki
 }
 
 export const button = {
+  add: () => l10n.t('Add'),
   apply: () => l10n.t('Apply'),
   attach: () => l10n.t('Attach'),
   create: () => l10n.t('Create'),

@@ -6,6 +6,7 @@
  * The specification leaves name formats and most ranges "not shown"; the choices made here are recorded in
  * docs/api-coverage.md.
  */
+import { createHash } from 'node:crypto';
 import * as l10n from '@vscode/l10n';
 
 export type Problem = string | undefined;
@@ -411,6 +412,11 @@ export function parseSshPublicKey(text: string): { key: SshPublicKey } | { probl
   }
   if (bits === undefined || !reader.done) return { problem: l10n.t('The key data is not the length a {0} key has: it may be cut off or copied wrongly.', type!) };
   return { key: { type: type as SshPublicKey['type'], blob, comment: comment.join(' '), bits } };
+}
+
+/** The MD5 fingerprint in the colon form (what `ssh-keygen -l -E md5` prints and the service shows). */
+export function sshKeyFingerprint(key: SshPublicKey): string {
+  return createHash('md5').update(key.blob).digest('hex').match(/../g)!.join(':');
 }
 
 /** An OpenSSH public key line the service takes (see parseSshPublicKey), or the problem in words. */

@@ -1,15 +1,16 @@
-import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SshKey } from '../api/schemas';
-import { checkName, checkSshPublicKey, parseSshPublicKey, type SshPublicKey } from '../api/validators';
+import { checkName, checkSshPublicKey, parseSshPublicKey, sshKeyFingerprint, type SshPublicKey } from '../api/validators';
 import type { ActiveSession } from '../auth/session';
 import type { PickItem } from '../ui/prompter';
-import { done, send } from './action';
+import { done } from './action';
+import { createWithRetry } from './createFlow';
+import { sendDefined } from './definedSend';
 import type { CommandDeps } from './deps';
 import { sshFolder } from './sshFolder';
-import { inputStep, pickStep, runWizard, type WizardStep } from './wizard';
+import { inputStep, pickStep, type WizardStep } from './wizard';
 
 /** A public key file of the SSH folder, read and checked. */
 interface KeyFile {
@@ -24,11 +25,6 @@ interface NewKey {
   source?: Source;
   pasted?: string;
   name?: string;
-}
-
-/** The MD5 fingerprint in the colon form (what `ssh-keygen -l -E md5` prints and the service shows). */
-function md5Fingerprint(key: SshPublicKey): string {
-  return createHash('md5').update(key.blob).digest('hex').match(/../g)!.join(':');
 }
 
 /** The valid `*.pub` files of the SSH folder; one that cannot be read or is not a public key is left out (and logged). */
@@ -55,7 +51,7 @@ async function keyFiles(deps: CommandDeps, folder: string): Promise<KeyFile[]> {
 }
 
 function fileItem(file: KeyFile, known: readonly SshKey[]): PickItem<Source> {
-  const fingerprint = md5Fingerprint(file.key);
+  const fingerprint = sshKeyFingerprint(file.key);
   const already = known.find((key) => key.fingerprint === fingerprint);
   return {
     label: path.basename(file.file),
@@ -78,11 +74,13 @@ function suggestedName(state: NewKey): string {
 }
 
 /**
- * The Add SSH Key questions and request: a `.pub` file of the SSH folder (~/.ssh) or a pasted key, checked
- * (type, base64, length) before anything is sent, then its name. The new key, or undefined when the user
- * gave up or the service refused (said, in its words).
+ * The Add SSH Key questions: a `.pub` file of the SSH folder (~/.ssh) or a pasted key, checked (type, base64,
+ * length) as it is typed, then its name; the last answer confirms, and the SSH key's create definition
+ * (src/kinds/sshKey/operations.ts) checks it again and sends it, as it does for an agent. A refusal (the
+ * definition's or the service's) offers Edit and Retry with every answer kept. The new key, or undefined when
+ * the user gave up.
  */
-export async function addSshKeyFlow(deps: CommandDeps, session: ActiveSession): Promise<SshKey | undefined> {
+export async function addSshKeyFlow(deps: CommandDeps, session: ActiveSession): Promise<{ readonly id: number; readonly name: string } | undefined> {
   const folder = sshFolder();
   const [files, known] = await Promise.all([
     keyFiles(deps, folder),
@@ -113,16 +111,20 @@ export async function addSshKeyFlow(deps: CommandDeps, session: ActiveSession): 
       validate: (text) => checkName(text, vscode.l10n.t('Name')),
     }), (s) => s.name, (s, name) => (s.name = name)),
   ];
-  const answers = await runWizard<NewKey>({}, build, { countKnown: false });
-  if (!answers) return undefined;
-  const publicKey = answers.source === 'paste' ? answers.pasted!.trim() : answers.source!.text;
-  const name = answers.name!;
-  const key = await send(deps, vscode.l10n.t('Adding SSH key {0}…', name), vscode.l10n.t('Could not add SSH key {0}', name),
-    () => session.client.createSshKey({ name, public_key: publicKey }));
-  if (!key) return undefined;
-  session.store.created('sshKey', key.id, key);
-  done(deps, vscode.l10n.t('Added SSH key {0}.', key.name));
-  return key;
+  const result = await createWithRetry(deps, {
+    state: {} as NewKey,
+    steps: build,
+    // A refused key reopens at the pasted key (or, for a file's, at the choice of key).
+    fields: { name: 'name', publicKey: 'pasted', public_key: 'pasted' },
+    wizard: { countKnown: false },
+    send: (answers) => sendDefined(deps, session, 'sshKey', 'create', { name: answers.name!, publicKey: answers.source === 'paste' ? answers.pasted!.trim() : answers.source!.text }),
+    progress: (answers) => vscode.l10n.t('Adding SSH key {0}…', answers.name!),
+    failure: (answers) => vscode.l10n.t('Could not add SSH key {0}', answers.name!),
+  });
+  if (!result) return undefined;
+  const added = result.created.data['resource'] as { id: number; name: string };
+  done(deps, vscode.l10n.t('Added SSH key {0}.', added.name));
+  return added;
 }
 
 /** Add SSH Key (SSH Keys group of the Account view, and the palette). */

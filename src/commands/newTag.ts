@@ -4,10 +4,13 @@ import { checkTagName } from '../api/validators';
 import { refOfKind, sameId } from '../kinds/registry';
 import type { ResourceStore } from '../model/resourceStore';
 import { knownTags } from '../model/tags';
-import { done, refuseWhenBusy, send } from './action';
+import { tagExistsWords } from '../kinds/tag/operations';
+import { done, refuseWhenBusy } from './action';
+import { createWithRetry } from './createFlow';
+import { sendDefined } from './definedSend';
 import type { CommandDeps } from './deps';
 import { pickItem, refOfNode } from './target';
-import { inputStep, pickManyStep, runWizard, type WizardStep } from './wizard';
+import { inputStep, pickManyStep, type WizardStep } from './wizard';
 
 interface NewTag {
   name?: string;
@@ -34,17 +37,19 @@ function anyBusy(deps: CommandDeps, stacklets: readonly Stacklet[]): boolean {
 /** Why `text` cannot name a new tag: the extension's tag rule, or a tag the account has already. */
 function newTagProblem(text: string, existing: readonly string[]): string | undefined {
   const name = text.trim();
-  return checkTagName(name, vscode.l10n.t('Tag')) ?? (existing.includes(name) ? vscode.l10n.t('The account has a tag "{0}" already', name) : undefined);
+  return checkTagName(name, vscode.l10n.t('Tag')) ?? (existing.includes(name) ? tagExistsWords(name) : undefined);
 }
 
 /**
  * New Tag (POST /v1/tags): its name, checked as it is typed against the tag rule and the account's tags, and the
  * stacklets that carry it from the start: those selected when run on stacklet rows, else the ones picked (none
- * is fine). Sent once, recorded for Copy as curl; the tag listing and the stacklets' tags follow.
+ * is fine). The last answer confirms; the tag's create definition (src/kinds/tag/operations.ts) checks it again
+ * (a busy stacklet takes no tag) and sends it once, recorded for Copy as curl; the tag listing and the
+ * stacklets' tags follow.
  */
 export async function newTag(deps: CommandDeps, node?: unknown, nodes?: unknown): Promise<void> {
   const session = await deps.session.current();
-  const { store, client } = session;
+  const { store } = session;
   const selected = selectedStacklets(store, node, nodes);
   // As Add Tag, a busy stacklet takes no tag: said before anything is asked.
   if (anyBusy(deps, selected)) return;
@@ -52,6 +57,8 @@ export async function newTag(deps: CommandDeps, node?: unknown, nodes?: unknown)
   const title = selected.length === 0
     ? vscode.l10n.t('New Tag')
     : selected.length === 1 ? vscode.l10n.t('New Tag on {0}', selected[0]!.name) : vscode.l10n.t('New Tag on {0} Stacklets', selected.length);
+  // The stacklets it goes on: the selection, else those picked (the tag's create definition reads them again).
+  const stackletsOf = (answers: NewTag) => selected.length > 0 ? selected : (store.peek('stacklet')?.items ?? []).filter((s) => answers.stacklets?.some((id) => sameId(id, s.id)));
   const build = (): WizardStep<NewTag>[] => [
     inputStep<NewTag>(deps, 'name', () => ({
       title,
@@ -64,22 +71,18 @@ export async function newTag(deps: CommandDeps, node?: unknown, nodes?: unknown)
       items: (await store.get('stacklet')).items.map((s) => pickItem('stacklet', s, s.id)),
     }), (s) => s.stacklets, (s, ids) => (s.stacklets = ids))]),
   ];
-  const answers = await runWizard<NewTag>({}, build);
-  if (!answers) return;
-  const name = answers.name!;
-  const listed = store.peek('stacklet')?.items ?? [];
-  const stacklets = selected.length > 0 ? selected : listed.filter((s) => answers.stacklets?.some((id) => sameId(id, s.id)));
-  if (anyBusy(deps, stacklets)) return;
-  const ids = stacklets.map((s) => s.id);
-  const tag = await send(deps, vscode.l10n.t('Making tag {0}…', name), vscode.l10n.t('Could not make tag {0}', name),
-    () => client.createTag({ name, ...(ids.length > 0 ? { stacklet_ids: ids } : {}) }));
-  if (!tag) return;
-  store.batch(() => {
-    for (const stacklet of stacklets) {
-      if (!stacklet.tags.includes(name)) store.update('stacklet', (s) => sameId(s.id, stacklet.id), { ...stacklet, tags: [...stacklet.tags, name] });
-    }
-    store.created('tag', tag.name, tag);
+  const result = await createWithRetry(deps, {
+    state: {} as NewTag,
+    steps: build,
+    fields: { name: 'name', stacklets: 'stacklets', stacklet_ids: 'stacklets' },
+    send: (answers) => sendDefined(deps, session, 'tag', 'create', { name: answers.name!, stacklets: stackletsOf(answers).map((stacklet) => stacklet.id) }),
+    progress: (answers) => vscode.l10n.t('Making tag {0}…', answers.name!),
+    failure: (answers) => vscode.l10n.t('Could not make tag {0}', answers.name!),
   });
+  if (!result) return;
+  const name = result.answers.name!;
+  const stacklets = stackletsOf(result.answers);
+  const ids = stacklets.map((stacklet) => stacklet.id);
   done(deps, ids.length === 0 ? vscode.l10n.t('Made tag {0}.', name)
     : ids.length === 1 ? vscode.l10n.t('Made tag {0} on {1}.', name, stacklets[0]!.name)
     : vscode.l10n.t('Made tag {0} on {1} stacklets.', name, ids.length));

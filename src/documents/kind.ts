@@ -37,6 +37,12 @@ export interface Created extends ResourceName {
 
 export type DocumentKindId = 'firewall' | 'loadBalancer' | 'userdata';
 
+/** An action of the kind's definitions (src/kinds/<kind>/operations.ts) and its input: what a save sends through. */
+export interface DefinedSend {
+  readonly action: string;
+  readonly input: Readonly<Record<string, unknown>>;
+}
+
 export interface DocumentKind<S, C> {
   readonly id: DocumentKindId;
   /** The URI scheme of its documents (one per kind, so `jsonValidation` can tell their schemas apart). */
@@ -76,6 +82,18 @@ export interface DocumentKind<S, C> {
   readonly defined?: { readonly kind: ListedKind; readonly action: string; input(next: S, id: string): Record<string, unknown> };
   /** Creates the resource the document describes (one request); throws the client's ApiError when refused. */
   create(next: S, client: StackletClient): Promise<Created>;
+  /**
+   * The kind's create definition and its input for the document: where there is one, a new resource's document is
+   * planned, confirmed in the definition's words and sent through it (the same checks and request as the agents'
+   * tool), and `create` is not used.
+   */
+  readonly defineCreate?: (next: S) => DefinedSend;
+  /**
+   * The kind's definition of a save to the resource `id`, where one definition covers the whole change: the save
+   * asks as before (the document's lines, Show Changes first), the definition checks and plans it, and it is sent
+   * through the definition as the one step `label` of `part` (reported as `apply`'s steps are); `apply` is not used.
+   */
+  readonly defineApply?: (id: string, next: S) => DefinedSend & { readonly label: string; readonly part: string };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -8,11 +8,13 @@
  */
 import * as vscode from 'vscode';
 import type { SessionManager, ActiveSession } from '../auth/session';
-import type { AnyDocumentKind, DocumentKindId, DocumentProblem } from '../documents/kind';
+import type { ActionContext, ActionPlan } from '../actions/definition';
+import { isLocalEmulator } from '../auth/localAccounts';
+import type { AnyDocumentKind, Created, DefinedSend, DocumentKindId, DocumentProblem } from '../documents/kind';
 import { documentFileName, idOfSegment, idSegment, NEW_SEGMENT } from '../documents/documentPaths';
 import { DOCUMENT_SCHEMES } from '../documents/schemes';
-import { isTaskKind, staleAfterEdit } from '../kinds/registry';
-import { IncompleteApply, isComplete, reportOutcome, type ApplyOutcome } from '../documents/outcome';
+import { isTaskKind, staleAfterEdit, type ListedKind } from '../kinds/registry';
+import { IncompleteApply, isComplete, reportOutcome, runSteps, type ApplyOutcome } from '../documents/outcome';
 import { AgentInputError } from '../agent/input';
 import { AgentRefusal } from '../agent/refusal';
 import type { TaskRegistry } from '../tasks/types';
@@ -308,6 +310,10 @@ export class DocumentEditors extends Disposable {
       notify.statusMessage('check', vscode.l10n.t('Nothing to apply: {0} already matches the document.', what), 5000);
       return;
     }
+    // Through the kind's definition where one covers the save: its checks, and its request.
+    const step = kind.defineApply?.(id, parsed.value);
+    const defined = step ? await this.planDefined(document, session, kind.listing, step) : undefined;
+    if (defined === null) return;
     const lines = kind.describe(change);
     const base = fs.base(uri);
     const baseState = base !== undefined ? kind.parse(base) : undefined;
@@ -320,9 +326,13 @@ export class DocumentEditors extends Disposable {
     const choice = await this.deps.prompter().choose(applyQuestion(what), lines.join('\n'), [showChanges, applyChoice]);
     if (choice === showChanges) return this.compare(document);
     if (choice !== applyChoice) return;
+    // Through the kind's definition: the whole state (a load balancer's update, planned once confirmed), or the one
+    // step a definition covers (a userdata script's update, planned before the question); else the kind's own steps.
     const outcome = kind.defined
       ? await this.applyDefined(kind, parsed.value, id, session, what, uri, file)
-      : await this.send(vscode.l10n.t('Applying to {0}…', what), () => kind.apply(change, client, id));
+      : step && defined
+        ? await this.progress(defined.plan.progress, () => runSteps([{ label: step.label, part: step.part, run: defined.send }]))
+        : await this.send(vscode.l10n.t('Applying to {0}…', what), () => kind.apply(change, client, id));
     if (outcome === undefined) return;
     store.invalidate(kind.listing, ...staleAfterEdit(kind.listing));
     const report = reportOutcome(outcome, what);
@@ -358,27 +368,75 @@ export class DocumentEditors extends Disposable {
     const what = `${kind.noun()} ${kind.nameOf(next)}`;
     const showChanges = vscode.l10n.t('Show Changes');
     const create = vscode.l10n.t('Create');
-    const detail = [...kind.describeCreate(next), '', whichButton(create, showChanges)].join('\n');
-    const choice = await this.deps.prompter().choose(vscode.l10n.t('Create {0} on Stacklet Cloud?', what), detail, [showChanges, create]);
+    const { client, store } = session;
+    // Through the kind's create definition where it has one: its checks and words, and its request.
+    const defined = kind.defineCreate ? await this.planDefined(document, session, kind.listing, kind.defineCreate(next)) : undefined;
+    if (defined === null) return;
+    const words = defined?.plan.words((text) => text) ?? { question: vscode.l10n.t('Create {0} on Stacklet Cloud?', what), detail: kind.describeCreate(next).join('\n') };
+    const choice = await this.deps.prompter().choose(words.question, [words.detail, '', whichButton(create, showChanges)].join('\n'), [showChanges, create]);
     if (choice === showChanges) return this.compare(document);
     if (choice !== create) return;
-    const { client, store } = session;
     let created;
     try {
-      created = await this.send(vscode.l10n.t('Creating {0}…', what), () => kind.create(next, client));
+      created = defined
+        ? await this.progress(defined.plan.progress, () => defined.send())
+        : await this.send(vscode.l10n.t('Creating {0}…', what), () => kind.create(next, client));
     } catch (error) {
       store.invalidate(kind.listing);
       this.tell('error', vscode.l10n.t('Could not create {0}: {1} Your text is kept.', what, describeError(error)));
       return;
     }
     await this.drafts.linkCreated(document.uri, created.id);
-    if (created.task && isTaskKind(kind.listing)) this.deps.tasks.track({ kind: kind.listing, resourceId: created.id, resourceName: created.name, task: created.task });
-    store.created(kind.listing, created.id);
+    // The definition remembered the new resource and followed its task (made, src/actions/steps.ts).
+    if (!defined) {
+      if (created.task && isTaskKind(kind.listing)) this.deps.tasks.track({ kind: kind.listing, resourceId: created.id, resourceName: created.name, task: created.task });
+      store.created(kind.listing, created.id);
+    }
     const others = staleAfterEdit(kind.listing);
     if (others.length > 0) store.invalidate(...others);
     this.deps.log.info(`Created ${kind.id} ${created.name} (${created.id}) from ${document.uri.toString()}`);
     this.tell('info', vscode.l10n.t('Created {0}.', `${kind.noun()} ${created.name}`));
     await this.followService(document, (await this.kindOf(document.uri))!, session, created.id, true);
+  }
+
+  /**
+   * The plan of the kind's definition for a save (src/actions/definition.ts), and how it is sent through the gate
+   * every door passes: recorded in the action history, its task followed. null when the definition refused the
+   * document (said in the status bar, as a document's problem is; nothing is sent).
+   */
+  private async planDefined(document: vscode.TextDocument, session: ActiveSession, kind: ListedKind, { action, input }: DefinedSend): Promise<{ plan: ActionPlan; send: () => Promise<Created> } | null> {
+    const [{ definitionOf, planOf }, { execute }, { AgentInputError }, { AgentRefusal }] = await Promise.all([
+      import('../actions/catalog.js'), import('../actions/gate.js'), import('../agent/input.js'), import('../agent/refusal.js'),
+    ]);
+    const ctx: ActionContext = {
+      source: isLocalEmulator(session.account) ? 'emulator' : 'service',
+      client: session.client,
+      store: session.store,
+      history: this.deps.history,
+      log: (line) => this.deps.log.info(line),
+      isBusy: (taskKind, id) => this.deps.tasks.isBusy(taskKind, id),
+      onTask: (taskKind, id, name, task) => this.deps.tasks.track({ kind: taskKind, resourceId: String(id), resourceName: name, task }),
+    };
+    const { write, definition } = definitionOf(kind, action);
+    try {
+      const plan = await planOf(ctx, write, definition, { ...input });
+      return {
+        plan,
+        send: async () => {
+          const data = await execute(ctx, plan, { door: 'command' });
+          const resource = data['resource'] as { id: string | number; name: string };
+          return { id: String(resource.id), name: resource.name };
+        },
+      };
+    } catch (error) {
+      if (!(error instanceof AgentInputError || error instanceof AgentRefusal)) throw error;
+      const file = segments(document.uri).at(-1) ?? kind;
+      // A refusal names the resource it is about (a stacklet the document names is busy); a bad input its field.
+      const message = error instanceof AgentRefusal ? vscode.l10n.t('{0}: {1}', error.resource.name, error.message) : error.message;
+      const said = /[.!?]$/.test(message) ? message : `${message}.`;
+      this.refusalItems.show(document.uri, vscode.l10n.t('{0} not applied', file), vscode.l10n.t('Not applied: {0} Your text is kept as a draft.', said), false);
+      return null;
+    }
   }
 
   /**

@@ -4,7 +4,7 @@ export const TOOL_NAMES = [
   // The write tools, one per kind, in the order of src/actions/catalog.ts's WRITE_TOOLS (written out so that
   // activation need not load the definitions; the unit test checks the two agree).
   'stacklet_manage_stacklet', 'stacklet_manage_volume', 'stacklet_manage_snapshot', 'stacklet_manage_backup', 'stacklet_manage_firewall',
-  'stacklet_manage_vpc', 'stacklet_manage_cluster', 'stacklet_manage_nodePool', 'stacklet_manage_sshKey', 'stacklet_manage_loadBalancer', 'stacklet_manage_userdata',
+  'stacklet_manage_vpc', 'stacklet_manage_cluster', 'stacklet_manage_nodePool', 'stacklet_manage_sshKey', 'stacklet_manage_loadBalancer', 'stacklet_manage_userdata', 'stacklet_manage_tag',
 ] as const;
 
 export type ToolName = (typeof TOOL_NAMES)[number];

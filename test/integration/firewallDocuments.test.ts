@@ -319,6 +319,18 @@ describe('Firewall documents', function () {
     assert.equal(document.getText(), text);
   });
 
+  it('a new firewall is planned by its create definition: a stacklet the account does not have is refused before anything is sent', async () => {
+    const document = await steps.open('stacklet.newFirewall');
+    const text = document.getText().replace(/"name": "[^"]*"/, '"name": "doc-unknown"').replace(/"stacklet_ids": \[\]/, '"stacklet_ids": [424242]');
+    await replaceText(document, text);
+    const outcome = await steps.save(document);
+    assert.deepEqual(outcome.asked, [], 'nothing is asked');
+    assert.deepEqual(outcome.sent, []);
+    assert.match(outcome.refused[0]!, /^Not applied: stacklets\.0: no stacklet has this ID\. Your text is kept as a draft\.$/);
+    assert.equal(document.getText(), text);
+    await vscode.commands.executeCommand('stacklet.discardDraft', document.uri);
+  });
+
   it('a name a co-tenant gave it with a bidi or invisible character shows escaped in the tab title and the path', async () => {
     const { client } = await suite.api.session.current();
     const rule = { address: '198.51.100.0/24', port: 22, protocol: 'tcp' };

@@ -49,7 +49,7 @@ describe('agent writes ⇄ emulator', function () {
   });
 
   it('has one object schema per kind\'s tool, and refuses an unknown id, action, field or tool naming it', async () => {
-    assert.deepEqual(WRITE_TOOLS.map((write) => write.name), ['stacklet_manage_stacklet', 'stacklet_manage_volume', 'stacklet_manage_snapshot', 'stacklet_manage_backup', 'stacklet_manage_firewall', 'stacklet_manage_vpc', 'stacklet_manage_cluster', 'stacklet_manage_nodePool', 'stacklet_manage_sshKey', 'stacklet_manage_loadBalancer', 'stacklet_manage_userdata']);
+    assert.deepEqual(WRITE_TOOLS.map((write) => write.name), ['stacklet_manage_stacklet', 'stacklet_manage_volume', 'stacklet_manage_snapshot', 'stacklet_manage_backup', 'stacklet_manage_firewall', 'stacklet_manage_vpc', 'stacklet_manage_cluster', 'stacklet_manage_nodePool', 'stacklet_manage_sshKey', 'stacklet_manage_loadBalancer', 'stacklet_manage_userdata', 'stacklet_manage_tag']);
     // A tool manifest (and the MCP SDK) reads each input as a JSON schema of an object, every field described.
     for (const write of WRITE_TOOLS) {
       const schema = toolInputSchema(write) as { type: string; properties: Record<string, { description?: string }>; required: string[] };

@@ -76,7 +76,7 @@ describe('MCP server contract (node dist/mcp.js) ⇄ emulator', function () {
     assert.deepEqual(destructive, WRITE_TOOLS.filter((write) => write.actions.some((action) => action.destructive)).map((write) => write.name).sort());
     assert.ok(FIREWALL_OPERATIONS.find((action) => action.action === 'setRules')!.destructive, 'replacing a firewall\'s rules is destructive');
     assert.ok(LOAD_BALANCER_OPERATIONS.find((action) => action.action === 'update')!.destructive, 'replacing a load balancer\'s rules is destructive');
-    for (const write of WRITE_TOOLS) assert.ok(write.actions.every((action) => action.destructive === ['delete', 'setRules', 'rebuild', 'restore', 'resetPassword', 'update'].includes(action.action)), `${write.name}: what destroys`);
+    for (const write of WRITE_TOOLS) assert.ok(write.actions.every((action) => action.destructive === ['delete', 'setRules', 'setStacklets', 'rebuild', 'restore', 'resetPassword', 'update'].includes(action.action)), `${write.name}: what destroys`);
   });
 
   it('describes every input field, with an enum for kind, by, change and what', () => {

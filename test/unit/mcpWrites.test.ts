@@ -161,6 +161,22 @@ describe('MCP server --allow-writes (node dist/mcp.js) ⇄ emulator', function (
     assert.equal((await stacklet('db-1')).task?.name, 'restore', 'the emulator runs the restore');
   });
 
+  it('makes a tag and deletes it through stacklet_manage_tag, each asked first in New Tag\'s and Delete Tag\'s words', async () => {
+    respond = () => ({ action: 'accept', content: {} });
+    const blog = await stacklet('blog');
+    const made = await call(writer, 'stacklet_manage_tag', { action: 'create', name: 'mcptag', stacklets: [String(blog.id)] });
+    assert.equal(made.result.isError, undefined, made.text);
+    assert.match(asked[0]!.message, /Make tag mcptag\?/);
+    assert.match(asked[0]!.message, /It goes on 1 stacklet:\nblog/);
+    assert.ok((await stacklet('blog')).tags.includes('mcptag'));
+    const deleted = await call(writer, 'stacklet_manage_tag', { action: 'delete', id: 'mcptag' });
+    assert.equal(deleted.result.isError, undefined, deleted.text);
+    assert.match(asked[1]!.message, /Delete tag mcptag\?/);
+    assert.match(asked[1]!.message, /It is taken off the stacklet that carries it:\nblog/);
+    assert.equal((await stacklet('blog')).tags.includes('mcptag'), false);
+    assert.equal((await api.listTags()).items.some((tag) => tag.name === 'mcptag'), false);
+  });
+
   it('gives a resource named like an instruction with a command link back only as a JSON string value', async () => {
     const scratch = (await volume('scratch'))!;
     await api.renameVolume(scratch.id, HOSTILE);

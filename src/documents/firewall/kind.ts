@@ -4,6 +4,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { StackletClient } from '../../api/client';
+import type { CreateFirewallBody } from '../../api/requests';
 import type * as s from '../../api/schemas';
 import type { DocumentKind } from '../kind';
 import { ruleCount as rules, runSteps, stackletList as stacklets, type Step } from '../outcome';
@@ -18,6 +19,15 @@ export function firewallState(firewall: s.Firewall): FirewallState {
   return { name: firewall.name, inbound_rules: firewall.inbound_rules, outbound_rules: firewall.outbound_rules, stacklet_ids: firewall.resources.stacklet_ids };
 }
 
+/** The create request of a firewall in `state`: rules normalised (duplicates once), stacklets when there are any. */
+export function firewallCreateBody(state: FirewallState): CreateFirewallBody {
+  return {
+    name: state.name,
+    inbound_rules: normaliseRules(state.inbound_rules).map(requestRule),
+    outbound_rules: normaliseRules(state.outbound_rules).map(requestRule),
+    ...(state.stacklet_ids?.length ? { stacklet_ids: [...state.stacklet_ids] } : {}),
+  };
+}
 
 /** The requests that turn the firewall `uuid` into the document's state, in order. */
 export function firewallSteps(change: FirewallChange, client: StackletClient, uuid: string): Step[] {
@@ -70,13 +80,12 @@ export const firewallKind: DocumentKind<FirewallState, FirewallChange> = {
   describe: describeFirewallChange,
   describeCreate: describeFirewallCreate,
   apply: (change, client, uuid) => runSteps(firewallSteps(change, client, uuid)),
+  defineCreate: (next) => ({
+    action: 'create',
+    input: { name: next.name, inbound_rules: next.inbound_rules, outbound_rules: next.outbound_rules, stacklets: [...(next.stacklet_ids ?? [])] },
+  }),
   async create(next, client) {
-    const firewall = await client.createFirewall({
-      name: next.name,
-      inbound_rules: normaliseRules(next.inbound_rules).map(requestRule),
-      outbound_rules: normaliseRules(next.outbound_rules).map(requestRule),
-      ...(next.stacklet_ids?.length ? { stacklet_ids: [...next.stacklet_ids] } : {}),
-    });
+    const firewall = await client.createFirewall(firewallCreateBody(next));
     return { id: firewall.uuid, name: firewall.name };
   },
 };

@@ -77,6 +77,19 @@ export function describeUserdataChange(change: UserdataChange): string[] {
   ];
 }
 
+/** The difference between two states of a script. */
+export function userdataDiff(current: UserdataState, next: UserdataState): UserdataChange {
+  return { next, renamed: next.name !== current.name, scriptChanged: next.userdata !== current.userdata, linesBefore: lineCount(current.userdata) };
+}
+
+/** A new script, one line a part, for the confirmation. */
+export function userdataCreateWords(next: UserdataState): string[] {
+  return [l10n.t('Name: {0}', next.name), plural(lineCount(next.userdata), l10n.t('Script: 1 line'), l10n.t('Script: {0} lines', lineCount(next.userdata)))];
+}
+
+/** A save's one request, in words: what the outcome reports. */
+const updateStep = () => ({ label: l10n.t('update the script'), part: l10n.t('script') });
+
 export const userdataKind: DocumentKind<UserdataState, UserdataChange> = {
   id: 'userdata',
   scheme: DOCUMENT_SCHEMES.userdata,
@@ -93,12 +106,13 @@ export const userdataKind: DocumentKind<UserdataState, UserdataChange> = {
   },
   render: (state: UserdataState, _script: ResourceName) => userdataText(state),
   template: newUserdataTemplate,
-  diff: (current, next) => ({ next, renamed: next.name !== current.name, scriptChanged: next.userdata !== current.userdata, linesBefore: lineCount(current.userdata) }),
+  diff: userdataDiff,
   isEmpty: (change) => !change.renamed && !change.scriptChanged,
   describe: describeUserdataChange,
-  describeCreate: (next) => [l10n.t('Name: {0}', next.name), plural(lineCount(next.userdata), l10n.t('Script: 1 line'), l10n.t('Script: {0} lines', lineCount(next.userdata)))],
-  apply: (change, client, uuid) =>
-    runSteps([{ label: l10n.t('update the script'), part: l10n.t('script'), run: () => client.updateUserdata(uuid, { name: change.next.name, userdata: change.next.userdata }) }]),
+  describeCreate: userdataCreateWords,
+  apply: (change, client, uuid) => runSteps([{ ...updateStep(), run: () => client.updateUserdata(uuid, { name: change.next.name, userdata: change.next.userdata }) }]),
+  defineApply: (uuid, next) => ({ action: 'update', input: { id: uuid, name: next.name, content: next.userdata }, ...updateStep() }),
+  defineCreate: (next) => ({ action: 'create', input: { name: next.name, content: next.userdata } }),
   async create(next, client) {
     const script = await client.createUserdata({ name: next.name, userdata: next.userdata });
     return { id: script.uuid, name: script.name };

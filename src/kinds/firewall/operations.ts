@@ -7,19 +7,36 @@ import { define, type ActionContext, type ActionDefinition, type Literal, type P
 import { deleteAction } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
 import { checkResourceName } from '../../api/validators';
-import { button, head, refuse, send, targetId } from '../../actions/steps';
-import { firewallState, firewallSteps } from '../../documents/firewall/kind';
-import { describeFirewallChange, diffFirewall, isEmptyChange, type FirewallChange, type NormalRule } from '../../documents/firewall/rules';
+import { button, check, head, idleStacklets, made, refuse, send, stackletIds, targetId, text } from '../../actions/steps';
+import { firewallCreateBody, firewallState, firewallSteps } from '../../documents/firewall/kind';
+import { describeFirewallChange, describeFirewallCreate, diffFirewall, isEmptyChange, normaliseRules, type FirewallChange, type FirewallState, type NormalRule, type RuleLike } from '../../documents/firewall/rules';
 import { FirewallRuleDocument } from '../../documents/firewall/schema';
 import { isComplete, runSteps } from '../../documents/outcome';
+import type { ResourceRef } from '../registry';
 import { applyQuestion } from '../../model/actionWords';
 import { plural } from '../../model/plural';
 
-/** The change with every address (service text, or the model's) in the door's literal form, for the confirmation. */
+/** Rules with every address (service text, or the model's) in the door's literal form, for the confirmation. */
+function literalRules<R extends RuleLike>(list: readonly R[], literal: Literal): R[] {
+  return list.map((rule) => ({ ...rule, address: literal(rule.address) }));
+}
+
+/** The change in the door's literal form. */
 function literalChange(change: FirewallChange, literal: Literal): FirewallChange {
-  const rules = (list: readonly NormalRule[]) => list.map((rule) => ({ ...rule, address: literal(rule.address) }));
-  const side = (diff: FirewallChange['inbound']) => ({ added: rules(diff.added), removed: rules(diff.removed) });
+  const side = (diff: FirewallChange['inbound']) => ({ added: literalRules<NormalRule>(diff.added, literal), removed: literalRules<NormalRule>(diff.removed, literal) });
   return { ...change, inbound: side(change.inbound), outbound: side(change.outbound) };
+}
+
+/** The firewalls the stacklets leave (a stacklet has one firewall), but `except`: each once, for the plan. */
+async function leftFirewalls(ctx: ActionContext, stacklets: readonly ResourceRef<'stacklet'>[], except?: string): Promise<PlannedResource[]> {
+  const uuids = [...new Set(stacklets.map((ref) => ref.data.firewall_uuid).filter((uuid): uuid is string => !!uuid && uuid !== except))];
+  const listed = await ctx.store.get('firewall').then((listing) => listing.items, () => []);
+  return uuids.map((uuid) => ({ kind: 'firewall', id: uuid, name: listed.find((item) => item.uuid === uuid)?.name ?? uuid, role: 'leaves firewall' }));
+}
+
+/** What a confirmation says when stacklets behind another firewall move to `firewall`. */
+function movesWords(literal: Literal, firewall: string, left: readonly PlannedResource[]): string[] {
+  return left.length > 0 ? [l10n.t('A stacklet has one firewall: those behind another move to {0}, and its rules apply to them from now on.', literal(firewall))] : [];
 }
 
 /** The stacklets a firewall protects, by name and ID (the ID alone for one the listing does not have). */
@@ -27,6 +44,11 @@ async function behind(ctx: ActionContext, firewall: s.Firewall): Promise<Planned
   const listed = await ctx.store.get('stacklet').then((listing) => listing.items, () => []);
   return firewall.resources.stacklet_ids.map((stackletId) => ({ kind: 'stacklet', id: stackletId, name: listed.find((item) => item.id === stackletId)?.name ?? String(stackletId), role: 'stacklet' }));
 }
+
+/** One description for both actions' `stacklets`, so that the tool's schema gives it once. */
+const STACKLETS = 'The stacklets behind it, by ID (setStacklets: the whole list).';
+
+const stacklet = (ref: ResourceRef<'stacklet'>, role: PlannedResource['role']): PlannedResource => ({ kind: 'stacklet', id: ref.id, name: ref.name, role });
 
 const rules = (direction: string) => z.array(FirewallRuleDocument).check(z.describe(`The whole list of ${direction} rules, each { address (IPv4 or CIDR), port (omit for all), protocol (tcp, udp, icmp; omit for all) }.`));
 
@@ -65,6 +87,94 @@ const setRules = define({
   },
 });
 
+const create = define({
+  kind: 'firewall',
+  action: 'create',
+  title: 'Create a firewall',
+  description: 'Creates a firewall: name, inbound_rules, outbound_rules and stacklets (optional). A stacklet behind another firewall moves to it. Refused while a task runs on one of them.',
+  shape: {
+    name: text('The new firewall\'s name.'),
+    inbound_rules: rules('inbound'),
+    outbound_rules: rules('outbound'),
+    stacklets: z.optional(stackletIds(STACKLETS)),
+  },
+  destructive: false,
+  plan: async (ctx, input) => {
+    check('name', checkResourceName(input.name, 'name'));
+    const stacklets = await idleStacklets(ctx, input.stacklets ?? [], 'stacklets');
+    const state: FirewallState = { name: input.name, inbound_rules: input.inbound_rules, outbound_rules: input.outbound_rules, stacklet_ids: stacklets.map((ref) => ref.data.id) };
+    const left = await leftFirewalls(ctx, stacklets);
+    const progress = l10n.t('Creating {0}…', `${l10n.t('firewall')} ${input.name}`);
+    return {
+      resources: [{ kind: 'firewall', name: input.name, role: 'new' }, ...stacklets.map((ref) => stacklet(ref, 'stacklet')), ...left],
+      change: { create: { name: input.name, inbound_rules: normaliseRules(input.inbound_rules), outbound_rules: normaliseRules(input.outbound_rules), stacklet_ids: state.stacklet_ids } },
+      monthlyChangeUsd: 0,
+      destroysData: false,
+      failure: l10n.t('Could not create {0}', `${l10n.t('firewall')} ${input.name}`),
+      progress,
+      // made() reads again what a create leaves stale (the stacklets behind it name their firewall).
+      stale: [],
+      // The new firewall document's words (src/editors/documentEditors.ts): the same question whichever door.
+      words: (literal) => ({
+        question: l10n.t('Create {0} on Stacklet Cloud?', `${l10n.t('firewall')} ${literal(input.name)}`),
+        detail: [
+          ...describeFirewallCreate({ ...state, name: literal(input.name), inbound_rules: literalRules(input.inbound_rules, literal), outbound_rules: literalRules(input.outbound_rules, literal) }),
+          ...movesWords(literal, input.name, left),
+        ].join('\n'),
+        button: button.create(),
+      }),
+      send: async () => made(ctx, 'firewall', await send(ctx, progress, () => ctx.client.createFirewall(firewallCreateBody(state)))),
+    };
+  },
+});
+
+const setStacklets = define({
+  kind: 'firewall',
+  action: 'setStacklets',
+  title: 'Replace the stacklets behind a firewall',
+  description: 'Replaces the stacklets behind a firewall (id) with stacklets, the whole list: those left out lose its rules. Refused when nothing changes or while a task runs on one put behind it.',
+  shape: { id: targetId('firewall'), stacklets: stackletIds(STACKLETS) },
+  // It replaces the list: a stacklet taken out loses the firewall's rules, as a rule taken out of setRules does.
+  destructive: true,
+  plan: async (ctx, input) => {
+    const ref = await resolve(ctx, 'firewall', String(input.id));
+    const firewall = await ctx.client.getFirewall(String(ref.id));
+    const current = firewallState(firewall);
+    const before = new Set(firewall.resources.stacklet_ids);
+    const listed = await ctx.store.get('stacklet').then((listing) => listing.items, () => []);
+    // Only the stacklets put behind it are read as the UI's attach reads them (an unknown or busy one refused).
+    const added = await idleStacklets(ctx, input.stacklets, 'stacklets', (id) => before.has(Number(id)));
+    const change = diffFirewall(current, { ...current, stacklet_ids: [...input.stacklets.map(Number).filter((id) => before.has(id)), ...added.map((item) => item.data.id)] });
+    if (isEmptyChange(change)) refuse(ref, 'unchanged', l10n.t('These are the stacklets behind it already: nothing would change.'));
+    const removed = change.stackletsRemoved.map((id): PlannedResource => ({ kind: 'stacklet', id, name: listed.find((item) => item.id === id)?.name ?? String(id), role: 'detached' }));
+    const left = await leftFirewalls(ctx, added, firewall.uuid);
+    const progress = l10n.t('Applying {0}…', ref.name);
+    return {
+      resources: [{ ...head(ref), role: 'target' }, ...added.map((item) => stacklet(item, 'stacklet')), ...removed, ...left],
+      change: { stacklets: { added: change.stackletsAdded, removed: change.stackletsRemoved } },
+      monthlyChangeUsd: 0,
+      destroysData: false,
+      failure: l10n.t('Could not change the stacklets behind firewall {0}', ref.name),
+      progress,
+      stale: ['firewall', 'stacklet'],
+      words: (literal) => ({
+        question: applyQuestion(`${l10n.t('firewall')} ${literal(ref.name)}`),
+        detail: [
+          ...removed.map((item) => l10n.t('Detach stacklet {0} ({1}): it stays, without these rules', literal(item.name), item.id!)),
+          ...added.map((item) => l10n.t('Attach stacklet {0} ({1})', literal(item.name), item.id)),
+          ...movesWords(literal, ref.name, left),
+        ].join('\n'),
+        button: button.apply(),
+      }),
+      send: async () => {
+        const outcome = await send(ctx, progress, () => runSteps(firewallSteps(change, ctx.client, String(ref.id))));
+        if (!isComplete(outcome)) throw new Error(outcome.failed?.message ?? outcome.unsupported.map((u) => u.message).join('; '));
+        return { sent: true, resource: head(ref), applied: outcome.applied };
+      },
+    };
+  },
+});
+
 const deletion = deleteAction({
   kind: 'firewall',
   what: 'a firewall',
@@ -85,7 +195,9 @@ const deletion = deleteAction({
 });
 
 export const FIREWALL_OPERATIONS: readonly ActionDefinition[] = [
+  create,
   setRules,
+  setStacklets,
   renameAction({ kind: 'firewall', what: 'a firewall', checkName: checkResourceName, request: (ctx, ref, name) => ctx.client.renameFirewall(ref.data.uuid, name) }),
   deletion,
 ];

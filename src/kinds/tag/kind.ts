@@ -9,5 +9,7 @@ export const tagKind = {
   key: named,
   name: named,
   list: (client, _params, call) => client.listTags(call),
+  // The stacklets that carried a deleted tag are read again: their rows, the tag filter and the groups by tag follow.
+  invalidates: { afterDelete: () => ['stacklet'] },
   actions: ['viewProperties', 'copyName', 'delete'],
 } as const satisfies KindSpec<'tag'>;

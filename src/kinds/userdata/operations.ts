@@ -1,10 +1,101 @@
-/** What an agent can do to a userdata script, defined once (src/actions/definition.ts). No vscode import. */
+/** What can be done to a userdata script, each defined once (src/actions/definition.ts). No vscode import. */
 import * as l10n from '@vscode/l10n';
-import type { ActionDefinition } from '../../actions/definition';
+import * as z from 'zod/mini';
+import { resolve } from '../../agent/reads';
+import { define, type ActionDefinition } from '../../actions/definition';
 import { deleteAction } from '../../actions/deletion';
-import { button } from '../../actions/steps';
+import { answered, button, check, head, made, refuse, send, targetId, text } from '../../actions/steps';
+import { checkName, checkUserdata, USERDATA_MAX_BYTES } from '../../api/validators';
+import { describeUserdataChange, userdataCreateWords, userdataDiff } from '../../documents/userdata/kind';
+import { applyQuestion } from '../../model/actionWords';
+
+const noun = () => l10n.t('userdata script');
+
+/** One description each for both actions' fields, so that the tool's schema gives it once. */
+const NAME = 'Its name (update: absent, it stays).';
+const CONTENT = 'The whole script (update: absent, it stays).';
+
+/** The script's text: what a stacklet created with it runs at its first boot. */
+const content = (description: string) => z.string().check(z.minLength(1), z.maxLength(USERDATA_MAX_BYTES), z.describe(description));
+
+const create = define({
+  kind: 'userdata',
+  action: 'create',
+  title: 'Create a userdata script',
+  description: 'Creates a userdata script: name and content (what a stacklet made with it runs once at first boot: #!/bin/bash…, or #cloud-config; at most 64 KB).',
+  shape: {
+    name: text(NAME),
+    content: content(CONTENT),
+  },
+  destructive: false,
+  plan: async (ctx, input) => {
+    // The userdata document's checks, in its words.
+    check('name', checkName(input.name, 'name'));
+    check('content', checkUserdata(input.content, 'content'));
+    const progress = l10n.t('Creating {0}…', `${noun()} ${input.name}`);
+    return {
+      resources: [{ kind: 'userdata', name: input.name, role: 'new' }],
+      change: { create: { name: input.name, bytes: Buffer.byteLength(input.content, 'utf8') } },
+      monthlyChangeUsd: 0,
+      destroysData: false,
+      failure: l10n.t('Could not create {0}', `${noun()} ${input.name}`),
+      progress,
+      stale: [],
+      // The new userdata document's words (src/editors/documentEditors.ts).
+      words: (literal) => ({
+        question: l10n.t('Create {0} on Stacklet Cloud?', `${noun()} ${literal(input.name)}`),
+        detail: userdataCreateWords({ name: literal(input.name), userdata: input.content }).join('\n'),
+        button: button.create(),
+      }),
+      send: async () => made(ctx, 'userdata', await send(ctx, progress, () => ctx.client.createUserdata({ name: input.name, userdata: input.content }))),
+    };
+  },
+});
+
+const update = define({
+  kind: 'userdata',
+  action: 'update',
+  title: 'Replace a userdata script',
+  description: 'Replaces a userdata script (id): content and/or name. Refused when nothing changes.',
+  shape: {
+    id: targetId('userdata script'),
+    content: z.optional(content(CONTENT)),
+    name: z.optional(text(NAME)),
+  },
+  // The old script is replaced, not kept beside the new one.
+  destructive: true,
+  plan: async (ctx, input) => {
+    if (input.name !== undefined) check('name', checkName(input.name, 'name'));
+    if (input.content !== undefined) check('content', checkUserdata(input.content, 'content'));
+    const ref = await resolve(ctx, 'userdata', String(input.id));
+    const script = await ctx.client.getUserdata(String(ref.id));
+    const current = { name: script.name ?? ref.name, userdata: script.userdata };
+    const next = { name: input.name ?? current.name, userdata: input.content ?? current.userdata };
+    const change = userdataDiff(current, next);
+    if (!change.renamed && !change.scriptChanged) refuse(ref, 'unchanged', l10n.t('This is its name and script already: nothing would change.'));
+    const progress = l10n.t('Applying to {0}…', `${noun()} ${ref.name}`);
+    return {
+      resources: [{ ...head(ref), role: 'target' }],
+      change: { ...(change.renamed ? { name: { from: current.name, to: next.name } } : {}), ...(change.scriptChanged ? { script: { linesBefore: change.linesBefore, bytes: Buffer.byteLength(next.userdata, 'utf8') } } : {}) },
+      monthlyChangeUsd: 0,
+      destroysData: false,
+      failure: l10n.t('Could not change {0}', `${noun()} ${ref.name}`),
+      progress,
+      // The answer replaces the script in the cache (answered).
+      stale: [],
+      words: (literal) => ({
+        question: applyQuestion(`${noun()} ${literal(ref.name)}`),
+        detail: describeUserdataChange({ ...change, next: { ...next, name: literal(next.name) } }).join('\n'),
+        button: button.apply(),
+      }),
+      send: async () => answered(ctx, 'userdata', await send(ctx, progress, () => ctx.client.updateUserdata(script.uuid, next))),
+    };
+  },
+});
 
 export const USERDATA_OPERATIONS: readonly ActionDefinition[] = [
+  create,
+  update,
   deleteAction({
     kind: 'userdata',
     what: 'a userdata script',
