@@ -29,6 +29,10 @@ Options:
   --monthly-limit USD   What the confirmed writes of this run may add to the monthly
                         estimate, in US dollars; a plan that would pass it is refused.
                         Default: ${DEFAULT_MONTHLY_LIMIT}.
+  --fresh-seconds N     How long a listing read from the service answers calls, in seconds
+                        (it is read again at once after the server's own writes). Default:
+                        ${FRESH_MS / 1000}; 0 reads the service on every call, for an account
+                        others change as you go.
   --help, -h            Print this and exit.
 
 Environment:
@@ -44,13 +48,14 @@ Environment:
   STACKLET_EMULATOR       1 marks any address as an emulator (demo data).
 
 Without an API address and a token every tool answers how to sign in.
-Listings are read from the service at most every ${FRESH_MS / 1000} seconds (at once after
-the server's own writes).
+Listings are read from the service at most every ${FRESH_MS / 1000} seconds (--fresh-seconds;
+at once after the server's own writes).
 `;
 
 /** What the command line asks for: the usage, the server with the person's limits, or a mistake. */
-export function parseArgs(args: readonly string[]): { help: true } | { help: false; limits: AgentLimits } | { error: string } {
+export function parseArgs(args: readonly string[]): { help: true } | { help: false; limits: AgentLimits; freshMs: number } | { error: string } {
   let access: AgentAccess = 'read';
+  let freshMs = FRESH_MS;
   let protectedTags = DEFAULT_PROTECTED_TAGS;
   let monthlyLimit = DEFAULT_MONTHLY_LIMIT;
   for (let i = 0; i < args.length; i++) {
@@ -71,9 +76,13 @@ export function parseArgs(args: readonly string[]): { help: true } | { help: fal
       const amount = Number(value());
       if (!Number.isFinite(amount) || amount < 0) return { error: '--monthly-limit takes an amount of US dollars from 0' };
       monthlyLimit = amount;
+    } else if (flag === '--fresh-seconds') {
+      const seconds = Number(value());
+      if (!Number.isFinite(seconds) || seconds < 0 || seconds > 3600) return { error: '--fresh-seconds takes a number of seconds from 0 to 3600' };
+      freshMs = seconds * 1000;
     } else return { error: `Unknown option: ${arg}` };
   }
-  return { help: false, limits: { access, protectedTags, monthlyLimit } };
+  return { help: false, limits: { access, protectedTags, monthlyLimit }, freshMs };
 }
 
 async function main(): Promise<void> {
@@ -115,7 +124,7 @@ async function main(): Promise<void> {
   } catch {
     apiHost = undefined;
   }
-  const server = createServer(ctx, { limits: parsed.limits, ...(signedOut ? { signedOut } : {}), ...(apiHost ? { apiHost } : {}) });
+  const server = createServer(ctx, { limits: parsed.limits, freshMs: parsed.freshMs, ...(signedOut ? { signedOut } : {}), ...(apiHost ? { apiHost } : {}) });
   const transport = new StdioServerTransport();
   await server.connect(transport);
   if (parsed.limits.access !== 'ask') refuseWritesWhenOff(transport, ctx?.source ?? 'service', parsed.limits.access);

@@ -57,13 +57,15 @@ export interface ServerOptions {
   readonly apiHost?: string;
   /** The clock the freshness window reads (tests move it). */
   readonly now?: () => number;
+  /** How long a listing answers calls (--fresh-seconds); FRESH_MS by default. */
+  readonly freshMs?: number;
 }
 
-/** Drops the listings read more than FRESH_MS ago; the others answer this call from the cache. */
-function freshen(store: ResourceStore, now: number): void {
+/** Drops the listings read more than `freshMs` ago; the others answer this call from the cache. */
+function freshen(store: ResourceStore, now: number, freshMs: number): void {
   const stale = LISTINGS.filter((kind) => {
     const listing = store.peek(kind);
-    return listing !== undefined && now - listing.loadedAt > FRESH_MS;
+    return listing !== undefined && (freshMs === 0 || now - listing.loadedAt > freshMs);
   });
   if (stale.length > 0) store.invalidate(...stale);
 }
@@ -94,7 +96,7 @@ export function createServer(ctx: AgentContext | undefined, options: ServerOptio
   const guarded = async (work: (ctx: AgentContext) => Promise<ToolAnswer>): Promise<ToolAnswer> => {
     if (!ctx) return answer(agentError(source, new Error(options.signedOut ?? NOT_SIGNED_IN)), true);
     try {
-      freshen(ctx.store, now());
+      freshen(ctx.store, now(), options.freshMs ?? FRESH_MS);
       return await work(ctx);
     } catch (error) {
       return answer(agentError(source, error), true);

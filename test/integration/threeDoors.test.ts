@@ -62,13 +62,16 @@ describe('One action, three doors', function () {
     // The doors are compared on the demo's web stacklets, which are tagged production and so protected from
     // agents by default: here no tag protects (the guard rails have their own suite), for the window and the server.
     await vscode.workspace.getConfiguration('stacklet').update('agent.protectedTags', [], vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('stacklet').update('agent.monthlyLimit', 100_000, vscode.ConfigurationTarget.Global);
     // Each door waits for the task the one before started to end, as the extension follows it: at the shortest interval.
     await vscode.workspace.getConfiguration('stacklet').update('pollInterval', 1, vscode.ConfigurationTarget.Global);
     taskMs = (await configureEmulator({ taskMs: 300 }))['taskMs'];
     leave = await ownAccount(a, EMAIL, TOKEN, prompter);
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [path.resolve(__dirname, '..', '..', '..', 'dist', 'mcp.js'), '--allow-writes', '--protected-tags='],
+      // Every call reads the service afresh: each door finds what the row prepared around the server. No spending
+      // limit here either (the rows add up to more than the default's $50; the guard rails have their own suite).
+      args: [path.resolve(__dirname, '..', '..', '..', 'dist', 'mcp.js'), '--allow-writes', '--protected-tags=', '--fresh-seconds=0', '--monthly-limit=100000'],
       env: { PATH: process.env['PATH'] ?? '', STACKLET_API_URL: testEmulator().apiUrl, STACKLET_TOKEN: TOKEN },
       stderr: 'ignore',
     });
@@ -81,6 +84,7 @@ describe('One action, three doors', function () {
     await mcp?.close();
     await leave?.();
     await vscode.workspace.getConfiguration('stacklet').update('agent.protectedTags', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('stacklet').update('agent.monthlyLimit', undefined, vscode.ConfigurationTarget.Global);
     await vscode.workspace.getConfiguration('stacklet').update('pollInterval', undefined, vscode.ConfigurationTarget.Global);
     await configureEmulator({ taskMs });
   });

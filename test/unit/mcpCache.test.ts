@@ -64,4 +64,19 @@ describe('MCP server reads through the cache', function () {
     assert.equal(afterWindow['GET /v1/stacklets'], 1, JSON.stringify({ afterWrite, afterWindow, written }));
     assert.deepEqual(Object.keys(afterWindow).sort(), Object.keys(first).sort(), 'every listing is read again once stale');
   });
+
+  it('with --fresh-seconds 0 reads the service on every call', async () => {
+    const api = new StackletClient({ baseUrl: emu.url, token: emu.demoToken, allowInsecureHttp: true });
+    const server = createServer({ source: 'emulator', client: api, store: new ResourceStore(api), history: new ActionHistory() }, { limits: { access: 'read', protectedTags: [], monthlyLimit: 0 }, freshMs: 0 });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const always = new Client({ name: 'test', version: '1.0.0' });
+    await Promise.all([server.connect(serverSide), always.connect(clientSide)]);
+    try {
+      const call = () => always.callTool({ name: 'stacklet_find', arguments: { query: 'web' } });
+      assert.equal((await requestsOf(call))['GET /v1/stacklets'], 1);
+      assert.equal((await requestsOf(call))['GET /v1/stacklets'], 1, 'the second find reads again, at once');
+    } finally {
+      await always.close();
+    }
+  });
 });

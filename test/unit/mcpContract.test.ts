@@ -131,9 +131,12 @@ describe('MCP server contract (node dist/mcp.js) ⇄ emulator', function () {
   it('--help prints the usage (flags, environment) and exits 0 without serving; an unknown option exits 2', () => {
     const help = spawnSync(process.execPath, ['dist/mcp.js', '--help'], { encoding: 'utf8', timeout: 10_000, env: { PATH: process.env['PATH'] ?? '' } });
     assert.equal(help.status, 0, help.stderr);
-    for (const word of ['--allow-writes', 'STACKLET_API_URL', 'STACKLET_TOKEN', 'emulator']) assert.ok(help.stdout.includes(word), word);
+    for (const word of ['--allow-writes', '--fresh-seconds', 'STACKLET_API_URL', 'STACKLET_TOKEN', 'emulator']) assert.ok(help.stdout.includes(word), word);
     const wrong = spawnSync(process.execPath, ['dist/mcp.js', '--allow-write'], { encoding: 'utf8', timeout: 10_000, env: { PATH: process.env['PATH'] ?? '' } });
     assert.equal(wrong.status, 2);
     assert.match(wrong.stderr, /Unknown option: --allow-write/);
+    const never = spawnSync(process.execPath, ['dist/mcp.js', '--fresh-seconds', 'never'], { encoding: 'utf8', timeout: 10_000, env: { PATH: process.env['PATH'] ?? '' } });
+    assert.equal(never.status, 2);
+    assert.match(never.stderr, /--fresh-seconds takes a number of seconds/);
   });
 });

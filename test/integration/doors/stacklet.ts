@@ -45,9 +45,8 @@ function onStacklet(action: string, command: string, name: string, script: Prepa
   };
 }
 
-// The MCP server answers from listings it read up to 5 seconds before (and reads again what its own writes
-// change), while `prepare` changes the account around it: so each row leaves its resource as the next row's MCP door
-// must find it (attachFirewall before resize on blog, tag before untag with the same tag on web-1).
+// Rows that share a stacklet follow each other (attachFirewall before resize on blog, tag before untag with the same
+// tag on web-1), each leaving it as the next finds it.
 export const ROWS: readonly DoorRow[] = [
   onStacklet('resetPassword', 'stacklet.resetPassword', 'worker-1', [{ pick: 'Let the service generate one' }, { confirm: true }], { action: 'reset_password' }),
   onStacklet('rebuild', 'stacklet.rebuildStacklet', 'web-2', [{ pick: byValue('debian-12-x64') }, { input: 'web-2' }], { action: 'rebuild', image: 'debian-12-x64' }, { from: 'debian-12-x64' }, 'web-2'),
@@ -67,13 +66,11 @@ export const ROWS: readonly DoorRow[] = [
     action: 'enablePrivateNetworking',
     command: 'stacklet.enablePrivateNetworking',
     // Each door takes a stacklet without private networking (none can be taken off): three made around the
-    // extension at the first door, which waits out the MCP server's 5 seconds so that its door finds them too.
+    // extension at the first door.
     prepare: async (kit) => {
       const without = async () => (await stacklets(kit)).filter((s) => s.name.startsWith('doors-pn-') && !s.networks.v4.some((n) => n.type === 'private'));
       if ((await stacklets(kit)).every((s) => !s.name.startsWith('doors-pn-'))) {
         for (const n of [1, 2, 3]) await kit.change('POST', '/v1/stacklets', { name: `doors-pn-${n}`, region: 'fra', size: 'b-1vcpu-1gb', image: 'ubuntu-22-04-x64' });
-        const made = Date.now();
-        await kit.until('the MCP server\'s listings are older than the new stacklets', async () => Date.now() - made > 5500);
       }
       // The door before enabled it on one: its task ends before the one left without is chosen.
       for (const made of await without()) await idle(kit, made.name);
