@@ -5,7 +5,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { Literal } from './definition';
-import { deletionChangeOf, staleAfterDelete, type Kind, type ListedKind, type ListingKind, type ResourceRef } from '../kinds/registry';
+import { deletionChangeOf, staleAfterDelete, type Kind, type ListedKind, type ResourceRef } from '../kinds/registry';
 import { typeNamePrompt, type ConfirmationWords, type DeletionWords } from '../model/actionWords';
 import { typeableText } from '../model/serviceText';
 import { define, type ActionContext, type ActionDefinition, type PlannedResource } from './definition';
@@ -65,9 +65,19 @@ export function deleteAction<K extends ListedKind>(options: DeleteOptions<K>): A
         words: asked.words,
         failure: options.failure(ref.name),
         progress,
-        stale: [kind as ListingKind, ...staleAfterDelete<Kind>(kind, ref.data as never)],
+        // The item itself leaves the cache once the service took it (no refetch of its listing).
+        stale: staleAfterDelete<Kind>(kind, ref.data as never),
         send: async () => {
-          await send(ctx, progress, () => options.request(ctx, ref));
+          // Its row says "deleting…" until the service answers, and comes back as it was on a refusal.
+          const mark = { kind, id: any.id, listing: kind };
+          ctx.store.markDeleting(mark);
+          try {
+            await send(ctx, progress, () => options.request(ctx, ref));
+          } catch (error) {
+            ctx.store.unmarkDeleting(mark);
+            throw error;
+          }
+          ctx.store.removeDeleted(kind, any.id);
           return { sent: true, deleted: head(any) };
         },
       };

@@ -8,7 +8,6 @@ import type { StackletClient } from '../api/client';
 import type { ActiveSession } from '../auth/session';
 import { deletionChangeOf, kindSpec, refTo, staleAfterDelete, type Kind, type KindItems, type KindSpec, type ListedKind, type ListingKind, type ResourceRef } from '../kinds/registry';
 import type { Deleting } from '../model/resourceStore';
-import { typeNamePrompt, type DeletionWords } from '../model/actionWords';
 import { confirmsText, hasUnsafe, typeableText } from '../model/serviceText';
 import type { InputOptions } from '../ui/prompter';
 import { itemAction, type ActionWords, type BulkConfirmation } from './action';
@@ -32,11 +31,6 @@ export async function confirmDeletion(deps: CommandDeps, confirmation: Confirmat
     return typed !== undefined && confirmsText(typed, confirmation.typed);
   }
   return confirmModal(deps, confirmation.question, confirmation.detail, vscode.l10n.t('Delete'));
-}
-
-/** A typed-name confirmation for a resource whose deletion destroys data. */
-export function typedConfirmation(name: string, { title, loss }: DeletionWords): Confirmation {
-  return { typed: name, title, prompt: typeNamePrompt(loss, typeableText(name)) };
 }
 
 /**

@@ -20,6 +20,7 @@ import { monthlyChangeWords } from '../model/cost';
 import * as notify from '../ui/notify';
 import { itemAction, follow, type BulkAction } from './action';
 import { askText } from './askText';
+import { confirmModal } from './confirm';
 import { typedCheck } from './deleteAction';
 import { commandContext, type Started } from './definedSend';
 import type { CommandDeps, CommandHandler } from './deps';
@@ -32,6 +33,11 @@ export interface Planned {
   readonly started?: Started[];
   /** What the prompts gave. */
   readonly input?: Record<string, unknown>;
+  /**
+   * On a selection: the one confirmation had the user type its words ("delete 3 volumes"), which stands for
+   * each item's typed name at the gate.
+   */
+  readonly typedForAll?: boolean;
 }
 
 export interface PlannedOptions<K extends ListedKind> {
@@ -39,6 +45,11 @@ export interface PlannedOptions<K extends ListedKind> {
   /** The registry's action, and the definition's name for it. */
   readonly action: ActionId;
   readonly pick: () => PickSpec<KindItems[K]>;
+  /**
+   * Why the item cannot take the action now, in the command's own words, before any prompt (the definition
+   * refuses it too, for the other doors).
+   */
+  readonly refuse?: (item: KindItems[K]) => string | undefined;
   /** The prompts: the definition's input besides the item's ID, or undefined when the user cancelled. */
   readonly input?: (target: Target<K>, deps: CommandDeps) => Promise<Record<string, unknown> | undefined>;
   /** Said while one item of a selection is sent (one item alone says its plan's words). */
@@ -59,8 +70,11 @@ interface Sent {
   readonly task: Started[3] | null;
 }
 
-/** The plan confirmed in the command's confirmation: its words and the monthly change, or the name typed. */
-async function confirmPlan(deps: CommandDeps, plan: ActionPlan, planned: Omit<Planned, 'plan'>, by: 'modal' | 'prompt', note = ''): Promise<Planned | undefined> {
+/**
+ * The plan confirmed in the command's confirmation: its words and the monthly change, or the name typed. What
+ * replaces or destroys (`destructive`) is asked with Keep first, the default, as every deletion is.
+ */
+async function confirmPlan(deps: CommandDeps, plan: ActionPlan, planned: Omit<Planned, 'plan'>, by: 'modal' | 'prompt', destructive: boolean, note = ''): Promise<Planned | undefined> {
   const words = plan.words((text) => text);
   if (plan.typed !== undefined) {
     const typed = await askText(deps, { title: words.question, ...typedCheck(plan.typed, words.detail) });
@@ -68,7 +82,9 @@ async function confirmPlan(deps: CommandDeps, plan: ActionPlan, planned: Omit<Pl
   }
   if (by === 'prompt') return { ...planned, plan };
   const cost = plan.monthlyChangeUsd === 0 || plan.monthlyChangeUsd === undefined ? '' : `\n\n${vscode.l10n.t('Estimated change to the monthly cost: {0}.', monthlyChangeWords(plan.monthlyChangeUsd))}`;
-  return (await deps.prompter.confirm(words.question, `${words.detail}${cost}${note}`, words.button)) ? { ...planned, plan } : undefined;
+  const detail = `${words.detail}${cost}${note}`;
+  const yes = destructive ? await confirmModal(deps, words.question, detail, words.button) : await deps.prompter.confirm(words.question, detail, words.button);
+  return yes ? { ...planned, plan } : undefined;
 }
 
 export function plannedAction<K extends ListedKind>(options: PlannedOptions<K>): CommandHandler {
@@ -89,7 +105,7 @@ export function plannedAction<K extends ListedKind>(options: PlannedOptions<K>):
         // A person is not refused what protects a resource from agents; the question says it is protected.
         const tag = protectingTag((target.item as { tags?: readonly string[] }).tags, agentLimits().protectedTags);
         const note = tag === undefined ? '' : `\n\n${vscode.l10n.t('{0} carries the tag {1}, which protects it from agents; you can change it.', spec.name(target.item as never), tag)}`;
-        return await confirmPlan(deps, await planFor(deps, target, input, started), { started, input }, options.confirm ?? 'modal', note);
+        return await confirmPlan(deps, await planFor(deps, target, input, started), { started, input }, options.confirm ?? 'modal', definition.destructive, note);
       } catch (error) {
         // The definition's refusal, in the words a tool answers with.
         if (!(error instanceof AgentRefusal || error instanceof AgentInputError)) throw error;
@@ -99,8 +115,9 @@ export function plannedAction<K extends ListedKind>(options: PlannedOptions<K>):
     },
     send: async (target, answers, deps) => {
       const started = answers.started ?? [];
-      const plan = answers.plan ?? await planFor(deps, target, {}, started);
-      const data = await execute(commandContext(deps, target as Target<ListedKind>), plan, { door: 'command', typed: answers.typed });
+      const plan = answers.plan ?? await planFor(deps, target, answers.input ?? {}, started);
+      const typed = answers.typed ?? (answers.typedForAll ? plan.typed : undefined);
+      const data = await execute(commandContext(deps, target as Target<ListedKind>), plan, { door: 'command', typed });
       return { data, started, task: started[0]?.[3] ?? null };
     },
     // The gate read the listings the action leaves stale again; the tasks it started are followed here, where
@@ -109,6 +126,22 @@ export function plannedAction<K extends ListedKind>(options: PlannedOptions<K>):
     progress: (item, answers) => answers.plan?.progress ?? options.progress(item),
     failure: (item, answers) => answers.plan?.failure ?? vscode.l10n.t('Could not change {0}', spec.name(item as never)),
     done: (item, answers) => options.done(item, answers.input ?? {}),
-    ...(options.bulk ? { bulk: options.bulk } : {}),
+    ...(options.refuse ? { refuse: options.refuse } : {}),
+    ...(options.bulk ? { bulk: typedForAll(options.bulk) } : {}),
   });
+}
+
+/**
+ * The selection's answers marked when its one confirmation has words to type: what destroys data on each item
+ * is then sent with that confirmation standing for its typed name (each item is still planned, refused and
+ * sent through the gate on its own).
+ */
+function typedForAll<K extends ListedKind>(bulk: BulkAction<K, Planned>): BulkAction<K, Planned> {
+  return {
+    ...bulk,
+    ask: async (targets, deps) => {
+      const answers = bulk.ask ? await bulk.ask(targets, deps) : {};
+      return answers && { ...answers, typedForAll: bulk.confirm(targets.items.length, answers).typed !== undefined };
+    },
+  };
 }

@@ -25,13 +25,13 @@ const REVERSIBLE_FIRST = new Set(['keep', 'showChanges']);
 const CONFIRMATIONS = [
   'src/commands/action.ts: confirmModal',
   'src/commands/confirm.ts: choose [keep, …]',
-  'src/commands/confirm.ts: confirm',
   'src/commands/deleteAction.ts: confirmModal',
-  'src/commands/detachVolume.ts: confirmed',
   'src/commands/openInRemoteWindow.ts: confirm',
   'src/commands/openInRemoteWindow.ts: confirm',
   // Every action defined once (power, rename, and the others the command door serves): the plan's words.
   'src/commands/plannedAction.ts: confirm',
+  // What replaces or destroys (a deletion that destroys no data): Keep first.
+  'src/commands/plannedAction.ts: confirmModal',
   'src/commands/rebuildStacklet.ts: confirm',
   'src/commands/resetEmulator.ts: confirmModal',
   'src/commands/resetPassword.ts: confirm',

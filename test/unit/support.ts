@@ -49,6 +49,17 @@ export async function rejection(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 /** A small deterministic PRNG (mulberry32): a "random" fault pattern or workload that is the same on every run. */
+/** The error `promise` is rejected with, asserted to be a `type` (an agent's refusal, a bad input…). */
+export async function rejectedWith<E extends Error>(promise: Promise<unknown>, type: new (...args: never[]) => E): Promise<E> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof type, String(error));
+    return error;
+  }
+  assert.fail('not refused');
+}
+
 export function seeded(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
