@@ -1,8 +1,10 @@
-// One action, three doors (issue 34): for each action, its command (the scripted prompter answering its modal),
-// its language model tool (prepared and invoked as VS Code would once confirmed) and its MCP tool (dist/mcp.js
-// --allow-writes over stdio, the SDK's client answering the elicitation) send the same requests to the emulator
-// for the same input, and refuse a resource busy with a task in the same words.
+// One action, three doors (issue 34), table-driven: for each action of ./doors/*.ts, its command (the scripted
+// prompter answering its questions), its language model tool (prepared and invoked as VS Code would once
+// confirmed) and its MCP tool (dist/mcp.js --allow-writes over stdio, the SDK's client answering the elicitation)
+// send the same requests to the emulator for the same input; and a resource busy with a task is refused in the
+// same words at every door, nothing sent.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -10,9 +12,13 @@ import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import * as vscode from 'vscode';
 import { busyWords } from '../../src/actions/steps';
 import type { StackletExtensionApi, StackletTestHooks } from '../../src/extension';
+import type { ListedKind } from '../../src/kinds/registry';
 import type { ResourceNode } from '../../src/views/resourceNode';
+import type { ViewId } from '../../src/views/viewIds';
 import { sleep } from '../harness/processes';
-import { control, EXTENSION_ID, extensionApi, mutationsSince, ownAccount, recentRequests, serviceGet, serviceRequest, type Sent } from './emulatorAccess';
+import type { DoorKit, DoorRow, Prepared } from './doors/row';
+import { stackletIn } from './doors/stackletPower';
+import { configureEmulator, EXTENSION_ID, extensionApi, mutationsSince, ownAccount, recentRequests, serviceGet, serviceRequest, type Sent } from './emulatorAccess';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { recordShownMessages } from './shownMessages';
 import { testEmulator } from './testEnvironment';
@@ -20,23 +26,17 @@ import { testEmulator } from './testEnvironment';
 const EMAIL = 'doors@stacklet.example';
 const TOKEN = `stk_doors_${Date.now().toString(36)}`;
 
-interface Stacklet {
-  id: number;
-  name: string;
-  status: string;
-  task?: unknown;
-}
-
 interface Envelope {
   data: Record<string, unknown> & { error?: string; refused?: string };
 }
 
-/** Each action: its command, the modal's button, the stacklet it runs on and the status that stacklet needs first. */
-const ACTIONS = [
-  { action: 'powerOff', command: 'stacklet.powerOff', button: 'Power Off', stacklet: 'web-1', needs: 'active', to: 'power_on' },
-  { action: 'powerOn', command: 'stacklet.powerOn', button: 'Power On', stacklet: 'staging-1', needs: 'off', to: 'power_off' },
-  { action: 'powerCycle', command: 'stacklet.powerCycle', button: 'Power Cycle', stacklet: 'web-2', needs: 'active', to: 'power_on' },
-] as const;
+/** Every row of ./doors, each file's `ROWS` in the order of the files' names. */
+function rows(): DoorRow[] {
+  const folder = path.join(__dirname, 'doors');
+  return fs.readdirSync(folder).filter((file) => file.endsWith('.js')).sort()
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file of rows is added without a list to edit
+    .flatMap((file) => ((require(path.join(folder, file)) as { ROWS?: readonly DoorRow[] }).ROWS ?? []));
+}
 
 type Door = 'command' | 'languageModelTool' | 'mcp';
 const DOORS: readonly Door[] = ['command', 'languageModelTool', 'mcp'];
@@ -49,6 +49,12 @@ describe('One action, three doors', function () {
   const prompter = new ScriptedPrompter();
   let leave: (() => Promise<void>) | undefined;
   const token = new vscode.CancellationTokenSource().token;
+  /** What the MCP client types when the server asks for a name to type. */
+  let elicitTyped: string | undefined;
+  /** How many questions the command asked before it was last refused. */
+  let askedBeforeRefusal = 0;
+  /** The emulator's task time before the suite (each door waits for the tasks of the one before: short ones here). */
+  let taskMs: unknown;
 
   before(async () => {
     a = await extensionApi();
@@ -56,6 +62,9 @@ describe('One action, three doors', function () {
     // The doors are compared on the demo's web stacklets, which are tagged production and so protected from
     // agents by default: here no tag protects (the guard rails have their own suite), for the window and the server.
     await vscode.workspace.getConfiguration('stacklet').update('agent.protectedTags', [], vscode.ConfigurationTarget.Global);
+    // Each door waits for the task the one before started to end, as the extension follows it: at the shortest interval.
+    await vscode.workspace.getConfiguration('stacklet').update('pollInterval', 1, vscode.ConfigurationTarget.Global);
+    taskMs = (await configureEmulator({ taskMs: 300 }))['taskMs'];
     leave = await ownAccount(a, EMAIL, TOKEN, prompter);
     const transport = new StdioClientTransport({
       command: process.execPath,
@@ -64,7 +73,7 @@ describe('One action, three doors', function () {
       stderr: 'ignore',
     });
     mcp = new Client({ name: 'doors', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
-    mcp.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: {} }));
+    mcp.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: elicitTyped === undefined ? {} : { typed: elicitTyped } }));
     await mcp.connect(transport);
   });
 
@@ -72,68 +81,74 @@ describe('One action, three doors', function () {
     await mcp?.close();
     await leave?.();
     await vscode.workspace.getConfiguration('stacklet').update('agent.protectedTags', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('stacklet').update('pollInterval', undefined, vscode.ConfigurationTarget.Global);
+    await configureEmulator({ taskMs });
   });
 
-  const stacklet = async (name: string) => (await serviceGet<{ stacklets: Stacklet[] }>(TOKEN, '/v1/stacklets?per_page=200')).stacklets.find((s) => s.name === name)!;
-
-  /** Waits until no task runs on the stacklet and the extension follows none there. */
-  async function idle(name: string): Promise<Stacklet> {
-    for (let i = 0; i < 200; i++) {
-      const found = await stacklet(name);
-      if (!found.task && !a.tasks.isBusy('stacklet', found.id)) return found;
+  const until = async (what: string, check: () => Promise<boolean>) => {
+    for (let i = 0; i < 300; i++) {
+      if (await check()) return;
       await sleep(100);
     }
-    assert.fail(`${name} stays busy`);
-  }
+    assert.fail(`waited too long: ${what}`);
+  };
 
-  /** The stacklet in the status the action needs, brought there around the extension when it is not. */
-  async function ready(row: (typeof ACTIONS)[number]): Promise<Stacklet> {
-    let found = await idle(row.stacklet);
-    if (found.status !== row.needs) {
-      const sent = await serviceRequest(TOKEN, 'POST', `/v1/stacklets/${found.id}`, { action: row.to });
-      assert.ok(sent.status < 300, `${row.stacklet} made ${row.needs}: ${sent.status}`);
-      found = await idle(row.stacklet);
+  /** The node of `kind` named `name` in `view`, its groups and parents opened (three levels down at most). */
+  async function findNode(view: ViewId, kind: ListedKind, name: string): Promise<ResourceNode> {
+    const provider = a.views.get(view)!;
+    let level = (await provider.getChildren()) as ResourceNode[];
+    for (let depth = 0; depth < 3; depth++) {
+      const found = level.find((n) => n.resource?.kind === kind && n.resource.name === name);
+      if (found) return found;
+      level = (await Promise.all(level.filter((n) => n.toTreeItem().collapsibleState !== vscode.TreeItemCollapsibleState.None).map((n) => provider.getChildren(n)))).flat() as ResourceNode[];
     }
-    assert.equal(found.status, row.needs);
-    (await a.session.current()).store.invalidate('stacklet');
-    return found;
+    assert.fail(`the ${view} view shows no ${kind} ${name}: ${level.map((n) => `${n.resource?.kind} ${n.resource?.name}`).join(', ')}`);
   }
 
-  /** The stacklet's row in the Stacklets view, read fresh. */
-  async function node(name: string): Promise<ResourceNode> {
-    (await a.session.current()).store.invalidate('stacklet');
-    const nodes = (await a.views.get('stacklets')!.getChildren()) as ResourceNode[];
-    const found = nodes.find((n) => n.resource?.kind === 'stacklet' && n.resource.name === name);
-    assert.ok(found, `the view shows ${name}`);
-    return found;
-  }
+  const kit: DoorKit = {
+    email: EMAIL,
+    get: (where) => serviceGet(TOKEN, where),
+    change: async (method, where, body) => {
+      const sent = await serviceRequest(TOKEN, method, where, body);
+      assert.ok(sent.status < 300, `${method} ${where}: ${sent.status} ${JSON.stringify(sent.json)}`);
+    },
+    until,
+    idle: (kind, id, where, key) => until(`${kind} ${id} idle`, async () => {
+      const answer = await serviceGet<Record<string, { task?: unknown }>>(TOKEN, where);
+      return !answer[key]?.task && !a.tasks.isBusy(kind, id);
+    }),
+    node: async (view, kind, name) => {
+      (await a.session.current()).store.invalidate(kind);
+      return findNode(view, kind, name);
+    },
+    invalidate: async (...kinds) => (await a.session.current()).store.invalidate(...kinds),
+  };
 
-  const tool = async () => (await hooks.tools()).get('stacklet_manage_stacklet' as never)!;
-
-  /** Sends the action through one door; the error words when it was refused (nothing sent then). */
-  async function through(door: Door, row: (typeof ACTIONS)[number], target: Stacklet): Promise<string | undefined> {
-    const input = { action: row.action, id: target.id };
+  /** Runs the row's action through one door; the error words when it was refused (nothing sent then). */
+  async function through(door: Door, row: DoorRow, prepared: Prepared): Promise<string | undefined> {
+    const input = { action: row.action, ...prepared.input };
     if (door === 'command') {
       const recorded = recordShownMessages();
       try {
-        prompter.script({ confirm: true });
-        await vscode.commands.executeCommand(row.command, await node(row.stacklet));
+        prompter.script(...prepared.script);
+        await vscode.commands.executeCommand(row.command, ...await prepared.args());
       } finally {
         recorded.restore();
       }
-      const asked = prompter.asked.splice(0);
-      const refused = recorded.shown.find((shown) => shown.level === 'warning');
+      const refused = recorded.shown.find((shown) => shown.level === 'warning' || shown.level === 'error');
       if (refused) {
-        // Refused before its question: the answer scripted for it is left unused.
-        assert.deepEqual(asked, [], `${row.command} asks nothing of a busy stacklet`);
+        askedBeforeRefusal = prompter.asked.length;
         prompter.script();
         return refused.message;
       }
-      assert.equal(asked[0]!.action, row.button, `${row.command} asks with the plan's button`);
+      assert.deepEqual(prompter.problems, [], `${row.command}: the script fits its questions`);
+      assert.equal(prompter.remaining, 0, `${row.command} asks every scripted question`);
       return undefined;
     }
     if (door === 'languageModelTool') {
-      const lm = await tool();
+      const lm = (await hooks.tools()).get(row.tool as never);
+      assert.ok(lm, `a language model tool ${row.tool}`);
+      prompter.script(...(prepared.typed === undefined ? [] : [{ input: prepared.typed }]));
       try {
         await lm.prepareInvocation!({ input }, token);
         await lm.invoke({ input, toolInvocationToken: undefined }, token);
@@ -142,87 +157,52 @@ describe('One action, three doors', function () {
         return (JSON.parse((error as Error).message) as Envelope).data.error;
       }
     }
-    const result = await mcp.callTool({ name: 'stacklet_manage_stacklet', arguments: input });
+    elicitTyped = prepared.typed;
+    const result = await mcp.callTool({ name: row.tool, arguments: input });
     const envelope = JSON.parse((result.content as { text: string }[])[0]!.text) as Envelope;
     return result.isError ? envelope.data.error : undefined;
   }
 
-  for (const row of ACTIONS) {
-    it(`${row.action}: the command, the language model tool and the MCP tool send the same requests`, async () => {
+  for (const row of rows()) {
+    it(`${row.tool.replace('stacklet_manage_', '')} ${row.action}: ${row.command}, the language model tool and the MCP tool send the same requests`, async () => {
       const sent: Record<string, unknown[]> = {};
+      let expected: readonly unknown[] = [];
       for (const door of DOORS) {
-        const target = await ready(row);
+        const prepared = await row.prepare(kit);
+        expected = row.sends(prepared).map((request) => [...request]);
         const before = await recentRequests();
-        assert.equal(await through(door, row, target), undefined, `${door} is not refused`);
-        sent[door] = mutationsSince(EMAIL, before, await recentRequests()).map((r: Sent) => [r.method, r.path, r.body]);
+        assert.equal(await through(door, row, prepared), undefined, `${door} is not refused`);
+        sent[door] = mutationsSince(EMAIL, before, await recentRequests()).map((r: Sent) => (r.body === undefined ? [r.method, r.path] : [r.method, r.path, r.body]));
       }
-      assert.deepEqual(sent['command'], [['POST', '/v1/stacklets/:id', { action: row.action === 'powerOff' ? 'power_off' : row.action === 'powerOn' ? 'power_on' : 'power_cycle' }]]);
+      assert.deepEqual(sent['command'], expected, `${row.command} sends what the row says`);
       assert.deepEqual(sent['languageModelTool'], sent['command'], 'the language model tool sends what the command sends');
       assert.deepEqual(sent['mcp'], sent['command'], 'the MCP tool sends what the command sends');
     });
   }
 
   it('refuses a stacklet busy with a task in the same words at every door, sending nothing', async () => {
-    const row = ACTIONS[2];
-    const target = await ready(row);
-    await control('/_emulator/config', { taskMs: 8000 });
+    const row = rows().find((candidate) => candidate.action === 'powerCycle')!;
+    const target = await stackletIn(kit, 'web-2', 'active');
+    const prepared = await row.prepare(kit);
+    await configureEmulator({ taskMs: 8000 });
     try {
       const started = await serviceRequest(TOKEN, 'POST', `/v1/stacklets/${target.id}`, { action: 'power_cycle' });
       assert.ok(started.status < 300, `a task started around the extension: ${started.status}`);
       const words: Record<string, string | undefined> = {};
       const before = await recentRequests();
-      for (const door of DOORS) words[door] = await through(door, row, target);
+      for (const door of DOORS) {
+        // The task started around the extension: each door reads the stacklet afresh, as after a refresh.
+        await kit.invalidate('stacklet');
+        words[door] = await through(door, row, prepared);
+      }
       assert.deepEqual(mutationsSince(EMAIL, before, await recentRequests()), [], 'nothing sent');
       assert.equal(words['languageModelTool'], busyWords());
       assert.equal(words['mcp'], busyWords());
-      assert.ok(words['command']?.startsWith(`${row.stacklet} is busy (`) && words['command'].endsWith(busyWords()), words['command']);
+      assert.ok(words['command']?.startsWith('web-2 is busy (') && words['command'].endsWith(busyWords()), words['command']);
+      assert.equal(askedBeforeRefusal, 0, 'the command asks nothing of a busy stacklet');
     } finally {
-      await control('/_emulator/config', { taskMs: 300 });
+      await configureEmulator({ taskMs: 300 });
     }
-    await idle(row.stacklet);
-  });
-
-  it('rename: the command (its new name typed is the confirmation), the language model tool and the MCP tool send the same requests', async () => {
-    const volumes = async () => (await serviceGet<{ volumes: { id: string; name: string }[] }>(TOKEN, '/v1/volumes?per_page=200')).volumes;
-    const id = (await volumes()).find((v) => v.name === 'scratch')!.id;
-    const input = { action: 'rename', id, name: 'scratch-2' };
-    // A rename is a task at the emulator, which the extension follows: idle when neither has it.
-    const volumeIdle = async () => {
-      for (let i = 0; i < 200; i++) {
-        if (!(await serviceGet<{ volume: { task?: unknown } }>(TOKEN, `/v1/volumes/${id}`)).volume.task && !a.tasks.isBusy('volume', id)) return;
-        await sleep(100);
-      }
-      assert.fail('the volume stays busy');
-    };
-    const sent: Record<string, unknown[]> = {};
-    for (const door of DOORS) {
-      // Each door waits for the one before to end.
-      await volumeIdle();
-      if ((await volumes()).find((v) => v.id === id)!.name !== 'scratch') {
-        assert.ok((await serviceRequest(TOKEN, 'PUT', `/v1/volumes/${id}`, { action: 'rename', name: 'scratch' })).status < 300);
-        await volumeIdle();
-      }
-      (await a.session.current()).store.invalidate('volume');
-      const before = await recentRequests();
-      if (door === 'command') {
-        const found = ((await a.views.get('volumes')!.getChildren()) as ResourceNode[]).find((n) => n.resource?.name === 'scratch');
-        assert.ok(found, 'the Volumes view shows scratch');
-        prompter.script({ input: 'scratch-2' });
-        await vscode.commands.executeCommand('stacklet.renameVolume', found);
-        assert.deepEqual(prompter.problems, []);
-        assert.deepEqual(prompter.asked.splice(0).map((q) => q.kind), ['input'], 'the new name is the one question');
-      } else if (door === 'languageModelTool') {
-        const lm = (await hooks.tools()).get('stacklet_manage_volume' as never)!;
-        await lm.prepareInvocation!({ input }, token);
-        await lm.invoke({ input, toolInvocationToken: undefined }, token);
-      } else {
-        const result = await mcp.callTool({ name: 'stacklet_manage_volume', arguments: input });
-        assert.equal(result.isError, undefined, JSON.stringify(result.content));
-      }
-      sent[door] = mutationsSince(EMAIL, before, await recentRequests()).map((r: Sent) => [r.method, r.path, r.body]);
-    }
-    assert.deepEqual(sent['command'], [['PUT', '/v1/volumes/:id', { action: 'rename', name: 'scratch-2' }]]);
-    assert.deepEqual(sent['languageModelTool'], sent['command']);
-    assert.deepEqual(sent['mcp'], sent['command']);
+    await kit.idle('stacklet', target.id, `/v1/stacklets/${target.id}`, 'stacklet');
   });
 });
