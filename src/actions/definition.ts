@@ -47,7 +47,8 @@ export interface PlannedResource {
   /** Absent for what the plan creates. */
   readonly id?: string | number;
   readonly name: string;
-  readonly role: 'target' | 'firewall' | 'leaves firewall' | 'stacklet' | 'stays' | 'new';
+  /** 'goes': deleted along with the target (a stacklet's volume the user chose); 'stays': left as it is. */
+  readonly role: 'target' | 'firewall' | 'leaves firewall' | 'stacklet' | 'goes' | 'stays' | 'new';
 }
 
 export interface ActionPlan {

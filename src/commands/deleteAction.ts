@@ -108,24 +108,6 @@ export interface ManyDeletion<A> {
   readonly answers: A;
 }
 
-/**
- * A deletion on a selection, from its words: the question ("Delete 3 firewalls?"), what it destroys, the
- * progress title, and for what destroys data the text to type ("delete 3 volumes").
- */
-export function deletingMany<A = Record<string, never>>(words: {
-  readonly question: (count: number) => string;
-  /** What it destroys, for one item left of the selection or several. */
-  readonly detail: (count: number) => string;
-  readonly progress: (count: number) => string;
-  readonly typed?: (count: number) => string;
-}, answers: A = {} as A): ManyDeletion<A> {
-  return {
-    confirm: (count) => ({ question: words.question(count), detail: words.detail(count), button: vscode.l10n.t('Delete'), ...(words.typed ? { typed: words.typed(count) } : {}) }),
-    progress: words.progress,
-    answers,
-  };
-}
-
 /** The per-item part of a deletion: send (row "deleting…"), then settle (the row leaves). */
 export function deleteItem<K extends ListedKind, A>(action: DeleteAction<K, A>) {
   return {

@@ -15,6 +15,7 @@ import type { AgentData } from '../agent/envelope';
 import { definitionOf, planOf } from '../actions/catalog';
 import type { ActionPlan } from '../actions/definition';
 import { execute } from '../actions/gate';
+import { unrecorded } from '../api/recording';
 import { kindSpec, type ActionId, type KindItems, type KindSpec, type ListedKind } from '../kinds/registry';
 import { monthlyChangeWords } from '../model/cost';
 import * as notify from '../ui/notify';
@@ -61,6 +62,13 @@ export interface PlannedOptions<K extends ListedKind> {
    * follows them; what destroys data still asks for its name typed. A modal by default.
    */
   readonly confirm?: 'modal' | 'prompt';
+  /**
+   * The prompts end with the name typed, under the words the plan gives (Delete Stacklet's wizard, whose last
+   * step says what goes and what stays): `input`'s `typed` is that answer, which confirms; nothing else is asked.
+   */
+  readonly typedInPrompts?: boolean;
+  /** After it was sent: what the answer says beyond the item itself (something asked along that was not done). */
+  readonly settled?: (deps: CommandDeps, data: AgentData) => void;
 }
 
 /** What was sent: the definition's answer, the tasks it started, and the first of them (the pipeline's status line marks no task running as done). */
@@ -98,14 +106,17 @@ export function plannedAction<K extends ListedKind>(options: PlannedOptions<K>):
     action: options.action,
     pick: options.pick,
     ask: async (target, deps) => {
-      const input = options.input ? await options.input(target, deps) : {};
-      if (input === undefined) return undefined;
+      const answered = options.input ? await options.input(target, deps) : {};
+      if (answered === undefined) return undefined;
+      const { typed, ...input } = answered;
       try {
         const started: Started[] = [];
         // A person is not refused what protects a resource from agents; the question says it is protected.
         const tag = protectingTag((target.item as { tags?: readonly string[] }).tags, agentLimits().protectedTags);
         const note = tag === undefined ? '' : `\n\n${vscode.l10n.t('{0} carries the tag {1}, which protects it from agents; you can change it.', spec.name(target.item as never), tag)}`;
-        return await confirmPlan(deps, await planFor(deps, target, input, started), { started, input }, options.confirm ?? 'modal', definition.destructive, note);
+        const plan = await planFor(deps, target, input, started);
+        if (options.typedInPrompts) return { plan, typed: String(typed), started, input };
+        return await confirmPlan(deps, plan, { started, input }, options.confirm ?? 'modal', definition.destructive, note);
       } catch (error) {
         // The definition's refusal, in the words a tool answers with.
         if (!(error instanceof AgentRefusal || error instanceof AgentInputError)) throw error;
@@ -115,14 +126,18 @@ export function plannedAction<K extends ListedKind>(options: PlannedOptions<K>):
     },
     send: async (target, answers, deps) => {
       const started = answers.started ?? [];
-      const plan = answers.plan ?? await planFor(deps, target, answers.input ?? {}, started);
+      // On a selection each item is planned here, inside its recorded send: what the plan reads is not sent.
+      const plan = answers.plan ?? await unrecorded(() => planFor(deps, target, answers.input ?? {}, started));
       const typed = answers.typed ?? (answers.typedForAll ? plan.typed : undefined);
       const data = await execute(commandContext(deps, target as Target<ListedKind>), plan, { door: 'command', typed });
       return { data, started, task: started[0]?.[3] ?? null };
     },
     // The gate read the listings the action leaves stale again; the tasks it started are followed here, where
     // the tasks of a selection are one group.
-    settle: (deps, _target, sent) => sent.started.forEach((task) => follow(deps, ...task)),
+    settle: (deps, _target, sent) => {
+      sent.started.forEach((task) => follow(deps, ...task));
+      options.settled?.(deps, sent.data);
+    },
     progress: (item, answers) => answers.plan?.progress ?? options.progress(item),
     failure: (item, answers) => answers.plan?.failure ?? vscode.l10n.t('Could not change {0}', spec.name(item as never)),
     done: (item, answers) => options.done(item, answers.input ?? {}),

@@ -14,6 +14,7 @@ import { planData, type ActionContext } from '../../src/actions/definition';
 import { execute, typedConfirms } from '../../src/actions/gate';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { markdownText } from '../../src/model/serviceText';
+import { ActionHistory } from '../../src/model/actionHistory';
 import { ResourceStore } from '../../src/model/resourceStore';
 import { rejectedWith } from './support';
 
@@ -128,6 +129,25 @@ describe('agent writes ⇄ emulator', function () {
     assert.equal(planned.monthlyChangeUsd, -24);
     assert.deepEqual(planned.resources.filter((r) => r.role === 'stays').map((r) => r.name).sort(), ['db-1 weekly', 'db-data']);
     assert.match(planned.words(same).detail, /^Deletes: db-1 and its disk\. Keeps: volume db-data, snapshot db-1 weekly\. Estimated change: −\$24\.00\/mo\. Type db-1 to confirm\.$/);
+  });
+
+  it('deletes a stacklet with the volume asked along, after it; the snapshot not asked stays; refuses along another stacklet\'s volume', async () => {
+    const db1 = await named('db-1');
+    const volumes = (await client.listVolumes()).items;
+    const dbData = volumes.find((v) => v.name === 'db-data')!;
+    const scratch = volumes.find((v) => v.name === 'scratch')!;
+    const foreign = await rejectedWith(plan('stacklet', 'delete', { id: db1.id, along: [dbData.id, scratch.id] }), AgentInputError);
+    assert.equal(foreign.field, 'along.1');
+    const planned = await plan('stacklet', 'delete', { id: db1.id, along: [dbData.id] });
+    assert.deepEqual(planned.resources.map((r) => [r.name, r.role]), [['db-1', 'target'], ['db-data', 'goes'], ['db-1 weekly', 'stays']]);
+    assert.match(planned.words(same).detail, /^Deletes: db-1 and its disk, volume db-data\. Keeps: snapshot db-1 weekly\. /);
+    assert.ok(planned.stale.includes('volume'));
+    const answer = await execute(ctx, planned, { door: 'mcp', typed: 'db-1' });
+    assert.deepEqual(answer['deletedAlong'], [{ kind: 'volume', id: dbData.id, name: 'db-data' }]);
+    assert.deepEqual(answer['notDeleted'], []);
+    assert.equal((await client.listStacklets()).items.some((s) => s.name === 'db-1'), false);
+    assert.equal((await client.listVolumes()).items.some((v) => v.name === 'db-data'), false);
+    assert.equal((await client.listSnapshots()).items.some((snap) => snap.name === 'db-1 weekly'), true);
   });
 
   it('plans a new stacklet with its monthly estimate, and a firewall\'s proposed rules with the difference', async () => {
@@ -294,7 +314,28 @@ describe('agent writes ⇄ emulator', function () {
       assert.equal(busy.reason, 'busy');
     });
 
-    it('a deletion marks the row "deleting…" while it is sent and takes the item out of the cache, its listing not read again; a refusal brings it back', async () => {
+    it('records in a command\'s action history entry what the action sent, not what the views read again after it', async () => {
+    const history = new ActionHistory();
+    const taken = await snapshot('web-1 before upgrade');
+    const planned = await plan('snapshot', 'delete', { id: taken.id });
+    await ctx.store.get('stacklet');
+    // A snapshot's deletion leaves the stacklets stale: a view reads them again at once.
+    let reading: Promise<unknown> | undefined;
+    const view = ctx.store.onDidChange(({ kind }) => {
+      if (kind === 'stacklet' && !ctx.store.peek('stacklet')) reading ??= ctx.store.get('stacklet');
+    });
+    // As the command door sends (the pipeline records the gate's send; the context keeps no history of its own).
+    await history.record('Deleting…', async () => {
+      const answer = await execute(ctx, planned, { door: 'command', typed: planned.typed });
+      await reading;
+      return answer;
+    }, () => undefined);
+    view.dispose();
+    assert.ok(reading, 'the view read the stacklets again');
+    assert.deepEqual(history.list()[0]!.requests.map((r) => `${r.method} ${r.path}`), [`DELETE /v1/snapshots/${taken.id}`]);
+  });
+
+  it('a deletion marks the row "deleting…" while it is sent and takes the item out of the cache, its listing not read again; a refusal brings it back', async () => {
       const archive = await volume('archive');
       const planned = await plan('volume', 'delete', { id: archive.id });
       await ctx.store.get('volume');
