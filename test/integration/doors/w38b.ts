@@ -1,5 +1,5 @@
 // Doors table rows: a snapshot's transfer, a volume's attach, detach and resize, and deletions (a volume's by its
-// name typed, a firewall's by Keep-first question). What cannot be undone (a transfer, a growth, a deletion) is
+// name typed, a firewall's by Keep-first question, a stacklet's with its volume along). What cannot be undone (a transfer, a growth, a deletion) is
 // done each time on a resource the row makes anew around the extension, the one the door before used gone first.
 import { FRESH_MS } from '../../../src/mcp/server';
 import { sleep } from '../../harness/processes';
@@ -53,6 +53,8 @@ async function newVolume(kit: DoorKit, name: string, on: string, detached: boole
 const SNAPSHOT = 'doors-snapshot';
 /** How many times the volume deletion's row was prepared: the doors come in order, the MCP tool's third. */
 let deletions = 0;
+/** How many times the stacklet deletion's row was prepared (each door deletes a stacklet of its own). */
+let stackletDeletions = 0;
 /** The stacklet the detach row's volume is attached to, as its prepare found it. */
 let detachedFrom: number | undefined;
 
@@ -144,5 +146,28 @@ export const ROWS: readonly DoorRow[] = [
       return { input: { id: firewall.uuid }, args: async () => [await kit.node('networking', 'firewall', 'doors-firewall')], script: [{ choose: 'Delete' }] };
     },
     sends: () => [['DELETE', '/v1/firewalls/:uuid', {}]],
+  },
+  {
+    tool: 'stacklet_manage_stacklet',
+    action: 'delete',
+    command: 'stacklet.deleteStacklet',
+    prepare: async (kit) => {
+      // A stacklet of its own for each door, with a volume that goes along (checked in the command's wizard).
+      const name = `doors-gone-${++stackletDeletions}`;
+      await kit.change('POST', '/v1/stacklets', { name, region: 'nyc', size: 'b-1vcpu-1gb', image: 'ubuntu-22-04-x64' });
+      const id = await stackletId(kit, name);
+      await kit.idle('stacklet', id, `/v1/stacklets/${id}`, 'stacklet');
+      const volume = await newVolume(kit, `${name}-data`, name, false);
+      await kit.invalidate('stacklet', 'volume');
+      // The MCP server's cached stacklets lack this new one until they are older than FRESH_MS (see above).
+      if (stackletDeletions % 3 === 0) await sleep(FRESH_MS + 200);
+      return {
+        input: { id, along: [volume.id] },
+        args: async () => [await kit.node('stacklets', 'stacklet', name)],
+        script: [{ many: [`${name}-data`] }, { input: name }],
+        typed: name,
+      };
+    },
+    sends: () => [['DELETE', '/v1/stacklets/:id', {}], ['DELETE', '/v1/volumes/:id', {}]],
   },
 ];
