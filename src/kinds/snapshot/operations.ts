@@ -11,7 +11,7 @@ const transfer = define({
   kind: 'snapshot',
   action: 'transfer',
   title: 'Transfer a snapshot to another region',
-  description: 'Copies a snapshot (id) to a region (region) it is not in yet, one the service offers; it stays in the regions it is in. Refused while a task runs on it and for a region it is in already. The service gives no price for snapshots.',
+  description: 'Copies a snapshot (id) to a region (region) it is not in yet. Refused while a task runs on it. No price is given for snapshots.',
   shape: {
     id: targetId('snapshot'),
     region: text('The region\'s slug, from stacklet_catalog what=regions; one the snapshot is not in yet.'),

@@ -390,9 +390,9 @@ async function deleteAlong(ctx: ActionContext, along: readonly ResourceRef[]): P
 const deletion = deleteAction({
   kind: 'stacklet',
   what: 'a stacklet',
-  description: 'Deletes a stacklet (id) with its disk: this destroys data, so the user is asked to type its name before it is sent. Its volumes and snapshots stay, but those whose IDs are in along, deleted after it (each failure is answered; the others still go). Refused while a task runs on it. The plan gives the monthly change.',
+  description: 'Deletes a stacklet (id) with its disk: this destroys data, so the user is asked to type its name before it is sent. Its volumes and snapshots stay, but those in along, deleted after it. Refused while a task runs on it. The plan gives the monthly change.',
   shape: {
-    along: z.optional(z.array(idField('A volume\'s or snapshot\'s ID.')).check(z.describe('The IDs of the stacklet\'s own volumes and snapshots to delete with it (stacklet_describe names them); none when absent.'))),
+    along: z.optional(z.array(idField('A volume\'s or snapshot\'s ID.')).check(z.describe('IDs of its own volumes and snapshots to delete with it.'))),
   },
   ask: async (ctx, ref, input) => {
     const kept = await keptWith(ctx, ref.data);

@@ -60,8 +60,8 @@ const attach = define({
   kind: 'volume',
   action: 'attach',
   title: 'Attach a volume to a stacklet',
-  description: 'Attaches a volume (id) to a stacklet (stacklet) in its region that has no volume. Refused while a task runs on either, when the volume is attached already (detach it first), when the stacklet has a volume (a stacklet takes one) or is in another region. The price does not change.',
-  shape: { id, stacklet: idField('The ID of the stacklet to attach it to: one in the volume\'s region without a volume.') },
+  description: 'Attaches a volume (id) to a stacklet (stacklet) of its region without a volume. Refused while a task runs on either, or when the volume is attached (detach it first). The price does not change.',
+  shape: { id, stacklet: idField('The ID of the stacklet to attach it to.') },
   destructive: false,
   plan: async (ctx, input) => {
     const ref = await idle(ctx, 'volume', input.id);
@@ -95,7 +95,7 @@ const detach = define({
   kind: 'volume',
   action: 'detach',
   title: 'Detach a volume from its stacklet',
-  description: 'Detaches a volume (id) from the stacklet it is attached to; the volume and its data stay. Refused while a task runs on it or when it is not attached. The price does not change.',
+  description: 'Detaches a volume (id) from its stacklet; its data stays. Refused while a task runs on it or when it is not attached.',
   shape: { id },
   destructive: false,
   plan: async (ctx, input) => {
@@ -127,8 +127,8 @@ const resize = define({
   kind: 'volume',
   action: 'resize',
   title: 'Grow a volume',
-  description: 'Resizes a volume (id) to sizeGigabytes, larger than its size now and at most 16384: a volume only grows. Refused while a task runs on it. The service gives no price for volumes.',
-  shape: { id, sizeGigabytes: z.int().check(z.describe('The new size in GB: larger than the volume\'s size now, at most 16384.')) },
+  description: 'Grows a volume (id) to sizeGigabytes, larger than now, at most 16384. Refused while a task runs on it. No price is given for volumes.',
+  shape: { id, sizeGigabytes: z.int().check(z.describe('The new size in GB.')) },
   destructive: false,
   plan: async (ctx, input) => {
     const ref = await idle(ctx, 'volume', input.id);
