@@ -47,8 +47,11 @@ export interface PlannedResource {
   /** Absent for what the plan creates. */
   readonly id?: string | number;
   readonly name: string;
-  /** `detached`: a stacklet taken out from behind the target (a firewall); `cluster`: a node pool's cluster. */
-  readonly role: 'target' | 'firewall' | 'leaves firewall' | 'stacklet' | 'detached' | 'stays' | 'new' | 'cluster';
+  /**
+   * `detached`: a stacklet taken out from behind the target (a firewall); `cluster`: a node pool's cluster; `goes`:
+   * deleted along with the target (a stacklet's volume the user chose); `stays`: left as it is.
+   */
+  readonly role: 'target' | 'firewall' | 'leaves firewall' | 'stacklet' | 'detached' | 'goes' | 'stays' | 'new' | 'cluster';
 }
 
 export interface ActionPlan {

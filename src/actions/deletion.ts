@@ -4,7 +4,8 @@
  * change, the listings left stale) is the same for every kind. No vscode import.
  */
 import * as l10n from '@vscode/l10n';
-import type { Literal } from './definition';
+import type { AgentData } from '../agent/envelope';
+import type { Literal, Shape } from './definition';
 import { deletionChangeOf, staleAfterDelete, type Kind, type ListedKind, type ListingKind, type ResourceRef } from '../kinds/registry';
 import { typeNamePrompt, type ConfirmationWords, type DeletionWords } from '../model/actionWords';
 import { typeableText } from '../model/serviceText';
@@ -17,6 +18,8 @@ export interface Deletion {
   /** The text to type, for what destroys data; absent for what a modal confirms. */
   readonly typed?: string;
   readonly resources?: readonly PlannedResource[];
+  /** What else goes once the item went (a stacklet's volume), its answer added to the deletion's; and the listings it leaves stale. */
+  readonly along?: { readonly send: () => Promise<AgentData>; readonly stale: readonly ListingKind[] };
 }
 
 export interface DeleteOptions<K extends ListedKind> {
@@ -27,9 +30,27 @@ export interface DeleteOptions<K extends ListedKind> {
   readonly idDescription?: string;
   /** Refuses what cannot be deleted now (an attached volume), throwing AgentRefusal. */
   readonly refuse?: (ref: ResourceRef<K>) => void;
-  readonly ask: (ctx: ActionContext, ref: ResourceRef<K>) => Deletion | Promise<Deletion>;
+  /** Fields besides `id` (what goes along), each described. */
+  readonly shape?: Shape;
+  readonly ask: (ctx: ActionContext, ref: ResourceRef<K>, input: Record<string, unknown>) => Deletion | Promise<Deletion>;
   readonly failure: (name: string) => string;
   readonly request: (ctx: ActionContext, ref: ResourceRef<K>) => Promise<unknown>;
+}
+
+/**
+ * Deletes `ref` while its row says "deleting…": the item leaves the cache once the service took it, and comes back
+ * as it was on a refusal (thrown on).
+ */
+export async function deleting(ctx: ActionContext, ref: ResourceRef, progress: string, request: () => Promise<unknown>): Promise<void> {
+  const mark = { kind: ref.kind, id: ref.id, listing: ref.kind as ListingKind };
+  ctx.store.markDeleting(mark);
+  try {
+    await send(ctx, progress, request);
+  } catch (error) {
+    ctx.store.unmarkDeleting(mark);
+    throw error;
+  }
+  ctx.store.removeDeleted(ref.kind as ListedKind, ref.id);
 }
 
 /** A deletion that destroys data, asked with the name typed (as the views ask it). */
@@ -50,12 +71,12 @@ export function deleteAction<K extends ListedKind>(options: DeleteOptions<K>): A
     action: 'delete',
     title: `Delete ${options.what}`,
     description: options.description,
-    shape: { id: options.idDescription === undefined ? targetId(kind) : idField(options.idDescription) },
+    shape: { id: options.idDescription === undefined ? targetId(kind) : idField(options.idDescription), ...options.shape },
     destructive: true,
     plan: async (ctx, input) => {
       const ref = await idle(ctx, kind, input.id);
       options.refuse?.(ref);
-      const asked = await options.ask(ctx, ref);
+      const asked = await options.ask(ctx, ref, input);
       const progress = l10n.t('Deleting {0}…', ref.name);
       const any = ref as ResourceRef;
       return {
@@ -67,10 +88,11 @@ export function deleteAction<K extends ListedKind>(options: DeleteOptions<K>): A
         words: asked.words,
         failure: options.failure(ref.name),
         progress,
-        stale: [kind as ListingKind, ...staleAfterDelete<Kind>(kind, ref.data as never)],
+        // The item itself leaves the cache once the service took it (no refetch of its listing).
+        stale: [...staleAfterDelete<Kind>(kind, ref.data as never), ...(asked.along?.stale ?? [])],
         send: async () => {
-          await send(ctx, progress, () => options.request(ctx, ref));
-          return { sent: true, deleted: head(any) };
+          await deleting(ctx, any, progress, () => options.request(ctx, ref));
+          return { sent: true, deleted: head(any), ...await asked.along?.send() };
         },
       };
     },

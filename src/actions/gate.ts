@@ -8,6 +8,7 @@
 import * as l10n from '@vscode/l10n';
 import type { AgentData } from '../agent/envelope';
 import { AgentRefusal } from '../agent/refusal';
+import { unrecorded } from '../api/recording';
 import { guardAgentPlan, spendingWords, type GuardedPlan } from '../agent/guards';
 import { KINDS, kindSpec, sameId, type Kind, type KindItems, type KindSpec, type ListedKind } from '../kinds/registry';
 import { monthlyChangeWords } from '../model/cost';
@@ -66,7 +67,8 @@ export async function execute(ctx: ActionContext, plan: ActionPlan, confirmation
     ctx.agent?.ledger.add(plan.monthlyChangeUsd);
     return answer;
   } finally {
-    // Read again whether the service took it or not: a failure may have changed part of it.
-    ctx.store.invalidate(...plan.stale);
+    // Read again whether the service took it or not: a failure may have changed part of it. The views' reads
+    // are not part of what the action sent.
+    unrecorded(() => ctx.store.invalidate(...plan.stale));
   }
 }

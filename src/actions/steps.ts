@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import type * as s from '../api/schemas';
 import type { AgentData } from '../agent/envelope';
 import { AgentInputError } from '../agent/input';
+import { unrecorded } from '../api/recording';
 import { resolve } from '../agent/reads';
 import { AgentRefusal } from '../agent/refusal';
 import { isTaskKind, kindSpec, refTo, sameId, type KindItems, type KindSpec, type ListedKind, type ResourceRef } from '../kinds/registry';
@@ -140,7 +141,8 @@ export function answered<K extends ListedKind>(ctx: ActionContext, kind: K, item
  */
 export function made<K extends ListedKind>(ctx: ActionContext, kind: K, item: KindItems[K]): AgentData {
   const spec = kindSpec(kind) as unknown as KindSpec<ListedKind>;
-  ctx.store.created(kind, spec.key(item as never), item);
+  // The listings it leaves stale, read again by the views, are not part of what the action sent.
+  unrecorded(() => ctx.store.created(kind, spec.key(item as never), item));
   return answered(ctx, kind, item);
 }
 

@@ -51,6 +51,14 @@ export function recordRequests<T>(recorder: RequestRecorder, work: () => Promise
   return context.run(recorder, work);
 }
 
+/**
+ * Runs `work` outside any recording: what an action reads to plan, or the listings it leaves stale read again by
+ * the views, is not what it sent (Copy as curl would replay them as part of it).
+ */
+export function unrecorded<T>(work: () => T): T {
+  return context.exit(work);
+}
+
 /** The recorder of the running context, if any. */
 export function activeRecorder(): RequestRecorder | undefined {
   return context.getStore();

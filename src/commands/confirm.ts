@@ -1,18 +1,6 @@
 import * as vscode from 'vscode';
 import type { CommandDeps } from './deps';
 
-/** The words of a confirmation about one item. */
-export interface Confirmation {
-  readonly question: string;
-  readonly detail: string;
-  readonly button: string;
-}
-
-/** An action's only question: a confirmation whose default is Cancel. `{}` when confirmed, undefined (nothing sent) otherwise. */
-export async function confirmed(deps: CommandDeps, words: Confirmation): Promise<Record<string, never> | undefined> {
-  return (await deps.prompter.confirm(words.question, words.detail, words.button)) ? {} : undefined;
-}
-
 /**
  * A confirmation whose default (Enter) is to keep things as they are: "Keep" comes first and the action second;
  * Escape keeps too. Every confirmation goes through Prompter.confirm or Prompter.choose, whose VS Code door

@@ -4,12 +4,14 @@ import { checkResourceName, checkVolumeSize, parseWholeNumber } from '../api/val
 import { canTakeVolume } from '../model/actionChecks';
 import { refOfKind } from '../kinds/registry';
 import * as notify from '../ui/notify';
-import { done, follow, refuseWhenBusy, send } from './action';
+import { done, refuseWhenBusy } from './action';
 import { stackletItem } from './choices';
 import { limitBeforeAsking } from './steps/accountLimit';
 import type { CommandDeps } from './deps';
 import { refOfNode } from './target';
-import { inputStep, pickStep, runWizard, wholeNumberStep, type WizardStep } from './wizard';
+import { createWithRetry } from './createFlow';
+import { sendDefined } from './definedSend';
+import { inputStep, pickStep, wholeNumberStep, type WizardStep } from './wizard';
 
 interface NewVolume {
   stacklet?: Stacklet;
@@ -20,10 +22,13 @@ interface NewVolume {
 /**
  * Create Volume (Volumes view) and Add Volume… (on a stacklet): the service creates a volume on a stacklet
  * (service notes §5), in the stacklet's region. Asks the stacklet (unless run on one), the name and the size;
- * the volume's create task is followed. Nothing is asked when the account's limit leaves no volume to create.
+ * the last answer confirms, and the volume's create definition (src/kinds/volume/operations.ts) plans and sends
+ * it, as it does for an agent; its task is followed. Nothing is asked when the account's limit leaves no volume
+ * to create.
  */
 export async function createVolume(deps: CommandDeps, node?: unknown): Promise<void> {
-  const { client, store } = await deps.session.current();
+  const session = await deps.session.current();
+  const { store } = session;
   const ref = refOfKind(refOfNode(node), 'stacklet');
   const given = ref ? (store.peek('stacklet')?.items.find((s) => s.id === ref.data.id) ?? ref.data) : undefined;
   if (given) {
@@ -60,13 +65,19 @@ export async function createVolume(deps: CommandDeps, node?: unknown): Promise<v
       check: (gb, what) => checkVolumeSize(gb, 0, what),
     }), (s) => s.size, (s, size) => (s.size = size)),
   ];
-  const answers = await runWizard<NewVolume>(given ? { stacklet: given } : {}, () => steps);
-  if (!answers) return;
+  const result = await createWithRetry(deps, {
+    state: given ? { stacklet: given } : {},
+    steps: () => steps,
+    // The service's fields and the definition's, each with the step that asks for it.
+    fields: { name: 'name', stacklet_id: 'stacklet', size_gigabytes: 'size', sizeGigabytes: 'size' },
+    send: (answers) => sendDefined(deps, session, 'volume', 'create', { stacklet: answers.stacklet!.id, name: answers.name!, sizeGigabytes: parseWholeNumber(answers.size!)! }),
+    progress: (answers) => vscode.l10n.t('Creating volume {0}…', answers.name!),
+    failure: (answers) => vscode.l10n.t('Could not create volume {0}', answers.name!),
+  });
+  if (!result) return;
+  const { answers } = result;
   const stacklet = answers.stacklet!;
-  const body = { name: answers.name!, stacklet_id: stacklet.id, size_gigabytes: parseWholeNumber(answers.size!)! };
-  const volume = await send(deps, vscode.l10n.t('Creating volume {0}…', body.name), vscode.l10n.t('Could not create volume {0}', body.name), () => client.createVolume(body));
-  if (!volume) return;
-  store.created('volume', volume.id, volume);
-  follow(deps, 'volume', volume.id, volume.name, volume.task);
-  done(deps, vscode.l10n.t('Creating volume {0} ({1} GB) on {2} in {3}.', volume.name, body.size_gigabytes, stacklet.name, stacklet.region.slug), volume.task);
+  // No check mark while the volume's create task runs.
+  const running = (result.created.data as { task?: unknown }).task != null;
+  done(deps, vscode.l10n.t('Creating volume {0} ({1} GB) on {2} in {3}.', answers.name!, parseWholeNumber(answers.size!)!, stacklet.name, stacklet.region.slug), undefined, running);
 }

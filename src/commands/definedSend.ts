@@ -7,6 +7,7 @@ import type { AgentData } from '../agent/envelope';
 import { definitionOf, planOf } from '../actions/catalog';
 import type { ActionContext, ActionPlan } from '../actions/definition';
 import { execute } from '../actions/gate';
+import { unrecorded } from '../api/recording';
 import { isLocalEmulator } from '../auth/localAccounts';
 import type { ActiveSession } from '../auth/session';
 import type { ListedKind } from '../kinds/registry';
@@ -38,7 +39,8 @@ export async function sendDefined(deps: CommandDeps, session: ActiveSession, kin
   const started: Started[] = [];
   const ctx = commandContext(deps, session, started);
   const { write, definition } = definitionOf(kind, action);
-  const plan = await planOf(ctx, write, definition, input);
+  // What the plan reads is not what the action sends (the wizard's send is recorded for Copy as curl).
+  const plan = await unrecorded(() => planOf(ctx, write, definition, input));
   const data = await execute(ctx, plan, { door: 'command' });
   started.forEach((task) => follow(deps, ...task));
   return { plan, data };

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
-import { backupDeletionWords } from '../model/actionWords';
 import { kindSpec } from '../kinds/registry';
-import { deleteAction, type DeleteAction, deletingMany } from './deleteAction';
+import { plannedDeletion } from './plannedDeletion';
 import { idleItems } from './idlePick';
 import { plural } from '../model/plural';
 
@@ -11,24 +10,15 @@ const label = kindSpec('backup').name;
  * Deletes a backup: it has no name, so the user types its ID. The documentation has no such operation: a
  * service without it answers 404 or 405, shown as "does not support deleting backups".
  */
-export const backupDeletion: DeleteAction<'backup'> = {
+export const deleteBackup = plannedDeletion<'backup'>({
   kind: 'backup',
   pick: () => idleItems(vscode.l10n.t('Delete which backup?'), vscode.l10n.t('No backup can be deleted now: this account has none, or each has a task running.')),
-  confirm: (backup) => ({
-    typed: String(backup.id),
-    title: backupDeletionWords(label(backup), String(backup.id)).title,
-    prompt: backupDeletionWords(label(backup), String(backup.id)).loss,
-  }),
-  remove: (client, backup) => client.deleteBackup(backup.id),
   progress: (backup) => vscode.l10n.t('Deleting backup {0}…', label(backup)),
-  failure: (backup) => vscode.l10n.t('Could not delete backup {0}', label(backup)),
   done: (backup) => vscode.l10n.t('Deleted backup {0}.', label(backup)),
-  many: deletingMany({
+  many: {
     question: (n) => plural(n, vscode.l10n.t('Delete 1 backup?'), vscode.l10n.t('Delete {0} backups?', n)),
     detail: (n) => plural(n, vscode.l10n.t('This destroys the backup; its stacklet can no longer be restored from it.'), vscode.l10n.t('This destroys each backup; their stacklets can no longer be restored from them.')),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 backup'), vscode.l10n.t('Deleting {0} backups', n)),
     typed: (n) => plural(n, vscode.l10n.t('delete 1 backup'), vscode.l10n.t('delete {0} backups', n)),
-  }),
-};
-
-export const deleteBackup = deleteAction(backupDeletion);
+  },
+});

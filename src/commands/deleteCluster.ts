@@ -1,28 +1,17 @@
 import * as vscode from 'vscode';
-import { clusterDeletionWords, costSentence, nodeCount } from '../model/actionWords';
-import { refTo } from '../kinds/registry';
-import { deleteAction, type DeleteAction, typedConfirmation, deletingMany } from './deleteAction';
+import { plannedDeletion } from './plannedDeletion';
 import { idleItems } from './idlePick';
 import { plural } from '../model/plural';
 
 /** Deletes a Kubernetes cluster with its nodes: the user types its name. */
-export const clusterDeletion: DeleteAction<'cluster'> = {
+export const deleteCluster = plannedDeletion<'cluster'>({
   kind: 'cluster',
   pick: () => idleItems(vscode.l10n.t('Delete which Kubernetes cluster?'), vscode.l10n.t('No cluster can be deleted now: every cluster has a task running.')),
-  confirm: (cluster) => {
-    const words = clusterDeletionWords(cluster.name, nodeCount(cluster));
-    return typedConfirmation(cluster.name, { ...words, loss: words.loss + costSentence(refTo('cluster', cluster)) });
-  },
-  remove: (client, cluster) => client.deleteKubernetesCluster(cluster.uuid),
-  progress: (cluster) => vscode.l10n.t('Deleting {0}…', cluster.name),
-  failure: (cluster) => vscode.l10n.t('Could not delete cluster {0}', cluster.name),
   done: (cluster) => vscode.l10n.t('Deleted cluster {0}.', cluster.name),
-  many: deletingMany({
+  many: {
     question: (n) => plural(n, vscode.l10n.t('Delete 1 cluster?'), vscode.l10n.t('Delete {0} clusters?', n)),
     detail: (n) => plural(n, vscode.l10n.t('This destroys the cluster, its nodes and everything running on them.'), vscode.l10n.t('This destroys each cluster, its nodes and everything running on them.')),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 cluster'), vscode.l10n.t('Deleting {0} clusters', n)),
     typed: (n) => plural(n, vscode.l10n.t('delete 1 cluster'), vscode.l10n.t('delete {0} clusters', n)),
-  }),
-};
-
-export const deleteCluster = deleteAction(clusterDeletion);
+  },
+});

@@ -1,24 +1,17 @@
 import * as vscode from 'vscode';
-import { snapshotDeletionWords } from '../model/actionWords';
-import { deleteAction, type DeleteAction, typedConfirmation, deletingMany } from './deleteAction';
+import { plannedDeletion } from './plannedDeletion';
 import { idleItems } from './idlePick';
 import { plural } from '../model/plural';
 
 /** Deletes a snapshot image (the user types its name); its stacklet is not touched. */
-export const snapshotDeletion: DeleteAction<'snapshot'> = {
+export const deleteSnapshot = plannedDeletion<'snapshot'>({
   kind: 'snapshot',
   pick: () => idleItems(vscode.l10n.t('Delete which snapshot?'), vscode.l10n.t('No snapshot can be deleted now: every snapshot has a task running.')),
-  confirm: (snapshot) => typedConfirmation(snapshot.name, snapshotDeletionWords(snapshot.name, snapshot.regions)),
-  remove: (client, snapshot) => client.deleteSnapshot(snapshot.id),
-  progress: (snapshot) => vscode.l10n.t('Deleting {0}…', snapshot.name),
-  failure: (snapshot) => vscode.l10n.t('Could not delete snapshot {0}', snapshot.name),
   done: (snapshot) => vscode.l10n.t('Deleted snapshot {0}.', snapshot.name),
-  many: deletingMany({
+  many: {
     question: (n) => plural(n, vscode.l10n.t('Delete 1 snapshot?'), vscode.l10n.t('Delete {0} snapshots?', n)),
     detail: (n) => plural(n, vscode.l10n.t('This destroys the snapshot in every region it is in; no stacklet can be restored from it again.'), vscode.l10n.t('This destroys each snapshot in every region it is in; no stacklet can be restored from them again.')),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 snapshot'), vscode.l10n.t('Deleting {0} snapshots', n)),
     typed: (n) => plural(n, vscode.l10n.t('delete 1 snapshot'), vscode.l10n.t('delete {0} snapshots', n)),
-  }),
-};
-
-export const deleteSnapshot = deleteAction(snapshotDeletion);
+  },
+});

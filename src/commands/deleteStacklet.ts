@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import type { Snapshot, Stacklet, Volume } from '../api/schemas';
-import { refTo } from '../kinds/registry';
+import type { AgentData } from '../agent/envelope';
+import { deletionChangeOf, refTo } from '../kinds/registry';
 import { costSentence, extraWords, stackletDeletionTitle, typeToConfirm, whatGoesAndStays } from '../model/actionWords';
 import { confirmsText, typeableText } from '../model/serviceText';
 import type { ResourceStore } from '../model/resourceStore';
 import type { PickItem } from '../ui/prompter';
-import { done, send } from './action';
-import { deleteAction, deletingMark, sendDeletion, typedCheck, type DeleteAction, deletingMany } from './deleteAction';
+import { typedCheck } from './typedCheck';
+import { plannedAction } from './plannedAction';
 import type { CommandDeps } from './deps';
 import { idleStacklets } from './idlePick';
 import type { Target } from './target';
@@ -69,42 +70,40 @@ async function ask({ item: stacklet, store }: Target<'stacklet'>, deps: CommandD
   return answers?.typed !== undefined && confirmsText(answers.typed, stacklet.name) ? answers : undefined;
 }
 
-/** The volumes and snapshots the user checked, one by one once the stacklet is gone; each failure said on its own. */
-async function deleteExtras(deps: CommandDeps, target: Target<'stacklet'>, { extras }: Answers): Promise<void> {
-  for (const extra of extras) {
-    const name = extra.item.name;
-    const deleted = extra.kind === 'volume'
-      ? await send(deps, vscode.l10n.t('Deleting {0}…', name), vscode.l10n.t('Could not delete volume {0}', name),
-        () => sendDeletion(target, deletingMark('volume', extra.item), () => target.client.deleteVolume(extra.item.id)))
-      : await send(deps, vscode.l10n.t('Deleting {0}…', name), vscode.l10n.t('Could not delete snapshot {0}', name),
-        () => sendDeletion(target, deletingMark('snapshot', extra.item), () => target.client.deleteSnapshot(extra.item.id)));
-    if (!deleted) continue;
-    target.store.removeDeleted(extra.kind, extra.item.id);
-    done(deps, extra.kind === 'volume' ? vscode.l10n.t('Deleted volume {0}.', name) : vscode.l10n.t('Deleted snapshot {0}.', name));
+/** What was asked to go along but did not, each said with the service's words (the stacklet went). */
+function notDeleted(deps: CommandDeps, data: AgentData): void {
+  for (const { resource, error } of (data['notDeleted'] ?? []) as { resource: { kind: string; name: string }; error: string }[]) {
+    const failure = resource.kind === 'volume' ? vscode.l10n.t('Could not delete volume {0}', resource.name) : vscode.l10n.t('Could not delete snapshot {0}', resource.name);
+    deps.notifier.error(new Error(error), failure);
   }
 }
 
 /**
  * Delete a stacklet: the user types its exact name; its volumes and snapshots are offered in the same flow,
- * unchecked. The listings it appeared in are fetched again.
+ * unchecked. The stacklet's delete definition (src/kinds/stacklet/operations.ts) plans it with those checked
+ * (`along`) and sends it, then them, as it does for an agent; each row says "deleting…" until it goes.
  */
-export const stackletDeletion: DeleteAction<'stacklet', Answers> = {
+export const deleteStacklet = plannedAction({
   kind: 'stacklet',
+  action: 'delete',
+  typedInPrompts: true,
   pick: () => idleStacklets(vscode.l10n.t('Delete which stacklet?')),
-  ask,
-  remove: (client, stacklet) => client.deleteStacklet(stacklet.id),
-  related: (_stacklet, { extras }) => (extras.some((extra) => extra.kind === 'volume') ? ['volume'] : []),
-  after: deleteExtras,
+  input: async (target, deps) => {
+    const answers = await ask(target, deps);
+    return answers && { along: answers.extras.map((extra) => extra.item.id), typed: answers.typed };
+  },
+  settled: notDeleted,
   progress: (s) => vscode.l10n.t('Deleting {0}…', s.name),
-  failure: (s) => vscode.l10n.t('Could not delete {0}', s.name),
   done: (s) => vscode.l10n.t('Deleted {0}.', s.name),
   // On a selection, each stacklet goes with its disk only: its volumes and snapshots stay (said in the question).
-  many: deletingMany({
-    question: (n) => plural(n, vscode.l10n.t('Delete 1 stacklet?'), vscode.l10n.t('Delete {0} stacklets?', n)),
-    detail: (n) => plural(n, vscode.l10n.t('This destroys the stacklet and its disk. Its volumes and snapshots stay.'), vscode.l10n.t('This destroys each stacklet and its disk. Their volumes and snapshots stay.')),
+  bulk: {
+    confirm: (n) => ({
+      question: plural(n, vscode.l10n.t('Delete 1 stacklet?'), vscode.l10n.t('Delete {0} stacklets?', n)),
+      detail: plural(n, vscode.l10n.t('This destroys the stacklet and its disk. Its volumes and snapshots stay.'), vscode.l10n.t('This destroys each stacklet and its disk. Their volumes and snapshots stay.')),
+      button: vscode.l10n.t('Delete'),
+      typed: plural(n, vscode.l10n.t('delete 1 stacklet'), vscode.l10n.t('delete {0} stacklets', n)),
+    }),
+    monthlyChange: (item) => deletionChangeOf(refTo('stacklet', item)),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 stacklet'), vscode.l10n.t('Deleting {0} stacklets', n)),
-    typed: (n) => plural(n, vscode.l10n.t('delete 1 stacklet'), vscode.l10n.t('delete {0} stacklets', n)),
-  }, { extras: [] }),
-};
-
-export const deleteStacklet = deleteAction(stackletDeletion);
+  },
+});

@@ -15,13 +15,14 @@ import type { AgentData } from '../agent/envelope';
 import { definitionOf, planOf } from '../actions/catalog';
 import type { ActionPlan, ToolKind } from '../actions/definition';
 import { execute } from '../actions/gate';
+import { unrecorded } from '../api/recording';
 import { kindSpec, type ActionId, type KindItems, type KindSpec, type ListedKind } from '../kinds/registry';
 import { monthlyChangeWords } from '../model/cost';
 import * as notify from '../ui/notify';
 import { itemAction, follow, type BulkAction } from './action';
 import { askText } from './askText';
 import { confirmModal } from './confirm';
-import { typedCheck } from './deleteAction';
+import { typedCheck } from './typedCheck';
 import { commandContext, type Started } from './definedSend';
 import type { ActiveSession } from '../auth/session';
 import type { CommandDeps, CommandHandler } from './deps';
@@ -39,14 +40,19 @@ export interface Planned<I extends object = Input, X = undefined> {
   /** What the prompts gave. */
   readonly input?: I;
   readonly found?: X;
+  /**
+   * On a selection: the one confirmation had the user type its words ("delete 3 volumes"), which stands for
+   * each item's typed name at the gate.
+   */
+  readonly typedForAll?: boolean;
 }
 
 type Input = Record<string, unknown>;
 
 /**
- * How a plan is confirmed: `modal` (Cancel first); `keep` (Keep first, as a deletion's question asks); `prompt`
- * when answering the prompts is itself the confirmation (a rename: the new name typed), so nothing follows them.
- * What destroys data asks for its name typed whichever.
+ * How a plan is confirmed: `modal` (Cancel first; Keep first for what the definition marks destructive); `keep`
+ * (Keep first, as a deletion's question asks); `prompt` when answering the prompts is itself the confirmation (a
+ * rename: the new name typed), so nothing follows them. What destroys data asks for its name typed whichever.
  */
 export type Confirm = 'modal' | 'keep' | 'prompt';
 
@@ -81,6 +87,13 @@ export interface PlannedOptions<K extends ListedKind, I extends object = Input, 
    * `add`, the cluster given as its `cluster`.
    */
   readonly defined?: { readonly kind: ToolKind; readonly action: string; readonly idField: string };
+  /**
+   * The prompts end with the name typed, under the words the plan gives (Delete Stacklet's wizard, whose last
+   * step says what goes and what stays): `input`'s `typed` is that answer, which confirms; nothing else is asked.
+   */
+  readonly typedInPrompts?: boolean;
+  /** After it was sent: what the answer says beyond the item itself (something asked along that was not done). */
+  readonly settled?: (deps: CommandDeps, data: AgentData) => void;
 }
 
 /** What was sent: the definition's answer, the tasks it started, and the first of them (the pipeline's status line marks no task running as done). */
@@ -97,6 +110,8 @@ type PlanWith = (started: Started[]) => Promise<ActionPlan>;
 async function confirmPlan<I extends object, X>(deps: CommandDeps, plan: ActionPlan, planned: Omit<Planned<I, X>, 'plan'>, by: Confirm, note = ''): Promise<Planned<I, X> | undefined> {
   const words = plan.words((text) => text);
   if (plan.typed !== undefined) {
+    // Typed already, as the prompts' last answer (Delete Stacklet's wizard): the gate checks it.
+    if (planned.typed !== undefined) return { ...planned, plan };
     const typed = await askText(deps, { title: words.question, ...typedCheck(plan.typed, words.detail) });
     return typed === undefined ? undefined : { ...planned, plan, typed };
   }
@@ -111,10 +126,10 @@ async function confirmPlan<I extends object, X>(deps: CommandDeps, plan: ActionP
  * Plans with `plan` (the tasks it starts kept in the list it is given) and confirms it `by` the modal or the
  * prompts; a definition's refusal is said, naming `name`, and nothing is asked or sent.
  */
-export async function planAndConfirm<I extends object, X = undefined>(deps: CommandDeps, name: string, plan: PlanWith, input: I, by: Confirm, note = ''): Promise<Planned<I, X> | undefined> {
+export async function planAndConfirm<I extends object, X = undefined>(deps: CommandDeps, name: string, plan: PlanWith, input: I, by: Confirm, note = '', typed?: string): Promise<Planned<I, X> | undefined> {
   try {
     const started: Started[] = [];
-    return await confirmPlan<I, X>(deps, await plan(started), { started, input }, by, note);
+    return await confirmPlan<I, X>(deps, await plan(started), { started, input, ...(typed !== undefined ? { typed } : {}) }, by, note);
   } catch (error) {
     // The definition's refusal, in the words a tool answers with.
     if (!(error instanceof AgentRefusal || error instanceof AgentInputError)) throw error;
@@ -130,14 +145,16 @@ export async function planAndConfirm<I extends object, X = undefined>(deps: Comm
 export async function sendPlanned<I extends object, X>(deps: CommandDeps, session: Pick<ActiveSession, 'client' | 'store'>, answers: Planned<I, X>, plan: PlanWith, again?: (error: unknown) => Promise<PlanWith | undefined>): Promise<Sent> {
   const started = answers.started ?? [];
   const ctx = commandContext(deps, session);
-  const planned = answers.plan ?? await plan(started);
+  // On a selection each item is planned here, inside its recorded send: what the plan reads is not what it sent.
+  const planned = answers.plan ?? await unrecorded(() => plan(started));
+  const typed = answers.typed ?? (answers.typedForAll ? planned.typed : undefined);
   let data: AgentData;
   try {
-    data = await execute(ctx, planned, { door: 'command', typed: answers.typed });
+    data = await execute(ctx, planned, { door: 'command', typed });
   } catch (error) {
     const next = await again?.(error);
     if (next === undefined) throw error;
-    data = await execute(ctx, await next(started), { door: 'command', typed: answers.typed });
+    data = await execute(ctx, await unrecorded(() => next(started)), { door: 'command', typed });
   }
   return { data, started, task: started[0]?.[3] ?? null };
 }
@@ -149,6 +166,8 @@ export function plannedAction<K extends ListedKind, I extends object = Input, X 
   // The plan sends through the context it was made with: the tasks it starts are kept in `started`.
   const planFor = (deps: CommandDeps, target: Target<K>, input: I): PlanWith => (started) =>
     planOf(commandContext(deps, target as Target<ListedKind>, started), write, definition, { [idField]: spec.key(target.item as never), ...(options.each ? options.each(target.item, input) : input) });
+  // What a definition marks destructive is asked with Keep first, as every deletion is.
+  const asked = (by: Confirm): Confirm => (by === 'modal' && definition.destructive ? 'keep' : by);
   const inputOf = (answers: Planned<I, X>) => answers.input ?? ({} as I);
   return itemAction<K, Planned<I, X>, Sent>({
     kind: options.kind,
@@ -156,13 +175,18 @@ export function plannedAction<K extends ListedKind, I extends object = Input, X 
     pick: options.pick,
     ...(options.refuse ? { refuse: options.refuse } : {}),
     ask: async (target, deps) => {
-      const input = options.input ? await options.input(target, deps) : ({} as I);
-      if (input === undefined) return undefined;
+      const answered = options.input ? await options.input(target, deps) : ({} as I);
+      if (answered === undefined) return undefined;
+      if (options.typedInPrompts) {
+        const { typed, ...input } = answered as I & { typed?: unknown };
+        return planAndConfirm<I, X>(deps, spec.name(target.item as never), planFor(deps, target, input as I), input as I, 'prompt', '', String(typed));
+      }
+      const input = answered;
       // A person is not refused what protects a resource from agents; the question says it is protected.
       const tag = protectingTag((target.item as { tags?: readonly string[] }).tags, agentLimits().protectedTags);
       const note = tag === undefined ? '' : `\n\n${vscode.l10n.t('{0} carries the tag {1}, which protects it from agents; you can change it.', spec.name(target.item as never), tag)}`;
       const by = typeof options.confirm === 'function' ? options.confirm(input) : options.confirm ?? 'modal';
-      return planAndConfirm<I, X>(deps, spec.name(target.item as never), planFor(deps, target, input), input, by, note);
+      return planAndConfirm<I, X>(deps, spec.name(target.item as never), planFor(deps, target, input), input, asked(by), note);
     },
     send: (target, answers, deps) => sendPlanned(deps, target, answers, planFor(deps, target, inputOf(answers)), async (error) => {
       const again = await options.retry?.(target, error, inputOf(answers), deps);
@@ -170,10 +194,28 @@ export function plannedAction<K extends ListedKind, I extends object = Input, X 
     }),
     // The gate read the listings the action leaves stale again; the tasks it started are followed here, where
     // the tasks of a selection are one group.
-    settle: (deps, _target, sent) => sent.started.forEach((task) => follow(deps, ...task)),
+    settle: (deps, _target, sent) => {
+      sent.started.forEach((task) => follow(deps, ...task));
+      options.settled?.(deps, sent.data);
+    },
     progress: (item, answers) => answers.plan?.progress ?? options.progress(item, inputOf(answers), answers.found),
     failure: (item, answers) => answers.plan?.failure ?? vscode.l10n.t('Could not change {0}', spec.name(item as never)),
     done: (item, answers) => options.done(item, inputOf(answers), answers.plan),
-    ...(options.bulk ? { bulk: options.bulk } : {}),
+    ...(options.bulk ? { bulk: typedForAll(options.bulk) } : {}),
   });
+}
+
+/**
+ * The selection's answers marked when its one confirmation has words to type: what destroys data on each item
+ * is then sent with that confirmation standing for its typed name (each item is still planned, refused and
+ * sent through the gate on its own).
+ */
+function typedForAll<K extends ListedKind, I extends object, X>(bulk: BulkAction<K, Planned<I, X>>): BulkAction<K, Planned<I, X>> {
+  return {
+    ...bulk,
+    ask: async (targets, deps) => {
+      const answers = bulk.ask ? await bulk.ask(targets, deps) : {};
+      return answers && { ...answers, typedForAll: bulk.confirm(targets.items.length, answers).typed !== undefined };
+    },
+  };
 }

@@ -1,13 +1,18 @@
 import * as vscode from 'vscode';
 import { checkTypedNumber, checkVolumeSize, parseWholeNumber } from '../api/validators';
-import { itemAction } from './action';
 import { askText } from './askText';
+import { plannedAction } from './plannedAction';
 
-/** Resize a volume: a size in GB, larger than now (volumes only grow). */
-export const resizeVolume = itemAction<'volume', { size: number }>({
+/**
+ * Resize a volume: a size in GB, larger than now (volumes only grow); the size typed is the confirmation, and
+ * the volume's resize definition (src/kinds/volume/operations.ts) plans and sends it.
+ */
+export const resizeVolume = plannedAction({
   kind: 'volume',
+  action: 'resize',
+  confirm: 'prompt',
   pick: () => ({ title: vscode.l10n.t('Resize which volume?'), accept: (v) => !v.task, none: vscode.l10n.t('Every volume is busy: try again when its task completes.') }),
-  ask: async ({ item }, deps) => {
+  input: async ({ item }, deps) => {
     const current = item.size_gigabytes;
     const what = vscode.l10n.t('Size');
     const typed = await askText(deps, {
@@ -16,10 +21,8 @@ export const resizeVolume = itemAction<'volume', { size: number }>({
       value: String(current),
       validate: (text) => checkTypedNumber(text, (gb) => checkVolumeSize(gb, current, what), what),
     });
-    return typed === undefined ? undefined : { size: parseWholeNumber(typed)! };
+    return typed === undefined ? undefined : { sizeGigabytes: parseWholeNumber(typed)! };
   },
-  send: ({ client, item }, { size }) => client.resizeVolume(item.id, size),
   progress: (v) => vscode.l10n.t('Resizing {0}…', v.name),
-  failure: (v) => vscode.l10n.t('Could not resize {0}', v.name),
-  done: (v, { size }) => vscode.l10n.t('Resizing {0} to {1} GB.', v.name, size),
+  done: (v, { sizeGigabytes }) => vscode.l10n.t('Resizing {0} to {1} GB.', v.name, Number(sizeGigabytes)),
 });

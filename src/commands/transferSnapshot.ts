@@ -1,14 +1,19 @@
 import * as vscode from 'vscode';
 import * as notify from '../ui/notify';
-import { itemAction } from './action';
 import { regionChoice } from './choices';
+import { plannedAction } from './plannedAction';
 import { isBack } from './wizard';
 
-/** Transfer a snapshot to another region: the regions it is not in yet. */
-export const transferSnapshot = itemAction<'snapshot', { region: string }>({
+/**
+ * Transfer a snapshot to another region: the regions it is not in yet; the region picked is the confirmation,
+ * and the snapshot's transfer definition (src/kinds/snapshot/operations.ts) plans and sends it.
+ */
+export const transferSnapshot = plannedAction({
   kind: 'snapshot',
+  action: 'transfer',
+  confirm: 'prompt',
   pick: () => ({ title: vscode.l10n.t('Transfer which snapshot?'), accept: (s) => !s.task, none: vscode.l10n.t('Every snapshot is busy: try again when its task completes.') }),
-  ask: async ({ item, store }, deps) => {
+  input: async ({ item, store }, deps) => {
     const choice = await regionChoice(store, undefined, item.regions);
     if (choice.items.length === 0 && !choice.typed) {
       void notify.info(vscode.l10n.t('{0} is already in every available region.', item.name));
@@ -21,8 +26,6 @@ export const transferSnapshot = itemAction<'snapshot', { region: string }>({
     });
     return region === undefined || isBack(region) ? undefined : { region };
   },
-  send: ({ client, item }, { region }) => client.transferSnapshot(item.id, region),
-  progress: (s, { region }) => vscode.l10n.t('Transferring {0} to {1}…', s.name, region),
-  failure: (s, { region }) => vscode.l10n.t('Could not transfer {0} to {1}', s.name, region),
-  done: (s, { region }) => vscode.l10n.t('Transferring {0} to {1}.', s.name, region),
+  progress: (s) => vscode.l10n.t('Transferring {0}…', s.name),
+  done: (s, { region }) => vscode.l10n.t('Transferring {0} to {1}.', s.name, String(region)),
 });

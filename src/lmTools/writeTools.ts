@@ -19,7 +19,7 @@ import { accountWords } from '../auth/localAccounts';
 import { agentLimits } from './agentLimits';
 import { done, follow, sendShowingFailure } from '../commands/action';
 import type { CommandDeps } from '../commands/deps';
-import { typedCheck } from '../commands/deleteAction';
+import { typedCheck } from '../commands/typedCheck';
 import type { ListingKind } from '../kinds/registry';
 import { monthlyChangeWords } from '../model/cost';
 import { markdownText, typeableText } from '../model/serviceText';

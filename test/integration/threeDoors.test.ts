@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import { busyWords } from '../../src/actions/steps';
 import type { StackletExtensionApi, StackletTestHooks } from '../../src/extension';
 import type { ListedKind } from '../../src/kinds/registry';
+import { FRESH_MS } from '../../src/mcp/server';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import type { ViewId } from '../../src/views/viewIds';
 import { sleep } from '../harness/processes';
@@ -195,8 +196,10 @@ describe('One action, three doors', function () {
       const words: Record<string, string | undefined> = {};
       const before = await recentRequests();
       for (const door of DOORS) {
-        // The task started around the extension: each door reads the stacklet afresh, as after a refresh.
+        // The task started around the extension: each door reads the stacklet afresh, as after a refresh; the
+        // MCP server once its listing is older than its freshness window (a row before may have read it just now).
         await kit.invalidate('stacklet');
+        if (door === 'mcp') await sleep(FRESH_MS + 200);
         words[door] = await through(door, row, prepared);
       }
       assert.deepEqual(mutationsSince(EMAIL, before, await recentRequests()), [], 'nothing sent');

@@ -15,6 +15,7 @@ import { SpendingLedger } from '../../src/agent/guards';
 import { isApiError } from '../../src/api/errors';
 import { refusalNamesField } from '../../src/api/refusals';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { ActionHistory } from '../../src/model/actionHistory';
 import { markdownText } from '../../src/model/serviceText';
 import { ResourceStore } from '../../src/model/resourceStore';
 import { rejectionOf as rejection } from './support';
@@ -295,6 +296,154 @@ describe('agent writes ⇄ emulator', function () {
       assert.match(fromBackup.words(same).question, /^Restore db-1 from the backup of \d{4}-\d\d-\d\d \d\d:\d\d\?$/);
       assert.equal(fromBackup.resources[1]!.kind, 'backup');
       assert.equal((await rejection(plan('stacklet', 'restore', { id: db1.id, from: 424242 }), AgentInputError)).field, 'from');
+    });
+  });
+
+  it('deletes a stacklet with the volume asked along, after it; the snapshot not asked stays; refuses along another stacklet\'s volume', async () => {
+    const db1 = await named('db-1');
+    const volumes = (await client.listVolumes()).items;
+    const dbData = volumes.find((v) => v.name === 'db-data')!;
+    const scratch = volumes.find((v) => v.name === 'scratch')!;
+    const foreign = await rejection(plan('stacklet', 'delete', { id: db1.id, along: [dbData.id, scratch.id] }), AgentInputError);
+    assert.equal(foreign.field, 'along.1');
+    const planned = await plan('stacklet', 'delete', { id: db1.id, along: [dbData.id] });
+    assert.deepEqual(planned.resources.map((r) => [r.name, r.role]), [['db-1', 'target'], ['db-data', 'goes'], ['db-1 weekly', 'stays']]);
+    assert.match(planned.words(same).detail, /^Deletes: db-1 and its disk, volume db-data\. Keeps: snapshot db-1 weekly\. /);
+    assert.ok(planned.stale.includes('volume'));
+    const answer = await execute(ctx, planned, { door: 'mcp', typed: 'db-1' });
+    assert.deepEqual(answer['deletedAlong'], [{ kind: 'volume', id: dbData.id, name: 'db-data' }]);
+    assert.deepEqual(answer['notDeleted'], []);
+    assert.equal((await client.listStacklets()).items.some((s) => s.name === 'db-1'), false);
+    assert.equal((await client.listVolumes()).items.some((v) => v.name === 'db-data'), false);
+    assert.equal((await client.listSnapshots()).items.some((snap) => snap.name === 'db-1 weekly'), true);
+  });
+
+  describe('volumes and snapshots: the commands\' refusals and words', () => {
+    const volume = async (name: string) => (await client.listVolumes()).items.find((v) => v.name === name)!;
+    const snapshot = async (name: string) => (await client.listSnapshots()).items.find((s) => s.name === name)!;
+    const stacklet = named;
+
+    it('transfers a snapshot to a region it is not in; refuses one it is in, and a region the service does not offer', async () => {
+      const weekly = await snapshot('db-1 weekly');
+      const inRegion = await rejection(plan('snapshot', 'transfer', { id: weekly.id, region: 'ams' }), AgentRefusal);
+      assert.equal(inRegion.reason, 'inRegion');
+      assert.equal(inRegion.message, 'db-1 weekly is in ams already: pick a region it is not in.');
+      assert.equal((await rejection(plan('snapshot', 'transfer', { id: weekly.id, region: 'atlantis' }), AgentInputError)).field, 'region');
+      // The ID as find gives it (a number) or as a string: the same snapshot.
+      const planned = await plan('snapshot', 'transfer', { id: String(weekly.id), region: 'nyc' });
+      assert.deepEqual(planned.resources, [{ kind: 'snapshot', id: weekly.id, name: 'db-1 weekly', role: 'target' }]);
+      assert.equal(planned.monthlyChangeUsd, undefined);
+      assert.equal(planned.words(same).question, 'Transfer db-1 weekly to nyc?');
+      assert.equal(planned.words(same).detail, 'A copy of it is made in nyc; it stays in fra, ams.');
+      await execute(ctx, planned, { door: 'mcp' });
+      now += 2 * TASK_MS;
+      assert.deepEqual((await snapshot('db-1 weekly')).regions.sort(), ['ams', 'fra', 'nyc']);
+    });
+
+    it('attaches a free volume to a stacklet of its region without a volume; refuses an attached volume, a stacklet with one, or in another region', async () => {
+      const dbData = await volume('db-data');
+      const archive = await volume('archive');
+      const [web2, db1, staging] = [await stacklet('web-2'), await stacklet('db-1'), await stacklet('staging-1')];
+      const attached = await rejection(plan('volume', 'attach', { id: dbData.id, stacklet: web2.id }), AgentRefusal);
+      assert.equal(attached.reason, 'attached');
+      assert.equal(attached.message, 'db-data is already attached to db-1; detach it first.');
+      const hasVolume = await rejection(plan('volume', 'attach', { id: archive.id, stacklet: db1.id }), AgentRefusal);
+      assert.equal(hasVolume.reason, 'hasVolume');
+      assert.deepEqual(hasVolume.resource, { kind: 'stacklet', id: db1.id, name: 'db-1' });
+      const elsewhere = await rejection(plan('volume', 'attach', { id: archive.id, stacklet: staging.id }), AgentInputError);
+      assert.equal(elsewhere.field, 'stacklet');
+      assert.match(elsewhere.message, /is not in fra, the region of the volume/);
+      const planned = await plan('volume', 'attach', { id: archive.id, stacklet: String(web2.id) });
+      assert.deepEqual(planned.resources, [{ kind: 'volume', id: archive.id, name: 'archive', role: 'target' }, { kind: 'stacklet', id: web2.id, name: 'web-2', role: 'stacklet' }]);
+      assert.equal(planned.monthlyChangeUsd, 0);
+      assert.equal(planned.words(same).question, 'Attach archive to web-2?');
+      const answer = await execute(ctx, planned, { door: 'mcp' });
+      assert.ok(answer['task'], 'the attach task is answered');
+      now += 2 * TASK_MS;
+      assert.equal((await volume('archive')).stacklet?.id, web2.id);
+      // Busy while its task ran; attached now: the next attach is refused in the command's words.
+      assert.equal((await rejection(plan('volume', 'attach', { id: archive.id, stacklet: web2.id }), AgentRefusal)).reason, 'attached');
+    });
+
+    it('detaches an attached volume, naming its stacklet; refuses a volume attached to none', async () => {
+      const scratch = await volume('scratch');
+      const free = await rejection(plan('volume', 'detach', { id: scratch.id }), AgentRefusal);
+      assert.equal(free.reason, 'notAttached');
+      assert.equal(free.message, 'scratch is not attached to a stacklet.');
+      const dbData = await volume('db-data');
+      const db1 = await stacklet('db-1');
+      const planned = await plan('volume', 'detach', { id: dbData.id });
+      assert.deepEqual(planned.resources, [{ kind: 'volume', id: dbData.id, name: 'db-data', role: 'target' }, { kind: 'stacklet', id: db1.id, name: 'db-1', role: 'stacklet' }]);
+      assert.equal(planned.destroysData, false);
+      assert.deepEqual(planned.words(same), { question: 'Detach db-data from db-1?', detail: 'Unmount it inside db-1 first: programs still writing to it may lose data.', button: 'Detach' });
+      await execute(ctx, planned, { door: 'languageModelTool' });
+      now += 2 * TASK_MS;
+      assert.equal((await volume('db-data')).stacklet ?? null, null);
+      assert.equal((await stacklet('db-1')).volume_uuid ?? null, null);
+    });
+
+    it('grows a volume; refuses its own size or a smaller one, and more than 16384 GB, naming sizeGigabytes', async () => {
+      const scratch = await volume('scratch');
+      for (const size of [50, 20, 16385]) {
+        const refused = await rejection(plan('volume', 'resize', { id: scratch.id, sizeGigabytes: size }), AgentInputError);
+        assert.equal(refused.field, 'sizeGigabytes', String(size));
+      }
+      assert.match((await rejection(plan('volume', 'resize', { id: scratch.id, sizeGigabytes: 20 }), AgentInputError)).message, /must be larger than the current 50 GB/);
+      const planned = await plan('volume', 'resize', { id: scratch.id, sizeGigabytes: 80 });
+      assert.deepEqual(planned.change, { sizeGigabytes: { from: 50, to: 80 } });
+      assert.equal(planned.words(same).question, 'Resize scratch from 50 GB to 80 GB?');
+      await execute(ctx, planned, { door: 'mcp' });
+      now += 2 * TASK_MS;
+      assert.equal((await volume('scratch')).size_gigabytes, 80);
+      // A task runs on it while the emulator resizes: busy, in every door's words.
+      const again = await plan('volume', 'resize', { id: scratch.id, sizeGigabytes: 90 });
+      await execute(ctx, again, { door: 'mcp' });
+      const busy = await rejection(plan('volume', 'resize', { id: scratch.id, sizeGigabytes: 100 }), AgentRefusal);
+      assert.equal(busy.reason, 'busy');
+    });
+
+    it('records in a command\'s action history entry what the action sent, not what the views read again after it', async () => {
+    const history = new ActionHistory();
+    const taken = await snapshot('web-1 before upgrade');
+    const planned = await plan('snapshot', 'delete', { id: taken.id });
+    await ctx.store.get('stacklet');
+    // A snapshot's deletion leaves the stacklets stale: a view reads them again at once.
+    let reading: Promise<unknown> | undefined;
+    const view = ctx.store.onDidChange(({ kind }) => {
+      if (kind === 'stacklet' && !ctx.store.peek('stacklet')) reading ??= ctx.store.get('stacklet');
+    });
+    // As the command door sends (the pipeline records the gate's send; the context keeps no history of its own).
+    await history.record('Deleting…', async () => {
+      const answer = await execute(ctx, planned, { door: 'command', typed: planned.typed });
+      await reading;
+      return answer;
+    }, () => undefined);
+    view.dispose();
+    assert.ok(reading, 'the view read the stacklets again');
+    assert.deepEqual(history.list()[0]!.requests.map((r) => `${r.method} ${r.path}`), [`DELETE /v1/snapshots/${taken.id}`]);
+  });
+
+  it('a deletion marks the row "deleting…" while it is sent and takes the item out of the cache, its listing not read again; a refusal brings it back', async () => {
+      const archive = await volume('archive');
+      const planned = await plan('volume', 'delete', { id: archive.id });
+      await ctx.store.get('volume');
+      let marked = false;
+      const seen = ctx.store.onDidChange(() => (marked ||= ctx.store.isDeleting('volume', archive.id)));
+      await execute(ctx, planned, { door: 'mcp', typed: 'archive' });
+      seen.dispose();
+      assert.ok(marked, 'marked while it was sent');
+      assert.equal(ctx.store.isDeleting('volume', archive.id), false);
+      const cached = ctx.store.peek('volume');
+      assert.ok(cached, 'the listing is still cached: not read again');
+      assert.deepEqual(cached.items.map((v) => v.name).sort(), ['db-data', 'scratch']);
+      // The service refuses the next one (a task started behind the cache's back): the row comes back as it was.
+      const scratch = await volume('scratch');
+      const doomed = await plan('volume', 'delete', { id: scratch.id });
+      await ctx.store.get('volume');
+      await client.resizeVolume(scratch.id, 60);
+      await assert.rejects(execute(ctx, doomed, { door: 'mcp', typed: 'scratch' }), /task/);
+      assert.equal(ctx.store.isDeleting('volume', scratch.id), false);
+      assert.ok(ctx.store.peek('volume')?.items.some((v) => v.id === scratch.id), 'still in the cache');
     });
   });
 });

@@ -25,9 +25,6 @@ const REVERSIBLE_FIRST = new Set(['keep', 'showChanges']);
 const CONFIRMATIONS = [
   'src/commands/action.ts: confirmModal',
   'src/commands/confirm.ts: choose [keep, …]',
-  'src/commands/confirm.ts: confirm',
-  'src/commands/deleteAction.ts: confirmModal',
-  'src/commands/detachVolume.ts: confirmed',
   'src/commands/openInRemoteWindow.ts: confirm',
   'src/commands/openInRemoteWindow.ts: confirm',
   // Every action defined once (power, rename, reset password, and the others the command door serves): the plan's words,

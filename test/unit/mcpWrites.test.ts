@@ -183,7 +183,9 @@ describe('MCP server --allow-writes (node dist/mcp.js) ⇄ emulator', function (
     now += TASK_MS + 1;
     assert.ok(await volume(HOSTILE));
     respond = () => ({ action: 'decline' });
-    const { text } = await call(writer, 'stacklet_manage_volume', { action: 'rename', id: scratch.id, name: 'scratch-2' });
+    // A server of its own: the suite's has the volumes cached for FRESH_MS (its own deletion took one out in place).
+    const fresh = await connect(['--allow-writes', '--protected-tags='], true);
+    const { text } = await call(fresh, 'stacklet_manage_volume', { action: 'rename', id: scratch.id, name: 'scratch-2' });
     // As the resource's name and as the name it changes from: each a JSON string, quoted and escaped.
     assert.equal(text.split(JSON.stringify(HOSTILE)).length, 3);
     assert.equal(text.replaceAll(JSON.stringify(HOSTILE), '').includes('command:workbench'), false);

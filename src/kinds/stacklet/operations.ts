@@ -6,13 +6,14 @@
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import type * as s from '../../api/schemas';
+import type { AgentData } from '../../agent/envelope';
 import { refusalNamesField } from '../../api/refusals';
 import { checkHostname, checkName, checkPassword, checkTagName, checkWithinLimit } from '../../api/validators';
 import { readLimit } from '../../model/accountLimits';
 import { AgentInputError } from '../../agent/input';
 import { resolve, sizeOf } from '../../agent/reads';
 import { define, type ActionContext, type ActionDefinition, type Literal } from '../../actions/definition';
-import { deleteAction } from '../../actions/deletion';
+import { deleteAction, deleting } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
 import { answered, button, check, head, idField, idle, made, projectOf, refuse, regionOf, send, targetId, text, withinLimit } from '../../actions/steps';
 import { diskFits, POWER_ACCEPTS, stackletDisk } from '../../model/actionChecks';
@@ -21,7 +22,7 @@ import { resizeChange, stackletPrice } from '../../model/cost';
 import { formatBytes, shortTimestamp } from '../../model/format';
 import { typeableText } from '../../model/serviceText';
 import { hasTag, tagStacklet } from '../../model/tags';
-import { refTo, type ResourceRef } from '../registry';
+import { refTo, sameId, type ResourceRef } from '../registry';
 
 const id = targetId('stacklet');
 
@@ -526,22 +527,49 @@ async function keptWith(ctx: ActionContext, stacklet: s.Stacklet): Promise<Resou
   ];
 }
 
+/** Deletes what the user chose to delete along with a stacklet, one by one once it is gone: each failure is answered, the others still go. */
+async function deleteAlong(ctx: ActionContext, along: readonly ResourceRef[]): Promise<AgentData> {
+  const deleted: ReturnType<typeof head>[] = [];
+  const notDeleted: { resource: ReturnType<typeof head>; error: string }[] = [];
+  for (const extra of along) {
+    const request = extra.kind === 'volume' ? () => ctx.client.deleteVolume(String(extra.id)) : () => ctx.client.deleteSnapshot(Number(extra.id));
+    try {
+      await deleting(ctx, extra, l10n.t('Deleting {0}…', extra.name), request);
+      deleted.push(head(extra));
+    } catch (error) {
+      notDeleted.push({ resource: head(extra), error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return { deletedAlong: deleted, notDeleted };
+}
+
 const deletion = deleteAction({
   kind: 'stacklet',
   what: 'a stacklet',
-  description: 'Deletes a stacklet (id) with its disk: this destroys data, so the user is asked to type its name before it is sent. Its volumes and snapshots stay. Refused while a task runs on it. The plan gives the monthly change.',
-  ask: async (ctx, ref) => {
+  description: 'Deletes a stacklet (id) with its disk: this destroys data, so the user is asked to type its name before it is sent. Its volumes and snapshots stay, but those in along, deleted after it. Refused while a task runs on it. The plan gives the monthly change.',
+  shape: {
+    along: z.optional(z.array(idField('A volume\'s or snapshot\'s ID.')).check(z.describe('IDs of its own volumes and snapshots to delete with it.'))),
+  },
+  ask: async (ctx, ref, input) => {
     const kept = await keptWith(ctx, ref.data);
-    const stays = (literal: Literal) => kept.map((extra) => extraWords(extra.kind as 'volume' | 'snapshot', literal(extra.name)));
+    const chosen = (input['along'] as readonly (string | number)[] | undefined) ?? [];
+    const along = chosen.map((wanted, i) => {
+      const extra = kept.find((candidate) => sameId(candidate.id, wanted));
+      if (!extra) throw new AgentInputError(`along.${i}`, l10n.t('is not one of the stacklet\'s volumes or snapshots'));
+      return extra;
+    });
+    const stays = kept.filter((extra) => !along.includes(extra));
+    const named = (literal: Literal, extras: readonly ResourceRef[]) => extras.map((extra) => extraWords(extra.kind as 'volume' | 'snapshot', literal(extra.name)));
     return {
       typed: ref.name,
-      // As Delete Stacklet asks it, with nothing checked to go along: its volumes and snapshots stay.
+      // As Delete Stacklet asks it: what goes with it, and what stays.
       words: (literal) => ({
         question: stackletDeletionTitle(literal(ref.name)),
-        detail: typeToConfirm(whatGoesAndStays(literal(ref.name), [], stays(literal)) + costSentence(ref as ResourceRef), literal(typeableText(ref.name))),
+        detail: typeToConfirm(whatGoesAndStays(literal(ref.name), named(literal, along), named(literal, stays)) + costSentence(ref as ResourceRef), literal(typeableText(ref.name))),
         button: button.delete(),
       }),
-      resources: kept.map((extra) => ({ ...head(extra), role: 'stays' as const })),
+      resources: [...along.map((extra) => ({ ...head(extra), role: 'goes' as const })), ...stays.map((extra) => ({ ...head(extra), role: 'stays' as const }))],
+      ...(along.length > 0 ? { along: { send: () => deleteAlong(ctx, along), stale: along.some((extra) => extra.kind === 'volume') ? ['volume' as const] : [] } } : {}),
     };
   },
   failure: (name) => l10n.t('Could not delete {0}', name),

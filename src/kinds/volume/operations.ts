@@ -5,10 +5,14 @@ import { checkName, checkResourceName, checkVolumeSize } from '../../api/validat
 import { define, type ActionDefinition } from '../../actions/definition';
 import { deleteAction, typedDeletion } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
-import { button, check, head, idField, idle, made, refuse, send, text, withinLimit } from '../../actions/steps';
+import { answered, button, check, head, idField, idle, made, refuse, send, targetId, text, withinLimit } from '../../actions/steps';
+import { AgentInputError } from '../../agent/input';
 import { regionOffersVolumes } from '../../model/actionChecks';
 import { volumeAttachedWords, volumeDeletionWords } from '../../model/actionWords';
+import { attachedStackletName } from '../../model/format';
 import { type ResourceRef } from '../registry';
+
+const id = targetId('volume');
 
 const create = define({
   kind: 'volume',
@@ -52,6 +56,103 @@ const create = define({
   },
 });
 
+const attach = define({
+  kind: 'volume',
+  action: 'attach',
+  title: 'Attach a volume to a stacklet',
+  description: 'Attaches a volume (id) to a stacklet (stacklet) of its region without a volume. Refused while a task runs on either, or when the volume is attached (detach it first). The price does not change.',
+  shape: { id, stacklet: idField('The ID of the stacklet to attach it to.') },
+  destructive: false,
+  plan: async (ctx, input) => {
+    const ref = await idle(ctx, 'volume', input.id);
+    const volume = ref.data;
+    if (volume.stacklet) refuse(ref as ResourceRef, 'attached', l10n.t('{0} is already attached to {1}; detach it first.', ref.name, attachedStackletName(volume.stacklet)), { attachedTo: { kind: 'stacklet', id: volume.stacklet.id ?? null, name: volume.stacklet.name ?? null } });
+    const target = await idle(ctx, 'stacklet', input.stacklet, 'stacklet');
+    const stacklet = target.data;
+    if (stacklet.region.slug !== volume.region.slug) throw new AgentInputError('stacklet', l10n.t('is not in {0}, the region of the volume', volume.region.slug));
+    if (stacklet.volume_uuid) refuse(target as ResourceRef, 'hasVolume', l10n.t('It has a volume already: a stacklet takes one.'), { volume: stacklet.volume_uuid });
+    const progress = l10n.t('Attaching {0} to {1}…', ref.name, target.name);
+    return {
+      resources: [{ ...head(ref as ResourceRef), role: 'target' }, { ...head(target as ResourceRef), role: 'stacklet' }],
+      change: { attachTo: head(target as ResourceRef) },
+      monthlyChangeUsd: 0,
+      destroysData: false,
+      failure: l10n.t('Could not attach {0} to {1}', ref.name, target.name),
+      progress,
+      // The answer replaces the volume; the stacklet is read again when the attach task ends (the kind's afterTask).
+      stale: [],
+      words: (literal) => ({
+        question: l10n.t('Attach {0} to {1}?', literal(ref.name), literal(target.name)),
+        detail: l10n.t('{0} can mount it once it is attached.', literal(target.name)),
+        button: button.attach(),
+      }),
+      send: async () => answered(ctx, 'volume', await send(ctx, progress, () => ctx.client.attachVolume(volume.id, stacklet.id))),
+    };
+  },
+});
+
+const detach = define({
+  kind: 'volume',
+  action: 'detach',
+  title: 'Detach a volume from its stacklet',
+  description: 'Detaches a volume (id) from its stacklet; its data stays. Refused while a task runs on it or when it is not attached.',
+  shape: { id },
+  destructive: false,
+  plan: async (ctx, input) => {
+    const ref = await idle(ctx, 'volume', input.id);
+    const attached = ref.data.stacklet;
+    if (!attached) refuse(ref as ResourceRef, 'notAttached', l10n.t('{0} is not attached to a stacklet.', ref.name));
+    const stackletName = attachedStackletName(attached);
+    const progress = l10n.t('Detaching {0}…', ref.name);
+    return {
+      resources: [{ ...head(ref as ResourceRef), role: 'target' }, ...(attached.id !== undefined ? [{ kind: 'stacklet', id: attached.id, name: stackletName, role: 'stacklet' as const }] : [])],
+      change: { detachFrom: { kind: 'stacklet', id: attached.id ?? null, name: stackletName } },
+      monthlyChangeUsd: 0,
+      destroysData: false,
+      failure: l10n.t('Could not detach {0}', ref.name),
+      progress,
+      stale: [],
+      words: (literal) => ({
+        question: l10n.t('Detach {0} from {1}?', literal(ref.name), literal(stackletName)),
+        detail: l10n.t('Unmount it inside {0} first: programs still writing to it may lose data.', literal(stackletName)),
+        button: l10n.t('Detach'),
+      }),
+      // The documentation lists stacklet_id as required; a volume that does not say which stacklet sends none.
+      send: async () => answered(ctx, 'volume', await send(ctx, progress, () => ctx.client.detachVolume(ref.data.id, attached.id))),
+    };
+  },
+});
+
+const resize = define({
+  kind: 'volume',
+  action: 'resize',
+  title: 'Grow a volume',
+  description: 'Grows a volume (id) to sizeGigabytes, larger than now, at most 16384. Refused while a task runs on it. No price is given for volumes.',
+  shape: { id, sizeGigabytes: z.int().check(z.describe('The new size in GB.')) },
+  destructive: false,
+  plan: async (ctx, input) => {
+    const ref = await idle(ctx, 'volume', input.id);
+    const current = ref.data.size_gigabytes;
+    check('sizeGigabytes', checkVolumeSize(input.sizeGigabytes, current, 'sizeGigabytes'));
+    const progress = l10n.t('Resizing {0}…', ref.name);
+    return {
+      resources: [{ ...head(ref as ResourceRef), role: 'target' }],
+      change: { sizeGigabytes: { from: current, to: input.sizeGigabytes } },
+      monthlyChangeUsd: undefined,
+      destroysData: false,
+      failure: l10n.t('Could not resize {0}', ref.name),
+      progress,
+      stale: [],
+      words: (literal) => ({
+        question: l10n.t('Resize {0} from {1} GB to {2} GB?', literal(ref.name), current, input.sizeGigabytes),
+        detail: l10n.t('A volume can only grow: it cannot be made smaller again.'),
+        button: button.resize(),
+      }),
+      send: async () => answered(ctx, 'volume', await send(ctx, progress, () => ctx.client.resizeVolume(ref.data.id, input.sizeGigabytes))),
+    };
+  },
+});
+
 const deletion = deleteAction({
   kind: 'volume',
   what: 'a volume',
@@ -67,6 +168,9 @@ const deletion = deleteAction({
 
 export const VOLUME_OPERATIONS: readonly ActionDefinition[] = [
   create,
+  attach,
+  detach,
+  resize,
   renameAction({ kind: 'volume', what: 'a volume', checkName: checkResourceName, request: (ctx, ref, name) => ctx.client.renameVolume(ref.data.id, name) }),
   deletion,
 ];
