@@ -48,7 +48,7 @@ function onStacklet(action: string, command: string, name: string, script: Prepa
 // Rows that share a stacklet follow each other (attachFirewall before resize on blog, tag before untag with the same
 // tag on web-1), each leaving it as the next finds it.
 export const ROWS: readonly DoorRow[] = [
-  onStacklet('resetPassword', 'stacklet.resetPassword', 'worker-1', [{ pick: 'Let the service generate one' }, { confirm: true }], { action: 'reset_password' }),
+  onStacklet('resetPassword', 'stacklet.resetPassword', 'worker-1', [{ pick: 'Let the service generate one' }, { choose: 'Reset Password' }], { action: 'reset_password' }),
   onStacklet('rebuild', 'stacklet.rebuildStacklet', 'web-2', [{ pick: byValue('debian-12-x64') }, { input: 'web-2' }], { action: 'rebuild', image: 'debian-12-x64' }, { from: 'debian-12-x64' }, 'web-2'),
   {
     tool: STACKLET_TOOL,
