@@ -122,7 +122,8 @@ export function toolDescription(write: WriteTool): string {
   return [
     `Changes ${write.displayName.replace(/^Manage /, '')} in Stacklet Cloud, one action per call (action):`,
     ...write.actions.map((definition) => `${definition.action}: ${definition.description}`),
-    'IDs as stacklet_find gives them. Before anything is sent, the user confirms the plan (every resource by name and ID, what changes, the monthly change); what destroys data also asks for its name typed. Answers JSON {note, source, data}, at most 16 KB: the plan and the result; a refusal or a failure is an error holding the same JSON, with data.error saying why (a refusal also names its rule in data.refused).',
+    // Said once per tool, and short: every write tool carries it into the chat's tool budget.
+    'IDs as stacklet_find gives them. The user confirms the plan (resources, change, monthly cost) before it is sent, and types the name for what destroys data. Answers JSON {note, source, data}, at most 16 KB: the plan and the result; a refusal (as while a task runs on the resource) or failure is an error with data.error (and the rule in data.refused).',
   ].join('\n');
 }
 

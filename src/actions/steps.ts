@@ -21,9 +21,17 @@ export function text(description: string) {
   return z.string().check(z.minLength(1), z.maxLength(200), z.describe(description));
 }
 
+/**
+ * A whole number. Checked as such, but declared to a model as a JSON number: `z.int()` would add the bounds of a
+ * safe integer to every such field of every tool, a chat's tool budget spent on nothing (issue 34: small schemas).
+ */
+export function wholeNumber() {
+  return z.number().check(z.refine(Number.isInteger, { message: 'must be a whole number' }));
+}
+
 /** An ID in the form the answers give it, number or string, described. */
 export function idField(description: string) {
-  return z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.int()]).check(z.describe(description));
+  return z.union([z.string().check(z.minLength(1), z.maxLength(200)), wholeNumber()]).check(z.describe(description));
 }
 
 /** The target's ID, as stacklet_find gives it. */

@@ -1,6 +1,6 @@
 // Tags as a user meets them in the browser (issue 23): the Account view's Tags group shows the account's tags,
-// and Delete Tag on one asks in a confirmation that names every stacklet carrying it, with Cancel first (every
-// planned action's confirmation), so Enter keeps the tag and sends nothing.
+// and Delete Tag on one asks in a confirmation that names every stacklet carrying it, with Keep first (every
+// deletion's confirmation), so Enter keeps the tag and sends nothing.
 import * as assert from 'node:assert/strict';
 import { accountSuite, e2eToken, mutationsOf } from './accountSession';
 import * as ui from './ui';
@@ -23,14 +23,14 @@ describe('Tags in the workbench', function () {
       await ui.viewRow(page, 'Account', 'production').getByText('3 resources').waitFor();
     }));
 
-  it('Delete Tag names the stacklets carrying the tag, with Cancel first: Enter keeps it', async () => {
+  it('Delete Tag names the stacklets carrying the tag, with Keep first: Enter keeps it', async () => {
     const before = (await mutations()).length;
     await suite.session.steps.step('open Delete Tag… on production and press Enter', 45_000, async (page) => {
       await ui.contextMenu(page, ui.viewRow(page, 'Account', 'production'), 'Delete Tag…');
       await ui.confirmation(page, 'Delete tag production?');
       await ui.quickInput(page).getByText('db-1').waitFor();
       assert.match(await ui.confirmationText(page), /It is taken off the 3 stacklets that carry it:\s*web-1\s*web-2\s*db-1/);
-      await ui.activeQuickInputRow(page).filter({ hasText: 'Cancel' }).waitFor();
+      await ui.activeQuickInputRow(page).filter({ hasText: 'Keep' }).waitFor();
       await page.keyboard.press('Enter');
       await ui.quickInput(page).waitFor({ state: 'hidden' });
       await ui.viewRow(page, 'Account', 'production').waitFor();

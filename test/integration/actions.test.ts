@@ -520,8 +520,8 @@ describe('Actions and create wizards', function () {
     it('Reset Password: the service generates one (the default, after a modal confirmation) or the user sets one', async () => {
       const target = await node('stacklets', 'stacklet', 'web-1');
       assert.deepEqual((await run('stacklet.resetPassword', target, 'escape')).sent, []);
-      assert.deepEqual((await run('stacklet.resetPassword', target, { pick: 'Let the service generate one' }, { confirm: false })).sent, []);
-      const generated = await run('stacklet.resetPassword', target, { pick: 'Let the service generate one' }, { confirm: true });
+      assert.deepEqual((await run('stacklet.resetPassword', target, { pick: 'Let the service generate one' }, { choose: 'Keep' })).sent, []);
+      const generated = await run('stacklet.resetPassword', target, { pick: 'Let the service generate one' }, { choose: 'Reset Password' });
       assert.equal(generated.asked[0]!.items![0]!.label, 'Let the service generate one', 'generating is the default');
       assert.match(generated.asked[1]!.message!, /Reset the root password of web-1/);
       assert.deepEqual(one(generated, 'POST', '/v1/stacklets/:id').body, { action: 'reset_password' });
@@ -538,7 +538,7 @@ describe('Actions and create wizards', function () {
       const target = await node('stacklets', 'stacklet', 'web-1');
       await configureEmulator({ quirks: { resetPasswordNeedsPassword: true } });
       try {
-        const outcome = await run('stacklet.resetPassword', target, { pick: 'Let the service generate one' }, { confirm: true }, { input: 'another good secret' });
+        const outcome = await run('stacklet.resetPassword', target, { pick: 'Let the service generate one' }, { choose: 'Reset Password' }, { input: 'another good secret' });
         assert.match(outcome.asked[2]!.prompt!, /needs the new password from you/);
         const posts = outcome.sent.filter((sent) => sent.method === 'POST');
         assert.deepEqual(posts.map((sent) => [sent.status, sent.body]), [

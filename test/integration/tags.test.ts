@@ -96,18 +96,18 @@ describe('Tags: the Account view\'s group, New Tag and Delete Tag', function () 
     assert.deepEqual((await children('account', row)).map((n) => n.init.label), ['Nothing carries this tag.']);
   });
 
-  it('Delete Tag names every stacklet carrying it (its definition\'s plan); Cancel (the default) sends nothing; Delete takes it off both', async () => {
+  it('Delete Tag names every stacklet carrying it (its definition\'s plan); Keep (the default) sends nothing; Delete takes it off both', async () => {
     const row = (await tagRow('ci-pair'))!;
-    const kept = await run('stacklet.deleteTag', row, undefined, { confirm: false });
+    const kept = await run('stacklet.deleteTag', row, undefined, { choose: 'Keep' });
     const question = kept.asked[0]!;
-    assert.equal(question.kind, 'confirm');
+    assert.equal(question.kind, 'choose');
+    assert.deepEqual(question.choices, ['Keep', 'Delete'], 'Keep first, as every deletion asks');
     assert.equal(question.message, 'Delete tag ci-pair?');
-    assert.equal(question.action, 'Delete');
     assert.equal(question.detail, 'It is taken off the 2 stacklets that carry it:\nweb-1\ndb-1');
     assert.deepEqual(kept.sent, []);
     assert.ok((await tagNames()).includes('ci-pair'));
 
-    const deleted = await run('stacklet.deleteTag', row, undefined, { confirm: true });
+    const deleted = await run('stacklet.deleteTag', row, undefined, { choose: 'Delete' });
     assert.deepEqual(deleted.sent.map((s) => `${s.route} ${s.status}`), ['DELETE /v1/tags/:name 204']);
     assert.ok(!(await tagNames()).includes('ci-pair'));
     assert.ok((await stacklets()).every((s) => !s.tags.includes('ci-pair')), 'no stacklet carries it any more');
@@ -121,7 +121,7 @@ describe('Tags: the Account view\'s group, New Tag and Delete Tag', function () 
       const made = await run('stacklet.newTag', undefined, undefined, { input: 'ci-none' }, { many: [] });
       assert.deepEqual(made.sent.map((s) => `${s.route} ${s.status}`), ['POST /v1/tags 405']);
       assert.match(made.errors[0]!, /^Could not make tag ci-none: This service does not support creating tags \(HTTP 405\)\.$/);
-      const deleted = await run('stacklet.deleteTag', await tagRow('worker'), undefined, { confirm: true });
+      const deleted = await run('stacklet.deleteTag', await tagRow('worker'), undefined, { choose: 'Delete' });
       assert.deepEqual(deleted.sent.map((s) => `${s.route} ${s.status}`), ['DELETE /v1/tags/:name 404']);
       assert.match(deleted.errors[0]!, /^Could not delete tag worker: This service does not support deleting tags \(HTTP 404\)\.$/);
       assert.deepEqual(await tagNames(), before);

@@ -9,7 +9,7 @@ export const BACKUP_OPERATIONS: readonly ActionDefinition[] = [
   deleteAction({
     kind: 'backup',
     what: 'a backup',
-    description: 'Deletes a backup (id): the user is asked to type its ID before it is sent. Refused while a task runs on it.',
+    description: 'Deletes a backup (id): the user is asked to type its ID before it is sent.',
     ask: (_ctx, ref) => ({
       typed: String(ref.data.id),
       words: (literal) => {

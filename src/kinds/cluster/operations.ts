@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { define, type ActionDefinition } from '../../actions/definition';
 import { deleteAction, typedDeletion } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
-import { button, check, idField, made, projectOf, regionOf, send, text } from '../../actions/steps';
+import { button, check, idField, made, projectOf, regionOf, send, text, wholeNumber } from '../../actions/steps';
 import { checkKubernetesVersion, checkNodeCount, checkResourceName } from '../../api/validators';
 import { clusterDeletionWords, costSentence, nodeCount } from '../../model/actionWords';
 import { nodePoolMonthly } from '../../model/cost';
@@ -23,7 +23,7 @@ const create = define({
     node_pool: z.object({
       name: text('The pool\'s name.'),
       size: text('The size slug of its nodes (at least 2 vCPUs, 2 GB).'),
-      count: z.int().check(z.describe('Nodes, 1 to 100.')),
+      count: wholeNumber().check(z.describe('Nodes, 1 to 100.')),
     }).check(z.describe('Its first node pool.')),
     project: z.optional(idField('The project\'s ID; the default project when absent.')),
   },
@@ -63,7 +63,7 @@ export const CLUSTER_OPERATIONS: readonly ActionDefinition[] = [
   deleteAction({
     kind: 'cluster',
     what: 'a Kubernetes cluster',
-    description: 'Deletes a Kubernetes cluster (id) with its node pools and nodes: the user is asked to type its name before it is sent. Refused while a task runs on it. The plan gives the monthly change.',
+    description: 'Deletes a Kubernetes cluster (id) with its node pools and nodes: the user is asked to type its name before it is sent. The plan gives the monthly change.',
     ask: (_ctx, ref) => typedDeletion(ref.name, (literal) => {
       const words = clusterDeletionWords(literal(ref.name), nodeCount(ref.data));
       return { ...words, loss: words.loss + costSentence(ref as ResourceRef) };

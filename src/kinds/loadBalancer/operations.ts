@@ -11,7 +11,7 @@ import { AgentInputError } from '../../agent/input';
 import { resolve } from '../../agent/reads';
 import { define, type ActionContext, type ActionDefinition, type Literal, type PlannedResource } from '../../actions/definition';
 import { deleteAction } from '../../actions/deletion';
-import { button, head, idField, made, projectOf, refuse, regionOf, send, targetId, text } from '../../actions/steps';
+import { button, head, idField, made, projectOf, refuse, regionOf, send, targetId, text, wholeNumber } from '../../actions/steps';
 import { buildCreateLoadBalancerBody } from '../../api/requests';
 import { LB_ALGORITHMS, LB_HEALTH_PROTOCOLS, LB_PROTOCOLS } from '../../api/validators';
 import { describeLoadBalancerChange, describeLoadBalancerCreate, diffLoadBalancer, isEmptyLoadBalancerChange, loadBalancerState, type LoadBalancerChange, type LoadBalancerState } from '../../documents/loadBalancer/changes';
@@ -24,7 +24,7 @@ import { applyQuestion } from '../../model/actionWords';
 // described once in their field's description, and the whole state is then checked by the document's own schema
 // (ranges, one rule per port…): the document schema's per-property descriptions and examples, for its editor,
 // would double the tool's size for a model.
-const port = z.int();
+const port = wholeNumber();
 const fields = {
   name: text('The load balancer\'s name.'),
   algorithm: z.enum(LB_ALGORITHMS).check(z.describe('How requests are spread over the stacklets.')),
@@ -32,21 +32,21 @@ const fields = {
     protocol: z.enum(LB_PROTOCOLS),
     source_port: port,
     target_port: port,
-    certificate_id: z.optional(z.nullable(z.int())),
+    certificate_id: z.optional(z.nullable(wholeNumber())),
     tls_passthrough: z.optional(z.boolean()),
   })).check(z.describe('The whole list of forwarding rules, one per source_port (0–65535); certificate_id (TLS ends at the load balancer) or tls_passthrough for https.')),
   health: z.strictObject({
     protocol: z.enum(LB_HEALTH_PROTOCOLS),
     port: z.optional(port),
     path: z.optional(z.string()),
-    interval: z.optional(z.int()),
-    rise: z.optional(z.int()),
-    fall: z.optional(z.int()),
+    interval: z.optional(wholeNumber()),
+    rise: z.optional(wholeNumber()),
+    fall: z.optional(wholeNumber()),
   }).check(z.describe('The health check: path for http (such as /health), interval 3–300 s (10), rise and fall 1–10 (3).')),
-  sticky_sessions: z.nullable(z.strictObject({ name: z.optional(z.string()), ttl: z.optional(z.int()) }))
+  sticky_sessions: z.nullable(z.strictObject({ name: z.optional(z.string()), ttl: z.optional(wholeNumber()) }))
     .check(z.describe('Sticky sessions: the cookie\'s name and ttl in seconds; null for none.')),
   redirect_http_to_https: z.boolean().check(z.describe('Answer plain http with a redirect to https.')),
-  stacklet_ids: z.array(z.int().check(z.positive())).check(z.describe('The backend stacklets\' IDs (of its region), the whole list.')),
+  stacklet_ids: z.array(wholeNumber().check(z.positive())).check(z.describe('The backend stacklets\' IDs (of its region), the whole list.')),
 };
 
 /** A state refused as its document would be: the schema's first problem, naming its field (`rules.1.source_port`). */
@@ -208,7 +208,7 @@ export const LOAD_BALANCER_OPERATIONS: readonly ActionDefinition[] = [
   deleteAction({
     kind: 'loadBalancer',
     what: 'a load balancer',
-    description: 'Deletes a load balancer (id): its traffic stops; the stacklets behind it stay. Refused while a task runs on it. The plan gives the monthly change.',
+    description: 'Deletes a load balancer (id): its traffic stops; the stacklets behind it stay. The plan gives the monthly change.',
     ask: (_ctx, ref) => ({
       words: (literal) => ({
         question: l10n.t('Delete load balancer {0}?', literal(ref.name)),

@@ -9,7 +9,7 @@ import type * as s from '../../api/schemas';
 import type { AgentData } from '../../agent/envelope';
 import { AgentInputError } from '../../agent/input';
 import { define, type ActionContext, type ActionDefinition, type PlannedResource } from '../../actions/definition';
-import { answered, button, check, head, idField, idle, refuse, send, text } from '../../actions/steps';
+import { answered, button, check, head, idField, idle, refuse, send, text, wholeNumber } from '../../actions/steps';
 import { checkNodeCount, checkResourceName } from '../../api/validators';
 import { deletionChange, nodePoolMonthly, priceChange } from '../../model/cost';
 import { plural } from '../../model/plural';
@@ -17,7 +17,7 @@ import { refTo, type PoolItem, type ResourceRef } from '../registry';
 
 const clusterField = () => idField('Its cluster\'s ID, as stacklet_find gives it.');
 const poolField = () => idField('The pool\'s ID, from stacklet_describe of its cluster (node_pools).');
-const countField = (description: string) => z.int().check(z.describe(description));
+const countField = (description: string) => wholeNumber().check(z.describe(description));
 
 /** How many nodes a pool is meant to have: `count` when the service says, else the nodes it lists. */
 export function poolCount(pool: { readonly count?: number | undefined; readonly nodes: readonly unknown[] }): number {

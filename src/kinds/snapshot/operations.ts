@@ -11,7 +11,7 @@ const transfer = define({
   kind: 'snapshot',
   action: 'transfer',
   title: 'Transfer a snapshot to another region',
-  description: 'Copies a snapshot (id) to a region (region) it is not in yet. Refused while a task runs on it. No price is given for snapshots.',
+  description: 'Copies a snapshot (id) to a region (region) it is not in yet. No price is given for snapshots.',
   shape: {
     id: targetId('snapshot'),
     region: text('The region\'s slug, from stacklet_catalog what=regions; one the snapshot is not in yet.'),
@@ -48,7 +48,7 @@ export const SNAPSHOT_OPERATIONS: readonly ActionDefinition[] = [
   deleteAction({
     kind: 'snapshot',
     what: 'a snapshot',
-    description: 'Deletes a snapshot (id) in every region that has it: the user is asked to type its name before it is sent. Refused while a task runs on it.',
+    description: 'Deletes a snapshot (id) in every region that has it: the user is asked to type its name before it is sent.',
     ask: (_ctx, ref) => typedDeletion(ref.name, (literal) => snapshotDeletionWords(literal(ref.name), ref.data.regions.map(literal))),
     failure: (name) => l10n.t('Could not delete snapshot {0}', name),
     request: (ctx, ref) => ctx.client.deleteSnapshot(ref.data.id),

@@ -32,7 +32,7 @@ type Power = 'powerOff' | 'powerOn' | 'powerCycle';
 const POWER: Record<Power, { title: string; refusal: () => string; words: (name: string) => ConfirmationWords; progress: (name: string) => string; failure: (name: string) => string; when: string }> = {
   powerOff: {
     title: 'Power off a stacklet',
-    when: ' or when it is not running',
+    when: ' Refused when it is not running.',
     refusal: () => l10n.t('Only a running stacklet can be powered off.'),
     words: powerOffWords,
     progress: (name) => l10n.t('Powering off {0}…', name),
@@ -40,7 +40,7 @@ const POWER: Record<Power, { title: string; refusal: () => string; words: (name:
   },
   powerOn: {
     title: 'Power on a stacklet',
-    when: ' or when it is not off',
+    when: ' Refused when it is not off.',
     refusal: () => l10n.t('Only a stacklet that is off can be powered on.'),
     words: (name) => ({ question: l10n.t('Power on {0}?', name), detail: l10n.t('The estimate counts a stacklet whether it is on or off.'), button: l10n.t('Power On') }),
     progress: (name) => l10n.t('Powering on {0}…', name),
@@ -62,7 +62,7 @@ function powerAction(action: Power): ActionDefinition {
     kind: 'stacklet',
     action,
     title: words.title,
-    description: `${words.title} (id). Refused while a task runs on it${words.when}. The price does not change: a stacklet that is off is still billed.`,
+    description: `${words.title} (id).${words.when} The price does not change: a stacklet that is off is still billed.`,
     shape: { id },
     destructive: false,
     plan: async (ctx, input) => {
@@ -131,7 +131,7 @@ const snapshot = define({
   kind: 'stacklet',
   action: 'snapshot',
   title: 'Take a snapshot of a stacklet',
-  description: 'Takes a snapshot of a stacklet (id), named name; the snapshot appears when the task ends. Refused while a task runs on it. The service gives no price for snapshots.',
+  description: 'Takes a snapshot of a stacklet (id), named name; the snapshot appears when the task ends. The service gives no price for snapshots.',
   shape: { id, name: text('The new snapshot\'s name.') },
   destructive: false,
   plan: async (ctx, input) => {
@@ -223,7 +223,7 @@ const attachFirewall = define({
   kind: 'stacklet',
   action: 'attachFirewall',
   title: 'Attach a firewall to a stacklet',
-  description: 'Puts a stacklet (id) behind a firewall (firewall). A stacklet has one firewall: one behind another moves. Refused while a task runs on it or when it is behind that firewall already.',
+  description: 'Puts a stacklet (id) behind a firewall (firewall). A stacklet has one firewall: one behind another moves. Refused when it is behind that firewall already.',
   shape: { id, firewall: firewallId },
   destructive: false,
   plan: async (ctx, input) => {
@@ -367,7 +367,7 @@ const enablePrivateNetworking = define({
   kind: 'stacklet',
   action: 'enablePrivateNetworking',
   title: 'Enable private networking on a stacklet',
-  description: 'Enables private networking on a stacklet (id). Refused while a task runs on it or when it has private networking already. The price does not change.',
+  description: 'Enables private networking on a stacklet (id). Refused when it has private networking already. The price does not change.',
   shape: { id },
   destructive: false,
   plan: async (ctx, input) => {
@@ -396,7 +396,7 @@ const rebuild = define({
   kind: 'stacklet',
   action: 'rebuild',
   title: 'Rebuild a stacklet',
-  description: 'Rebuilds a stacklet (id) from an image\'s slug or a snapshot\'s ID (from): its disk is wiped, so the user types its name to confirm. Refused while a task runs on it.',
+  description: 'Rebuilds a stacklet (id) from an image\'s slug or a snapshot\'s ID (from): its disk is wiped, so the user types its name to confirm.',
   shape: { id, from },
   destructive: true,
   plan: async (ctx, input) => {
@@ -427,7 +427,7 @@ const resetPassword = define({
   kind: 'stacklet',
   action: 'resetPassword',
   title: 'Reset the root password of a stacklet',
-  description: 'Resets a stacklet\'s root password (id): the service makes one up and sends it to the user; the old one stops working. An agent passes no password (refused: it would stay in the chat). Refused while a task runs on it, or when the service makes none up (the user sets one from the views).',
+  description: 'Resets a stacklet\'s root password (id): the service makes one up and sends it to the user; the old one stops working. An agent passes no password (refused: it would stay in the chat). Refused when the service makes none up (the user sets one from the views).',
   shape: {
     id,
     password: z.optional(z.string().check(z.maxLength(200), z.describe('Refused from agents; the user sets it from the views.'))),
@@ -492,7 +492,7 @@ const restore = define({
   kind: 'stacklet',
   action: 'restore',
   title: 'Restore a stacklet',
-  description: 'Restores a stacklet (id) from a snapshot\'s or backup\'s ID (from): its disk is replaced, losing what was written since, so the user types its name to confirm. Refused while a task runs on it.',
+  description: 'Restores a stacklet (id) from a snapshot\'s or backup\'s ID (from): its disk is replaced, losing what was written since, so the user types its name to confirm.',
   shape: { id, from },
   destructive: true,
   plan: async (ctx, input) => {
@@ -546,7 +546,7 @@ async function deleteAlong(ctx: ActionContext, along: readonly ResourceRef[]): P
 const deletion = deleteAction({
   kind: 'stacklet',
   what: 'a stacklet',
-  description: 'Deletes a stacklet (id) with its disk: this destroys data, so the user is asked to type its name before it is sent. Its volumes and snapshots stay, but those in along, deleted after it. Refused while a task runs on it. The plan gives the monthly change.',
+  description: 'Deletes a stacklet (id) with its disk: this destroys data, so the user is asked to type its name before it is sent. Its volumes and snapshots stay, but those in along, deleted after it. The plan gives the monthly change.',
   shape: {
     along: z.optional(z.array(idField('A volume\'s or snapshot\'s ID.')).check(z.describe('IDs of its own volumes and snapshots to delete with it.'))),
   },

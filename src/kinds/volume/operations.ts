@@ -5,7 +5,7 @@ import { checkName, checkResourceName, checkVolumeSize } from '../../api/validat
 import { define, type ActionDefinition } from '../../actions/definition';
 import { deleteAction, typedDeletion } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
-import { answered, button, check, head, idField, idle, made, refuse, send, targetId, text, withinLimit } from '../../actions/steps';
+import { answered, button, check, head, idField, idle, made, refuse, send, targetId, text, wholeNumber, withinLimit } from '../../actions/steps';
 import { AgentInputError } from '../../agent/input';
 import { regionOffersVolumes } from '../../model/actionChecks';
 import { volumeAttachedWords, volumeDeletionWords } from '../../model/actionWords';
@@ -22,7 +22,7 @@ const create = define({
   shape: {
     stacklet: idField('The ID of the stacklet the new volume is attached to.'),
     name: text('The new volume\'s name.'),
-    sizeGigabytes: z.int().check(z.describe('The new volume\'s size in GB, 1 to 16384.')),
+    sizeGigabytes: wholeNumber().check(z.describe('The new volume\'s size in GB, 1 to 16384.')),
   },
   destructive: false,
   plan: async (ctx, input) => {
@@ -95,7 +95,7 @@ const detach = define({
   kind: 'volume',
   action: 'detach',
   title: 'Detach a volume from its stacklet',
-  description: 'Detaches a volume (id) from its stacklet; its data stays. Refused while a task runs on it or when it is not attached.',
+  description: 'Detaches a volume (id) from its stacklet; its data stays. Refused when it is not attached.',
   shape: { id },
   destructive: false,
   plan: async (ctx, input) => {
@@ -127,8 +127,8 @@ const resize = define({
   kind: 'volume',
   action: 'resize',
   title: 'Grow a volume',
-  description: 'Grows a volume (id) to sizeGigabytes, larger than now, at most 16384. Refused while a task runs on it. No price is given for volumes.',
-  shape: { id, sizeGigabytes: z.int().check(z.describe('The new size in GB.')) },
+  description: 'Grows a volume (id) to sizeGigabytes, larger than now, at most 16384. No price is given for volumes.',
+  shape: { id, sizeGigabytes: wholeNumber().check(z.describe('The new size in GB.')) },
   destructive: false,
   plan: async (ctx, input) => {
     const ref = await idle(ctx, 'volume', input.id);
@@ -156,7 +156,7 @@ const resize = define({
 const deletion = deleteAction({
   kind: 'volume',
   what: 'a volume',
-  description: 'Deletes a volume (id) and the data on it: the user is asked to type its name before it is sent. Refused while a task runs on it and while it is attached to a stacklet (detach it first).',
+  description: 'Deletes a volume (id) and the data on it: the user is asked to type its name before it is sent. Refused while it is attached to a stacklet (detach it first).',
   refuse: (ref) => {
     const attached = ref.data.stacklet;
     if (attached) refuse(ref as ResourceRef, 'attached', volumeAttachedWords(l10n.t('The volume'), l10n.t('a stacklet')), { attachedTo: { kind: 'stacklet', id: attached.id ?? null, name: attached.name ?? null } });

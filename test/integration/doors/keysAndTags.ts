@@ -58,7 +58,6 @@ export const ROWS: readonly DoorRow[] = [
       await withoutTag(kit, OLD_TAG);
       await kit.change('POST', '/v1/tags', { name: OLD_TAG, stacklet_ids: [(await carrier(kit)).id] });
       await kit.invalidate('tag', 'stacklet');
-      // A deletion's question, Keep first.
       return { input: { id: OLD_TAG }, args: async () => [await kit.node('account', 'tag', OLD_TAG)], script: [{ choose: 'Delete' }] };
     },
     // No body is sent: the emulator records a request without one as {}.

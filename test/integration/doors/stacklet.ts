@@ -45,7 +45,6 @@ function onStacklet(action: string, command: string, name: string, script: Prepa
   };
 }
 
-// A reset password is destructive (the old one stops working): its question has Keep first.
 // Rows that share a stacklet follow each other (attachFirewall before resize on blog, tag before untag with the same
 // tag on web-1), each leaving it as the next finds it.
 export const ROWS: readonly DoorRow[] = [
