@@ -27,6 +27,7 @@ import {
 import { controlRouter, type ControlHandler } from './routes/control';
 import { apiRouter } from './routes/index';
 import { restoreWorld, saveWorld, type SaveResult } from './savedWorld';
+import { makeBackup } from './recordBuilders';
 import { addGeneratedStacklets, createAccount, DEMO_EMAIL } from './seed';
 import { serializeBody } from './serialize';
 import { slashReply } from './trailingSlash';
@@ -109,6 +110,13 @@ class Emulator {
             return this.config;
           },
           addAccount: (token, init) => this.addAccount(token, init),
+          accountOf: (email) => [...this.world.accounts.values()].find((account) => account.email === email),
+          takeBackup: (account, stackletId) => {
+            const stacklet = account.stacklets.get(stackletId)!;
+            const backup = account.backups.add(makeBackup(this.world, stacklet));
+            stacklet.backup_ids.push(backup.id);
+            return backup;
+          },
         })
       : undefined;
   }

@@ -10,6 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import * as vscode from 'vscode';
+import { WRITE_TOOLS } from '../../src/actions/catalog';
 import { busyWords } from '../../src/actions/steps';
 import type { StackletExtensionApi, StackletTestHooks } from '../../src/extension';
 import type { ListedKind } from '../../src/kinds/registry';
@@ -38,6 +39,26 @@ function rows(): DoorRow[] {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file of rows is added without a list to edit
     .flatMap((file) => ((require(path.join(folder, file)) as { ROWS?: readonly DoorRow[] }).ROWS ?? []));
 }
+
+/**
+ * The actions with no command: the person's door is the resource's document, whose save plans and sends through the
+ * definition (or, for a firewall's rules and stacklets, through the steps the definitions send), tested in its suite.
+ */
+const DOCUMENT_ONLY: Readonly<Record<string, string>> = {
+  // firewallDocuments.test.ts, "New Firewall: a template that creates the firewall on save…" and "a new firewall is
+  // planned by its create definition…".
+  'stacklet_manage_firewall create': 'New Firewall (Document)',
+  // firewallDocuments.test.ts, "opens a firewall as JSONC; a save shows the change…, applies it…": the save runs
+  // firewallSteps, the requests the setRules and setStacklets definitions send (rules removed and added, a stacklet detached).
+  'stacklet_manage_firewall setRules': 'the firewall\'s document',
+  'stacklet_manage_firewall setStacklets': 'the firewall\'s document',
+  // loadBalancerDocuments.test.ts, "Edit Load Balancer on an item: a save adds a rule and changes the health check…".
+  'stacklet_manage_loadBalancer update': 'the load balancer\'s document',
+  // userdataDocuments.test.ts, "New Userdata Script: a shell document that an explicit save creates…" (its second
+  // save updates it) and "Edit Userdata Script: a refused rename keeps the text…".
+  'stacklet_manage_userdata create': 'New Userdata Script',
+  'stacklet_manage_userdata update': 'the script\'s document',
+};
 
 type Door = 'command' | 'languageModelTool' | 'mcp';
 const DOORS: readonly Door[] = ['command', 'languageModelTool', 'mcp'];
@@ -167,6 +188,14 @@ describe('One action, three doors', function () {
     const envelope = JSON.parse((result.content as { text: string }[])[0]!.text) as Envelope;
     return result.isError ? envelope.data.error : undefined;
   }
+
+  it('has a row for every action of every write tool, but those whose person\'s door is a document', () => {
+    const actions = WRITE_TOOLS.flatMap((write) => write.actions.map((definition) => `${write.name} ${definition.action}`));
+    const covered = new Set(rows().map((row) => `${row.tool} ${row.action}`));
+    assert.deepEqual(actions.filter((action) => !covered.has(action) && !(action in DOCUMENT_ONLY)), [], 'actions without a row');
+    // A document-only action that got a row, or is gone, leaves the list.
+    assert.deepEqual(Object.keys(DOCUMENT_ONLY).filter((action) => covered.has(action) || !actions.includes(action)), [], 'listed as document-only');
+  });
 
   for (const row of rows()) {
     it(`${row.tool.replace('stacklet_manage_', '')} ${row.action}: ${row.command}, the language model tool and the MCP tool send the same requests`, async () => {

@@ -429,6 +429,24 @@ describe('emulator: HTTP contract', function () {
       assert.equal((await get(emu, '/v1/stacklets', 'stk_control_added_1')).json.stacklets.length, 6);
       assert.equal((await call(emu, 'POST', '/_emulator/accounts', { token: 'stk_control_added_1' }, null)).status, 409);
 
+      // A backup taken as the service's schedule would, on an account named by its e-mail; bad bodies name the field.
+      const db1 = (await get(emu, '/v1/stacklets', 'stk_control_added_1')).json.stacklets.find((s: Json) => s.name === 'db-1');
+      const backups = async () => (await get(emu, '/v1/backups', 'stk_control_added_1')).json.backups.length;
+      const before = await backups();
+      const added2 = await call(emu, 'POST', '/_emulator/accounts', { token: 'stk_control_added_2', email: 'backups@stacklet.example', seed: 'demo' }, null);
+      assert.equal(added2.status, 201);
+      const other = (await get(emu, '/v1/stacklets', 'stk_control_added_2')).json.stacklets.find((s: Json) => s.name === 'db-1');
+      const taken = await call(emu, 'POST', '/_emulator/backups', { email: 'backups@stacklet.example', stacklet_id: other.id }, null);
+      assert.equal(taken.status, 201);
+      assert.equal(taken.json.backup.stacklet.id, other.id);
+      assert.ok((await get(emu, `/v1/stacklets/${other.id}`, 'stk_control_added_2')).json.stacklet.backup_ids.includes(taken.json.backup.id));
+      assert.equal(await backups(), before, 'the other account keeps its backups');
+      for (const [body, field] of [[{ email: 'nobody@stacklet.example', stacklet_id: other.id }, 'email'], [{ email: 'backups@stacklet.example', stacklet_id: db1.id }, 'stacklet_id'], [{ email: 'backups@stacklet.example' }, 'stacklet_id']] as const) {
+        const refused = await call(emu, 'POST', '/_emulator/backups', body, null);
+        assert.equal(refused.status, 422, JSON.stringify(body));
+        assert.equal(refused.json.errors[0].field, field);
+      }
+
       const config = await call(emu, 'POST', '/_emulator/config', { latencyMs: 5, quirks: { ignorePage: true } }, null);
       assert.equal(config.json.config.latencyMs, 5);
       assert.equal(config.json.config.quirks.ignorePage, true);

@@ -7,6 +7,7 @@ import { FAULT_KINDS, type ResolvedConfig, type RuntimeConfig } from '../options
 import { TRAILING_SLASH_MODES } from '../trailingSlash';
 import { ApiError } from '../errors';
 import { created, noContent, ok, Router, type Reply } from '../http';
+import type { BackupRec } from '../records';
 import type { Account } from '../world';
 import type { StatsRecorder } from '../stats';
 import { parseBody } from '../issueMessages';
@@ -15,6 +16,10 @@ export interface ControlDeps {
   stats: StatsRecorder;
   configure(change: RuntimeConfig): ResolvedConfig;
   addAccount(token: string, init: { email?: string; seed?: 'demo' | 'empty' }): Account;
+  /** The account of this e-mail, if any. */
+  accountOf(email: string): Account | undefined;
+  /** A backup of the account's stacklet taken now, as the service's schedule takes them. */
+  takeBackup(account: Account, stackletId: number): BackupRec;
 }
 
 export interface ControlRequest {
@@ -29,6 +34,9 @@ const AccountBody = z.object({
   email: z.optional(z.email()),
   seed: z.optional(z.enum(['demo', 'empty'])),
 });
+
+// The service makes backups on its own schedule and has no route to take one: tests that delete backups take them here.
+const BackupBody = z.object({ email: z.email(), stacklet_id: z.int().check(z.positive()) });
 
 const nonNegative = z.number().check(z.gte(0));
 const flag = z.optional(z.boolean());
@@ -75,6 +83,13 @@ export function controlRouter(deps: ControlDeps): Router<ControlHandler> {
         throw new ApiError(409, 'conflict', (error as Error).message);
       }
       return created({ account: { uuid: account.profile.uuid, email: account.email } });
+    })
+    .add('POST', '/_emulator/backups', ({ body }) => {
+      const input = parseBody(BackupBody, body);
+      const account = deps.accountOf(input.email);
+      if (!account) throw ApiError.field('email', `no account ${input.email}`);
+      if (!account.stacklets.get(input.stacklet_id)) throw ApiError.field('stacklet_id', `no stacklet ${input.stacklet_id} in this account`);
+      return created({ backup: deps.takeBackup(account, input.stacklet_id) });
     })
     .add('POST', '/_emulator/config', ({ body }) => {
       const change = parseBody(ConfigBody, body);
