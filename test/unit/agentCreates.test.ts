@@ -4,15 +4,14 @@
 // script created and replaced (checked as the userdata document checks it); a tag made and deleted, in New Tag's
 // and Delete Tag's words. Each plan names its resources, then execute sends it and the emulator changes.
 import * as assert from 'node:assert/strict';
-import { StackletClient } from '../../src/api/client';
+import type { StackletClient } from '../../src/api/client';
 import { AgentInputError } from '../../src/agent/input';
 import { AgentRefusal } from '../../src/agent/refusal';
 import { planAction, toolInputSchema, writeTool } from '../../src/actions/catalog';
 import type { ActionContext } from '../../src/actions/definition';
 import { execute } from '../../src/actions/gate';
-import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
-import { ResourceStore } from '../../src/model/resourceStore';
-import { rejectionOf as rejection } from './support';
+import type { EmulatorHandle } from '../../src/emulator/server';
+import { rejectionOf as rejection, startAgentEmulator, stopAgentEmulator } from './support';
 
 const TASK_MS = 1000;
 const same = (text: string) => text;
@@ -37,15 +36,8 @@ describe('agent creates: firewalls, SSH keys, userdata scripts and tags ⇄ emul
     return [error.field, error.message];
   };
 
-  beforeEach(async () => {
-    emu = await startEmulator({ port: 0, host: '127.0.0.1', taskMs: TASK_MS, clock: () => now });
-    client = new StackletClient({ baseUrl: emu.url, token: emu.demoToken, retry: { maxAttempts: 1 }, requestTimeoutMs: 5000 });
-    ctx = { source: 'emulator', store: new ResourceStore(client), client };
-  });
-  afterEach(async () => {
-    await client.dispose();
-    await emu.close();
-  });
+  beforeEach(async () => ({ emu, client, ctx } = await startAgentEmulator(TASK_MS, () => now)));
+  afterEach(() => stopAgentEmulator({ emu, client, ctx }));
 
   it('creates a firewall with its rules and stacklets; a bad rule is refused naming its field, in the document\'s words', async () => {
     const rules = { inbound_rules: [{ address: '0.0.0.0/0', port: 443, protocol: 'tcp' }], outbound_rules: [{ address: '0.0.0.0/0' }] };

@@ -4,7 +4,7 @@
 // from the sizes' prices, the UI's refusals (a busy cluster, a count out of range, the only pool, a bad rule)
 // each naming its field or its rule, and what reaches the service.
 import * as assert from 'node:assert/strict';
-import { StackletClient } from '../../src/api/client';
+import type { StackletClient } from '../../src/api/client';
 import { AgentInputError } from '../../src/agent/input';
 import { AgentRefusal } from '../../src/agent/refusal';
 import { planAction, writeTool } from '../../src/actions/catalog';
@@ -12,9 +12,8 @@ import type { ActionContext } from '../../src/actions/definition';
 import { execute } from '../../src/actions/gate';
 import { loadBalancerKind } from '../../src/documents/loadBalancer/kind';
 import { IncompleteApply } from '../../src/documents/outcome';
-import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
-import { ResourceStore } from '../../src/model/resourceStore';
-import { rejectionOf as rejection } from './support';
+import type { EmulatorHandle } from '../../src/emulator/server';
+import { rejectionOf as rejection, startAgentEmulator, stopAgentEmulator } from './support';
 
 const TASK_MS = 1000;
 const same = (text: string) => text;
@@ -33,15 +32,8 @@ describe('agent writes ⇄ emulator: Kubernetes and load balancers', function ()
   const cluster = async () => (await client.listKubernetesClusters()).items.find((item) => item.name === 'demo-cluster')!;
   const lb = async () => (await client.listLoadBalancers()).items.find((item) => item.name === 'web-lb')!;
 
-  beforeEach(async () => {
-    emu = await startEmulator({ port: 0, host: '127.0.0.1', taskMs: TASK_MS, clock: () => now });
-    client = new StackletClient({ baseUrl: emu.url, token: emu.demoToken, retry: { maxAttempts: 1 }, requestTimeoutMs: 5000 });
-    ctx = { source: 'emulator', store: new ResourceStore(client), client };
-  });
-  afterEach(async () => {
-    await client.dispose();
-    await emu.close();
-  });
+  beforeEach(async () => ({ emu, client, ctx } = await startAgentEmulator(TASK_MS, () => now)));
+  afterEach(() => stopAgentEmulator({ emu, client, ctx }));
 
   it('creates a cluster with its first pool\'s monthly estimate, refusing a count out of range or a region without Kubernetes naming the field', async () => {
     const input = { name: 'agent-k8s', version: '1.29.6-00', region: 'fra', node_pool: { name: 'agent-pool', size: 'b-2vcpu-4gb', count: 2 } };

@@ -5,7 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { request, type Dispatcher } from 'undici';
 import { ApiError, isApiError } from '../../src/api/errors';
 import { AccountRegistry, type SecretStore, type StateStore } from '../../src/auth/accountRegistry';
-import { DEMO_TOKEN, type EmulatorHandle } from '../../src/emulator/server';
+import { DEMO_TOKEN, startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { StackletClient } from '../../src/api/client';
+import type { ActionContext } from '../../src/actions/definition';
+import { ResourceStore } from '../../src/model/resourceStore';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;
@@ -192,4 +195,23 @@ export function sendJson(res: http.ServerResponse, status: number, body: unknown
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
+}
+
+/** The demo account's emulator, a client of it and an action context on both: what the action definitions' tests plan and send through. */
+export interface AgentEmulator {
+  readonly emu: EmulatorHandle;
+  readonly client: StackletClient;
+  readonly ctx: ActionContext;
+}
+
+/** Starts an emulator whose tasks take `taskMs` on `clock`, with a client that does not retry (a refusal is the answer). */
+export async function startAgentEmulator(taskMs: number, clock: () => number): Promise<AgentEmulator> {
+  const emu = await startEmulator({ port: 0, host: '127.0.0.1', taskMs, clock });
+  const client = new StackletClient({ baseUrl: emu.url, token: emu.demoToken, retry: { maxAttempts: 1 }, requestTimeoutMs: 5000 });
+  return { emu, client, ctx: { source: 'emulator', store: new ResourceStore(client), client } };
+}
+
+export async function stopAgentEmulator({ emu, client }: AgentEmulator): Promise<void> {
+  await client.dispose();
+  await emu.close();
 }
