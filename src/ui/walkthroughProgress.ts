@@ -18,7 +18,8 @@ export class WalkthroughProgress extends Disposable {
   constructor(private readonly state: vscode.Memento) {
     super();
     this.done = new Set((state.get<string[]>(STORAGE_KEY) ?? []).filter((step): step is WalkthroughStep => (STEPS as readonly string[]).includes(step)));
-    for (const step of STEPS) void vscode.commands.executeCommand('setContext', `stacklet.walkthrough.${step}`, this.done.has(step));
+    // A context key never set reads as false: only the steps done are told to the window.
+    for (const step of this.done) void vscode.commands.executeCommand('setContext', `stacklet.walkthrough.${step}`, true);
   }
 
   /** Ticks a step (once; later calls cost nothing). */

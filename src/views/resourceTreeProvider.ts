@@ -430,6 +430,9 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
     if (tag) parts.push(vscode.l10n.t('tag: {0}', tag));
     if (region) parts.push(vscode.l10n.t('region: {0}', region));
     if (name) parts.push(vscode.l10n.t('name: {0}', name));
-    this.view.description = parts.length > 0 ? parts.join(' · ') : undefined;
+    const description = parts.length > 0 ? parts.join(' · ') : undefined;
+    // VS Code sends the view's title and description to the window on every set, changed or not, and the window
+    // lays the header out again: eight views were told "none" as the container opened.
+    if (this.view.description !== description) this.view.description = description;
   }
 }
