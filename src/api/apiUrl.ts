@@ -5,6 +5,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { ApiError } from './errors';
+import { isLoopbackUrl } from './loopback';
 
 export interface PastedApiUrl {
   /** The URL to use: without the trailing `/v1` and without trailing slashes. */
@@ -37,8 +38,6 @@ export function stripApiVersion(raw: string): PastedApiUrl {
   };
 }
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-
 /** Plain HTTP is only for loopback unless the user opted in; other schemes never. */
 export function checkApiUrl(raw: string, allowInsecureHttp = false): URL {
   let url: URL;
@@ -55,15 +54,11 @@ export function checkApiUrl(raw: string, allowInsecureHttp = false): URL {
   if (url.username || url.password) {
     throw new ApiError(l10n.t('The API URL must not contain a user name or password'), { kind: 'config', method: 'GET', path: '' });
   }
-  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname) && !allowInsecureHttp) {
+  if (url.protocol === 'http:' && !isLoopbackUrl(url) && !allowInsecureHttp) {
     throw new ApiError(
       l10n.t('Refusing plain http:// to {0}: the API token would cross the network unencrypted. Use https://, or enable the "stacklet.allowInsecureHttp" setting.', url.hostname),
       { kind: 'config', method: 'GET', path: '' },
     );
   }
   return url;
-}
-
-export function isLoopbackUrl(url: URL): boolean {
-  return LOOPBACK.test(url.hostname);
 }

@@ -3,7 +3,6 @@
  * an account (its URL, e-mail, which one is active, ids of resources the service cannot list) is plain
  * state. Written against two small interfaces that SecretStorage and Memento satisfy, so it runs in Node.
  */
-import { createHash } from 'node:crypto';
 import type { KnownResources } from '../model/resourceStore';
 
 export interface SecretStore {
@@ -33,11 +32,6 @@ const ACCOUNTS_KEY = 'stacklet.accounts';
 const ACTIVE_KEY = 'stacklet.activeAccount';
 const TOKEN_PREFIX = 'stacklet.token.';
 const KNOWN_PREFIX = 'stacklet.known.';
-
-export function accountId(apiUrl: string, profileUuid: string): string {
-  const origin = new URL(apiUrl).origin;
-  return createHash('sha256').update(`${origin}\n${profileUuid}`).digest('hex').slice(0, 16);
-}
 
 /** The emulator's port changes with every start, so its account has one fixed id. */
 export const EMULATOR_ACCOUNT_ID = 'local-emulator';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { AccountRegistry } from './accountRegistry';
-import { accountPlace } from './localAccounts';
+import { accountPlace } from './accountPlace';
 
 /**
  * Puts signed-in Stacklet accounts in VS Code's Accounts menu (with Sign Out there). Sessions are the

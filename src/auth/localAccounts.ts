@@ -5,26 +5,9 @@
  */
 import * as l10n from '@vscode/l10n';
 import * as net from 'node:net';
-import { isLoopbackUrl } from '../api/apiUrl';
 import type { Account } from './accountRegistry';
-
-/** An account of a service on this machine (not the embedded emulator, which starts on demand). */
-export function isLocalAccount(account: Pick<Account, 'apiUrl' | 'isEmulator'>): boolean {
-  try {
-    return !account.isEmulator && isLoopbackUrl(new URL(account.apiUrl));
-  } catch {
-    return false;
-  }
-}
-
-/**
- * An account of an emulator on this machine, the embedded one or one `npm start` / `npm run emulator` runs: what
- * the Account view, the Accounts menu and Copy as curl label as "local emulator", and what the agent tools (the
- * language model tools and the MCP server) answer as `"source": "emulator"`.
- */
-export function isLocalEmulator(account: Pick<Account, 'apiUrl' | 'isEmulator'>): boolean {
-  return account.isEmulator || isLocalAccount(account);
-}
+import { isLoopbackUrl } from '../api/loopback';
+import { isLocalEmulator } from './accountPlace';
 
 /**
  * An account as a confirmation names it: its e-mail, which tells two apart (two on one emulator too), marked
@@ -32,21 +15,6 @@ export function isLocalEmulator(account: Pick<Account, 'apiUrl' | 'isEmulator'>)
  */
 export function accountWords(account: Account, escaped: (text: string) => string = (text) => text): string {
   return isLocalEmulator(account) ? l10n.t('{0} (Local emulator)', escaped(account.email)) : escaped(account.email);
-}
-
-/**
- * Where an account is, to tell two of the same e-mail apart (the Accounts menu, Switch Account): the API's host,
- * with `emulatorWord` before it for a local emulator; the embedded emulator, whose port changes, by the word alone.
- */
-export function accountPlace(account: Account, emulatorWord: string): string {
-  if (account.isEmulator) return emulatorWord;
-  let host: string;
-  try {
-    host = new URL(account.apiUrl).host;
-  } catch {
-    host = account.apiUrl;
-  }
-  return isLocalAccount(account) ? `${emulatorWord} ${host}` : host;
 }
 
 /** Where `npm start` tells the extension host about the emulator it runs (its environment, never a setting). */

@@ -12,8 +12,10 @@ import type { RequestLogEntry } from '../api/transport';
 import type { TrustSettings } from '../api/trust';
 import { Emitter } from '../model/emitter';
 import { ResourceStore } from '../model/resourceStore';
-import { accountId, EMULATOR_ACCOUNT_ID, type Account, type AccountRegistry } from './accountRegistry';
-import { isListening, isLocalAccount } from './localAccounts';
+import { accountId } from './accountId';
+import { EMULATOR_ACCOUNT_ID, type Account, type AccountRegistry } from './accountRegistry';
+import { isLocalAccount } from './accountPlace';
+import { isListening } from './localAccounts';
 
 export interface ClientSettings {
   readonly pageConcurrency: number;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { curlCommands, TOKEN_VARIABLE } from '../api/curl';
 import { describeRequests, type RecordedRequest } from '../api/recording';
-import { isLocalEmulator } from '../auth/localAccounts';
+import { isLocalEmulator } from '../auth/accountPlace';
 import type { ActionEntry } from '../model/actionHistory';
 import { kindSpec, type Kind, type KindSpec } from '../kinds/registry';
 import * as notify from '../ui/notify';

@@ -8,7 +8,7 @@ import { definitionOf, planOf } from '../actions/catalog';
 import type { ActionContext, ActionPlan } from '../actions/definition';
 import { execute } from '../actions/gate';
 import { unrecorded } from '../api/recording';
-import { isLocalEmulator } from '../auth/localAccounts';
+import { isLocalEmulator } from '../auth/accountPlace';
 import type { ActiveSession } from '../auth/session';
 import type { ListedKind } from '../kinds/registry';
 import { follow } from './action';

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import * as notify from '../ui/notify';
-import { checkApiUrl, isLoopbackUrl, stripApiVersion } from '../api/apiUrl';
+import { checkApiUrl, stripApiVersion } from '../api/apiUrl';
+import { isLoopbackUrl } from '../api/loopback';
 import { isApiError } from '../api/errors';
 import { describeError } from '../model/errorText';
 import type { CommandDeps } from './deps';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Account } from '../auth/accountRegistry';
-import { accountPlace, isLocalEmulator } from '../auth/localAccounts';
+import { accountPlace, isLocalEmulator } from '../auth/accountPlace';
 import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
 import { isBack } from './wizard';

@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import type { SessionManager, ActiveSession } from '../auth/session';
 import type { ActionContext, ActionPlan } from '../actions/definition';
-import { isLocalEmulator } from '../auth/localAccounts';
+import { isLocalEmulator } from '../auth/accountPlace';
 import type { AnyDocumentKind, Created, DefinedSend, DocumentKindId, DocumentProblem } from '../documents/kind';
 import { documentFileName, idOfSegment, idSegment, NEW_SEGMENT } from '../documents/documentPaths';
 import { DOCUMENT_SCHEMES } from '../documents/schemes';

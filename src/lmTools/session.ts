@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { AgentData, AgentSource } from '../agent/envelope';
 import type { AgentContext } from '../agent/reads';
-import { isLocalEmulator } from '../auth/localAccounts';
+import { isLocalEmulator } from '../auth/accountPlace';
 import type { CommandDeps } from '../commands/deps';
 
 /** The result VS Code hands the model: the envelope's JSON text, alone. */

@@ -3,10 +3,10 @@
  * prints the usage and exits without serving. No vscode import.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { isLoopbackUrl } from '../api/apiUrl';
+import { isLoopbackUrl } from '../api/loopback';
 import { StackletClient } from '../api/client';
 import type { AgentContext } from '../agent/reads';
-import { isLocalEmulator } from '../auth/localAccounts';
+import { isLocalEmulator } from '../auth/accountPlace';
 import { ActionHistory } from '../model/actionHistory';
 import { ResourceStore } from '../model/resourceStore';
 import { AGENT_ACCESS, DEFAULT_MONTHLY_LIMIT, DEFAULT_PROTECTED_TAGS, protectedTagsOf, type AgentAccess, type AgentLimits } from '../agent/guards';

@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Limit, Profile } from '../../api/schemas';
 import type { Account } from '../../auth/accountRegistry';
-import { isLocalEmulator } from '../../auth/localAccounts';
+import { isLocalEmulator } from '../../auth/accountPlace';
 import { cell } from '../../model/format';
 import type { RowLook } from '../rowLook';
 import { rowStates } from '../rowState';
