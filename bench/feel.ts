@@ -26,7 +26,7 @@ import { startE2eSession, type E2eSession } from '../test/harness/workbench';
 import { median, times, type Figure } from './figure';
 
 const LATENCY_MS = 50;
-const ROUNDS = 5;
+const ROUNDS = 7;
 const BARE = { title: 'Bare Rows', name: 'bare-rows' };
 const SHAPED = { title: SHAPED_TITLE, name: 'shaped' };
 const OURS = { title: 'Stacklet Cloud' };

@@ -20,7 +20,7 @@ import { serveEmulator, stop, type Served } from './processes';
 
 const STACKLETS = 10_000;
 const LATENCY_MS = 50;
-const RUNS = 3;
+const RUNS = 5;
 /** What the whole tool list may weigh (docs/performance.md, group mcp, says why). */
 const TOOL_BYTES_TARGET = 40 * 1024;
 const SESSION_TARGET = 1.3;
