@@ -117,14 +117,27 @@ export function toolInputSchema(write: WriteTool): Record<string, unknown> {
   return schema;
 }
 
-/** What the model reads of the tool: each action with what it takes and refuses, then how it is confirmed and answered. */
+/**
+ * What a write tool answers, said once: in the MCP server's instructions (src/mcp/server.ts), and after each
+ * tool's description in package.json, since VS Code gives a model no instructions of an extension's own.
+ */
+export const WRITE_ANSWERS = 'Answers JSON {note, source, data}, at most 16 KB: the plan and the result; a refusal (as while a task runs on the resource) or a failure is an error with data.error (and the rule in data.refused).';
+
+/**
+ * What the model reads of the tool: each action with what it takes and refuses (and, for what destroys data,
+ * that the user types its name). How every write is confirmed and answered is said once for all of them
+ * (WRITE_ANSWERS): each tool carries it into the chat's tool budget.
+ */
 export function toolDescription(write: WriteTool): string {
   return [
-    `Changes ${write.displayName.replace(/^Manage /, '')} in Stacklet Cloud, one action per call (action):`,
+    `Changes ${write.displayName.replace(/^Manage /, '')} in Stacklet Cloud, one action per call, each plan confirmed by the user before it is sent:`,
     ...write.actions.map((definition) => `${definition.action}: ${definition.description}`),
-    // Said once per tool, and short: every write tool carries it into the chat's tool budget.
-    'IDs as stacklet_find gives them. The user confirms the plan (resources, change, monthly cost) before it is sent, and types the name for what destroys data. Answers JSON {note, source, data}, at most 16 KB: the plan and the result; a refusal (as while a task runs on the resource) or failure is an error with data.error (and the rule in data.refused).',
   ].join('\n');
+}
+
+/** The tool's description in package.json: VS Code's model reads how it answers there. */
+export function editorToolDescription(write: WriteTool): string {
+  return `${toolDescription(write)}\n${WRITE_ANSWERS}`;
 }
 
 export function writeTool(name: string): WriteTool | undefined {
