@@ -3,15 +3,14 @@
  * registers and `npm run manifest` writes into package.json's languageModelTools. No vscode import.
  */
 import * as z from 'zod/mini';
-import { SEARCH_KINDS } from '../kinds/registry';
 import type { AgentData } from './envelope';
 import { CATALOGS, CHANGES, COST_BY, catalog, costEstimates, describeResource, findResources, recentActions, runningTasks, type AgentContext } from './reads';
-import { cursor, envelope, id, idValue, kind, oneOf, paged, READ_ONLY, resourceHead, text, type ToolSpec } from './toolSpec';
+import { anyObject, cursor, envelope, id, idValue, kind, kindValue, oneOf, paged, READ_ONLY, resourceHead, text, type ToolSpec } from './toolSpec';
 
 const usd = z.nullable(z.number());
 const task = z.object({ id: z.number(), name: z.string(), progress: z.string() });
 /** Kinds the service could not list now, and why (the others answered). */
-const unavailable = z.optional(z.array(z.object({ kind: z.enum(SEARCH_KINDS), error: z.string() })));
+const unavailable = z.optional(z.array(z.object({ kind: kindValue, error: z.string() })));
 
 export const FIND: ToolSpec = {
   name: 'stacklet_find',
@@ -26,7 +25,7 @@ export const FIND: ToolSpec = {
     cursor,
   },
   output: envelope(paged(z.object({
-    kind: z.enum(SEARCH_KINDS),
+    kind: kindValue,
     id: idValue,
     name: z.string(),
     state: z.optional(z.string()),
@@ -49,13 +48,13 @@ export const DESCRIBE: ToolSpec = {
     id: id('The resource\'s ID, as stacklet_find gives it.'),
   },
   output: envelope({
-    kind: z.enum(SEARCH_KINDS),
+    kind: kindValue,
     id: idValue,
     name: z.string(),
     monthlyUsd: z.optional(z.number()),
     runningTask: z.nullable(task),
     relations: z.array(resourceHead),
-    fields: z.record(z.string(), z.unknown()),
+    fields: anyObject,
   }),
   annotations: READ_ONLY,
 };
@@ -131,7 +130,7 @@ export const TASKS: ToolSpec = {
   title: 'Stacklet Cloud running tasks',
   description: 'The resources of the signed-in Stacklet Cloud account that run a task now: kind, id, name and the task (id, name, progress). A resource running a task takes no other action until it ends. Answers JSON {note, source, data, cursor?}, at most 16 KB with a cursor for more items.',
   input: { cursor },
-  output: envelope(paged(z.object({ kind: z.enum(SEARCH_KINDS), id: idValue, name: z.string(), task }), { unavailable })),
+  output: envelope(paged(z.object({ kind: kindValue, id: idValue, name: z.string(), task }), { unavailable })),
   annotations: READ_ONLY,
 };
 

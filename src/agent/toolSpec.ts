@@ -60,8 +60,20 @@ export const cursor = z.optional(text('The cursor of the previous answer, to get
 /** An ID in an answer. */
 export const idValue = z.union([z.string(), z.number()]);
 
+/**
+ * A kind in an answer: one of those the inputs' `kind` enum lists (`kind` above), which the output schemas do
+ * not repeat (ten names in each place an answer gives a kind).
+ */
+export const kindValue = z.string();
+
+/**
+ * Any object (a resource's fields, a plan): JSON Schema's `{"type":"object","properties":{},"additionalProperties":{}}`,
+ * the shortest zod gives for it (a record of strings adds `propertyNames`, which every object's keys are anyway).
+ */
+export const anyObject = z.looseObject({});
+
 /** A resource named in an answer. */
-export const resourceHead = z.object({ kind: z.string(), id: idValue, name: z.string() });
+export const resourceHead = z.object({ kind: kindValue, id: idValue, name: z.string() });
 
 /** How many values the envelope cut to fit (src/agent/envelope.ts). */
 const cut = z.optional(z.number());
@@ -92,6 +104,6 @@ export function inputJsonSchema(spec: Pick<ToolSpec, 'input'>): Record<string, u
 
 /** What a write tool answers once sent: the plan the user confirmed and what the service answered. */
 export const WRITE_OUTPUT = envelope({
-  plan: z.record(z.string(), z.unknown()),
-  result: z.record(z.string(), z.unknown()),
+  plan: anyObject,
+  result: anyObject,
 });
