@@ -78,6 +78,14 @@ function descriptionOf(schema: z.ZodMiniType): string | undefined {
 
 const ACTION_FIELD = 'action';
 
+/** Which of `actions` take a field: nothing when all do, else ` (those)` or ` (all but the others)`, the shorter. */
+function takenBy(actions: readonly string[], taking: readonly string[]): string {
+  if (taking.length === actions.length) return '';
+  const those = ` (${taking.join(', ')})`;
+  const allBut = ` (all but ${actions.filter((action) => !taking.includes(action)).join(', ')})`;
+  return allBut.length < those.length ? allBut : those;
+}
+
 /**
  * The tool's input: `action` (an enum of its actions) and every other field any action takes, optional, with
  * its description (or each action's, where they differ). Two actions giving one field different types is a
@@ -99,12 +107,12 @@ export function toolShape(write: WriteTool): Shape {
   }
   const actions = write.actions.map((definition) => definition.action);
   const shape: Shape = {
-    [ACTION_FIELD]: z.enum(actions as [string, ...string[]]).check(z.describe('What to do; each action takes the fields its description names.')),
+    [ACTION_FIELD]: z.enum(actions as [string, ...string[]]).check(z.describe('What to do; send only the fields it takes.')),
   };
   for (const [field, { schema, uses }] of fields) {
     // One description, with the actions that take it (unless all do); or each action's own.
     const description = new Set(uses.map((use) => use.description)).size === 1
-      ? `${uses[0]!.description ?? ''}${uses.length === actions.length ? '' : ` (${uses.map((use) => use.action).join(', ')})`}`
+      ? `${uses[0]!.description ?? ''}${takenBy(actions, uses.map((use) => use.action))}`
       : uses.map((use) => `${use.action}: ${use.description ?? ''}`).join(' ');
     shape[field] = z.optional(schema).check(z.describe(description));
   }
