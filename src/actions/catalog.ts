@@ -11,7 +11,7 @@ import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import { guardAccess } from '../agent/guards';
 import { AgentInputError, fieldsOf } from '../agent/input';
-import { WRITE_OUTPUT, type ToolSpec } from '../agent/toolSpec';
+import { inputJsonSchema, WRITE_OUTPUT, type ToolSpec } from '../agent/toolSpec';
 import { BACKUP_OPERATIONS } from '../kinds/backup/operations';
 import { CLUSTER_OPERATIONS } from '../kinds/cluster/operations';
 import { FIREWALL_OPERATIONS } from '../kinds/firewall/operations';
@@ -121,8 +121,7 @@ export function toolShape(write: WriteTool): Shape {
 
 /** The JSON schema of the tool's input, as package.json and the MCP server give it. */
 export function toolInputSchema(write: WriteTool): Record<string, unknown> {
-  const { $schema: _, ...schema } = z.toJSONSchema(z.object(toolShape(write))) as Record<string, unknown>;
-  return schema;
+  return inputJsonSchema({ input: toolShape(write) });
 }
 
 /**

@@ -96,10 +96,20 @@ export function paged(item: z.ZodMiniType, rest: Shape = {}): Shape {
   return { ...rest, total: z.number(), items: z.array(item) };
 }
 
-/** The JSON Schema of a spec's input, as a manifest or a client reads it. */
+/**
+ * The JSON Schema (2020-12, MCP's dialect when a schema names none) of `schema`, without `$schema`: a model
+ * gains nothing from the dialect's address, which would otherwise be on every input and output schema. `io`
+ * "input" describes what a value may be before parsing (no `additionalProperties: false` on objects, as the
+ * MCP SDK gives a tool's input), "output" what parsing gives.
+ */
+export function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output' = 'output'): Record<string, unknown> {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io }) as Record<string, unknown>;
+  return rest;
+}
+
+/** The JSON Schema of a spec's input, as a manifest reads it (a field it does not describe is refused). */
 export function inputJsonSchema(spec: Pick<ToolSpec, 'input'>): Record<string, unknown> {
-  const { $schema: _, ...schema } = z.toJSONSchema(z.object(spec.input)) as Record<string, unknown>;
-  return schema;
+  return jsonSchema(z.object(spec.input));
 }
 
 /** What a write tool answers once sent: the plan the user confirmed and what the service answered. */
