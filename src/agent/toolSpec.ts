@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { SEARCH_KINDS } from '../kinds/registry';
+import { briefSchema } from './briefSchema';
 
 /** A zod object's fields. */
 export type Shape = Record<string, z.ZodMiniType>;
@@ -67,8 +68,8 @@ export const idValue = z.union([z.string(), z.number()]);
 export const kindValue = z.string();
 
 /**
- * Any object (a resource's fields, a plan): JSON Schema's `{"type":"object","properties":{},"additionalProperties":{}}`,
- * the shortest zod gives for it (a record of strings adds `propertyNames`, which every object's keys are anyway).
+ * Any object (a resource's fields, a plan): `{"type":"object"}` once said briefly (./briefSchema.ts); a record
+ * of strings would add `propertyNames`, which every object's keys are anyway.
  */
 export const anyObject = z.looseObject({});
 
@@ -97,14 +98,14 @@ export function paged(item: z.ZodMiniType, rest: Shape = {}): Shape {
 }
 
 /**
- * The JSON Schema (2020-12, MCP's dialect when a schema names none) of `schema`, without `$schema`: a model
- * gains nothing from the dialect's address, which would otherwise be on every input and output schema. `io`
- * "input" describes what a value may be before parsing (no `additionalProperties: false` on objects, as the
- * MCP SDK gives a tool's input), "output" what parsing gives.
+ * The JSON Schema (2020-12, MCP's dialect when a schema names none) of `schema`, without `$schema` and said
+ * briefly (./briefSchema.ts): a model gains nothing from the dialect's address, which would otherwise be on
+ * every input and output schema. `io` "input" describes what a value may be before parsing (no
+ * `additionalProperties: false` on objects, as the MCP SDK gives a tool's input), "output" what parsing gives.
  */
 export function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output' = 'output'): Record<string, unknown> {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io }) as Record<string, unknown>;
-  return rest;
+  return briefSchema(rest) as Record<string, unknown>;
 }
 
 /** The JSON Schema of a spec's input, as a manifest reads it (a field it does not describe is refused). */
