@@ -81,14 +81,15 @@ const cut = z.optional(z.number());
 
 /**
  * The envelope of every answer (src/agent/envelope.ts) around `data`: the note, where it came from, the data
- * and the cursor for more items. `data` gains `cut` when values were cut to fit.
+ * and, where `data` has items, the cursor for more (only items are paged). `data` gains `cut` when values
+ * were cut to fit.
  */
 export function envelope(data: Shape): z.ZodMiniObject {
   return z.object({
     note: z.string(),
     source: z.enum(['emulator', 'service']),
     data: z.object({ ...data, cut }),
-    cursor: z.optional(z.string()),
+    ...('items' in data ? { cursor: z.optional(z.string()) } : {}),
   });
 }
 
