@@ -128,7 +128,7 @@ export function toolInputSchema(write: WriteTool): Record<string, unknown> {
  * What a write tool answers, said once: in the MCP server's instructions (src/mcp/server.ts), and after each
  * tool's description in package.json, since VS Code gives a model no instructions of an extension's own.
  */
-export const WRITE_ANSWERS = 'Answers JSON {note, source, data}, at most 16 KB: the plan and the result; a refusal (as while a task runs on the resource) or a failure is an error with data.error (and the rule in data.refused).';
+export const WRITE_ANSWERS = 'A write answers JSON {note, source, data}, at most 16 KB: the plan and the result; a refusal (as while a task runs on the resource) or a failure is an error with data.error (and the rule in data.refused).';
 
 /**
  * What the model reads of the tool: each action with what it takes and refuses (and, for what destroys data,
