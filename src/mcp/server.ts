@@ -93,10 +93,10 @@ function registerSpec(server: McpServer, spec: ToolSpec, handler: (input: unknow
 }
 
 /**
- * Answers `tools/list` from the specs, as the SDK's own answer but for `$schema` (see jsonSchema), which it puts
- * on each of the 36 schemas: 1.8 KB of the tool list a client sets before the model. Set once the tools are
- * registered (the SDK sets its own then); a disabled tool is not listed, and calls are still the SDK's to
- * validate and route.
+ * Answers `tools/list` from the specs, as the SDK's own answer but without `$schema`, which it puts on each of
+ * the 36 schemas (1.8 KB of the tool list a client sets before the model), and with zod's long forms said
+ * briefly (see jsonSchema). Set once the tools are registered (the SDK sets its own then); a disabled tool is
+ * not listed, and calls are still the SDK's to validate and route.
  */
 function listTools(server: McpServer, registered: readonly Registered[]): void {
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({
