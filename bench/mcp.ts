@@ -1,7 +1,8 @@
 /**
  * The MCP server as an agent meets it (`npm run bench -- --only=mcp`):
  * - the bytes of every tool's name, title, description and schemas together, as `tools/list` gives them with
- *   `--allow-writes`: what a client puts before the model on every turn;
+ *   `--allow-writes`, and the server's instructions (what every tool shares is said there once): what a client
+ *   puts before the model in every session;
  * - an agent's session on 10,000 stacklets at +50 ms per request: 20 calls (find, describe, cost and one write)
  *   through the SDK's own Client over stdio to `node dist/mcp.js`, against the floor of the requests those calls
  *   need, timed with the same client library on the same emulator in the same run: the first paging of every
@@ -113,13 +114,14 @@ export async function mcpFigures(log: (line: string) => void): Promise<Figure[]>
   try {
     const lister = await connect(emu, ['--allow-writes', '--protected-tags=']);
     const { tools } = await lister.listTools();
+    const instructionBytes = Buffer.byteLength(lister.getInstructions() ?? '');
     await lister.close();
-    const bytes = tools.reduce((sum, tool) => sum + Buffer.byteLength(JSON.stringify({
+    const bytes = instructionBytes + tools.reduce((sum, tool) => sum + Buffer.byteLength(JSON.stringify({
       name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema,
     })), 0);
     const reads = tools.filter((tool) => tool.annotations?.readOnlyHint);
     const readBytes = reads.reduce((sum, tool) => sum + Buffer.byteLength(JSON.stringify(tool)), 0);
-    log(`mcp: ${tools.length} tools, ${bytes} bytes (the ${reads.length} read tools ${readBytes})`);
+    log(`mcp: ${tools.length} tools and the instructions, ${bytes} bytes (the instructions ${instructionBytes}, the ${reads.length} read tools ${readBytes})`);
 
     const api = new StackletClient({ baseUrl: emu.url, token: emu.token!, allowInsecureHttp: true });
     const stacklets = (await api.listStacklets()).items.filter((s) => s.status === 'active').map((s) => s.id);
@@ -140,12 +142,12 @@ export async function mcpFigures(log: (line: string) => void): Promise<Figure[]>
     return [
       {
         id: 'mcp.toolBytes',
-        label: `MCP tools/list with --allow-writes: ${tools.length} tools' names, titles, descriptions and input and output schemas`,
+        label: `MCP tools/list with --allow-writes: ${tools.length} tools' names, titles, descriptions and input and output schemas, and the server's instructions`,
         value: bytes,
         unit: 'bytes',
         better: 'lower',
         target: { value: TOOL_BYTES_TARGET, text: `≤ ${TOOL_BYTES_TARGET / 1024} KB` },
-        note: `the ${reads.length} read tools ${Math.round(readBytes / 1024)} KB`,
+        note: `the instructions ${(instructionBytes / 1024).toFixed(1)} KB, the ${reads.length} read tools ${(readBytes / 1024).toFixed(1)} KB`,
         tracked: { value: bytes, better: 'lower' },
       },
       floorFigure('mcp.session', `An agent's MCP session on ${STACKLETS.toLocaleString('en-US')} stacklets, +${LATENCY_MS} ms: 20 calls (find, describe, cost, one write) over stdio`,

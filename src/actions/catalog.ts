@@ -11,7 +11,7 @@ import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import { guardAccess } from '../agent/guards';
 import { AgentInputError, fieldsOf } from '../agent/input';
-import { WRITE_OUTPUT, type ToolSpec } from '../agent/toolSpec';
+import { inputJsonSchema, WRITE_OUTPUT, type ToolSpec } from '../agent/toolSpec';
 import { BACKUP_OPERATIONS } from '../kinds/backup/operations';
 import { CLUSTER_OPERATIONS } from '../kinds/cluster/operations';
 import { FIREWALL_OPERATIONS } from '../kinds/firewall/operations';
@@ -78,6 +78,14 @@ function descriptionOf(schema: z.ZodMiniType): string | undefined {
 
 const ACTION_FIELD = 'action';
 
+/** Which of `actions` take a field: nothing when all do, else ` (those)` or ` (all but the others)`, the shorter. */
+function takenBy(actions: readonly string[], taking: readonly string[]): string {
+  if (taking.length === actions.length) return '';
+  const those = ` (${taking.join(', ')})`;
+  const allBut = ` (all but ${actions.filter((action) => !taking.includes(action)).join(', ')})`;
+  return allBut.length < those.length ? allBut : those;
+}
+
 /**
  * The tool's input: `action` (an enum of its actions) and every other field any action takes, optional, with
  * its description (or each action's, where they differ). Two actions giving one field different types is a
@@ -99,12 +107,12 @@ export function toolShape(write: WriteTool): Shape {
   }
   const actions = write.actions.map((definition) => definition.action);
   const shape: Shape = {
-    [ACTION_FIELD]: z.enum(actions as [string, ...string[]]).check(z.describe('What to do; each action takes the fields its description names.')),
+    [ACTION_FIELD]: z.enum(actions as [string, ...string[]]).check(z.describe('What to do; send only the fields it takes.')),
   };
   for (const [field, { schema, uses }] of fields) {
     // One description, with the actions that take it (unless all do); or each action's own.
     const description = new Set(uses.map((use) => use.description)).size === 1
-      ? `${uses[0]!.description ?? ''}${uses.length === actions.length ? '' : ` (${uses.map((use) => use.action).join(', ')})`}`
+      ? `${uses[0]!.description ?? ''}${takenBy(actions, uses.map((use) => use.action))}`
       : uses.map((use) => `${use.action}: ${use.description ?? ''}`).join(' ');
     shape[field] = z.optional(schema).check(z.describe(description));
   }
@@ -113,18 +121,30 @@ export function toolShape(write: WriteTool): Shape {
 
 /** The JSON schema of the tool's input, as package.json and the MCP server give it. */
 export function toolInputSchema(write: WriteTool): Record<string, unknown> {
-  const { $schema: _, ...schema } = z.toJSONSchema(z.object(toolShape(write))) as Record<string, unknown>;
-  return schema;
+  return inputJsonSchema({ input: toolShape(write) });
 }
 
-/** What the model reads of the tool: each action with what it takes and refuses, then how it is confirmed and answered. */
+/**
+ * What a write tool answers, said once: in the MCP server's instructions (src/mcp/server.ts), and after each
+ * tool's description in package.json, since VS Code gives a model no instructions of an extension's own.
+ */
+export const WRITE_ANSWERS = 'A write answers JSON {note, source, data}, at most 16 KB: the plan and the result; a refusal (as while a task runs on the resource) or a failure is an error with data.error (and the rule in data.refused).';
+
+/**
+ * What the model reads of the tool: each action with what it takes and refuses (and, for what destroys data,
+ * that the user types its name). How every write is confirmed and answered is said once for all of them
+ * (WRITE_ANSWERS): each tool carries it into the chat's tool budget.
+ */
 export function toolDescription(write: WriteTool): string {
   return [
-    `Changes ${write.displayName.replace(/^Manage /, '')} in Stacklet Cloud, one action per call (action):`,
+    `Changes ${write.displayName.replace(/^Manage /, '')} in Stacklet Cloud, one action per call, each plan confirmed by the user before it is sent:`,
     ...write.actions.map((definition) => `${definition.action}: ${definition.description}`),
-    // Said once per tool, and short: every write tool carries it into the chat's tool budget.
-    'IDs as stacklet_find gives them. The user confirms the plan (resources, change, monthly cost) before it is sent, and types the name for what destroys data. Answers JSON {note, source, data}, at most 16 KB: the plan and the result; a refusal (as while a task runs on the resource) or failure is an error with data.error (and the rule in data.refused).',
   ].join('\n');
+}
+
+/** The tool's description in package.json: VS Code's model reads how it answers there. */
+export function editorToolDescription(write: WriteTool): string {
+  return `${toolDescription(write)}\n${WRITE_ANSWERS}`;
 }
 
 export function writeTool(name: string): WriteTool | undefined {

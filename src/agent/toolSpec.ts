@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { SEARCH_KINDS } from '../kinds/registry';
+import { briefSchema } from './briefSchema';
 
 /** A zod object's fields. */
 export type Shape = Record<string, z.ZodMiniType>;
@@ -60,22 +61,35 @@ export const cursor = z.optional(text('The cursor of the previous answer, to get
 /** An ID in an answer. */
 export const idValue = z.union([z.string(), z.number()]);
 
+/**
+ * A kind in an answer: one of those the inputs' `kind` enum lists (`kind` above), which the output schemas do
+ * not repeat (ten names in each place an answer gives a kind).
+ */
+export const kindValue = z.string();
+
+/**
+ * Any object (a resource's fields, a plan): `{"type":"object"}` once said briefly (./briefSchema.ts); a record
+ * of strings would add `propertyNames`, which every object's keys are anyway.
+ */
+export const anyObject = z.looseObject({});
+
 /** A resource named in an answer. */
-export const resourceHead = z.object({ kind: z.string(), id: idValue, name: z.string() });
+export const resourceHead = z.object({ kind: kindValue, id: idValue, name: z.string() });
 
 /** How many values the envelope cut to fit (src/agent/envelope.ts). */
 const cut = z.optional(z.number());
 
 /**
  * The envelope of every answer (src/agent/envelope.ts) around `data`: the note, where it came from, the data
- * and the cursor for more items. `data` gains `cut` when values were cut to fit.
+ * and, where `data` has items, the cursor for more (only items are paged). `data` gains `cut` when values
+ * were cut to fit.
  */
 export function envelope(data: Shape): z.ZodMiniObject {
   return z.object({
     note: z.string(),
     source: z.enum(['emulator', 'service']),
     data: z.object({ ...data, cut }),
-    cursor: z.optional(z.string()),
+    ...('items' in data ? { cursor: z.optional(z.string()) } : {}),
   });
 }
 
@@ -84,14 +98,24 @@ export function paged(item: z.ZodMiniType, rest: Shape = {}): Shape {
   return { ...rest, total: z.number(), items: z.array(item) };
 }
 
-/** The JSON Schema of a spec's input, as a manifest or a client reads it. */
+/**
+ * The JSON Schema (2020-12, MCP's dialect when a schema names none) of `schema`, without `$schema` and said
+ * briefly (./briefSchema.ts): a model gains nothing from the dialect's address, which would otherwise be on
+ * every input and output schema. `io` "input" describes what a value may be before parsing (no
+ * `additionalProperties: false` on objects, as the MCP SDK gives a tool's input), "output" what parsing gives.
+ */
+export function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output' = 'output'): Record<string, unknown> {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io }) as Record<string, unknown>;
+  return briefSchema(rest) as Record<string, unknown>;
+}
+
+/** The JSON Schema of a spec's input, as a manifest reads it (a field it does not describe is refused). */
 export function inputJsonSchema(spec: Pick<ToolSpec, 'input'>): Record<string, unknown> {
-  const { $schema: _, ...schema } = z.toJSONSchema(z.object(spec.input)) as Record<string, unknown>;
-  return schema;
+  return jsonSchema(z.object(spec.input));
 }
 
 /** What a write tool answers once sent: the plan the user confirmed and what the service answered. */
 export const WRITE_OUTPUT = envelope({
-  plan: z.record(z.string(), z.unknown()),
-  result: z.record(z.string(), z.unknown()),
+  plan: anyObject,
+  result: anyObject,
 });

@@ -5,7 +5,7 @@
  * state is written by hand in a `when` clause. Pure: src/manifest/write.ts reads and writes the files.
  * No vscode import.
  */
-import { toolDescription, toolInputSchema, type WriteTool } from '../actions/catalog';
+import { editorToolDescription, toolInputSchema, type WriteTool } from '../actions/catalog';
 import { ACTIVE, type CommandDeclaration, type KindActions, type RowAction } from '../kinds/declarations';
 import { groupRow } from '../kinds/groupRow';
 import type { Kind } from '../kinds/kindSpec';
@@ -73,7 +73,7 @@ export function isWriteToolName(name: string): boolean {
   return name.startsWith('stacklet_manage_');
 }
 
-/** A write tool's entry; its model description and schema are the model's, in English, as the MCP server gives them. */
+/** A write tool's entry; its model description and schema are the model's, in English, as the MCP server gives them (with how it answers). */
 function manifestTool(write: WriteTool, titles: Record<string, string>): ManifestTool {
   if (!isWriteToolName(write.name)) throw new Error(`${write.name} is not named as a write tool`);
   const key = (what: string) => `lmTool.${write.referenceName}.${what}`;
@@ -86,7 +86,7 @@ function manifestTool(write: WriteTool, titles: Record<string, string>): Manifes
     canBeReferencedInPrompt: true,
     icon: `$(${write.icon})`,
     userDescription: `%${key('userDescription')}%`,
-    modelDescription: toolDescription(write),
+    modelDescription: editorToolDescription(write),
     inputSchema: toolInputSchema(write),
     when: WRITE_TOOLS_WHEN,
   };

@@ -8,8 +8,8 @@ import type { StackletClient } from '../../src/api/client';
 import { agentError } from '../../src/agent/envelope';
 import { AgentInputError } from '../../src/agent/input';
 import { AgentRefusal } from '../../src/agent/refusal';
-import { planAction, toolInputSchema, WRITE_TOOLS } from '../../src/actions/catalog';
-import { planData, type ActionContext } from '../../src/actions/definition';
+import { definitionOf, planAction, toolInputSchema, WRITE_TOOLS } from '../../src/actions/catalog';
+import { planData, type ActionContext, type ToolKind } from '../../src/actions/definition';
 import { execute, typedConfirms } from '../../src/actions/gate';
 import { SpendingLedger } from '../../src/agent/guards';
 import { isApiError } from '../../src/api/errors';
@@ -33,9 +33,12 @@ describe('agent writes ⇄ emulator', function () {
   const stacklets = async () => (await client.listStacklets()).items;
   const named = async (name: string) => (await stacklets()).find((stacklet) => stacklet.name === name)!;
   // Each test plans against the account as it is now.
-  const plan = (kind: string, action: string, input: Record<string, unknown>) => {
+  const plan = async (kind: string, action: string, input: Record<string, unknown>) => {
     ctx.store.invalidate('stacklet', 'volume', 'snapshot', 'firewall', 'backup', 'cluster', 'size', 'region');
-    return planAction(ctx, `stacklet_manage_${kind}`, { action, ...input });
+    const planned = await planAction(ctx, `stacklet_manage_${kind}`, { action, ...input });
+    // What is asked with a name typed says so in its action's own words: no tool's description says it for all.
+    if (planned.typed !== undefined) assert.match(definitionOf(kind as ToolKind, action).definition.description, /the user types its (name|ID) to confirm/, `${kind} ${action}`);
+    return planned;
   };
 
   beforeEach(async () => ({ emu, client, ctx } = await startAgentEmulator(TASK_MS, () => now)));

@@ -9,9 +9,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
-import { WRITE_TOOLS } from '../../src/actions/catalog';
+import * as z from 'zod/mini';
+import { WRITE_TOOLS, writeToolSpec } from '../../src/actions/catalog';
+import { READ_TOOLS } from '../../src/agent/readTools';
 import { LOAD_BALANCER_OPERATIONS } from '../../src/kinds/loadBalancer/operations';
-import { READ_ONLY } from '../../src/agent/toolSpec';
+import { jsonSchema, READ_ONLY } from '../../src/agent/toolSpec';
 import { FIREWALL_OPERATIONS } from '../../src/kinds/firewall/operations';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { SEARCH_KINDS } from '../../src/kinds/registry';
@@ -77,6 +79,26 @@ describe('MCP server contract (node dist/mcp.js) ⇄ emulator', function () {
     assert.ok(FIREWALL_OPERATIONS.find((action) => action.action === 'setRules')!.destructive, 'replacing a firewall\'s rules is destructive');
     assert.ok(LOAD_BALANCER_OPERATIONS.find((action) => action.action === 'update')!.destructive, 'replacing a load balancer\'s rules is destructive');
     for (const write of WRITE_TOOLS) assert.ok(write.actions.every((action) => action.destructive === ['delete', 'setRules', 'setStacklets', 'rebuild', 'restore', 'resetPassword', 'update'].includes(action.action)), `${write.name}: what destroys`);
+  });
+
+  it('lists every tool\'s schemas as its spec\'s, without $schema, and still refuses a bad input through the protocol', async () => {
+    const specs = [...READ_TOOLS.map((tool) => tool.spec), ...WRITE_TOOLS.map(writeToolSpec)];
+    for (const tool of [...reader.tools, ...writer.tools]) {
+      const spec = specs.find((candidate) => candidate.name === tool.name)!;
+      // The dialect's address on each of 36 schemas is bytes a model reads and gains nothing from.
+      assert.equal(JSON.stringify([tool.inputSchema, tool.outputSchema]).includes('$schema'), false, tool.name);
+      assert.deepEqual(tool.inputSchema, jsonSchema(z.object(spec.input), 'input'), tool.name);
+      assert.deepEqual(tool.outputSchema, jsonSchema(spec.output), tool.name);
+      assert.deepEqual(tool.annotations, spec.annotations, tool.name);
+    }
+    for (const [name, args, field] of [
+      ['stacklet_describe', { kind: 'planet', id: 1001 }, 'kind'],
+      ['stacklet_manage_stacklet', { action: 'explode', id: 1001 }, 'action'],
+    ] as const) {
+      const result = await writer.client.callTool({ name, arguments: args });
+      assert.equal(result.isError, true, name);
+      assert.match((result.content as { text: string }[])[0]!.text, new RegExp(`Input validation error: .* at ${field}$`), name);
+    }
   });
 
   it('describes every input field, with an enum for kind, by, change and what', () => {

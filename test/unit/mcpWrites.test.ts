@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { WRITE_ANSWERS, WRITE_TOOLS } from '../../src/actions/catalog';
 import { StackletClient } from '../../src/api/client';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { markdownText } from '../../src/model/serviceText';
@@ -82,6 +83,20 @@ describe('MCP server --allow-writes (node dist/mcp.js) ⇄ emulator', function (
     assert.ok(names.includes('stacklet_manage_stacklet') && names.includes('stacklet_manage_volume') && names.includes('stacklet_manage_firewall'));
     const reader = await connect([], true);
     assert.equal((await reader.listTools()).tools.some((tool) => tool.name === 'stacklet_manage_stacklet'), false);
+  });
+
+  it('says once, in its instructions, how a write is confirmed and answered: no write tool repeats it', async () => {
+    const instructions = writer.getInstructions() ?? '';
+    assert.ok(instructions.includes(WRITE_ANSWERS), instructions);
+    assert.match(instructions, /shows the user its plan/);
+    assert.match(instructions, /what destroys data asks for its name typed/);
+    const writes = (await writer.listTools()).tools.filter((tool) => tool.name.startsWith('stacklet_manage_'));
+    assert.equal(writes.length, WRITE_TOOLS.length);
+    for (const tool of writes) {
+      // What every tool shares would be paid once per tool (12 times) in the client's tool list.
+      assert.equal(tool.description!.includes('data.refused') || tool.description!.includes('16 KB') || tool.description!.includes('stacklet_find gives'), false, tool.name);
+      assert.match(tool.description!, /confirmed by the user before it is sent/, tool.name);
+    }
   });
 
   it('declined, sends nothing', async () => {

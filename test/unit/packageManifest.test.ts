@@ -12,7 +12,7 @@ import { AgentInputError } from '../../src/agent/input';
 import { READ_TOOLS } from '../../src/agent/readTools';
 import { CATALOGS, CHANGES, COST_BY } from '../../src/agent/reads';
 import { AgentRefusal } from '../../src/agent/refusal';
-import { toolDescription, toolInputSchema, WRITE_TOOLS } from '../../src/actions/catalog';
+import { editorToolDescription, toolInputSchema, WRITE_TOOLS } from '../../src/actions/catalog';
 import { KINDS, listedKindsOffering, SEARCH_KINDS, type ActionId, type Kind } from '../../src/kinds/registry';
 import { TOOL_NAMES } from '../../src/lmTools/toolNames';
 import { READ_TOOLS_WHEN, WRITE_TOOLS_WHEN } from '../../src/manifest/generate';
@@ -329,7 +329,8 @@ describe('package.json', () => {
         if (write) {
           // A write tool's schema and words are the definitions', as the catalog writes them.
           assert.deepEqual(t.inputSchema, toolInputSchema(write), t.name);
-          assert.equal(t.modelDescription, toolDescription(write), t.name);
+          // VS Code gives a model no server's instructions: how a write answers follows each description.
+          assert.equal(t.modelDescription, editorToolDescription(write), t.name);
           continue;
         }
         // A read tool's schema is its spec's, with each field's description in package.nls.json.

@@ -9,7 +9,7 @@ export const BACKUP_OPERATIONS: readonly ActionDefinition[] = [
   deleteAction({
     kind: 'backup',
     what: 'a backup',
-    description: 'Deletes a backup (id): the user is asked to type its ID before it is sent.',
+    description: 'Deletes a backup (id): the user types its ID to confirm.',
     ask: (_ctx, ref) => ({
       typed: String(ref.data.id),
       words: (literal) => {

@@ -63,7 +63,7 @@ export const CLUSTER_OPERATIONS: readonly ActionDefinition[] = [
   deleteAction({
     kind: 'cluster',
     what: 'a Kubernetes cluster',
-    description: 'Deletes a Kubernetes cluster (id) with its node pools and nodes: the user is asked to type its name before it is sent. The plan gives the monthly change.',
+    description: 'Deletes a Kubernetes cluster (id) with its node pools and nodes: the user types its name to confirm. The plan gives the monthly change.',
     ask: (_ctx, ref) => typedDeletion(ref.name, (literal) => {
       const words = clusterDeletionWords(literal(ref.name), nodeCount(ref.data));
       return { ...words, loss: words.loss + costSentence(ref as ResourceRef) };

@@ -50,7 +50,7 @@ const STACKLETS = 'The stacklets behind it, by ID (setStacklets: the whole list)
 
 const stacklet = (ref: ResourceRef<'stacklet'>, role: PlannedResource['role']): PlannedResource => ({ kind: 'stacklet', id: ref.id, name: ref.name, role });
 
-const rules = (direction: string) => z.array(FirewallRuleDocument).check(z.describe(`The whole list of ${direction} rules, each { address (IPv4 or CIDR), port (omit for all), protocol (tcp, udp, icmp; omit for all) }.`));
+const rules = (direction: string) => z.array(FirewallRuleDocument).check(z.describe(`The whole list of ${direction} rules.`));
 
 const setRules = define({
   kind: 'firewall',

@@ -48,7 +48,7 @@ export const SNAPSHOT_OPERATIONS: readonly ActionDefinition[] = [
   deleteAction({
     kind: 'snapshot',
     what: 'a snapshot',
-    description: 'Deletes a snapshot (id) in every region that has it: the user is asked to type its name before it is sent.',
+    description: 'Deletes a snapshot (id) in every region that has it: the user types its name to confirm.',
     ask: (_ctx, ref) => typedDeletion(ref.name, (literal) => snapshotDeletionWords(literal(ref.name), ref.data.regions.map(literal))),
     failure: (name) => l10n.t('Could not delete snapshot {0}', name),
     request: (ctx, ref) => ctx.client.deleteSnapshot(ref.data.id),

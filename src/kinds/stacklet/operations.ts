@@ -62,7 +62,7 @@ function powerAction(action: Power): ActionDefinition {
     kind: 'stacklet',
     action,
     title: words.title,
-    description: `${words.title} (id).${words.when} The price does not change: a stacklet that is off is still billed.`,
+    description: `${words.title} (id).${words.when} The price does not change${action === 'powerOff' ? ': a stacklet that is off is still billed' : ''}.`,
     shape: { id },
     destructive: false,
     plan: async (ctx, input) => {
@@ -546,7 +546,7 @@ async function deleteAlong(ctx: ActionContext, along: readonly ResourceRef[]): P
 const deletion = deleteAction({
   kind: 'stacklet',
   what: 'a stacklet',
-  description: 'Deletes a stacklet (id) with its disk: this destroys data, so the user is asked to type its name before it is sent. Its volumes and snapshots stay, but those in along, deleted after it. The plan gives the monthly change.',
+  description: 'Deletes a stacklet (id) with its disk: this destroys data, so the user types its name to confirm. Its volumes and snapshots stay, but those in along, deleted after it. The plan gives the monthly change.',
   shape: {
     along: z.optional(z.array(idField('A volume\'s or snapshot\'s ID.')).check(z.describe('IDs of its own volumes and snapshots to delete with it.'))),
   },

@@ -156,7 +156,7 @@ const resize = define({
 const deletion = deleteAction({
   kind: 'volume',
   what: 'a volume',
-  description: 'Deletes a volume (id) and the data on it: the user is asked to type its name before it is sent. Refused while it is attached to a stacklet (detach it first).',
+  description: 'Deletes a volume (id) and the data on it: the user types its name to confirm. Refused while it is attached to a stacklet (detach it first).',
   refuse: (ref) => {
     const attached = ref.data.stacklet;
     if (attached) refuse(ref as ResourceRef, 'attached', volumeAttachedWords(l10n.t('The volume'), l10n.t('a stacklet')), { attachedTo: { kind: 'stacklet', id: attached.id ?? null, name: attached.name ?? null } });

@@ -1,0 +1,60 @@
+// The tools' JSON Schemas said briefly (src/agent/briefSchema.ts) mean what zod wrote: for every tool's input
+// and output schema, the brief form and zod's accept and refuse the same values (checked with the MCP SDK's own
+// validator), and the two long forms are gone.
+import * as assert from 'node:assert/strict';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import * as z from 'zod/mini';
+import { WRITE_TOOLS, writeToolSpec } from '../../src/actions/catalog';
+import { briefSchema } from '../../src/agent/briefSchema';
+import { READ_TOOLS } from '../../src/agent/readTools';
+import { idField } from '../../src/actions/steps';
+import { anyObject, jsonSchema } from '../../src/agent/toolSpec';
+
+const validator = new AjvJsonSchemaValidator();
+const accepts = (schema: unknown, value: unknown) => validator.getValidator(schema as never)(value).valid;
+const zodSchema = (schema: z.ZodMiniType) => z.toJSONSchema(schema);
+
+describe('tool schemas said briefly', () => {
+  it('says an ID and an object of any fields in fewer bytes, accepting and refusing the same values', () => {
+    const cases: [z.ZodMiniType, unknown[]][] = [
+      [idField('An ID.'), ['', 'a', 'x'.repeat(200), 'x'.repeat(201), 0, 7.5, -1, null, true, {}, []]],
+      [anyObject, [{}, { a: 1, b: [null] }, [], 'x', 1, null]],
+      [z.object({ plan: anyObject, ids: z.array(idField('An ID.')) }), [{ plan: {}, ids: [1, 'a'] }, { plan: [], ids: [] }, { plan: {}, ids: [''] }, { plan: {} }]],
+    ];
+    for (const [schema, values] of cases) {
+      const long = zodSchema(schema);
+      const brief = briefSchema(long);
+      assert.ok(JSON.stringify(brief).length < JSON.stringify(long).length, JSON.stringify(brief));
+      for (const value of values) assert.equal(accepts(brief, value), accepts(long, value), `${JSON.stringify(brief)} on ${JSON.stringify(value)}`);
+    }
+    assert.deepEqual(briefSchema(zodSchema(anyObject)), { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' });
+    assert.deepEqual(briefSchema(zodSchema(idField('An ID.'))), { $schema: 'https://json-schema.org/draft/2020-12/schema', description: 'An ID.', type: ['string', 'number'], minLength: 1, maxLength: 200 });
+  });
+
+  it('leaves any other union and object as zod wrote it', () => {
+    for (const schema of [
+      z.union([z.string().check(z.minLength(1)), z.boolean()]),
+      z.union([z.string().check(z.regex(/^a/)), z.number().check(z.minimum(0))]),
+      z.union([z.string(), z.number(), z.null()]),
+      z.object({ a: z.string() }),
+      z.record(z.string(), z.number()),
+    ]) {
+      assert.deepEqual(briefSchema(zodSchema(schema)), zodSchema(schema));
+    }
+  });
+
+  it('keeps every tool\'s schemas meaning what zod wrote, with neither long form left', () => {
+    const specs = [...READ_TOOLS.map((tool) => tool.spec), ...WRITE_TOOLS.map(writeToolSpec)];
+    for (const spec of specs) {
+      for (const [brief, long] of [
+        [jsonSchema(z.object(spec.input), 'input'), z.toJSONSchema(z.object(spec.input), { io: 'input' })],
+        [jsonSchema(spec.output), z.toJSONSchema(spec.output)],
+      ] as const) {
+        const text = JSON.stringify(brief);
+        assert.equal(text.includes('"properties":{},"additionalProperties":{}'), false, spec.name);
+        assert.equal(text.includes('{"type":"number"}]'), false, `${spec.name}: ${text}`);
+        assert.deepEqual(briefSchema(long), { ...brief, $schema: long.$schema }, spec.name);
+      }
+    }
+  });
+});
