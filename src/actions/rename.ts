@@ -22,7 +22,7 @@ export function renameAction<K extends ListedKind>(options: RenameOptions<K>): A
     kind,
     action: 'rename',
     title: `Rename ${options.what}`,
-    description: `Renames ${options.what} (id, name).${options.note ? ` ${options.note}` : ''} Refused when it has that name.`,
+    description: `Renames ${options.what} (id, name).${options.note ? ` ${options.note}` : ''}`,
     shape: { id: targetId(kind), name: text('The new name.') },
     destructive: false,
     plan: async (ctx, input) => {

@@ -94,7 +94,7 @@ const resize = define({
   kind: 'stacklet',
   action: 'resize',
   title: 'Resize a stacklet',
-  description: 'Resizes a stacklet (id) to another size. disk=true also grows its disk when the new size has a larger one: permanent, it can never be resized to a size with a smaller disk. Refused while a task runs on it, when it already has that size, or when the size\'s disk is smaller than the stacklet\'s (a disk never shrinks). The plan gives the monthly change.',
+  description: 'Resizes a stacklet (id) to another size; disk=true also grows its disk, for good. Refused while a task runs on it, when it has that size already, or when the size\'s disk is smaller than the stacklet\'s (a disk never shrinks). The plan gives the monthly change.',
   shape: {
     id,
     size: text('The size\'s slug, from stacklet_catalog what=sizes.'),
@@ -282,7 +282,7 @@ const create = define({
   kind: 'stacklet',
   action: 'create',
   title: 'Create a stacklet',
-  description: 'Creates a stacklet (name), or several alike (names); region, size, image; optionally tags, vpc (of the region), firewall, userdata, sshKeys, backups, project. The plan gives the monthly estimate. Refused past the account\'s limit.',
+  description: 'Creates a stacklet (name), or several alike (names), from region, size and image; the other fields marked create are optional. The plan gives the monthly estimate. Refused past the account\'s limit.',
   shape: {
     name: z.optional(text('The name, also its hostname.')),
     names: z.optional(z.array(text('A hostname.')).check(z.minLength(2), z.maxLength(STACKLETS_AT_ONCE), z.describe('2 to 10 names, instead of name.'))),
@@ -427,7 +427,7 @@ const resetPassword = define({
   kind: 'stacklet',
   action: 'resetPassword',
   title: 'Reset the root password of a stacklet',
-  description: 'Resets a stacklet\'s root password (id): the service makes one up and sends it to the user; the old one stops working. An agent passes no password (refused: it would stay in the chat). Refused when the service makes none up (the user sets one from the views).',
+  description: 'Resets a stacklet\'s root password (id): the service makes one up and sends it to the user; the old one stops working. An agent passes no password, which would stay in the chat. Refused when the service makes none up (the user sets one from the views).',
   shape: {
     id,
     password: z.optional(z.string().check(z.maxLength(200), z.describe('Refused from agents; the user sets it from the views.'))),
