@@ -20,7 +20,7 @@ export const STALE_AFTER_MS = 5 * 60_000;
  */
 export async function goToResource(deps: CommandDeps): Promise<boolean> {
   const { store } = await deps.session.current();
-  const index = new ResourceIndex();
+  const index = new ResourceIndex({ perKeystroke: true });
   index.replace(cachedListings(store));
   const picked = await deps.prompter.search<ResourceRef>({
     title: vscode.l10n.t('Go to Resource'),

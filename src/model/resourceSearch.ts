@@ -29,6 +29,14 @@ interface Entry {
   readonly name: string;
   /** Name, id, addresses, tags and regions, lowercase, separated by a character no query contains. */
   readonly words: string;
+  /** What a query names exactly: name, id and each address, lowercase. */
+  readonly identities: readonly string[];
+}
+
+/** Each entry by what names it exactly, and all of them by name: built for a picker that asks on every keystroke. */
+interface Lookups {
+  readonly exact: Map<string, Entry[]>;
+  readonly byName: readonly Entry[];
 }
 
 const SEPARATOR = '\u0000';
@@ -37,13 +45,18 @@ const BETWEEN = '\u0001';
 
 export class ResourceIndex {
   private entries: Entry[] = [];
-  /** The entries by name, for names that start with the query (a range found by binary search). */
-  private byName: Entry[] = [];
-  /** The entries by each of their whole identities, lowercase: name, id, each address. */
-  private exact = new Map<string, Entry[]>();
+  private lookups: Lookups | undefined;
   /** Every entry's words in one text, in listing order, and where each entry starts in it. */
   private text = '';
   private starts = new Int32Array(0);
+
+  /**
+   * `perKeystroke`: Go to Resource asks on every keystroke, so the index keeps each entry by what names it
+   * exactly (a map) and all by name (sorted), and answers each query without a look at every entry. An agent's
+   * find asks once or twice of each index, where building those costs more than the looks they save (most of a
+   * first find's time in a fresh process): without it, the exact and the named are found in one look.
+   */
+  constructor(private readonly options: { readonly perKeystroke?: boolean } = {}) {}
 
   get size(): number {
     return this.entries.length;
@@ -52,7 +65,6 @@ export class ResourceIndex {
   /** Replaces the index with the items of these listings. */
   replace(listings: readonly { readonly kind: SearchKind; readonly items: readonly unknown[] }[]): void {
     const entries: Entry[] = [];
-    const exact = new Map<string, Entry[]>();
     for (const { kind, items } of listings) {
       const spec = kindSpec(kind) as unknown as KindSpec<SearchKind>;
       for (const item of items) {
@@ -60,18 +72,12 @@ export class ResourceIndex {
         const facts = spec.search?.(item as never) ?? {};
         const id = String(ref.id);
         const words = [ref.name, id, ...(facts.addresses ?? []), ...(facts.tags ?? []), ...(facts.regions ?? [])].join(SEPARATOR).toLowerCase();
-        const entry: Entry = { ref, facts, name: ref.name.toLowerCase(), words };
-        entries.push(entry);
-        for (const key of new Set([entry.name, id.toLowerCase(), ...(facts.addresses ?? []).map((address) => address.toLowerCase())])) {
-          const list = exact.get(key);
-          if (list) list.push(entry);
-          else exact.set(key, [entry]);
-        }
+        const name = ref.name.toLowerCase();
+        entries.push({ ref, facts, name, words, identities: [name, id.toLowerCase(), ...(facts.addresses ?? []).map((address) => address.toLowerCase())] });
       }
     }
     this.entries = entries;
-    this.exact = exact;
-    this.byName = [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    this.lookups = this.options.perKeystroke ? lookupsOf(entries) : undefined;
     this.starts = new Int32Array(entries.length);
     let offset = 0;
     entries.forEach((entry, i) => {
@@ -83,18 +89,15 @@ export class ResourceIndex {
 
   /**
    * The results for `query`, best first, at most `limit`: those whose name, id or an address is the query,
-   * then names that start with it (by name), then the rest in listing order. Each rank is found without a
-   * look at every entry when it can be (a map, a binary search), and the scan for the rest stops at the limit.
+   * then names that start with it (by name), then the rest in listing order. Per keystroke, the first two ranks
+   * are found without a look at every entry (a map, a binary search); the scan for the rest stops at the limit.
    */
   find(query: string, limit = SEARCH_LIMIT): SearchResult[] {
     // eslint-disable-next-line no-control-regex
     const whole = query.replace(/[\u0000-\u001f]/g, ' ').trim().toLowerCase().replace(/\s+/g, ' ');
     const terms = whole.split(' ').filter((term) => term !== '');
     if (terms.length === 0) return this.entries.slice(0, limit).map(({ ref, facts }) => ({ ref, facts }));
-    const chosen = new Set<Entry>((this.exact.get(whole) ?? []).slice(0, limit));
-    for (let i = this.firstNamed(whole); i < this.byName.length && chosen.size < limit && this.byName[i]!.name.startsWith(whole); i++) {
-      chosen.add(this.byName[i]!);
-    }
+    const chosen = this.lookups ? ranked(this.lookups, whole, limit) : this.scanned(whole, limit);
     // The rest: where the longest word occurs in the one text (a native search), entry by entry, until the limit.
     const longest = terms.reduce((a, b) => (b.length > a.length ? b : a));
     const others = terms.filter((term) => term !== longest);
@@ -120,17 +123,57 @@ export class ResourceIndex {
     return low;
   }
 
-  /** The index in `byName` of the first name not before `prefix`. */
-  private firstNamed(prefix: string): number {
-    let low = 0;
-    let high = this.byName.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.byName[middle]!.name < prefix) low = middle + 1;
-      else high = middle;
+  /** The first two ranks in one look at every entry: what the query names exactly, then names that start with it. */
+  private scanned(whole: string, limit: number): Set<Entry> {
+    const chosen = new Set<Entry>();
+    const named: Entry[] = [];
+    for (const entry of this.entries) {
+      if (entry.identities.includes(whole)) {
+        if (chosen.size < limit) chosen.add(entry);
+      } else if (entry.name.startsWith(whole)) {
+        named.push(entry);
+      }
     }
-    return low;
+    // A stable sort, as the lookups' byName: equal names stay in listing order.
+    named.sort(byName);
+    for (let i = 0; i < named.length && chosen.size < limit; i++) chosen.add(named[i]!);
+    return chosen;
   }
+}
+
+const byName = (a: Entry, b: Entry) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+function lookupsOf(entries: readonly Entry[]): Lookups {
+  const exact = new Map<string, Entry[]>();
+  for (const entry of entries) {
+    for (const key of new Set(entry.identities)) {
+      const list = exact.get(key);
+      if (list) list.push(entry);
+      else exact.set(key, [entry]);
+    }
+  }
+  return { exact, byName: [...entries].sort(byName) };
+}
+
+/** The first two ranks from the lookups: what the query names exactly, then names that start with it (by name). */
+function ranked({ exact, byName: sorted }: Lookups, whole: string, limit: number): Set<Entry> {
+  const chosen = new Set<Entry>((exact.get(whole) ?? []).slice(0, limit));
+  for (let i = firstNamed(sorted, whole); i < sorted.length && chosen.size < limit && sorted[i]!.name.startsWith(whole); i++) {
+    chosen.add(sorted[i]!);
+  }
+  return chosen;
+}
+
+/** The index in `sorted` (by name) of the first name not before `prefix`. */
+function firstNamed(sorted: readonly Entry[], prefix: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]!.name < prefix) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** Which fact a result matched, when its name does not hold every word of the query. */

@@ -1,5 +1,6 @@
 // Go to Resource's index over the emulator's demo account read through the client: every kind the registry
-// marks, found by name, id, any IP address (public or private, v4 or v6), tag and region, best first, bounded.
+// marks, found by name, id, any IP address (public or private, v4 or v6), tag and region, best first, bounded;
+// the same whether it keeps lookups for every keystroke (Go to Resource) or looks at every entry (an agent's find).
 import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
 import type * as s from '../../src/api/schemas';
@@ -7,10 +8,10 @@ import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { SEARCH_KINDS, kindSpec, type SearchKind } from '../../src/kinds/registry';
 import { ResourceIndex } from '../../src/model/resourceSearch';
 
-describe('Go to Resource: the index', () => {
+for (const perKeystroke of [true, false]) describe(`Go to Resource: the index${perKeystroke ? ', per keystroke' : ', for one query'}`, () => {
   let emu: EmulatorHandle;
   let client: StackletClient;
-  const index = new ResourceIndex();
+  const index = new ResourceIndex({ perKeystroke });
   let stacklets: s.Stacklet[];
 
   before(async () => {
@@ -64,5 +65,34 @@ describe('Go to Resource: the index', () => {
     assert.equal(names('web-firewall')[0], 'firewall:web-firewall');
     assert.equal(index.find('', 3).length, 3);
     assert.equal(index.find('e', 2).length, 2);
+  });
+});
+
+describe('Go to Resource: the index for one query answers as the one per keystroke', () => {
+  it('gives the same results in the same order, over 3,000 stacklets with names shared and names that extend others', async () => {
+    const emu = await startEmulator({ port: 0, extraStacklets: 3000 });
+    const client = new StackletClient({ baseUrl: emu.url, token: emu.demoToken });
+    try {
+      const listings = await Promise.all(SEARCH_KINDS.map(async (kind) => ({ kind, items: (await kindSpec(kind).list!(client, {}, {})).items as unknown[] })));
+      // Names a query meets exactly more than once, and names that start with another's.
+      const stacklets = listings.find(({ kind }) => kind === 'stacklet')!.items as s.Stacklet[];
+      const shared = stacklets.slice(0, 40).map((stacklet, i) => ({ ...stacklet, name: i % 2 === 0 ? 'web' : `web-${i}` }));
+      const all = listings.map((listing) => (listing.kind === 'stacklet' ? { ...listing, items: [...shared, ...stacklets.slice(40)] } : listing)) as { kind: SearchKind; items: unknown[] }[];
+      const typed = new ResourceIndex({ perKeystroke: true });
+      const once = new ResourceIndex();
+      typed.replace(all);
+      once.replace(all);
+      const queries = ['', 'web', 'WEB', 'web-1', 'w', 'e', '10.', String(stacklets[100]!.id), stacklets[200]!.networks.v4[0]!.address, 'web ams', 'production', 'no such thing'];
+      for (const query of queries) {
+        for (const limit of [1, 5, 100, Number.MAX_SAFE_INTEGER]) {
+          const show = (index: ResourceIndex) => index.find(query, limit).map((result) => `${result.ref.kind}:${String(result.ref.id)}:${result.match?.field ?? ''}`);
+          assert.deepEqual(show(once), show(typed), `${query} (${limit})`);
+        }
+      }
+      assert.ok(typed.find('web', 30).slice(0, 20).every((result) => result.ref.name === 'web'), 'the exact names first');
+    } finally {
+      await client.dispose();
+      await emu.close();
+    }
   });
 });
