@@ -61,6 +61,19 @@ describe('cost estimates', () => {
     assert.deepEqual([monthlyChangeWords(-48), monthlyChangeWords(0), monthlyChangeWords(undefined)], ['\u2212$48.00/mo', 'no change', 'not estimated']);
   });
 
+  it('writes dollars as en-US does, without Intl', () => {
+    const intl = (value: number) => `$${Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    // Half cents as written (1.005 is 1.00499… as a double), thousands, the bounds, and the exponent forms; then
+    // 20,000 amounts of up to three decimals, a tenth of them half a cent.
+    const values = [0, 0.004, 0.005, 0.015, 1.005, 2.675, 8.345, 12, 1234.5, 999.995, 999999.995, 1_000_000, 123_456_789.125, 1e-7, -3, -0.005, 4.35];
+    let seed = 7;
+    for (let i = 0; i < 20_000; i++) {
+      seed = (seed * 48_271) % 2_147_483_647;
+      values.push((seed % 100_000_000) / 1_000);
+    }
+    for (const value of values) assert.equal(formatUsd(value), intl(value), String(value));
+  });
+
   it('says what a delete saves, for the kinds whose items carry a price', async () => {
     assert.equal(deletionChangeOf(refTo('stacklet', named('db-1'))), -24);
     assert.equal(monthlyChangeWords(deletionChangeOf(refTo('stacklet', named('worker-1')))), '\u2212$84.00/mo');
