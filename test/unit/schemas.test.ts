@@ -70,7 +70,7 @@ describe('tolerant reader', () => {
   it('reads an optional field that is absent, null or of another type as absent, and a list as its readable entries', () => {
     const read = s.Stacklet.parse({
       ...stacklet, created_at: 5, vcpu: 'two', firewall_uuid: 12, locked: 'yes', tags: ['a', 3, 'b'],
-      backup_ids: [1, '2', 'x', null], networks: { v4: [{ address: '192.0.2.1', type: 'public' }, { type: 'private' }], v6: 'none' },
+      backup_ids: [1, '2', 'x', null], snapshot_ids: 'none', networks: { v4: [{ address: '192.0.2.1', type: 'public' }, { type: 'private' }], v6: 'none' },
       distribution: { name: 7 }, task: { name: 'resize' },
     });
     assert.equal(read.created_at, undefined);
@@ -79,6 +79,9 @@ describe('tolerant reader', () => {
     assert.equal(read.locked, false);
     assert.deepEqual(read.tags, ['a', 'b']);
     assert.deepEqual(read.backup_ids, [1, 2]);
+    assert.deepEqual(read.snapshot_ids, [], 'a list that is not one reads as empty');
+    const { tags: _, ...untagged } = { ...stacklet, tags: [] };
+    assert.deepEqual(s.Stacklet.parse(untagged).tags, [], 'an absent list reads as empty');
     assert.deepEqual(read.networks.v4.map((n) => n.address), ['192.0.2.1']);
     assert.deepEqual(read.networks.v6, []);
     assert.equal(read.distribution?.name, undefined);
