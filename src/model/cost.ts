@@ -134,6 +134,8 @@ function round(value: number): number {
  */
 export function formatUsd(value: number): string {
   const amount = Math.abs(value);
+  // No estimate is one (estimates are bounded, see dollars()); said as formatMoney says a price that is none.
+  if (!Number.isFinite(amount)) return '?';
   // Shifting the written digits, not multiplying, keeps 1.005 from becoming 100.49999…. (A sum's float error,
   // such as 31.904999999999998, is rounded as written, where ICU may give a cent more.)
   const written = String(amount);

@@ -72,6 +72,7 @@ describe('cost estimates', () => {
       values.push((seed % 100_000_000) / 1_000);
     }
     for (const value of values) assert.equal(formatUsd(value), intl(value), String(value));
+    assert.deepEqual([formatUsd(Number.NaN), formatUsd(Number.POSITIVE_INFINITY)], ['?', '?']);
   });
 
   it('says what a delete saves, for the kinds whose items carry a price', async () => {

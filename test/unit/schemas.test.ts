@@ -80,7 +80,7 @@ describe('tolerant reader', () => {
     assert.deepEqual(read.tags, ['a', 'b']);
     assert.deepEqual(read.backup_ids, [1, 2]);
     assert.deepEqual(read.snapshot_ids, [], 'a list that is not one reads as empty');
-    const { tags: _, ...untagged } = { ...stacklet, tags: [] };
+    const { tags: _, ...untagged } = { ...stacklet, tags: ['web'] };
     assert.deepEqual(s.Stacklet.parse(untagged).tags, [], 'an absent list reads as empty');
     assert.deepEqual(read.networks.v4.map((n) => n.address), ['192.0.2.1']);
     assert.deepEqual(read.networks.v6, []);
