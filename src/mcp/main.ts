@@ -1,27 +1,29 @@
 /**
- * `node dist/mcp.js`: reads the command line and the environment, then serves ./server.ts over stdio. `--help`
+ * `node dist/mcp.js` (and `stacklet-mcp`, the npm package's bin): reads the command line and the environment, then serves ./server.ts over stdio. `--help`
  * prints the usage and exits without serving. No vscode import.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { isLoopbackUrl } from '../api/loopback';
 import { StackletClient } from '../api/client';
+import type { AgentSource } from '../agent/envelope';
 import type { AgentContext } from '../agent/reads';
 import { isLocalEmulator } from '../auth/accountPlace';
 import { ActionHistory } from '../model/actionHistory';
 import { ResourceStore } from '../model/resourceStore';
 import { AGENT_ACCESS, DEFAULT_MONTHLY_LIMIT, DEFAULT_PROTECTED_TAGS, protectedTagsOf, type AgentAccess, type AgentLimits } from '../agent/guards';
-import { createServer, FRESH_MS, refuseWritesWhenOff } from './server';
+import { createServer, ELICITING_CLIENTS, FRESH_MS, instructClientsThatCannotAsk, refuseWritesWhenOff } from './server';
 import { readToken } from './token';
 
-export const USAGE = `Usage: node dist/mcp.js [--access off|read|ask] [--protected-tags a,b] [--monthly-limit USD] [--help]
+/** Set by the npm package's build (esbuild.mjs --mcp-package): its `bin`. The VSIX and a clone run the file itself. */
+declare const STACKLET_MCP_COMMAND: string | undefined;
+const COMMAND = typeof STACKLET_MCP_COMMAND === 'string' ? STACKLET_MCP_COMMAND : 'node dist/mcp.js';
+
+export const USAGE = `Usage: ${COMMAND} [--access off|read|ask] [--protected-tags a,b] [--monthly-limit USD] [--help]
 
 The Stacklet Cloud MCP server: the account's resources as tools for an agent, over stdio.
 
 Options:
-  --access LEVEL        What the agent may do: off (no tools), read (the read tools; the
-                        default), ask (also the write tools, each confirmed by the user
-                        through the client, MCP elicitation, before anything is sent; a
-                        client that cannot ask is offered no write tool).
+  --access LEVEL        ${wrap(`What the agent may do: off (no tools), read (the read tools; the default), ask (also the write tools, each confirmed by the user through the client, MCP elicitation, before anything is sent; a client that cannot ask is offered no write tool). Clients that can ask, by their own documentation: ${ELICITING_CLIENTS}.`)}
   --allow-writes        The same as --access ask.
   --protected-tags A,B  Resources carrying one of these tags (any case) are never changed:
                         a plan touching one is refused. Default: ${DEFAULT_PROTECTED_TAGS.join(',')}
@@ -51,6 +53,16 @@ Without an API address and a token every tool answers how to sign in.
 Listings are read from the service at most every ${FRESH_MS / 1000} seconds (--fresh-seconds;
 at once after the server's own writes).
 `;
+
+/** Words folded to the usage's column of descriptions (24 spaces in, 88 wide). */
+function wrap(text: string): string {
+  const lines = [''];
+  for (const word of text.split(' ')) {
+    if (lines.at(-1)!.length + word.length + 1 > 66 && lines.at(-1) !== '') lines.push('');
+    lines[lines.length - 1] += `${lines.at(-1) === '' ? '' : ' '}${word}`;
+  }
+  return lines.join(`\n${' '.repeat(24)}`);
+}
 
 /** What the command line asks for: the usage, the server with the person's limits, or a mistake. */
 export function parseArgs(args: readonly string[]): { help: true } | { help: false; limits: AgentLimits; freshMs: number } | { error: string } {
@@ -97,6 +109,8 @@ async function main(): Promise<void> {
     return;
   }
   const baseUrl = process.env['STACKLET_API_URL'];
+  // Where the answers come from, said even when the token cannot be read: a loopback address is the emulator.
+  const source: AgentSource = isLocalEmulator({ apiUrl: baseUrl ?? '', isEmulator: process.env['STACKLET_EMULATOR'] === '1' }) ? 'emulator' : 'service';
   const read = await readToken(process.env);
   let ctx: AgentContext | undefined;
   let signedOut: string | undefined;
@@ -112,7 +126,6 @@ async function main(): Promise<void> {
       // The client refuses the address and every tool says why.
     }
     const client = new StackletClient({ baseUrl, token: read.token, allowInsecureHttp: loopback });
-    const source = isLocalEmulator({ apiUrl: baseUrl, isEmulator: process.env['STACKLET_EMULATOR'] === '1' }) ? 'emulator' : 'service';
     ctx = { source, client, store: new ResourceStore(client), history: new ActionHistory() };
   } else {
     // Signed out: the tools are listed and each says how to sign in.
@@ -124,10 +137,11 @@ async function main(): Promise<void> {
   } catch {
     apiHost = undefined;
   }
-  const server = createServer(ctx, { limits: parsed.limits, freshMs: parsed.freshMs, ...(signedOut ? { signedOut } : {}), ...(apiHost ? { apiHost } : {}) });
+  const server = createServer(ctx, { source, limits: parsed.limits, freshMs: parsed.freshMs, ...(signedOut ? { signedOut } : {}), ...(apiHost ? { apiHost } : {}) });
   const transport = new StdioServerTransport();
   await server.connect(transport);
-  if (parsed.limits.access !== 'ask') refuseWritesWhenOff(transport, ctx?.source ?? 'service', parsed.limits.access);
+  if (parsed.limits.access !== 'ask') refuseWritesWhenOff(transport, source, parsed.limits.access);
+  instructClientsThatCannotAsk(transport, parsed.limits);
 }
 
 void main();
