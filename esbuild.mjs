@@ -1,6 +1,6 @@
 // Bundles the extension (and the emulator's CLI) with undici and zod inlined, so the VSIX ships no node_modules.
 import * as esbuild from 'esbuild';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
 
@@ -137,6 +137,29 @@ async function oneSharedChunk() {
   };
 }
 
+/**
+ * `--mcp-package` (the prepack of packages/stacklet-mcp, which `npm run pack:mcp` packs): the MCP server alone,
+ * minified into the npm package's one file with a shebang for its `bin`, its bundled packages' notices and the
+ * licence beside it. The same sources as dist/mcp.js; only the command its usage names differs.
+ */
+if (process.argv.includes('--mcp-package')) {
+  const dir = 'packages/stacklet-mcp';
+  await rm(path.join(dir, 'dist'), { recursive: true, force: true });
+  const result = await esbuild.build({
+    ...common,
+    minify: true,
+    sourcemap: false,
+    entryPoints: ['src/mcp/main.ts'],
+    outfile: path.join(dir, 'dist/stacklet-mcp.js'),
+    banner: { js: '#!/usr/bin/env node' },
+    define: { STACKLET_MCP_COMMAND: JSON.stringify('stacklet-mcp') },
+    metafile: true,
+  });
+  await writeThirdPartyNotices([result.metafile], path.join(dir, 'dist/ThirdPartyNotices.txt'), 'The Stacklet Cloud MCP server (stacklet-mcp)');
+  await copyFile('LICENSE', path.join(dir, 'LICENSE'));
+  process.exit(0);
+}
+
 // Chunks are named by their content's hash: clear out the last build's.
 await rm('dist/chunks', { recursive: true, force: true });
 
@@ -171,15 +194,15 @@ if (watch) {
   if (results[0].status === 'fulfilled') await writeFile('dist/extension.meta.json', JSON.stringify(results[0].value.metafile));
   await Promise.all(contexts.map((ctx) => ctx.dispose()));
   if (results.some((r) => r.status === 'rejected')) process.exit(1);
-  await writeThirdPartyNotices(results.flatMap((r) => (r.value.metafile ? [r.value.metafile] : [])));
+  await writeThirdPartyNotices(results.flatMap((r) => (r.value.metafile ? [r.value.metafile] : [])), 'dist/ThirdPartyNotices.txt', 'Stacklet Cloud for VS Code');
 }
 
 /**
- * dist/ThirdPartyNotices.txt, shipped in the VSIX: the licence of every package bundled into the files the
- * VSIX carries, read from node_modules. Minifying drops the packages' own licence comments, so this is where
- * their notices live.
+ * ThirdPartyNotices.txt, shipped in the VSIX (dist/) and in the MCP server's npm package: the licence of every
+ * package bundled into the files it carries, read from node_modules. Minifying drops the packages' own licence
+ * comments, so this is where their notices live.
  */
-async function writeThirdPartyNotices(metafiles) {
+async function writeThirdPartyNotices(metafiles, file, product) {
   const packages = new Set();
   for (const metafile of metafiles) {
     for (const input of Object.keys(metafile.inputs)) {
@@ -199,8 +222,8 @@ async function writeThirdPartyNotices(metafiles) {
     else throw new Error(`${name} ships no licence file: check its terms before bundling it`);
     sections.push(`${name} ${manifest.version} (${manifest.license})\n${manifest.homepage ?? manifest.repository?.url ?? ''}\n\n${text}`);
   }
-  const header = 'Stacklet Cloud for VS Code bundles the following packages. Their licences follow.';
-  await writeFile('dist/ThirdPartyNotices.txt', `${header}\n\n${sections.join(`\n\n${'-'.repeat(78)}\n\n`)}\n`);
+  const header = `${product} bundles the following packages. Their licences follow.`;
+  await writeFile(file, `${header}\n\n${sections.join(`\n\n${'-'.repeat(78)}\n\n`)}\n`);
 }
 
 function mitLicence(holder) {

@@ -13,6 +13,7 @@ import { fleetFigures } from './fleet';
 import { hostFigures } from './host';
 import { hostileFigures } from './hostile';
 import { mcpFigures } from './mcp';
+import { mcpPackageFigures } from './mcpPackage';
 import { pagingFigures } from './paging';
 import { parseFigures } from './parse';
 import { pollingFigures, spreadTaskFigures } from './polling';
@@ -36,6 +37,7 @@ const GROUPS: Record<string, (log: (line: string) => void) => Promise<Figure[]>>
   day: workingDayFigures,
   hostile: hostileFigures,
   mcp: mcpFigures,
+  mcpPackage: mcpPackageFigures,
 };
 
 interface Recorded {

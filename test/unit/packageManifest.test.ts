@@ -380,6 +380,14 @@ describe('package.json', () => {
       assert.ok(manifest.license && fs.existsSync(path.join(ROOT, 'LICENSE')));
     });
 
+    it('gives the MCP server\'s npm package the extension\'s version, licence and repository', () => {
+      const mcp = JSON.parse(fs.readFileSync(path.join(ROOT, 'packages/stacklet-mcp/package.json'), 'utf8')) as typeof manifest & { version: string; bin: Record<string, string> };
+      assert.equal(mcp.version, (manifest as { version?: string }).version);
+      assert.equal(mcp.license, manifest.license);
+      assert.equal(mcp.repository?.url, manifest.repository?.url);
+      assert.deepEqual(Object.keys(mcp.bin), ['stacklet-mcp']);
+    });
+
     it('ships (by vsce’s own file list) the bundles, icon, translations and walkthrough, and no sources, tests or screenshots', async function () {
       this.timeout(60_000);
       // vsce ships no type declarations; listFiles is its documented API (what `vsce ls` prints).
