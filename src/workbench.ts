@@ -23,6 +23,8 @@ import { DocumentEditors } from './editors/documentEditors';
 import { PropertiesDocuments } from './editors/propertiesDocuments';
 import type { LazyFileSystem } from './ui/lazyFileSystem';
 import type { Log } from './ui/log';
+import { agentLimits } from './lmTools/agentLimits';
+import { editorMcpApi, editorServerConfig, EditorServerRegistration } from './mcp/editorServer';
 import { ActionHistory } from './model/actionHistory';
 import { liveListeners } from './model/emitter';
 import { TaskStatusBar } from './tasks/statusBar';
@@ -177,6 +179,7 @@ export function startWorkbench(shell: Shell): Workbench {
     { dispose: () => sessionSubscription.dispose() },
     onDidChangeNetworkSettings(() => void session.reconnect()),
   );
+  registerServerWithEditor(context, session, log);
   let stopping: Promise<void> | undefined;
   const shutdown = () => (stopping ??= session.dispose().then(() => emulator.stop()));
   context.subscriptions.push({ dispose: () => void shutdown() });
@@ -202,4 +205,34 @@ export function startWorkbench(shell: Shell): Workbench {
       },
     },
   };
+}
+
+/** The settings the registered server's options come from. */
+const AGENT_SETTINGS = ['stacklet.agent.access', 'stacklet.agent.protectedTags', 'stacklet.agent.monthlyLimit'];
+
+/**
+ * In an editor whose agent takes extensions' MCP servers rather than VS Code's language model tools (Cursor), the
+ * signed-in account's server is registered there, with the person's agent settings (user settings only) as its
+ * options, again after a sign-in, switch or setting change, and removed at sign-out, expiry or deactivation. In
+ * VS Code there is no such API: its agent has the language model tools, and nothing is listed twice.
+ */
+function registerServerWithEditor(context: vscode.ExtensionContext, session: SessionManager, log: Log): void {
+  const api = editorMcpApi(vscode);
+  if (!api) return;
+  // Only the error's kind is logged: the editor's own message might repeat the configuration, token included.
+  const failed = (error: unknown) => log.error(`Could not register the MCP server with the editor (${error instanceof Error ? error.name : typeof error}).`);
+  const runtime = { nodePath: process.execPath, script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'mcp.js').fsPath };
+  const registration = new EditorServerRegistration(api, async () => {
+    const state = session.state;
+    const limits = agentLimits();
+    if (state.kind !== 'active' || limits.access === 'off') return undefined;
+    const { apiUrl, token } = await session.connectionTarget();
+    return apiUrl && token ? editorServerConfig({ apiUrl, token, isEmulator: state.account.isEmulator }, limits, runtime) : undefined;
+  }, failed);
+  context.subscriptions.push(
+    registration,
+    session.onDidChange(() => void registration.update()),
+    vscode.workspace.onDidChangeConfiguration((event) => AGENT_SETTINGS.some((name) => event.affectsConfiguration(name)) && void registration.update()),
+  );
+  void registration.update();
 }
