@@ -8,6 +8,7 @@ import type * as s from '../api/schemas';
 import { checkSlug } from '../api/validators';
 import { formatMonthlyChange, priceChange } from '../model/cost';
 import { formatBytes, formatMoney, stackletDescription } from '../model/format';
+import { plural } from '../model/plural';
 import type { ResourceStore } from '../model/resourceStore';
 import type { PickItem } from '../ui/prompter';
 import { describeError } from '../model/errorText';
@@ -91,7 +92,7 @@ export function sizeItem(size: s.Size, current?: string, from?: number): PickIte
     label: size.slug,
     ...(isCurrent ? { icon: 'check' } : {}),
     description: [
-      vscode.l10n.t('{0} vCPU', size.vcpu),
+      plural(size.vcpu, vscode.l10n.t('1 vCPU'), vscode.l10n.t('{0} vCPUs', size.vcpu)),
       vscode.l10n.t('{0} memory', formatBytes(size.memory)),
       vscode.l10n.t('{0} disk', formatBytes(size.disk)),
       isCurrent ? vscode.l10n.t('(current size)') : undefined,

@@ -375,7 +375,13 @@ describe('Actions and create wizards', function () {
       // Lists come from the service: available regions only, sizes with vCPU, memory, disk and price, every kind of image.
       const { regions } = await get<{ regions: { slug: string; available: boolean }[] }>('/v1/regions');
       assert.deepEqual(region!.items!.map((i) => i.value), regions.filter((r) => r.available).map((r) => r.slug));
-      assert.ok(size!.items!.every((i) => /vCPU · .* memory · .* disk/.test(i.description ?? '') && /per month/.test(i.detail ?? '')));
+      assert.ok(size!.items!.every((i) => /^(1 vCPU|([2-9]|\d\d+) vCPUs) · .* memory · .* disk/.test(i.description ?? '') && /per month/.test(i.detail ?? '')));
+      // Counted as the rows count them: "2 vCPUs", never "2 vCPU".
+      const { sizes } = await get<{ sizes: { slug: string; vcpu: number }[] }>('/v1/sizes');
+      for (const item of size!.items!) {
+        const vcpus = sizes.find((known) => known.slug === item.value)!.vcpu;
+        assert.ok(item.description!.startsWith(vcpus === 1 ? '1 vCPU · ' : `${vcpus} vCPUs · `), item.description);
+      }
       assert.ok(image!.items!.some((i) => i.value === 'wordpress-22-04'), 'applications are offered');
       assert.ok(image!.items!.some((i) => typeof i.value === 'number'), 'snapshots in the region are offered');
       assert.deepEqual(vpc!.items!.map(plainLabel), ['None', 'fra-private'], 'VPCs of the chosen region, or none');
