@@ -73,7 +73,7 @@ try {
     password,
     workspaceTrust: true,
     announceEmulator: true,
-    // A person tries agent mode here (README, Agent mode); only the tests' windows turn AI features off.
+    // A person tries agent mode here (docs/agents.md); only the tests' windows turn AI features off.
     aiFeatures: true,
     onEmulatorLine: (line) => console.log(`[emulator] ${line}`),
   });

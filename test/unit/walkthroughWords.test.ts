@@ -1,11 +1,13 @@
 // The walkthrough says what the product shows: its firewall step quotes the lines the confirmation of a save
 // lists (src/documents/firewall/rules.ts), for the edit it describes on the demo data's web-firewall, and its
-// JSON sample is laid out as the document is and fits a narrow pane.
+// JSON sample is laid out as the document is and fits a narrow pane; its explore step says what a stacklet row shows.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { StackletClient } from '../../src/api/client';
 import { firewallKind } from '../../src/documents/firewall/kind';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { KIND_ROWS } from '../../src/kinds/kindRows';
 import { call } from './support';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -30,6 +32,20 @@ describe('the walkthrough shows the product as it is', () => {
     assert.deepEqual(lines, ['Remove inbound rule: TCP 80 from 0.0.0.0/0', 'Add inbound rule: TCP 8443 from 0.0.0.0/0']);
     for (const line of lines) assert.ok(STEP.includes(`\`${line}\``), `the step quotes "${line}"`);
     assert.doesNotMatch(STEP, /\+\d+ inbound|−\d+ outbound/, 'no summary the product never shows');
+  });
+
+  it('says what a stacklet row shows as the row shows it: region · size, not its address', async () => {
+    const explore = fs.readFileSync(path.join(ROOT, 'media', 'walkthrough', 'explore.md'), 'utf8');
+    const client = new StackletClient({ baseUrl: emu.url, token: emu.demoToken });
+    try {
+      const web1 = (await client.listStacklets()).items.find((stacklet) => stacklet.name === 'web-1')!;
+      const { description } = KIND_ROWS.stacklet.look(web1);
+      assert.equal(description, 'fra · b-1vcpu-2gb');
+      assert.ok(explore.includes(`\`${description}\``), `the step quotes the row's description ${description}`);
+      assert.doesNotMatch(explore, /IPv4/);
+    } finally {
+      await client.dispose();
+    }
   });
 
   it('shows the JSON as the document lays it out, in lines that fit a narrow pane', () => {
