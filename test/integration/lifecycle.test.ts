@@ -374,10 +374,13 @@ describe('Lifecycle of every kind', function () {
       assert.deepEqual(after.node_pools.map((p) => [p.name, p.nodes.length]), [['default-pool', 3], ['ci-pool', 2]]);
     });
 
-    it('Delete Node Pool: a modal naming it and its cluster; gone', async () => {
+    it('Delete Node Pool: its name typed, under what goes (its nodes and their disks) and its cluster; gone', async () => {
       const pool = await mustRow('kubernetes', 'nodePool', 'ci-pool');
-      const outcome = await run('stacklet.deleteNodePool', pool, { choose: 'Delete' });
-      assert.equal(outcome.asked[0]!.message, 'Delete node pool ci-pool of demo-cluster?');
+      const outcome = await run('stacklet.deleteNodePool', pool, { input: 'ci-pool', bad: ['ci-poo', 'CI-POOL'] });
+      assert.equal(outcome.asked[0]!.kind, 'input');
+      assert.equal(outcome.asked[0]!.title, 'Delete node pool ci-pool of demo-cluster?');
+      assert.match(outcome.asked[0]!.prompt!, /Its 2 nodes go, with their disks and what runs on them; the cluster's other pools stay\. Type its name, ci-pool, to confirm\./);
+      assert.match(outcome.asked[0]!.validation!['ci-poo']!, /Type ci-pool exactly/);
       assert.deepEqual(outcome.sent.map((s) => `${s.route} ${s.status}`), ['DELETE /v1/kubernetes/:uuid/node_pools/:pool_id 204']);
       assert.deepEqual((await get<{ kubernetes: Cluster }>(`/v1/kubernetes/${uuid}`)).kubernetes.node_pools.map((p) => p.name), ['default-pool']);
       assert.equal(await row('kubernetes', 'nodePool', 'ci-pool', true), undefined);

@@ -93,7 +93,13 @@ describe('agent writes ⇄ emulator: Kubernetes and load balancers', function ()
     assert.equal(deletion.monthlyChangeUsd, -48);
     assert.equal(deletion.words(same).question, 'Delete node pool agent-pool of demo-cluster?');
     assert.ok(writeTool('stacklet_manage_nodePool')!.actions.find((a) => a.action === 'delete')!.destructive);
-    await execute(ctx, deletion, { door: 'mcp' });
+    // Its nodes and their disks go: asked with its name typed, as a cluster's deletion is.
+    assert.equal(deletion.typed, 'agent-pool');
+    assert.match(deletion.words(same).detail, /Its 2 nodes go, with their disks and what runs on them.*Type its name, agent-pool, to confirm/);
+    assert.equal((await rejection(execute(ctx, deletion, { door: 'mcp' }), AgentRefusal)).reason, 'typedNameMismatch');
+    assert.equal((await rejection(execute(ctx, deletion, { door: 'mcp', typed: 'agent' }), AgentRefusal)).reason, 'typedNameMismatch');
+    assert.equal((await cluster()).node_pools.length, 2, 'nothing sent');
+    await execute(ctx, deletion, { door: 'mcp', typed: 'agent-pool' });
     assert.deepEqual((await cluster()).node_pools.map((p) => p.name), ['workers']);
   });
 

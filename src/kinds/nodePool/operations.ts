@@ -9,6 +9,7 @@ import type * as s from '../../api/schemas';
 import type { AgentData } from '../../agent/envelope';
 import { AgentInputError } from '../../agent/input';
 import { define, type ActionContext, type ActionDefinition, type PlannedResource } from '../../actions/definition';
+import { typedDeletion } from '../../actions/deletion';
 import { answered, button, check, head, idField, idle, refuse, send, text, wholeNumber } from '../../actions/steps';
 import { checkNodeCount, checkResourceName } from '../../api/validators';
 import { deletionChange, nodePoolMonthly, priceChange } from '../../model/cost';
@@ -189,7 +190,7 @@ const deletion = define({
   kind: 'nodePool',
   action: 'delete',
   title: 'Delete a node pool',
-  description: 'Deletes a pool (cluster, id) with its nodes; refused for the cluster\'s only pool. Every action is refused while a task runs on the cluster.',
+  description: 'Deletes a pool (cluster, id) with its nodes and their disks: the user types its name to confirm; refused for the cluster\'s only pool. Every action is refused while a task runs on the cluster.',
   shape: { cluster: clusterField(), id: poolField() },
   destructive: true,
   plan: async (ctx, input) => {
@@ -201,19 +202,21 @@ const deletion = define({
     }
     const progress = l10n.t('Deleting {0}…', pool.name);
     const mark = { kind: 'nodePool', id: pool.id, listing: 'cluster' } as const;
+    // Its nodes and their disks go, as a cluster's do: asked the same way, with the pool's name typed.
+    const asked = typedDeletion(pool.name, (literal) => ({
+      title: l10n.t('Delete node pool {0} of {1}?', literal(pool.name), literal(cluster.name)),
+      loss: plural(pool.nodes.length, l10n.t('Its node goes, with its disk and what runs on it; the cluster\'s other pools stay.'), l10n.t('Its {0} nodes go, with their disks and what runs on them; the cluster\'s other pools stay.', pool.nodes.length)),
+    }));
     return {
       resources: poolResources(target),
       change: { delete: head(ref) },
       monthlyChangeUsd: deletionChange(nodePoolMonthly(pool)),
-      destroysData: false,
+      destroysData: true,
+      typed: pool.name,
       failure: l10n.t('Could not delete node pool {0}', pool.name),
       progress,
       stale: AFTER_POOL_CHANGE,
-      words: (literal) => ({
-        question: l10n.t('Delete node pool {0} of {1}?', literal(pool.name), literal(cluster.name)),
-        detail: plural(pool.nodes.length, l10n.t('Its node goes, with what runs on it; the cluster\'s other pools stay.'), l10n.t('Its {0} nodes go, with what runs on them; the cluster\'s other pools stay.', pool.nodes.length)),
-        button: button.delete(),
-      }),
+      words: asked.words,
       send: async () => {
         // Its row says "deleting…" until the cluster is read again; back as it was when refused.
         ctx.store.markDeleting(mark);

@@ -123,8 +123,8 @@ export const ROWS: readonly DoorRow[] = [
     prepare: async (kit) => {
       const cluster = await demoCluster(kit, true);
       const pool = cluster.node_pools.find((other) => other.name === EXTRA)!;
-      // A deletion's question, Keep first.
-      return { input: { cluster: cluster.uuid, id: pool.id }, args: async () => [], script: [{ pick: EXTRA }, { choose: 'Delete' }] };
+      // Its nodes and their disks go: its name typed, at every door.
+      return { input: { cluster: cluster.uuid, id: pool.id }, args: async () => [], script: [{ pick: EXTRA }, { input: EXTRA }], typed: EXTRA };
     },
     // The emulator records a DELETE without a body as {}.
     sends: (): Request[] => [['DELETE', poolPath, {}]],
