@@ -25,10 +25,19 @@ export function isLocalEmulator(account: Pick<Account, 'apiUrl' | 'isEmulator'>)
 }
 
 /**
+ * An account as VS Code's Accounts menu names it, and so every place that names one (confirmations, agents'
+ * questions, the MCP server's): its e-mail and where it is (`demo@stacklet.example (local emulator 127.0.0.1:8787)`).
+ * `escaped` escapes the e-mail and the place (service text, and an address) for where they go.
+ */
+export function accountLabel(account: Pick<Account, 'email' | 'apiUrl' | 'isEmulator'>, emulatorWord: string, escaped: (text: string) => string = (text) => text): string {
+  return `${escaped(account.email)} (${escaped(accountPlace(account, emulatorWord))})`;
+}
+
+/**
  * Where an account is, to tell two of the same e-mail apart (the Accounts menu, Switch Account): the API's host,
  * with `emulatorWord` before it for a local emulator; the embedded emulator, whose port changes, by the word alone.
  */
-export function accountPlace(account: Account, emulatorWord: string): string {
+export function accountPlace(account: Pick<Account, 'apiUrl' | 'isEmulator'>, emulatorWord: string): string {
   if (account.isEmulator) return emulatorWord;
   let host: string;
   try {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { AccountRegistry } from './accountRegistry';
-import { accountPlace } from './accountPlace';
+import { accountLabel } from './accountPlace';
 
 /**
  * Puts signed-in Stacklet accounts in VS Code's Accounts menu (with Sign Out there). Sessions are the
@@ -26,7 +26,7 @@ export class StackletAuthProvider implements vscode.AuthenticationProvider, vsco
     const sessions: vscode.AuthenticationSession[] = [];
     for (const account of this.registry.list()) {
       const token = await this.registry.token(account.id);
-      if (token) sessions.push({ id: account.id, accessToken: token, account: { id: account.id, label: `${account.email} (${accountPlace(account, vscode.l10n.t('local emulator'))})` }, scopes: [] });
+      if (token) sessions.push({ id: account.id, accessToken: token, account: { id: account.id, label: accountLabel(account, vscode.l10n.t('local emulator')) }, scopes: [] });
     }
     return sessions;
   }

@@ -7,14 +7,14 @@ import * as l10n from '@vscode/l10n';
 import * as net from 'node:net';
 import type { Account } from './accountRegistry';
 import { isLoopbackUrl } from '../api/loopback';
-import { isLocalEmulator } from './accountPlace';
+import { accountLabel } from './accountPlace';
 
 /**
- * An account as a confirmation names it: its e-mail, which tells two apart (two on one emulator too), marked
- * "(Local emulator)" for an emulator on this machine. `escaped` escapes the e-mail (service text) for the place it goes.
+ * An account as a confirmation names it: as the Accounts menu does (accountLabel), so two emulators, or one
+ * e-mail on two services, are told apart. `escaped` escapes it for the place it goes.
  */
 export function accountWords(account: Account, escaped: (text: string) => string = (text) => text): string {
-  return isLocalEmulator(account) ? l10n.t('{0} (Local emulator)', escaped(account.email)) : escaped(account.email);
+  return accountLabel(account, l10n.t('local emulator'), escaped);
 }
 
 /** Where `npm start` tells the extension host about the emulator it runs (its environment, never a setting). */

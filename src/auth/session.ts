@@ -106,6 +106,23 @@ export class SessionManager {
   }
 
   /**
+   * The active account when `token` at `apiUrl` is its own already, so that signing in again would change nothing.
+   * The embedded emulator's address and token are new at every start, so they never are; nor is an expired
+   * session's, which a sign-in renews.
+   */
+  async signedInWith(apiUrl: string, token: string): Promise<Account | undefined> {
+    const state = this.state;
+    if (state.kind !== 'active' || state.account.isEmulator) return undefined;
+    let url: string;
+    try {
+      url = checkApiUrl(stripApiVersion(apiUrl).url, true).toString().replace(/\/+$/, '');
+    } catch {
+      return undefined;
+    }
+    return url === state.account.apiUrl && (await this.registry.token(state.account.id)) === token ? state.account : undefined;
+  }
+
+  /**
    * Verifies the token with GET /v1/account/profile, then stores it. Nothing is stored when it fails. A
    * trailing `/v1` of the URL is taken off (stripApiVersion says so, for the caller to show).
    */

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import * as notify from '../ui/notify';
+import { accountWords } from '../auth/localAccounts';
 import { checkApiUrl, stripApiVersion } from '../api/apiUrl';
 import { isLoopbackUrl } from '../api/loopback';
 import { isApiError } from '../api/errors';
@@ -52,6 +53,12 @@ export async function signIn(deps: CommandDeps, args: SignInArgs = {}): Promise<
     validate: (value) => (value.trim() === '' ? vscode.l10n.t('Enter the API token') : /\s/.test(value.trim()) ? vscode.l10n.t('An API token has no spaces') : undefined),
   });
   if (!token) return false;
+  // The same token for the account in use: nothing to verify or store, and saying "Signed in" would suggest a change.
+  const already = await deps.session.signedInWith(apiUrl, token);
+  if (already) {
+    void notify.info(vscode.l10n.t('You are already signed in to {0} with this token: nothing changed.', accountWords(already)));
+    return true;
+  }
   try {
     const account = await notify.withProgress('notification', vscode.l10n.t('Verifying the API token…'), () => deps.session.signIn(apiUrl, token));
     if (config.get<string>('apiUrl') !== account.apiUrl) await config.update('apiUrl', account.apiUrl, vscode.ConfigurationTarget.Global);

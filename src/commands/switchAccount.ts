@@ -4,6 +4,8 @@ import { accountPlace, isLocalEmulator } from '../auth/accountPlace';
 import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
 import { isBack } from './wizard';
+import * as notify from '../ui/notify';
+import { accountWords } from '../auth/localAccounts';
 
 export async function pickAccount(deps: CommandDeps, title: string, offerNew = false): Promise<Account | 'new' | undefined> {
   // A local emulator's account whose emulator is gone is never offered: it is dropped here, quietly.
@@ -33,4 +35,6 @@ export async function switchAccount(deps: CommandDeps, accountId?: string): Prom
   }
   await deps.session.switchTo(picked.id);
   deps.log.info(`Switched to ${picked.email}`);
+  // Where the views and the next action now are, named as the Accounts menu names it.
+  void notify.info(vscode.l10n.t('Switched to {0}: the views now show its resources.', accountWords(picked)));
 }

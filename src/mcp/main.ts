@@ -131,13 +131,7 @@ async function main(): Promise<void> {
     // Signed out: the tools are listed and each says how to sign in.
     process.stderr.write('stacklet-cloud MCP: STACKLET_API_URL and a token (STACKLET_TOKEN_FILE, STACKLET_TOKEN_COMMAND or STACKLET_TOKEN) are not both set; every tool will say so.\n');
   }
-  let apiHost: string | undefined;
-  try {
-    apiHost = baseUrl ? new URL(baseUrl).host : undefined;
-  } catch {
-    apiHost = undefined;
-  }
-  const server = createServer(ctx, { source, limits: parsed.limits, freshMs: parsed.freshMs, ...(signedOut ? { signedOut } : {}), ...(apiHost ? { apiHost } : {}) });
+  const server = createServer(ctx, { source, limits: parsed.limits, freshMs: parsed.freshMs, ...(signedOut ? { signedOut } : {}), ...(baseUrl ? { apiUrl: baseUrl } : {}) });
   const transport = new StdioServerTransport();
   await server.connect(transport);
   if (parsed.limits.access !== 'ask') refuseWritesWhenOff(transport, source, parsed.limits.access);

@@ -9,6 +9,7 @@
  * Without `--allow-writes` the write tools are not listed and a call of one is refused saying how to enable them.
  * No vscode import.
  */
+import * as l10n from '@vscode/l10n';
 import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -26,6 +27,7 @@ import { SEARCH_KINDS } from '../kinds/registry';
 import { monthlyChangeWords } from '../model/cost';
 import type { ResourceStore } from '../model/resourceStore';
 import { markdownText, typeableText } from '../model/serviceText';
+import { accountLabel, accountPlace } from '../auth/accountPlace';
 
 /** The listings the tools read: each is read again once older than the freshness window. */
 const LISTINGS = [...SEARCH_KINDS, 'backup', 'size', 'region', 'distribution', 'application'] as const;
@@ -57,8 +59,8 @@ export interface ServerOptions {
   readonly source?: AgentSource;
   /** Why there is no session, when the token could not be read (every tool says it). */
   readonly signedOut?: string;
-  /** The API's host, named with the account in every question (the emulator is named so instead). */
-  readonly apiHost?: string;
+  /** The API's address, named with the account in every question as the extension's Accounts menu names it. */
+  readonly apiUrl?: string;
   /** The clock the freshness window reads (tests move it). */
   readonly now?: () => number;
   /** How long a listing answers calls (--fresh-seconds); FRESH_MS by default. */
@@ -147,7 +149,7 @@ export function createServer(ctx: AgentContext | undefined, options: ServerOptio
       const plan = await planAction(agent, write.name, input);
       // The person's limits refuse before anything is asked.
       await guardAgent(agent, plan);
-      const confirmed = await confirm(server, agent, plan, options.apiHost);
+      const confirmed = await confirm(server, agent, plan, options.apiUrl);
       if ('reason' in confirmed) return answer(agentResult(source, { refused: confirmed.reason, error: confirmed.message, plan: planData(plan) }), true);
       return answer(agentResult(source, { plan: planData(plan), result: await execute(agent, plan, { door: 'mcp', typed: confirmed.typed }) }));
     }))));
@@ -186,10 +188,10 @@ function instructions(limits: AgentLimits): string {
  * monthly change and where this run's spending stands. A client may render it as Markdown, so the service's
  * names and the e-mail are escaped for Markdown (no link, image, HTML or emphasis can come of them), one line each.
  */
-async function planMessage(ctx: ActionContext, plan: WritePlan, apiHost: string | undefined): Promise<string> {
+async function planMessage(ctx: ActionContext, plan: WritePlan, apiUrl: string | undefined): Promise<string> {
   const words = plan.words((value) => markdownText(value));
-  const account = await accountWords(ctx, apiHost);
-  const lines = [...(account ? [`Account: ${account}`, ''] : []), words.question, ...(words.detail ? [words.detail] : []), ''];
+  const account = await accountWords(ctx, apiUrl);
+  const lines = [`Account: ${account}`, '', words.question, ...(words.detail ? [words.detail] : []), ''];
   for (const resource of plan.resources) {
     lines.push(`${resource.role}: ${resource.kind} ${markdownText(resource.name)}${resource.id !== undefined ? ` (ID ${markdownText(String(resource.id))})` : ''}`);
   }
@@ -197,22 +199,25 @@ async function planMessage(ctx: ActionContext, plan: WritePlan, apiHost: string 
   return lines.join('\n');
 }
 
-/** The account the server acts in: the profile's e-mail, and where (the local emulator, or the API's host). */
-async function accountWords(ctx: ActionContext, apiHost: string | undefined): Promise<string | undefined> {
+/**
+ * The account the server acts in, as the extension's Accounts menu names it: the profile's e-mail and where
+ * (`demo@stacklet.example (local emulator 127.0.0.1:8787)`, `you@example.com (api.stacklet.example)`).
+ */
+async function accountWords(ctx: ActionContext, apiUrl = ''): Promise<string> {
   const profile = await ctx.store.get('profile').then((listing) => listing.items[0], () => undefined);
-  const where = ctx.source === 'emulator' ? 'Local emulator' : apiHost ?? 'Stacklet Cloud';
-  return profile ? `${markdownText(profile.email)} (${markdownText(where)})` : markdownText(where);
+  const where = { apiUrl, isEmulator: false };
+  return profile ? accountLabel({ ...where, email: profile.email || profile.uuid }, l10n.t('local emulator'), markdownText) : markdownText(accountPlace(where, l10n.t('local emulator')));
 }
 
 /** Asks the user through the client; undefined when confirmed, else why not (nothing is sent then). */
-async function confirm(server: McpServer, ctx: ActionContext, plan: WritePlan, apiHost: string | undefined): Promise<{ reason: string; message: string } | { typed: string | undefined }> {
+async function confirm(server: McpServer, ctx: ActionContext, plan: WritePlan, apiUrl: string | undefined): Promise<{ reason: string; message: string } | { typed: string | undefined }> {
   if (!server.server.getClientCapabilities()?.elicitation) {
     return { reason: 'noConfirmation', message: 'This client cannot ask the user to confirm (MCP elicitation), so no write is sent. Use a client that supports elicitation, or make the change in the Stacklet Cloud extension.' };
   }
   const expected = plan.typed;
   const result = await server.server.elicitInput({
     mode: 'form',
-    message: await planMessage(ctx, plan, apiHost),
+    message: await planMessage(ctx, plan, apiUrl),
     requestedSchema: expected === undefined
       ? { type: 'object', properties: {} }
       : { type: 'object', properties: { typed: { type: 'string', title: 'Type to confirm', description: `This destroys data: type ${markdownText(typeableText(expected))} exactly to confirm.` } }, required: ['typed'] },

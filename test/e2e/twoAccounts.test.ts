@@ -34,8 +34,8 @@ describe('Two accounts in the workbench: the confirmation names the account', fu
       await ui.contextMenu(page, ui.viewRow(page, 'Stacklets', 'web-1'), 'Power Off…');
       await ui.confirmation(page, 'Power off web-1?');
       const text = await ui.confirmationText(page);
-      // The e-mail tells the two apart (both are on this emulator, which the line says too).
-      assert.match(text, /Account: second@stacklet\.example \(Local emulator\)/);
+      // Named as the Accounts menu names it: the e-mail, and where (this emulator, with its port).
+      assert.ok(text.includes(`Account: second@stacklet.example (local emulator ${new URL(suite.session.emulator.url).host})`), text);
       assert.doesNotMatch(text, /first@stacklet\.example/);
       await page.keyboard.press('Escape');
       await ui.quickInput(page).waitFor({ state: 'hidden' });

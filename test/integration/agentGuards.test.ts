@@ -8,6 +8,8 @@ import { AGENT_NOTE } from '../../src/agent/envelope';
 import type { StackletExtensionApi, StackletTestHooks } from '../../src/extension';
 import { EXTENSION_ID, extensionApi, mutationsSince, ownAccount, recentRequests, serviceGet, type Sent } from './emulatorAccess';
 import { ScriptedPrompter } from './scriptedPrompter';
+import { testEmulator } from './testEnvironment';
+import { markdownText } from '../../src/model/serviceText';
 
 const EMAIL = 'guards@stacklet.example';
 const TOKEN = `stk_guards_${Date.now().toString(36)}`;
@@ -120,7 +122,8 @@ describe('Agent guard rails', function () {
     await setUser('agent.monthlyLimit', spent + 10);
     const usd = (value: number) => `\\$${value.toFixed(2)}`;
     const message = await shown();
-    assert.match(message, /^Account: guards\\@stacklet\.example \(Local emulator\)/);
+    // Named as the Accounts menu names it: the e-mail and where (escaped for Markdown).
+    assert.ok(message.startsWith(`Account: ${markdownText('guards@stacklet.example')} (${markdownText(`local emulator ${new URL(testEmulator().apiUrl).host}`)})\n`), message);
     assert.match(message, new RegExp(`\\+\\$6\\.00/mo; this session's agent changes: ${usd(spent + 6)}/mo of ${usd(spent + 10)}/mo`));
     // b-2vcpu-4gb is $24: +$18.00/mo, past the $10 left: refused before any confirmation.
     const before = await recentRequests();

@@ -9,6 +9,7 @@ import type { ResourceNode } from '../../src/views/resourceNode';
 import type { ViewId } from '../../src/views/viewIds';
 import { configureEmulator, control, extensionApi, routeCount, serviceGet, serviceRequest, signOutAll, signInByCommand } from './emulatorAccess';
 import { ScriptedPrompter } from './scriptedPrompter';
+import { recordShownMessages } from './shownMessages';
 import { testEmulator } from './testEnvironment';
 
 /** GET against the emulator directly, to compare what the views show with what the service holds. */
@@ -132,6 +133,20 @@ describe('Resource explorer', () => {
       // at two emulators are told apart); the test's emulator is on this machine, so it is a local emulator.
       const accounts = await vscode.authentication.getAccounts('stacklet');
       assert.deepEqual(accounts.map((account) => account.label), [`${profile.email} (local emulator ${new URL(testEmulator().apiUrl).host})`]);
+    });
+
+    it('signing in again with the same token says it already was, as the Accounts menu names it, and asks the service nothing', async () => {
+      const profiles = await routeCount('GET /v1/account/profile');
+      const recorded = recordShownMessages();
+      try {
+        assert.equal(await signInByCommand(a, testEmulator().apiUrl, testEmulator().token), true);
+      } finally {
+        recorded.restore();
+      }
+      const [label] = (await vscode.authentication.getAccounts('stacklet')).map((account) => account.label);
+      assert.deepEqual(recorded.shown, [{ level: 'info', message: `You are already signed in to ${label} with this token: nothing changed.` }]);
+      assert.equal(await routeCount('GET /v1/account/profile'), profiles, 'nothing verified again');
+      assert.equal(a.session.accounts.length, 1);
     });
   });
 
@@ -389,8 +404,16 @@ describe('Resource explorer', () => {
       assert.equal(a.session.accounts.length, 2);
       assert.equal(a.session.state.kind === 'active' && a.session.state.account.email, 'second@stacklet.example');
       assert.equal((await roots(a, 'stacklets')).filter((n) => n.resource?.kind === 'stacklet').length, 0);
-      await vscode.commands.executeCommand('stacklet.switchAccount', first.kind === 'active' ? first.account.id : '');
+      const recorded = recordShownMessages();
+      try {
+        await vscode.commands.executeCommand('stacklet.switchAccount', first.kind === 'active' ? first.account.id : '');
+      } finally {
+        recorded.restore();
+      }
       assert.ok((await roots(a, 'stacklets')).filter((n) => n.resource?.kind === 'stacklet').length > 0);
+      // Says where the views now are, as the Accounts menu names the account.
+      const host = new URL(testEmulator().apiUrl).host;
+      assert.deepEqual(recorded.shown, [{ level: 'info', message: `Switched to ${first.kind === 'active' ? first.account.email : ''} (local emulator ${host}): the views now show its resources.` }]);
     });
 
     it('marks the session expired on a 401, drops its data, and keeps other accounts', async () => {

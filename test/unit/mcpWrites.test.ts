@@ -138,7 +138,9 @@ describe('MCP server --allow-writes (node dist/mcp.js) ⇄ emulator', function (
     assert.equal(asked.length, 1);
     assert.match(asked[0]!.message, /Power off web-1\?/);
     assert.match(asked[0]!.message, new RegExp(`stacklet web-1 \\(ID ${web1.id}\\)`));
-    assert.match(asked[0]!.message, /^Account: demo\\@stacklet\.example \(Local emulator\)\n/);
+    // Named as the extension's Accounts menu names it: two emulators on two ports are told apart.
+    const account = `Account: ${markdownText('demo@stacklet.example')} (${markdownText(`local emulator ${new URL(emu.url).host}`)})\n`;
+    assert.ok(asked[0]!.message.startsWith(account), asked[0]!.message);
     assert.match(asked[0]!.message, /Monthly change: no change; this session's agent changes: \$0\.00\/mo of \$50\.00\/mo/);
     assert.equal(((data['plan'] as { resources: { name: string }[] }).resources[0]!).name, 'web-1');
     assert.ok((await stacklet('web-1')).task, 'the emulator runs the power-off task');

@@ -158,6 +158,23 @@ describe('SessionManager', () => {
     await emulatorSession.dispose();
   });
 
+  it('knows a sign-in with the active account\'s own address and token changes nothing; not another token, address, an expired session or the embedded emulator', async () => {
+    const { registry } = memoryStores();
+    const session = new SessionManager(registry, settings, noEmulator);
+    assert.equal(await session.signedInWith(emu.url, emu.demoToken), undefined, 'signed out');
+    const account = await session.signIn(emu.url, emu.demoToken);
+    assert.deepEqual(await session.signedInWith(emu.url, emu.demoToken), account);
+    assert.deepEqual(await session.signedInWith(`${emu.url}/v1/`, emu.demoToken), account, 'the address as sign-in reads it');
+    assert.equal(await session.signedInWith(emu.url, 'stk_other'), undefined);
+    assert.equal(await session.signedInWith('http://127.0.0.1:9', emu.demoToken), undefined);
+    assert.equal(await session.signedInWith('not a url', emu.demoToken), undefined);
+    await session.markExpired(account);
+    assert.equal(await session.signedInWith(emu.url, emu.demoToken), undefined, 'an expired session is renewed by signing in');
+    await registry.add({ ...account, id: EMULATOR_ACCOUNT_ID, isEmulator: true }, emu.demoToken);
+    assert.equal(await session.signedInWith(emu.url, emu.demoToken), undefined, 'the embedded emulator\'s address and token are new at every start');
+    await session.dispose();
+  });
+
   it('stores nothing when the token is refused or the URL unreachable', async () => {
     const { secrets, state, registry } = memoryStores();
     const session = new SessionManager(registry, settings, noEmulator);
