@@ -454,7 +454,17 @@ export class DocumentEditors extends Disposable {
       return;
     }
     fs.setBase(document.uri, rendered);
+    // A comparison open on it shows the service's new state, not the one the apply replaced; a new resource's
+    // comparison ("not on Stacklet Cloud yet") shows what was created.
+    this.deps.readOnly.refresh(this.serviceSide(kind, document.uri, id), rendered);
+    if (segments(document.uri)[0] === NEW_SEGMENT) this.deps.readOnly.refresh(this.serviceSide(kind, document.uri, undefined), rendered);
     if (complete && document.version === version && !document.isClosed) await this.replaceQuietly(document, rendered);
+  }
+
+  /** Where compare() puts the service's side of a document: the resource's state, or before it exists, nothing. */
+  private serviceSide(kind: AnyDocumentKind, uri: vscode.Uri, id: string | undefined): string {
+    const file = segments(uri)[1] ?? fileName(kind.id, kind);
+    return `/stacklet-cloud/${kind.id}/${id === undefined ? NEW_SEGMENT : idSegment(id)}/${file}`;
   }
 
   /** Opens a diff: the service's current state (read-only, left) against the document (right). */
@@ -472,7 +482,7 @@ export class DocumentEditors extends Disposable {
       left = kind.render(state, { id, name });
       title = vscode.l10n.t('{0}: Stacklet Cloud ↔ your document', name);
     }
-    const leftUri = this.deps.readOnly.put(`/stacklet-cloud/${kind.id}/${id === undefined ? NEW_SEGMENT : idSegment(id)}/${file}`, left);
+    const leftUri = this.deps.readOnly.put(this.serviceSide(kind, document.uri, id), left);
     await vscode.commands.executeCommand('vscode.diff', leftUri, document.uri, title);
   }
 

@@ -28,6 +28,14 @@ export class ResourceDocuments implements vscode.TextDocumentContentProvider, vs
     return uri;
   }
 
+  /** Updates the content at `path` where it was put before (a diff shows it), and tells VS Code; else nothing. */
+  refresh(path: string, content: string): void {
+    const uri = vscode.Uri.from({ scheme: RESOURCE_SCHEME, path });
+    if (!this.contents.has(uri.toString()) || this.contents.get(uri.toString()) === content) return;
+    this.contents.set(uri.toString(), content);
+    this.changed.fire(uri);
+  }
+
   /** Opens (or updates and reveals) the document at `path` with `content`. */
   async show(path: string, content: string, language: string): Promise<vscode.TextEditor> {
     const uri = this.put(path, content);

@@ -262,9 +262,14 @@ describe('Firewall documents', function () {
       assert.ok(tab instanceof vscode.TabInputTextDiff, 'a diff editor is open');
       assert.equal(tab.modified.toString(), document.uri.toString());
       assert.match(vscode.window.tabGroups.activeTabGroup.activeTab!.label, /web-fw-doc: Stacklet Cloud ↔ your document/);
+      const serviceSide = await vscode.workspace.openTextDocument(tab.original);
+      assert.ok(!serviceSide.getText().includes('"port": 4443'), 'the service\'s side shows the service before the apply');
       const applied = await steps.applyAction(document, { choose: 'Apply' });
       assert.deepEqual(applied.sent.map((s) => s.route), ['DELETE /v1/firewalls/:uuid/rules', 'POST /v1/firewalls/:uuid/rules']);
       assert.ok((await firewallNamed('web-fw-doc'))!.inbound_rules.some((r) => r.port === 4443));
+      // The open diff follows the apply: its service side shows the service's new state.
+      await until('the diff\'s service side shows the applied rule', () => serviceSide.getText().includes('"port": 4443'));
+      assert.equal(serviceSide.getText(), document.getText(), 'both sides agree once applied');
     } finally {
       await files.update('autoSave', undefined, vscode.ConfigurationTarget.Global);
       await files.update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
