@@ -95,6 +95,15 @@ export class StackletClient {
     return this.one('GET', '/v1/account/profile', s.Profile, ['profile'], call);
   }
 
+  /**
+   * The local emulator's own route, not the service's (the service has none: its 404 says "does not support"):
+   * the caller's account back to the data it was seeded with. Reset Local Emulator sends it to an emulator
+   * outside VS Code (npm start's); the one inside VS Code is reset in place.
+   */
+  resetEmulatorAccount(call?: Call): Promise<void> {
+    return this.none('POST', '/_emulator/reset-account', call, { optional: l10n.t('resetting an emulator\'s account to its demo data') });
+  }
+
   // ── catalog ───────────────────────────────────────────────────────────────
   listSizes(call?: ListCall): Promise<ListResult<s.Size>> {
     return this.list('/v1/sizes', s.Size, ['sizes'], bySlug, {}, call);

@@ -90,6 +90,8 @@ export function restoreWorld(world: World, token: string, saved: SavedWorld): Ac
   Object.assign(account.profile, state.profile);
   Object.assign(account.project, state.project);
   account.stackletLimit = state.stackletLimit;
+  // A saved world is the demo account's: reset, it is seeded with the demo data again.
+  account.seed = 'demo';
   for (const name of Object.keys(ACCOUNT_TABLES) as AccountTable[]) {
     (account[name] as { load(values: readonly unknown[]): void }).load(state[name]);
   }

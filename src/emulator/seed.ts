@@ -29,8 +29,21 @@ export function createAccount(world: World, token: string, email: string, seed: 
   if (world.accounts.has(token)) throw new Error('an account with this token already exists');
   const account = new Account(email, world.timestamp(SEED_TIME - 400 * DAY), name);
   world.accounts.set(token, account);
+  account.seed = seed;
   if (seed === 'demo') seedDemo(world, account);
   return account;
+}
+
+/**
+ * The account of `token` as it was seeded, under the same e-mail and name: everything made, changed or deleted
+ * in it is gone (a task still running on one of its old records ends there, out of the world). New IDs, as a
+ * service hands out after a delete and a create. Other accounts are not touched.
+ */
+export function reseedAccount(world: World, token: string): Account {
+  const old = world.accounts.get(token);
+  if (!old) throw new Error('no account with this token');
+  world.accounts.delete(token);
+  return createAccount(world, token, old.email, old.seed, { first: old.profile.first_name, last: old.profile.last_name });
 }
 
 function seedDemo(world: World, account: Account): void {

@@ -10,7 +10,7 @@ import type { Ctx, Handler } from './context';
 import { ApiError } from './errors';
 import { earlyFaultReply, EARLY_FAULTS, malformedText, pickFault, wrongShapeBody } from './faults';
 import { hostCheck, hostName } from './hostCheck';
-import { BodyTooLarge, ClientGone, normalisePath, parseJson, readBody, type Reply, type Router } from './http';
+import { BodyTooLarge, ClientGone, noContent, normalisePath, parseJson, readBody, type Reply, type Router } from './http';
 import {
   applyConfig,
   checkConfig,
@@ -28,7 +28,7 @@ import { controlRouter, type ControlHandler } from './routes/control';
 import { apiRouter } from './routes/index';
 import { restoreWorld, saveWorld, type SaveResult } from './savedWorld';
 import { makeBackup } from './recordBuilders';
-import { addGeneratedStacklets, createAccount, DEMO_EMAIL } from './seed';
+import { addGeneratedStacklets, createAccount, DEMO_EMAIL, reseedAccount } from './seed';
 import { serializeBody } from './serialize';
 import { slashReply } from './trailingSlash';
 import { bodyForLog, StatsRecorder, type EmulatorStats, type RecentRequest } from './stats';
@@ -76,6 +76,8 @@ const TOKEN_HEADER = /^Token\s+(\S+)\s*$/i;
 /** Listings the real service documents nowhere; the `noListings` quirk takes them away. */
 const UNDOCUMENTED_LISTINGS = new Set(['/v1/firewalls', '/v1/vpcs', '/v1/vpc', '/v1/kubernetes', '/v1/projects']);
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The one /_emulator route mounted without --control: see resetAccount. */
+export const RESET_ACCOUNT_PATH = '/_emulator/reset-account';
 
 class Emulator {
   readonly world: World;
@@ -88,7 +90,7 @@ class Emulator {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly hostAllowed: ((header: string | undefined) => boolean) | undefined;
   private accountCount = 1;
-  private readonly demo: Account;
+  private demo: Account;
   private readonly changeListeners = new Set<() => void>();
 
   constructor(options: EmulatorOptions, readonly demoToken: string) {
@@ -248,6 +250,21 @@ class Emulator {
     return this.respond(req, res, record, reply, fault, closeAfter);
   }
 
+  /**
+   * POST /_emulator/reset-account: the caller's own account (named by its token, as every route of the service
+   * names it) back to its seed, for Reset Local Emulator in a window whose account is an emulator outside VS Code
+   * (npm start's). Mounted always, unlike the controls, since it reaches nothing but the caller's own data.
+   */
+  private resetAccount(req: http.IncomingMessage, method: string): Reply {
+    if (method !== 'POST') throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${RESET_ACCOUNT_PATH} (allowed: POST)`, undefined, { Allow: 'POST' });
+    const account = this.authenticate(req);
+    const token = [...this.world.accounts].find(([, known]) => known === account)![0];
+    const fresh = reseedAccount(this.world, token);
+    if (account === this.demo) this.demo = fresh;
+    this.changed();
+    return noContent();
+  }
+
   private authenticate(req: http.IncomingMessage): Account {
     const header = req.headers.authorization;
     if (header === undefined || header.trim() === '') {
@@ -303,6 +320,10 @@ class Emulator {
     let reply: Reply;
     let closeAfter = false;
     try {
+      if (path === RESET_ACCOUNT_PATH) {
+        reply = this.resetAccount(req, method);
+        return write(res, reply.status, { ...reply.headers }, reply.body === undefined ? undefined : JSON.stringify(reply.body), false);
+      }
       const match = this.control?.match(method, path) ?? { kind: 'none' as const };
       if (match.kind === 'none') throw new ApiError(404, 'not_found', `no route ${method} ${path}`);
       if (match.kind === 'method') {

@@ -78,6 +78,8 @@ export class Account {
   readonly project: ProjectRef = { id: randomUUID(), name: 'Default' };
   readonly projects = new Table<string, ProjectRec>((p) => p.uuid);
   stackletLimit = DEFAULT_STACKLET_LIMIT;
+  /** What it was seeded with, and so what a reset of it brings back. */
+  seed: 'demo' | 'empty' = 'empty';
   readonly stacklets = new Table<number, StackletRec>((s) => s.id);
   readonly snapshots = new Table<number, SnapshotRec>((s) => s.id);
   readonly backups = new Table<number, BackupRec>((b) => b.id);

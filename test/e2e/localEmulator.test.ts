@@ -1,9 +1,9 @@
 // One emulator, as `npm start` runs it: Try the Local Emulator signs in to the emulator npm start announced (the one
 // whose token it printed) instead of starting a second one, the Account view says "local emulator" (once: no view
 // header repeats it), headers and rows fit the default side bar width, and the Accounts menu tells the account by
-// its address.
+// its address; Reset Local Emulator resets that emulator, not only the one inside VS Code.
 import * as assert from 'node:assert/strict';
-import { emulatorControl, workbenchSuite, type Logged } from './accountSession';
+import { asAccount, emulatorControl, workbenchSuite, type Logged } from './accountSession';
 import * as ui from './ui';
 
 describe('Local emulator of npm start in the workbench', function () {
@@ -70,4 +70,31 @@ describe('Local emulator of npm start in the workbench', function () {
       await page.locator('.context-view .action-item', { hasText: `demo@stacklet.example (local emulator ${host})` }).first().waitFor();
       await page.keyboard.press('Escape');
     }));
+
+  it('Stacklet: Reset Local Emulator resets this emulator, the one the window is signed in to', async () => {
+    const token = suite.session.emulator.demoToken;
+    const host = new URL(suite.session.emulator.url).host;
+    const { stacklets } = await asAccount<{ stacklets: { id: number; name: string }[] }>(suite.session, token, 'GET', '/v1/stacklets?per_page=200');
+    await asAccount(suite.session, token, 'POST', '/v1/volumes', { name: 'made-here', stacklet_id: stacklets.find((s) => s.name === 'web-2')!.id, size_gigabytes: 10 });
+    await suite.session.steps.step('see a volume made in this emulator', 60_000, async (page) => {
+      await ui.expandPane(page, 'Volumes');
+      await ui.clickPaneAction(page, 'Volumes', 'Refresh Volumes');
+      await ui.viewRow(page, 'Volumes', 'made-here').waitFor();
+    });
+    await suite.session.steps.step('reset it from the Command Palette: asked, then the demo data again', 90_000, async (page) => {
+      // Not ui.runCommand: the confirmation takes the palette's place, so the palette never closes.
+      await ui.findInCommandPalette(page, 'Stacklet: Reset Local Emulator');
+      await page.keyboard.press('Enter');
+      await ui.confirmation(page, `Reset the emulator at ${host} to its demo data?`);
+      await ui.activeQuickInputRow(page).filter({ hasText: 'Keep' }).waitFor();
+      await ui.confirmationChoice(page, 'Reset').click();
+      await ui.quickInput(page).waitFor({ state: 'hidden' });
+      await ui.toast(page, `The emulator at ${host} has its demo data again.`).first().waitFor();
+      await ui.viewRow(page, 'Volumes', 'made-here').waitFor({ state: 'detached', timeout: 30_000 });
+      await ui.viewRow(page, 'Volumes', 'scratch').waitFor();
+      await ui.collapsePane(page, 'Volumes');
+    });
+    const after = await asAccount<{ volumes: { name: string }[] }>(suite.session, token, 'GET', '/v1/volumes?per_page=200');
+    assert.equal(after.volumes.some((volume) => volume.name === 'made-here'), false, 'the emulator npm start runs has its demo data again');
+  });
 });

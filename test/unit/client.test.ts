@@ -685,6 +685,14 @@ for (const [trailingSlash, title] of SLASH_MODES) describe(`StackletClient ⇄ e
       const error = await rejection(spare.getProfile());
       assert.equal(error.kind, 'network');
     });
+
+    it('resetEmulatorAccount: the emulator\'s own route puts its account back as it was seeded; last, since it undoes the tests above', async () => {
+      await client.createSshKey({ name: 'ct-reset-key', public_key: PUBLIC_KEY });
+      assert.ok((await client.listSshKeys()).items.some((key) => key.name === 'ct-reset-key'));
+      await client.resetEmulatorAccount();
+      assert.equal((await client.listSshKeys()).items.some((key) => key.name === 'ct-reset-key'), false);
+      assert.equal((await client.getProfile()).email, DEMO_EMAIL);
+    });
   });
 
   // Last on purpose: mocha runs a describe's own tests before its nested describes, so this sits in its own.

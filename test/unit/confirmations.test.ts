@@ -32,6 +32,7 @@ const CONFIRMATIONS = [
   'src/commands/plannedAction.ts: confirmModal',
   'src/commands/plannedAction.ts: confirm',
   'src/commands/resetEmulator.ts: confirmModal',
+  'src/commands/resetEmulator.ts: confirmModal',
   'src/commands/signIn.ts: confirm',
   'src/editors/documentEditors.ts: choose [showChanges, …]',
   'src/editors/documentEditors.ts: choose [showChanges, …]',

@@ -207,6 +207,29 @@ describe('emulator: HTTP contract', function () {
       assert.deepEqual(demo.limits.stacklets, { available: 44, used: 6 });
       assert.throws(() => emu.addAccount('stk_empty_account_1'));
     });
+
+    it('resets the caller\'s own account to its seed on POST /_emulator/reset-account, without control, leaving other accounts alone', async () => {
+      await start();
+      emu.addAccount('stk_other_account_1', { email: 'other@example.com', seed: 'empty' });
+      const web2 = ((await get(emu, '/v1/stacklets')).json.stacklets as Json[]).find((s) => s.name === 'web-2');
+      assert.equal((await call(emu, 'POST', '/v1/volumes', { name: 'made-here', stacklet_id: web2.id, size_gigabytes: 10 })).status, 201);
+      assert.equal((await call(emu, 'DELETE', '/v1/volumes/' + ((await get(emu, '/v1/volumes')).json.volumes as Json[]).find((v) => v.name === 'scratch').id)).status, 204);
+      assert.equal((await call(emu, 'POST', '/v1/tags', { name: 'theirs' }, 'stk_other_account_1')).status, 201);
+      // Only the caller's own account, named by its token; a missing token, another method, change nothing.
+      assert.equal((await call(emu, 'POST', '/_emulator/reset-account', undefined, null)).status, 401);
+      assert.equal((await call(emu, 'GET', '/_emulator/reset-account')).status, 405);
+      assert.equal((await call(emu, 'POST', '/_emulator/reset-account')).status, 204);
+      const volumes = ((await get(emu, '/v1/volumes')).json.volumes as Json[]).map((v) => v.name).sort();
+      assert.ok(volumes.includes('scratch') && !volumes.includes('made-here'), volumes.join(', '));
+      assert.equal((await get(emu, '/v1/stacklets')).json.stacklets.length, 6);
+      const profile = (await get(emu, '/v1/account/profile')).json.profile;
+      assert.equal(profile.email, 'demo@stacklet.example');
+      assert.equal(profile.first_name, 'Demo');
+      assert.deepEqual(((await get(emu, '/v1/tags', 'stk_other_account_1')).json.tags as Json[]).map((t) => t.name), ['theirs'], 'another account keeps its data');
+      // An empty account resets to empty.
+      assert.equal((await call(emu, 'POST', '/_emulator/reset-account', undefined, 'stk_other_account_1')).status, 204);
+      assert.deepEqual((await get(emu, '/v1/tags', 'stk_other_account_1')).json.tags, []);
+    });
   });
 
   describe('lists', () => {
