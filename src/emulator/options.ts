@@ -3,6 +3,7 @@
  * POST /_emulator/config and the CLI so a bad value is refused the same way everywhere.
  */
 import type { SavedWorld } from './savedWorld';
+import type { SeedKind } from './world';
 import { TRAILING_SLASH_MODES, type TrailingSlashMode } from './trailingSlash';
 
 export const FAULT_KINDS = ['http500', 'http503', 'http429', 'drop', 'hang', 'malformed', 'wrong-shape'] as const;
@@ -48,7 +49,7 @@ export interface Quirks {
   noTagObjects?: boolean;
 }
 
-export type SeedKind = 'demo' | 'empty';
+export type { SeedKind };
 
 export interface EmulatorOptions {
   port?: number;

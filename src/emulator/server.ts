@@ -257,8 +257,7 @@ class Emulator {
    */
   private resetAccount(req: http.IncomingMessage, method: string): Reply {
     if (method !== 'POST') throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${RESET_ACCOUNT_PATH} (allowed: POST)`, undefined, { Allow: 'POST' });
-    const account = this.authenticate(req);
-    const token = [...this.world.accounts].find(([, known]) => known === account)![0];
+    const { account, token } = this.caller(req);
     const fresh = reseedAccount(this.world, token);
     if (account === this.demo) this.demo = fresh;
     this.changed();
@@ -266,6 +265,11 @@ class Emulator {
   }
 
   private authenticate(req: http.IncomingMessage): Account {
+    return this.caller(req).account;
+  }
+
+  /** The account the request's token names, and the token; a 401 when there is none. */
+  private caller(req: http.IncomingMessage): { account: Account; token: string } {
     const header = req.headers.authorization;
     if (header === undefined || header.trim() === '') {
       throw ApiError.unauthorized('missing Authorization header; send "Authorization: Token <API key>"');
@@ -274,7 +278,7 @@ class Emulator {
     if (token === undefined) throw ApiError.unauthorized('malformed Authorization header; expected "Token <API key>"');
     const account = this.world.account(token);
     if (!account) throw ApiError.unauthorized('the API key is not valid');
-    return account;
+    return { account, token };
   }
 
   /** Writes the reply, or breaks it as the fault says: the request has already taken effect by now. */
@@ -316,22 +320,23 @@ class Emulator {
     write(res, status, headers, text, closeAfter);
   }
 
+  /** A --control route's answer; a 404 without --control. */
+  private async controlReply(req: http.IncomingMessage, method: string, path: string, query: string): Promise<Reply> {
+    const match = this.control?.match(method, path) ?? { kind: 'none' as const };
+    if (match.kind === 'none') throw new ApiError(404, 'not_found', `no route ${method} ${path}`);
+    if (match.kind === 'method') {
+      const allow = match.allow.join(', ');
+      throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${path} (allowed: ${allow})`, undefined, { Allow: allow });
+    }
+    const body = BODY_METHODS.has(method) ? parseJson(await readBody(req, this.bodyLimit)) : {};
+    return match.route.handler({ query: new URLSearchParams(query), body });
+  }
+
   private async handleControl(req: http.IncomingMessage, res: http.ServerResponse, method: string, path: string, query: string): Promise<void> {
     let reply: Reply;
     let closeAfter = false;
     try {
-      if (path === RESET_ACCOUNT_PATH) {
-        reply = this.resetAccount(req, method);
-        return write(res, reply.status, { ...reply.headers }, reply.body === undefined ? undefined : JSON.stringify(reply.body), false);
-      }
-      const match = this.control?.match(method, path) ?? { kind: 'none' as const };
-      if (match.kind === 'none') throw new ApiError(404, 'not_found', `no route ${method} ${path}`);
-      if (match.kind === 'method') {
-        const allow = match.allow.join(', ');
-        throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${path} (allowed: ${allow})`, undefined, { Allow: allow });
-      }
-      const body = BODY_METHODS.has(method) ? parseJson(await readBody(req, this.bodyLimit)) : {};
-      reply = match.route.handler({ query: new URLSearchParams(query), body });
+      reply = path === RESET_ACCOUNT_PATH ? this.resetAccount(req, method) : await this.controlReply(req, method, path, query);
     } catch (error) {
       if (error instanceof ClientGone) return;
       reply = errorReply(error);

@@ -72,6 +72,9 @@ export const DEFAULT_STACKLET_LIMIT = 50;
 /** How many volumes an account may have (the profile's `limits.volumes`). */
 export const VOLUME_LIMIT = 100;
 
+/** What an account starts with: the demo data, or nothing. */
+export type SeedKind = 'demo' | 'empty';
+
 export class Account {
   readonly profile: ProfileRec;
   /** The default project: where a create without `project_uuid` puts the resource. */
@@ -79,7 +82,7 @@ export class Account {
   readonly projects = new Table<string, ProjectRec>((p) => p.uuid);
   stackletLimit = DEFAULT_STACKLET_LIMIT;
   /** What it was seeded with, and so what a reset of it brings back. */
-  seed: 'demo' | 'empty' = 'empty';
+  seed: SeedKind = 'empty';
   readonly stacklets = new Table<number, StackletRec>((s) => s.id);
   readonly snapshots = new Table<number, SnapshotRec>((s) => s.id);
   readonly backups = new Table<number, BackupRec>((b) => b.id);
