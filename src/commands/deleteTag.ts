@@ -4,7 +4,7 @@ import { plannedAction } from './plannedAction';
 /**
  * Delete Tag (DELETE /v1/tags/:id, the name as id), which the service takes off whatever carries it: the tag's
  * delete definition (src/kinds/tag/operations.ts) plans it, its confirmation naming each stacklet that carries
- * the tag (read from the listing as fresh as the cache has it), Cancel first; the stacklets are read again after.
+ * the tag (read from the listing as fresh as the cache has it), Keep first; the stacklets are read again after.
  */
 export const deleteTag = plannedAction({
   kind: 'tag',

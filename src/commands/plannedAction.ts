@@ -50,7 +50,7 @@ export interface Planned<I extends object = Input, X = undefined> {
 type Input = Record<string, unknown>;
 
 /**
- * How a plan is confirmed: `modal` (Cancel first; Keep first for what the definition marks destructive); `keep`
+ * How a plan is confirmed: `modal` (Keep first, as every confirmation); `keep`
  * (Keep first, as a deletion's question asks); `prompt` when answering the prompts is itself the confirmation (a
  * rename: the new name typed), so nothing follows them. What destroys data asks for its name typed whichever.
  */

@@ -81,8 +81,9 @@ export class VscodePrompter implements Prompter {
     return answerOf(pick, (chosen) => chosen.item.value, [pick.onDidChangeValue(show)]);
   }
 
+  /** The action's question with one word for doing nothing, Keep, as every other confirmation (confirmModal) has it. */
   async confirm(message: string, detail: string, action: string): Promise<boolean> {
-    return (await this.choose(message, detail, [vscode.l10n.t('Cancel'), action])) === action;
+    return (await this.choose(message, detail, [vscode.l10n.t('Keep'), action])) === action;
   }
 
   /**

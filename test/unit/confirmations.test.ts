@@ -1,6 +1,6 @@
 // Every confirmation of something that may not be taken back at once follows one rule: the reversible answer
 // is the default (Enter and Escape never do the irreversible thing) and no two choices mean the same. Each goes
-// through Prompter.confirm (Cancel first) or Prompter.choose (the first choice is the default), whose VS Code
+// through Prompter.confirm (Keep first) or Prompter.choose (the first choice is the default), whose VS Code
 // door is one picker (src/ui/vscodePrompter.ts); VS Code's modal dialog cannot hold the rule (it focuses its
 // first button and adds its own Cancel last), so no source opens one. This test reads the sources: it lists
 // every confirmation, and fails on a modal, on a choice whose first answer is not a reversible one, and on a
@@ -76,9 +76,15 @@ describe('one confirmation pattern', () => {
     assert.deepEqual(modals, []);
   });
 
-  it('the VS Code door asks Cancel first when it confirms one action', () => {
+  it('the VS Code door asks Keep first when it confirms one action, the word confirmModal and every choice use', () => {
     const door = fs.readFileSync(path.join(ROOT, 'src/ui/vscodePrompter.ts'), 'utf8');
-    assert.match(door, /this\.choose\(message, detail, \[vscode\.l10n\.t\('Cancel'\), action\]\)/);
+    assert.match(door, /this\.choose\(message, detail, \[vscode\.l10n\.t\('Keep'\), action\]\)/);
+    const keep = fs.readFileSync(path.join(ROOT, 'src/commands/confirm.ts'), 'utf8');
+    assert.match(keep, /const keep = vscode\.l10n\.t\('Keep'\);/);
+    // One word for doing nothing (issue 45, item 4): no confirmation of ours offers Cancel.
+    const sources = fs.readdirSync(path.join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
+    const cancels = sources.filter((file) => /l10n\.t\('Cancel'\)/.test(fs.readFileSync(path.join(ROOT, 'src', file), 'utf8')));
+    assert.deepEqual(cancels, []);
     assert.match(door, /pick\.activeItems = \[choiceRows\[0\]!\]/, 'the first choice is the active row, which Enter picks');
   });
 });
