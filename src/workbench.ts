@@ -23,7 +23,7 @@ import { DocumentEditors } from './editors/documentEditors';
 import { PropertiesDocuments } from './editors/propertiesDocuments';
 import type { LazyFileSystem } from './ui/lazyFileSystem';
 import type { Log } from './ui/log';
-import { agentLimits } from './lmTools/agentLimits';
+import { agentLimits } from './ui/agentLimits';
 import { editorMcpApi, editorServerConfig, EditorServerRegistration } from './mcp/editorServer';
 import { ActionHistory } from './model/actionHistory';
 import { liveListeners } from './model/emitter';

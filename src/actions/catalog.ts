@@ -172,17 +172,32 @@ export async function planOf(ctx: ActionContext, write: WriteTool, definition: A
   return { tool: write.name, action: definition.action, ...await definition.plan(ctx, input as never) };
 }
 
-/** The plan the tool `name` makes of an agent's input (refused as AgentInputError or AgentRefusal). */
-export async function planAction(ctx: ActionContext, name: string, raw: unknown): Promise<ActionPlan> {
+/** A definition as a door reaches it: its tool (which names the plan) and the action. */
+export interface Defined {
+  readonly write: WriteTool;
+  readonly definition: ActionDefinition;
+}
+
+/**
+ * The definition an agent's call of the tool `name` picks, and its input checked against it: refused (AgentInputError,
+ * or AgentRefusal when the person's access for agents allows no write) before anything is read.
+ */
+export function agentCall(ctx: ActionContext, name: string, raw: unknown): { defined: Defined; input: Record<string, unknown> } {
   const write = writeTool(name);
   if (!write) throw new AgentInputError('tool', l10n.t('is not a write tool'));
   if (ctx.agent) guardAccess(ctx.agent.limits());
   const { definition, input } = parseAction(write, raw);
-  return planOf(ctx, write, definition, input);
+  return { defined: { write, definition }, input };
+}
+
+/** The plan the tool `name` makes of an agent's input (refused as AgentInputError or AgentRefusal). */
+export async function planAction(ctx: ActionContext, name: string, raw: unknown): Promise<ActionPlan> {
+  const { defined, input } = agentCall(ctx, name, raw);
+  return planOf(ctx, defined.write, defined.definition, input);
 }
 
 /** The definition of `action` on `kind`, for a command to plan through. */
-export function definitionOf(kind: ToolKind, action: string): { write: WriteTool; definition: ActionDefinition } {
+export function definitionOf(kind: ToolKind, action: string): Defined {
   const write = WRITE_TOOLS.find((candidate) => candidate.kind === kind);
   const definition = write?.actions.find((candidate) => candidate.action === action);
   if (!write || !definition) throw new Error(`no action ${action} on ${kind}`);

@@ -10,7 +10,7 @@ import { deletionChangeOf, staleAfterDelete, type Kind, type ListedKind, type Li
 import { typeNamePrompt, type ConfirmationWords, type DeletionWords } from '../model/actionWords';
 import { typeableText } from '../model/serviceText';
 import { define, type ActionContext, type ActionDefinition, type PlannedResource } from './definition';
-import { button, head, idField, idle, send, targetId } from './steps';
+import { button, head, idField, idle, targetId } from './steps';
 
 /** How one deletion is asked: what the user reads and types, and the resources that stay. */
 export interface Deletion {
@@ -41,11 +41,11 @@ export interface DeleteOptions<K extends ListedKind> {
  * Deletes `ref` while its row says "deleting…": the item leaves the cache once the service took it, and comes back
  * as it was on a refusal (thrown on).
  */
-export async function deleting(ctx: ActionContext, ref: ResourceRef, progress: string, request: () => Promise<unknown>): Promise<void> {
+export async function deleting(ctx: ActionContext, ref: ResourceRef, request: () => Promise<unknown>): Promise<void> {
   const mark = { kind: ref.kind, id: ref.id, listing: ref.kind as ListingKind };
   ctx.store.markDeleting(mark);
   try {
-    await send(ctx, progress, request);
+    await request();
   } catch (error) {
     ctx.store.unmarkDeleting(mark);
     throw error;
@@ -91,7 +91,7 @@ export function deleteAction<K extends ListedKind>(options: DeleteOptions<K>): A
         // The item itself leaves the cache once the service took it (no refetch of its listing).
         stale: [...staleAfterDelete<Kind>(kind, ref.data as never), ...(asked.along?.stale ?? [])],
         send: async () => {
-          await deleting(ctx, any, progress, () => options.request(ctx, ref));
+          await deleting(ctx, any, () => options.request(ctx, ref));
           return { sent: true, deleted: head(any), ...await asked.along?.send() };
         },
       };

@@ -17,7 +17,7 @@ import type { ActionContext, ActionPlan } from './definition';
 
 /** Which door confirmed a plan, and what the user typed to confirm it (for what destroys data). */
 export interface Confirmation {
-  readonly door: 'command' | 'languageModelTool' | 'mcp';
+  readonly door: 'command' | 'document' | 'languageModelTool' | 'mcp';
   readonly typed?: string | undefined;
 }
 

@@ -3,7 +3,7 @@ import * as l10n from '@vscode/l10n';
 import { checkName } from '../api/validators';
 import type { ListedKind, ResourceRef } from '../kinds/registry';
 import { define, type ActionContext, type ActionDefinition } from './definition';
-import { answered, button, check, head, idle, refuse, send, targetId, text } from './steps';
+import { answered, button, check, head, idle, refuse, targetId, text } from './steps';
 
 export interface RenameOptions<K extends ListedKind> {
   readonly kind: K;
@@ -41,7 +41,7 @@ export function renameAction<K extends ListedKind>(options: RenameOptions<K>): A
         stale: [],
         words: (literal) => ({ question: l10n.t('Rename {0} to {1}?', literal(ref.name), literal(input.name)), detail: '', button: button.rename() }),
         send: async () => {
-          const answer = await send(ctx, progress, () => options.request(ctx, ref, input.name));
+          const answer = await options.request(ctx, ref, input.name);
           const item = answer && typeof answer === 'object' ? answer : { ...(ref.data as object), name: input.name };
           return answered(ctx, kind, item as never);
         },

@@ -124,12 +124,6 @@ export async function projectOf(ctx: ActionContext, uuid: string | undefined): P
   return { project_uuid: uuid };
 }
 
-/** Sends through the action history when the door keeps one (Copy as curl, the log), else directly. */
-export function send<T>(ctx: ActionContext, title: string, request: () => Promise<T>): Promise<T> {
-  const agent = ctx.agent ? { tool: ctx.agent.tool, door: ctx.agent.door } : undefined;
-  return ctx.history ? ctx.history.record(title, request, ctx.log ?? (() => undefined), agent) : request();
-}
-
 /**
  * The resource the service answered with: it replaces the cached one in every variant of its listing (no
  * request: the answer is the service's own), and its task is followed.

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { checkNodeCount, parseWholeNumber } from '../api/validators';
 import { checkPoolName } from '../kinds/nodePool/operations';
 import { sizeItems } from './choices';
-import { plannedAction } from './plannedAction';
+import { actionCommand } from './actionCommand';
 import { countStep } from './steps/countStep';
 import { nameStep } from './steps/nameStep';
 import { sizeStep } from './steps/sizeStep';
@@ -30,7 +30,7 @@ function freePoolName(cluster: string, taken: readonly string[]): string {
  * plans and sends it, as it does for an agent. The documentation has no such operation: a service without it
  * answers 404 or 405, shown as "does not support adding node pools". The cluster runs a task while the nodes are made.
  */
-export const addNodePool = plannedAction<'cluster'>({
+export const addNodePool = actionCommand<'cluster'>({
   kind: 'cluster',
   action: 'addNodePool',
   defined: { kind: 'nodePool', action: 'add', idField: 'cluster' },
@@ -65,6 +65,5 @@ export const addNodePool = plannedAction<'cluster'>({
     ]);
     return answers && { name: answers.name!, size: answers.size!, count: parseWholeNumber(answers.count!)! };
   },
-  progress: (cluster) => vscode.l10n.t('Adding a node pool to {0}…', cluster.name),
   done: (cluster, { name, count }) => plural(Number(count), vscode.l10n.t('Adding node pool {0} (1 node) to {1}.', String(name), cluster.name), vscode.l10n.t('Adding node pool {0} ({1} nodes) to {2}.', String(name), Number(count), cluster.name)),
 });

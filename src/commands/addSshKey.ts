@@ -5,9 +5,8 @@ import type { SshKey } from '../api/schemas';
 import { checkName, checkSshPublicKey, parseSshPublicKey, sshKeyFingerprint, type SshPublicKey } from '../api/validators';
 import type { ActiveSession } from '../auth/session';
 import type { PickItem } from '../ui/prompter';
-import { done } from './action';
+import { done } from '../ui/notify';
 import { createWithRetry } from './createFlow';
-import { sendDefined } from './definedSend';
 import type { CommandDeps } from './deps';
 import { sshFolder } from './sshFolder';
 import { inputStep, pickStep, type WizardStep } from './wizard';
@@ -111,19 +110,19 @@ export async function addSshKeyFlow(deps: CommandDeps, session: ActiveSession): 
       validate: (text) => checkName(text, vscode.l10n.t('Name')),
     }), (s) => s.name, (s, name) => (s.name = name)),
   ];
-  const result = await createWithRetry(deps, {
+  const result = await createWithRetry(deps, session, {
+    kind: 'sshKey',
     state: {} as NewKey,
     steps: build,
     // A refused key reopens at the pasted key (or, for a file's, at the choice of key).
     fields: { name: 'name', publicKey: 'pasted', public_key: 'pasted' },
     wizard: { countKnown: false },
-    send: (answers) => sendDefined(deps, session, 'sshKey', 'create', { name: answers.name!, publicKey: answers.source === 'paste' ? answers.pasted!.trim() : answers.source!.text }),
-    progress: (answers) => vscode.l10n.t('Adding SSH key {0}…', answers.name!),
-    failure: (answers) => vscode.l10n.t('Could not add SSH key {0}', answers.name!),
+    input: (answers) => ({ name: answers.name!, publicKey: answers.source === 'paste' ? answers.pasted!.trim() : answers.source!.text }),
+    name: (answers) => answers.name!,
   });
   if (!result) return undefined;
-  const added = result.created.data['resource'] as { id: number; name: string };
-  done(deps, vscode.l10n.t('Added SSH key {0}.', added.name));
+  const added = result.data['resource'] as { id: number; name: string };
+  done(deps.log, vscode.l10n.t('Added SSH key {0}.', added.name));
   return added;
 }
 

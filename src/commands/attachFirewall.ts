@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { Firewall, Stacklet } from '../api/schemas';
+import type { ActionPlan } from '../actions/definition';
 import type { ResourceStore } from '../model/resourceStore';
-import { plannedAction, type Planned } from './plannedAction';
+import { actionCommand } from './actionCommand';
 import type { CommandDeps } from './deps';
 import { idleStacklets } from './idlePick';
 import { pickItem } from './target';
@@ -25,39 +26,35 @@ async function askFirewall(deps: CommandDeps, store: ResourceStore, stacklets: r
   return firewall === undefined || isBack(firewall) ? undefined : { firewall };
 }
 
-type Chosen = Planned<{ firewall: string }, Firewall>;
-
-const firewallName = (answers: Chosen) => answers.found?.name ?? '';
-
-/** The firewall picked: the definition's input (its ID), and the firewall itself for a selection's words. */
-async function chosen(deps: CommandDeps, store: ResourceStore, stacklets: readonly Stacklet[]): Promise<Chosen | undefined> {
+/** The firewall picked, as the definition's input: its ID. */
+async function chosen(deps: CommandDeps, store: ResourceStore, stacklets: readonly Stacklet[]): Promise<{ firewall: string } | undefined> {
   const picked = await askFirewall(deps, store, stacklets);
-  return picked && { input: { firewall: picked.firewall.uuid }, found: picked.firewall };
+  return picked && { firewall: picked.firewall.uuid };
 }
+
+/** The firewall as a selection's plans name it. */
+const firewallName = (plans: readonly ActionPlan[]) => plans[0]?.resources.find((resource) => resource.role === 'firewall')?.name ?? '';
 
 /**
  * Attach Firewall: puts a stacklet, or every stacklet of a selection, behind one firewall, picking it being the
  * confirmation; the definition (src/kinds/stacklet/operations.ts) plans and sends it, and the stacklets and
  * firewalls are read again after.
  */
-export const attachFirewall = plannedAction<'stacklet', { firewall: string }, Firewall>({
+export const attachFirewall = actionCommand<'stacklet', { firewall: string }>({
   kind: 'stacklet',
   action: 'attachFirewall',
   confirm: 'prompt',
   pick: () => idleStacklets(vscode.l10n.t('Attach a firewall to which stacklet?')),
-  input: async ({ item, store }, deps) => (await chosen(deps, store, [item]))?.input,
-  progress: (s, _input, firewall) => vscode.l10n.t('Attaching {0} to firewall {1}…', s.name, firewall?.name ?? ''),
+  input: ({ item, store }, deps) => chosen(deps, store, [item]),
   // The firewall as the plan names it.
-  done: (s, { firewall }, plan) => vscode.l10n.t('Attached {0} to firewall {1}.', s.name, plan?.resources.find((resource) => resource.role === 'firewall')?.name ?? firewall),
-  bulk: {
+  done: (s, { firewall }, plan) => vscode.l10n.t('Attached {0} to firewall {1}.', s.name, firewallName([plan]) || firewall),
+  many: {
     ask: ({ items, store }, deps) => chosen(deps, store, items),
-    refuse: (item, answers) => (item.firewall_uuid === answers.input?.firewall ? vscode.l10n.t('already behind {0}', firewallName(answers)) : undefined),
-    confirm: (count, answers) => ({
-      question: plural(count, vscode.l10n.t('Attach 1 stacklet to firewall {0}?', firewallName(answers)), vscode.l10n.t('Attach {0} stacklets to firewall {1}?', count, firewallName(answers))),
-      detail: vscode.l10n.t('A stacklet has one firewall: those behind another move to {0}, and its rules apply to them from now on.', firewallName(answers)),
+    confirm: (count, _input, plans) => ({
+      question: plural(count, vscode.l10n.t('Attach 1 stacklet to firewall {0}?', firewallName(plans)), vscode.l10n.t('Attach {0} stacklets to firewall {1}?', count, firewallName(plans))),
+      detail: vscode.l10n.t('A stacklet has one firewall: those behind another move to {0}, and its rules apply to them from now on.', firewallName(plans)),
       button: vscode.l10n.t('Attach'),
     }),
-    monthlyChange: () => 0,
-    progress: (count, answers) => plural(count, vscode.l10n.t('Attaching 1 stacklet to firewall {0}', firewallName(answers)), vscode.l10n.t('Attaching {0} stacklets to firewall {1}', count, firewallName(answers))),
+    progress: (count, _input, plans) => plural(count, vscode.l10n.t('Attaching 1 stacklet to firewall {0}', firewallName(plans)), vscode.l10n.t('Attaching {0} stacklets to firewall {1}', count, firewallName(plans))),
   },
 });

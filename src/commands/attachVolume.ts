@@ -2,14 +2,14 @@ import * as vscode from 'vscode';
 import { attachedStackletName, stackletState } from '../model/format';
 import * as notify from '../ui/notify';
 import { stackletItem } from './choices';
-import { plannedAction } from './plannedAction';
+import { actionCommand } from './actionCommand';
 import { isBack } from './wizard';
 
 /**
  * Attach a free volume to a stacklet of its region that has no volume yet: the stacklet picked is the
  * confirmation, and the volume's attach definition (src/kinds/volume/operations.ts) plans and sends it.
  */
-export const attachVolume = plannedAction({
+export const attachVolume = actionCommand({
   kind: 'volume',
   action: 'attach',
   confirm: 'prompt',
@@ -29,6 +29,5 @@ export const attachVolume = plannedAction({
     });
     return stacklet === undefined || isBack(stacklet) ? undefined : { stacklet, stackletName: candidates.find((s) => s.id === stacklet)?.name ?? `#${stacklet}` };
   },
-  progress: (v) => vscode.l10n.t('Attaching {0}…', v.name),
   done: (v, { stackletName }) => vscode.l10n.t('Attaching {0} to {1}.', v.name, String(stackletName)),
 });

@@ -2,9 +2,8 @@ import * as vscode from 'vscode';
 import { checkKubernetesVersion, checkResourceName, checkNodeCount, parseWholeNumber } from '../api/validators';
 import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
-import { done } from './action';
+import { done } from '../ui/notify';
 import { createWithRetry } from './createFlow';
-import { sendDefined } from './definedSend';
 import { listedProjects, projectField, projectSteps, type InProject } from './steps/projectStep';
 import { countStep } from './steps/countStep';
 import { nameStep } from './steps/nameStep';
@@ -40,7 +39,8 @@ export async function createKubernetesCluster(deps: CommandDeps): Promise<void> 
     .map((cluster) => cluster.version.version ?? cluster.version.slug);
   const versions = [...new Set([...inUse, ...KNOWN_KUBERNETES_VERSIONS])].sort((a, b) => b.localeCompare(a, undefined, { numeric: true }));
   const projects = await listedProjects(deps, store);
-  const result = await createWithRetry<NewCluster, Awaited<ReturnType<typeof sendDefined>>>(deps, {
+  const result = await createWithRetry<NewCluster>(deps, session, {
+    kind: 'cluster',
     state: {},
     // The node pool's fields first: "node_pool.name" also names "name".
     fields: { 'node_pool.name': 'poolName', 'node_pool.size': 'poolSize', 'node_pool.count': 'poolCount', node_pool: 'poolSize', name: 'name', version: 'version', region: 'region', project_uuid: 'project' },
@@ -81,17 +81,16 @@ export async function createKubernetesCluster(deps: CommandDeps): Promise<void> 
         }, 'poolCount'),
         ...projectSteps<NewCluster>(deps, title(vscode.l10n.t('Project')), projects),
     ],
-    send: (answers) => sendDefined(deps, session, 'cluster', 'create', {
+    input: (answers) => ({
       name: answers.name!,
       version: answers.version!,
       region: answers.region!,
       node_pool: { name: answers.poolName!, size: answers.poolSize!, count: parseWholeNumber(answers.poolCount!)! },
       project: projectField(projects, answers.project).project_uuid,
     }),
-    progress: (answers) => vscode.l10n.t('Creating cluster {0}…', answers.name!),
-    failure: (answers) => vscode.l10n.t('Could not create cluster {0}', answers.name!),
+    name: (answers) => answers.name!,
   });
   if (!result) return;
-  const { answers, created } = result;
-  done(deps, vscode.l10n.t('Creating Kubernetes cluster {0} in {1}.', answers.name!, answers.region!), undefined, created.data['task'] !== null);
+  const { answers, data } = result;
+  done(deps.log, vscode.l10n.t('Creating Kubernetes cluster {0} in {1}.', answers.name!, answers.region!), data['task'] !== null);
 }

@@ -18,9 +18,8 @@ import {
 import { stackletItem, yesNo } from './choices';
 import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
-import { done } from './action';
+import { done } from '../ui/notify';
 import { createWithRetry } from './createFlow';
-import { sendDefined } from './definedSend';
 import { nameStep } from './steps/nameStep';
 import { listedProjects, projectField, projectSteps, type InProject } from './steps/projectStep';
 import { regionStep } from './steps/regionStep';
@@ -264,7 +263,8 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
     redirect_http_to_https: answers.redirect ?? false,
     project: projectField(projects, answers.project).project_uuid,
   });
-  const result = await createWithRetry(deps, {
+  const result = await createWithRetry(deps, session, {
+    kind: 'loadBalancer',
     state: { rules: [], more: [], healthNumbers: {} } as NewLoadBalancer,
     steps: build,
     // How many steps depends on the answers (rules added, HTTPS, the check's protocol, sticky sessions): the
@@ -278,11 +278,10 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
       rules: 'rule1.protocol', stacklet_ids: 'stacklets', redirect_http_to_https: 'redirect', project_uuid: 'project',
       name: 'name', region: 'region', algorithm: 'algorithm',
     },
-    send: (answers) => sendDefined(deps, session, 'loadBalancer', 'create', inputOf(answers)),
-    progress: (answers) => vscode.l10n.t('Creating load balancer {0}…', answers.name!),
-    failure: (answers) => vscode.l10n.t('Could not create load balancer {0}', answers.name!),
+    input: (answers) => inputOf(answers),
+    name: (answers) => answers.name!,
   });
   if (!result) return;
-  const { created, answers } = result;
-  done(deps, vscode.l10n.t('Creating load balancer {0} in {1}.', answers.name!, answers.region!), undefined, created.data['task'] !== null);
+  const { data, answers } = result;
+  done(deps.log, vscode.l10n.t('Creating load balancer {0} in {1}.', answers.name!, answers.region!), data['task'] !== null);
 }

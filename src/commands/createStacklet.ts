@@ -1,13 +1,11 @@
 import * as vscode from 'vscode';
-import type { AgentData } from '../agent/envelope';
 import { checkHostname, checkInteger, checkTagList, checkWithinLimit, parseTagList, parseWholeNumber } from '../api/validators';
 import { firewallRuleCounts } from '../kinds/firewall/row';
 import { STACKLETS_AT_ONCE } from '../kinds/stacklet/operations';
 import type { CommandDeps } from './deps';
 import { yesNo } from './choices';
-import { done } from './action';
+import { done } from '../ui/notify';
 import { createWithRetry } from './createFlow';
-import { sendDefined } from './definedSend';
 import { limitBeforeAsking } from './steps/accountLimit';
 import { countStep } from './steps/countStep';
 import { imageStep } from './steps/imageStep';
@@ -161,7 +159,8 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
       ...(projectField(projects, answers.project).project_uuid !== undefined ? { project: projectField(projects, answers.project).project_uuid } : {}),
     };
   };
-  const result = await createWithRetry<NewStacklet, AgentData>(deps, {
+  const result = await createWithRetry<NewStacklet>(deps, session, {
+    kind: 'stacklet',
     state: {},
     steps: build,
     // One stacklet or several: the Names step is asked only for several, so the steps are numbered without a total.
@@ -171,16 +170,15 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
       names: 'names', name: 'name', region: 'region', size: 'size', image: 'image', tags: 'tags', vpc_uuid: 'vpc',
       firewall_uuid: 'firewall', userdata_uuid: 'userdata', ssh_keys: 'sshKeys', backups: 'backups', project_uuid: 'project',
     },
-    send: async (answers) => (await sendDefined(deps, session, 'stacklet', 'create', inputOf(answers))).data,
-    progress: (answers) => vscode.l10n.t('Creating {0}…', namesOf(answers).join(', ')),
-    failure: (answers) => vscode.l10n.t('Could not create {0}', namesOf(answers).join(', ')),
+    input: (answers) => inputOf(answers),
+    name: (answers) => namesOf(answers).join(', '),
   });
   if (!result) return;
   const names = namesOf(result.answers);
   const region = result.answers.region!;
   // The definition's answer: one stacklet's task, or each one's of several.
-  const tasks = 'created' in result.created ? (result.created['created'] as { task: unknown }[]).map((one) => one.task) : [result.created['task']];
-  done(deps, names.length === 1
+  const tasks = 'created' in result.data ? (result.data['created'] as { task: unknown }[]).map((one) => one.task) : [result.data['task']];
+  done(deps.log, names.length === 1
     ? vscode.l10n.t('Creating stacklet {0} in {1}.', names[0]!, region)
-    : vscode.l10n.t('Creating {0} stacklets in {1}: {2}.', names.length, region, names.join(', ')), undefined, tasks.some(Boolean));
+    : vscode.l10n.t('Creating {0} stacklets in {1}: {2}.', names.length, region, names.join(', ')), tasks.some(Boolean));
 }

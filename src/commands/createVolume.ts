@@ -4,13 +4,13 @@ import { checkResourceName, checkVolumeSize, parseWholeNumber } from '../api/val
 import { canTakeVolume } from '../model/actionChecks';
 import { refOfKind } from '../kinds/registry';
 import * as notify from '../ui/notify';
-import { done, refuseWhenBusy } from './action';
+import { refuseWhenBusy } from './actionCommand';
+import { done } from '../ui/notify';
 import { stackletItem } from './choices';
 import { limitBeforeAsking } from './steps/accountLimit';
 import type { CommandDeps } from './deps';
 import { refOfNode } from './target';
 import { createWithRetry } from './createFlow';
-import { sendDefined } from './definedSend';
 import { inputStep, pickStep, wholeNumberStep, type WizardStep } from './wizard';
 
 interface NewVolume {
@@ -65,19 +65,19 @@ export async function createVolume(deps: CommandDeps, node?: unknown): Promise<v
       check: (gb, what) => checkVolumeSize(gb, 0, what),
     }), (s) => s.size, (s, size) => (s.size = size)),
   ];
-  const result = await createWithRetry(deps, {
+  const result = await createWithRetry(deps, session, {
+    kind: 'volume',
     state: given ? { stacklet: given } : {},
     steps: () => steps,
     // The service's fields and the definition's, each with the step that asks for it.
     fields: { name: 'name', stacklet_id: 'stacklet', size_gigabytes: 'size', sizeGigabytes: 'size' },
-    send: (answers) => sendDefined(deps, session, 'volume', 'create', { stacklet: answers.stacklet!.id, name: answers.name!, sizeGigabytes: parseWholeNumber(answers.size!)! }),
-    progress: (answers) => vscode.l10n.t('Creating volume {0}…', answers.name!),
-    failure: (answers) => vscode.l10n.t('Could not create volume {0}', answers.name!),
+    input: (answers) => ({ stacklet: answers.stacklet!.id, name: answers.name!, sizeGigabytes: parseWholeNumber(answers.size!)! }),
+    name: (answers) => answers.name!,
   });
   if (!result) return;
   const { answers } = result;
   const stacklet = answers.stacklet!;
   // No check mark while the volume's create task runs.
-  const running = (result.created.data as { task?: unknown }).task != null;
-  done(deps, vscode.l10n.t('Creating volume {0} ({1} GB) on {2} in {3}.', answers.name!, parseWholeNumber(answers.size!)!, stacklet.name, stacklet.region.slug), undefined, running);
+  const running = (result.data as { task?: unknown }).task != null;
+  done(deps.log, vscode.l10n.t('Creating volume {0} ({1} GB) on {2} in {3}.', answers.name!, parseWholeNumber(answers.size!)!, stacklet.name, stacklet.region.slug), running);
 }

@@ -2,9 +2,8 @@ import * as vscode from 'vscode';
 import { checkResourceName, checkVpcCidrFree, suggestVpcCidr } from '../api/validators';
 import type { Vpc } from '../api/schemas';
 import type { CommandDeps } from './deps';
-import { done } from './action';
+import { done } from '../ui/notify';
 import { createWithRetry } from './createFlow';
-import { sendDefined } from './definedSend';
 import { listedProjects, projectField, projectSteps, type InProject } from './steps/projectStep';
 import { nameStep } from './steps/nameStep';
 import { regionStep } from './steps/regionStep';
@@ -28,7 +27,8 @@ export async function createVpc(deps: CommandDeps): Promise<void> {
   const existing: readonly Vpc[] = (await store.get('vpc').catch(() => undefined))?.items ?? [];
   const taken = (region: string | undefined) => existing.filter((vpc) => vpc.region?.slug === region).map((vpc) => vpc.cidr);
   const projects = await listedProjects(deps, store);
-  const result = await createWithRetry<NewVpc, unknown>(deps, {
+  const result = await createWithRetry<NewVpc>(deps, session, {
+    kind: 'vpc',
     state: {},
     fields: { name: 'name', region: 'region', cidr: 'cidr', project_uuid: 'project' },
     steps: () => [
@@ -47,11 +47,10 @@ export async function createVpc(deps: CommandDeps): Promise<void> {
       }), (s) => s.cidr, (s, cidr) => (s.cidr = cidr)),
       ...projectSteps<NewVpc>(deps, title(vscode.l10n.t('Project')), projects),
     ],
-    send: (answers) => sendDefined(deps, session, 'vpc', 'create', { name: answers.name!, region: answers.region!, cidr: answers.cidr!, project: projectField(projects, answers.project).project_uuid }),
-    progress: (answers) => vscode.l10n.t('Creating VPC {0}…', answers.name!),
-    failure: (answers) => vscode.l10n.t('Could not create VPC {0}', answers.name!),
+    input: (answers) => ({ name: answers.name!, region: answers.region!, cidr: answers.cidr!, project: projectField(projects, answers.project).project_uuid }),
+    name: (answers) => answers.name!,
   });
   if (!result) return;
   const { answers } = result;
-  done(deps, vscode.l10n.t('Created VPC {0} ({1}) in {2}.', answers.name!, answers.cidr!, answers.region!));
+  done(deps.log, vscode.l10n.t('Created VPC {0} ({1}) in {2}.', answers.name!, answers.cidr!, answers.region!));
 }

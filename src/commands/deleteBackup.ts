@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { kindSpec } from '../kinds/registry';
-import { plannedDeletion } from './plannedDeletion';
+import { actionCommand } from './actionCommand';
 import { idleItems } from './idlePick';
 import { plural } from '../model/plural';
 
@@ -10,15 +10,18 @@ const label = kindSpec('backup').name;
  * Deletes a backup: it has no name, so the user types its ID. The documentation has no such operation: a
  * service without it answers 404 or 405, shown as "does not support deleting backups".
  */
-export const deleteBackup = plannedDeletion<'backup'>({
+export const deleteBackup = actionCommand<'backup'>({
   kind: 'backup',
+  action: 'delete',
   pick: () => idleItems(vscode.l10n.t('Delete which backup?'), vscode.l10n.t('No backup can be deleted now: this account has none, or each has a task running.')),
-  progress: (backup) => vscode.l10n.t('Deleting backup {0}…', label(backup)),
   done: (backup) => vscode.l10n.t('Deleted backup {0}.', label(backup)),
   many: {
-    question: (n) => plural(n, vscode.l10n.t('Delete 1 backup?'), vscode.l10n.t('Delete {0} backups?', n)),
-    detail: (n) => plural(n, vscode.l10n.t('This destroys the backup; its stacklet can no longer be restored from it.'), vscode.l10n.t('This destroys each backup; their stacklets can no longer be restored from them.')),
+    confirm: (n) => ({
+      question: plural(n, vscode.l10n.t('Delete 1 backup?'), vscode.l10n.t('Delete {0} backups?', n)),
+      detail: plural(n, vscode.l10n.t('This destroys the backup; its stacklet can no longer be restored from it.'), vscode.l10n.t('This destroys each backup; their stacklets can no longer be restored from them.')),
+      button: vscode.l10n.t('Delete'),
+      typed: plural(n, vscode.l10n.t('delete 1 backup'), vscode.l10n.t('delete {0} backups', n)),
+    }),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 backup'), vscode.l10n.t('Deleting {0} backups', n)),
-    typed: (n) => plural(n, vscode.l10n.t('delete 1 backup'), vscode.l10n.t('delete {0} backups', n)),
   },
 });

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { plannedPoolAction } from './plannedPoolAction';
+import { poolCommand } from './actionCommand';
 
 /**
  * Deletes a node pool after a confirmation naming it and its cluster, with the monthly change (a cluster keeps at
@@ -7,7 +7,7 @@ import { plannedPoolAction } from './plannedPoolAction';
  * it. The documentation has no such operation: a service without it answers 404 or 405, shown as "does not
  * support deleting node pools".
  */
-export const deleteNodePool = plannedPoolAction({
+export const deleteNodePool = poolCommand({
   action: 'delete',
   // Keep first, as every deletion's question.
   confirm: 'keep',

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import type { Snapshot, Stacklet, Volume } from '../api/schemas';
 import type { AgentData } from '../agent/envelope';
-import { deletionChangeOf, refTo } from '../kinds/registry';
+import { refTo } from '../kinds/registry';
 import { costSentence, extraWords, stackletDeletionTitle, typeToConfirm, whatGoesAndStays } from '../model/actionWords';
 import { confirmsText, typeableText } from '../model/serviceText';
 import type { ResourceStore } from '../model/resourceStore';
 import type { PickItem } from '../ui/prompter';
-import { typedCheck } from './typedCheck';
-import { plannedAction } from './plannedAction';
+import { typedCheck } from '../ui/typedCheck';
+import { actionCommand } from './actionCommand';
 import type { CommandDeps } from './deps';
 import { idleStacklets } from './idlePick';
 import type { Target } from './target';
@@ -83,7 +83,7 @@ function notDeleted(deps: CommandDeps, data: AgentData): void {
  * unchecked. The stacklet's delete definition (src/kinds/stacklet/operations.ts) plans it with those checked
  * (`along`) and sends it, then them, as it does for an agent; each row says "deleting…" until it goes.
  */
-export const deleteStacklet = plannedAction({
+export const deleteStacklet = actionCommand({
   kind: 'stacklet',
   action: 'delete',
   typedInPrompts: true,
@@ -93,17 +93,15 @@ export const deleteStacklet = plannedAction({
     return answers && { along: answers.extras.map((extra) => extra.item.id), typed: answers.typed };
   },
   settled: notDeleted,
-  progress: (s) => vscode.l10n.t('Deleting {0}…', s.name),
   done: (s) => vscode.l10n.t('Deleted {0}.', s.name),
   // On a selection, each stacklet goes with its disk only: its volumes and snapshots stay (said in the question).
-  bulk: {
+  many: {
     confirm: (n) => ({
       question: plural(n, vscode.l10n.t('Delete 1 stacklet?'), vscode.l10n.t('Delete {0} stacklets?', n)),
       detail: plural(n, vscode.l10n.t('This destroys the stacklet and its disk. Its volumes and snapshots stay.'), vscode.l10n.t('This destroys each stacklet and its disk. Their volumes and snapshots stay.')),
       button: vscode.l10n.t('Delete'),
       typed: plural(n, vscode.l10n.t('delete 1 stacklet'), vscode.l10n.t('delete {0} stacklets', n)),
     }),
-    monthlyChange: (item) => deletionChangeOf(refTo('stacklet', item)),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 stacklet'), vscode.l10n.t('Deleting {0} stacklets', n)),
   },
 });

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Stacklet } from '../api/schemas';
 import { stackletState } from '../model/format';
-import { plannedAction } from './plannedAction';
+import { actionCommand } from './actionCommand';
 
 const hasPrivateNetworking = (stacklet: Stacklet) => stacklet.networks.v4.some((network) => network.type === 'private');
 
@@ -10,7 +10,7 @@ const hasPrivateNetworking = (stacklet: Stacklet) => stacklet.networks.v4.some((
  * definition (src/kinds/stacklet/operations.ts) when it has one. Choosing the command is the confirmation, as it
  * has always been: it adds an address, costs nothing and takes nothing away.
  */
-export const enablePrivateNetworking = plannedAction({
+export const enablePrivateNetworking = actionCommand({
   kind: 'stacklet',
   action: 'enablePrivateNetworking',
   confirm: 'prompt',
@@ -19,6 +19,5 @@ export const enablePrivateNetworking = plannedAction({
     accept: (s) => stackletState(s) !== 'busy' && !hasPrivateNetworking(s),
     none: vscode.l10n.t('Every stacklet already has private networking, or is busy.'),
   }),
-  progress: (s) => vscode.l10n.t('Enabling private networking on {0}…', s.name),
   done: (s) => vscode.l10n.t('Enabling private networking on {0}.', s.name),
 });

@@ -5,9 +5,9 @@ import { refOfKind, sameId } from '../kinds/registry';
 import type { ResourceStore } from '../model/resourceStore';
 import { knownTags } from '../model/tags';
 import { tagExistsWords } from '../kinds/tag/operations';
-import { done, refuseWhenBusy } from './action';
+import { refuseWhenBusy } from './actionCommand';
+import { done } from '../ui/notify';
 import { createWithRetry } from './createFlow';
-import { sendDefined } from './definedSend';
 import type { CommandDeps } from './deps';
 import { pickItem, refOfNode } from './target';
 import { inputStep, pickManyStep, type WizardStep } from './wizard';
@@ -71,19 +71,19 @@ export async function newTag(deps: CommandDeps, node?: unknown, nodes?: unknown)
       items: (await store.get('stacklet')).items.map((s) => pickItem('stacklet', s, s.id)),
     }), (s) => s.stacklets, (s, ids) => (s.stacklets = ids))]),
   ];
-  const result = await createWithRetry(deps, {
+  const result = await createWithRetry(deps, session, {
+    kind: 'tag',
     state: {} as NewTag,
     steps: build,
     fields: { name: 'name', stacklets: 'stacklets', stacklet_ids: 'stacklets' },
-    send: (answers) => sendDefined(deps, session, 'tag', 'create', { name: answers.name!, stacklets: stackletsOf(answers).map((stacklet) => stacklet.id) }),
-    progress: (answers) => vscode.l10n.t('Making tag {0}…', answers.name!),
-    failure: (answers) => vscode.l10n.t('Could not make tag {0}', answers.name!),
+    input: (answers) => ({ name: answers.name!, stacklets: stackletsOf(answers).map((stacklet) => stacklet.id) }),
+    name: (answers) => answers.name!,
   });
   if (!result) return;
   const name = result.answers.name!;
   const stacklets = stackletsOf(result.answers);
   const ids = stacklets.map((stacklet) => stacklet.id);
-  done(deps, ids.length === 0 ? vscode.l10n.t('Made tag {0}.', name)
+  done(deps.log, ids.length === 0 ? vscode.l10n.t('Made tag {0}.', name)
     : ids.length === 1 ? vscode.l10n.t('Made tag {0} on {1}.', name, stacklets[0]!.name)
     : vscode.l10n.t('Made tag {0} on {1} stacklets.', name, ids.length));
 }

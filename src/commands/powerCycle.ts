@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { POWER_ACCEPTS } from '../model/actionChecks';
-import { plannedAction } from './plannedAction';
+import { actionCommand } from './actionCommand';
 import { POWER_COST_NOTE, powerOutcome } from './powerOn';
 import { plural } from '../model/plural';
 
 /** Power Cycle: off and on again (a hard reboot), the definition's plan confirmed; one or several. */
-export const powerCycle = plannedAction({
+export const powerCycle = actionCommand({
   kind: 'stacklet',
   action: 'powerCycle',
   pick: () => ({
@@ -13,15 +13,13 @@ export const powerCycle = plannedAction({
     accept: POWER_ACCEPTS.powerCycle,
     none: vscode.l10n.t('Every stacklet is busy or not yet active: there is none to power cycle.'),
   }),
-  progress: (s) => vscode.l10n.t('Power cycling {0}…', s.name),
   done: (s) => vscode.l10n.t('Power cycling {0}.', s.name),
-  bulk: {
+  many: {
     confirm: (count) => ({
       question: plural(count, vscode.l10n.t('Power cycle 1 stacklet?'), vscode.l10n.t('Power cycle {0} stacklets?', count)),
       detail: vscode.l10n.t('They are switched off and on again (a hard reboot): running programs are not shut down cleanly.'),
       button: vscode.l10n.t('Power Cycle'),
     }),
-    monthlyChange: () => 0,
     outcome: powerOutcome('cycle'),
     costNote: POWER_COST_NOTE,
     progress: (count) => plural(count, vscode.l10n.t('Power cycling 1 stacklet'), vscode.l10n.t('Power cycling {0} stacklets', count)),

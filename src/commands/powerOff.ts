@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { POWER_ACCEPTS } from '../model/actionChecks';
-import { plannedAction } from './plannedAction';
+import { actionCommand } from './actionCommand';
 import { POWER_COST_NOTE, powerOutcome } from './powerOn';
 import { plural } from '../model/plural';
 
 /** Power Off: for a running stacklet (or several), the definition's plan confirmed. */
-export const powerOff = plannedAction({
+export const powerOff = actionCommand({
   kind: 'stacklet',
   action: 'powerOff',
   pick: () => ({
@@ -13,15 +13,13 @@ export const powerOff = plannedAction({
     accept: POWER_ACCEPTS.powerOff,
     none: vscode.l10n.t('No stacklet is running: there is none to power off.'),
   }),
-  progress: (s) => vscode.l10n.t('Powering off {0}…', s.name),
   done: (s) => vscode.l10n.t('Powering off {0}.', s.name),
-  bulk: {
+  many: {
     confirm: (count) => ({
       question: plural(count, vscode.l10n.t('Power off 1 stacklet?'), vscode.l10n.t('Power off {0} stacklets?', count)),
       detail: vscode.l10n.t('They stop, like pulling their power cords: running programs are not shut down cleanly. They stay off until powered on again.'),
       button: vscode.l10n.t('Power Off'),
     }),
-    monthlyChange: () => 0,
     outcome: powerOutcome('off'),
     costNote: POWER_COST_NOTE,
     progress: (count) => plural(count, vscode.l10n.t('Powering off 1 stacklet'), vscode.l10n.t('Powering off {0} stacklets', count)),

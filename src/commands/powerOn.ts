@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import type { Stacklet } from '../api/schemas';
-import { formatMonthly, stackletPrice } from '../model/cost';
+import type { ActionPlan } from '../actions/definition';
+import { formatMonthly } from '../model/cost';
 import { POWER_ACCEPTS } from '../model/actionChecks';
-import { plannedAction } from './plannedAction';
+import { actionCommand } from './actionCommand';
 import { plural } from '../model/plural';
 
 /** Said in the confirmation of power actions on several stacklets: the estimate does not depend on power. */
@@ -12,10 +12,11 @@ export const POWER_COST_NOTE = () => vscode.l10n.t('The estimate counts a stackl
  * What a power action does to one stacklet of several, with what it is still billed: the price does not change,
  * and "no change" alone read as if nothing happened.
  */
-export function powerOutcome(what: 'off' | 'on' | 'cycle'): (stacklet: Stacklet) => string {
-  return (stacklet) => {
-    const price = stackletPrice(stacklet);
-    const cost = price === undefined ? vscode.l10n.t('cost not estimated') : formatMonthly(price.total);
+export function powerOutcome(what: 'off' | 'on' | 'cycle'): (planned: ActionPlan) => string {
+  return (planned) => {
+    // The plan's price of the stacklet, as the definition read it.
+    const billed = planned.change['stillBilledUsd'];
+    const cost = typeof billed === 'number' ? formatMonthly(billed) : vscode.l10n.t('cost not estimated');
     if (what === 'off') return vscode.l10n.t('powered off, still billed: {0}, unchanged', cost);
     if (what === 'on') return vscode.l10n.t('powered on, billed: {0}, unchanged', cost);
     return vscode.l10n.t('switched off and on again, billed: {0}, unchanged', cost);
@@ -23,7 +24,7 @@ export function powerOutcome(what: 'off' | 'on' | 'cycle'): (stacklet: Stacklet)
 }
 
 /** Power On: for a stacklet that is off (or several, after one confirmation), the definition's plan confirmed in a modal. */
-export const powerOn = plannedAction({
+export const powerOn = actionCommand({
   kind: 'stacklet',
   action: 'powerOn',
   pick: () => ({
@@ -31,11 +32,9 @@ export const powerOn = plannedAction({
     accept: POWER_ACCEPTS.powerOn,
     none: vscode.l10n.t('No stacklet is off: there is none to power on.'),
   }),
-  progress: (s) => vscode.l10n.t('Powering on {0}…', s.name),
   done: (s) => vscode.l10n.t('Powering on {0}.', s.name),
-  bulk: {
+  many: {
     confirm: (count) => ({ question: plural(count, vscode.l10n.t('Power on 1 stacklet?'), vscode.l10n.t('Power on {0} stacklets?', count)), button: vscode.l10n.t('Power On') }),
-    monthlyChange: () => 0,
     outcome: powerOutcome('on'),
     costNote: POWER_COST_NOTE,
     progress: (count) => plural(count, vscode.l10n.t('Powering on 1 stacklet'), vscode.l10n.t('Powering on {0} stacklets', count)),

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { plannedAction } from './plannedAction';
+import { actionCommand } from './actionCommand';
 import { idleStacklets } from './idlePick';
 import { imageChoice } from './choices';
 import { isBack } from './wizard';
@@ -8,7 +8,7 @@ import { isBack } from './wizard';
  * Rebuild: an image (distribution, application or one of the account's snapshots); the disk is wiped, so its
  * definition (src/kinds/stacklet/operations.ts) has the stacklet's name typed to confirm.
  */
-export const rebuildStacklet = plannedAction<'stacklet', { from: string | number }>({
+export const rebuildStacklet = actionCommand<'stacklet', { from: string | number }>({
   kind: 'stacklet',
   action: 'rebuild',
   pick: () => idleStacklets(vscode.l10n.t('Rebuild which stacklet?')),
@@ -20,7 +20,6 @@ export const rebuildStacklet = plannedAction<'stacklet', { from: string | number
     });
     return from === undefined || isBack(from) ? undefined : { from };
   },
-  progress: (s) => vscode.l10n.t('Rebuilding {0}…', s.name),
   // A snapshot by its name (the plan's resource it rebuilds from), an image by its slug.
   done: (s, { from }, plan) => vscode.l10n.t('Rebuilding {0} from {1}.', s.name, plan?.resources.find((resource) => resource.role === 'stays')?.name ?? String(from)),
 });

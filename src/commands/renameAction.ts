@@ -3,7 +3,7 @@ import { checkName, checkResourceName } from '../api/validators';
 import { kindSpec } from '../kinds/registry';
 import { askNewName } from './askNewName';
 import type { CommandHandler } from './deps';
-import { plannedAction } from './plannedAction';
+import { actionCommand } from './actionCommand';
 
 type Renamable = 'volume' | 'snapshot' | 'cluster' | 'firewall' | 'vpc';
 
@@ -15,14 +15,13 @@ export function renameAction<K extends Renamable>(
   kind: K,
   words: { readonly pickTitle: () => string; readonly what: () => string; readonly none: () => string },
 ): CommandHandler {
-  return plannedAction<K>({
+  return actionCommand<K>({
     kind,
     action: 'rename',
     confirm: 'prompt',
     pick: () => ({ title: words.pickTitle(), accept: (item) => !('task' in item && item.task), none: words.none() }),
     // A snapshot's is a display name; the others' the stricter rule their create has (as their definitions check).
     input: ({ item }, deps) => askNewName(deps, kindSpec(kind).name(item as never), words.what(), (text) => (kind === 'snapshot' ? checkName : checkResourceName)(text, vscode.l10n.t('Name'))),
-    progress: (item) => vscode.l10n.t('Renaming {0}…', kindSpec(kind).name(item as never)),
     done: (item, { name }) => vscode.l10n.t('Renaming {0} to {1}.', kindSpec(kind).name(item as never), String(name)),
   });
 }

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { checkResourceName } from '../api/validators';
 import { askNewName } from './askNewName';
-import { plannedPoolAction } from './plannedPoolAction';
+import { poolCommand } from './actionCommand';
 
 /** Rename a node pool (its node count is sent unchanged): the node-pool tool's rename plans and sends it; the typed name is the confirmation. */
-export const renameNodePool = plannedPoolAction({
+export const renameNodePool = poolCommand({
   action: 'rename',
   confirm: 'prompt',
   pick: () => ({ title: vscode.l10n.t('Rename which node pool?'), none: vscode.l10n.t('No Kubernetes cluster has a node pool.') }),

@@ -4,7 +4,7 @@ import { checkPassword } from '../api/validators';
 import type { CommandDeps } from './deps';
 import { askText } from './askText';
 import { idleStacklets } from './idlePick';
-import { plannedAction } from './plannedAction';
+import { actionCommand } from './actionCommand';
 import { isBack } from './wizard';
 
 interface NewPassword {
@@ -28,7 +28,7 @@ async function askPassword(deps: CommandDeps, name: string, why?: string): Promi
  * `password`, is asked again with one the user types. The definition (src/kinds/stacklet/operations.ts) takes
  * a password from this door only: an agent's is refused.
  */
-export const resetPassword = plannedAction<'stacklet', NewPassword>({
+export const resetPassword = actionCommand<'stacklet', NewPassword>({
   kind: 'stacklet',
   action: 'resetPassword',
   pick: () => idleStacklets(vscode.l10n.t('Reset the root password of which stacklet?')),
@@ -54,6 +54,5 @@ export const resetPassword = plannedAction<'stacklet', NewPassword>({
     const typed = await askPassword(deps, item.name, vscode.l10n.t('This service needs the new password from you.'));
     return typed === undefined ? undefined : { password: typed };
   },
-  progress: (s) => vscode.l10n.t('Resetting the root password of {0}…', s.name),
   done: (s) => vscode.l10n.t('Resetting the root password of {0}.', s.name),
 });

@@ -2,11 +2,11 @@ import * as vscode from 'vscode';
 import { checkNodeCount, checkTypedNumber, parseWholeNumber } from '../api/validators';
 import { poolCount } from '../kinds/nodePool/operations';
 import { askText } from './askText';
-import { plannedPoolAction } from './plannedPoolAction';
+import { poolCommand } from './actionCommand';
 import { plural } from '../model/plural';
 
 /** Change Node Count: 1 to 100 nodes (the pool's name is sent unchanged); the node-pool tool's resize plans and sends it, the count typed is the confirmation. */
-export const resizeNodePool = plannedPoolAction({
+export const resizeNodePool = poolCommand({
   action: 'resize',
   confirm: 'prompt',
   pick: () => ({ title: vscode.l10n.t('Change the node count of which node pool?'), none: vscode.l10n.t('No Kubernetes cluster has a node pool.') }),

@@ -2,9 +2,8 @@ import * as vscode from 'vscode';
 import type * as s from '../api/schemas';
 import { diskFits, stackletDisk } from '../model/actionChecks';
 import { resizeDiskWords, smallerDiskWords } from '../model/actionWords';
-import { resizeChange } from '../model/cost';
 import { formatBytes } from '../model/format';
-import { plannedAction, type Planned } from './plannedAction';
+import { actionCommand } from './actionCommand';
 import { idleStacklets } from './idlePick';
 import { sizeChoice, yesNo } from './choices';
 import { isBack, pickStep, runWizard, type WizardStep } from './wizard';
@@ -18,16 +17,6 @@ interface Resize {
 /** What the prompts give: the definition's input besides the stacklet. */
 type Answers = { size: string; disk?: boolean | undefined };
 
-/** What a selection's one question learnt of the new size, for its confirmation. */
-interface NewSize {
-  /** Its monthly price, for the estimate of several (undefined: not known). */
-  readonly price: number | undefined;
-  /** Its disk in bytes, for the stacklets of several whose disk is larger (undefined: not known). */
-  readonly sizeDisk: number | undefined;
-}
-
-type Chosen = Planned<Answers, NewSize>;
-const sizeOf = (answers: Chosen) => answers.input?.size ?? '';
 
 /**
  * Resize: a size (vCPU, memory, disk, monthly price and the change it makes; the current one marked and
@@ -36,7 +25,7 @@ const sizeOf = (answers: Chosen) => answers.input?.size ?? '';
  * definition (src/kinds/stacklet/operations.ts) plans and sends it. On several stacklets, one size for all, and
  * the disk question once.
  */
-export const resizeStacklet = plannedAction<'stacklet', Answers, NewSize>({
+export const resizeStacklet = actionCommand<'stacklet', Answers>({
   kind: 'stacklet',
   action: 'resize',
   confirm: 'prompt',
@@ -84,9 +73,8 @@ export const resizeStacklet = plannedAction<'stacklet', Answers, NewSize>({
     if (!answers?.size) return undefined;
     return { size: answers.size, disk: asksDisk(answers) ? answers.disk : undefined };
   },
-  progress: (s) => vscode.l10n.t('Resizing {0}…', s.name),
   done: (s, { size }) => vscode.l10n.t('Resizing {0} to {1}.', s.name, size),
-  bulk: {
+  many: {
     ask: async ({ items, store }, deps) => {
       const sizes = (await store.get('size')).items;
       const now = [...new Set(items.map((item) => item.size.slug))];
@@ -110,26 +98,16 @@ export const resizeStacklet = plannedAction<'stacklet', Answers, NewSize>({
         if (answer === undefined || isBack(answer)) return undefined;
         disk = answer;
       }
-      return { input: { size, disk }, found: { price: chosen?.price_monthly, sizeDisk: chosen?.disk } };
+      return { size, disk };
     },
-    refuse: (item, answers) => {
-      const size = sizeOf(answers);
-      const sizeDisk = answers.found?.sizeDisk;
-      return item.size.slug === size ? vscode.l10n.t('already {0}', size)
-        : sizeDisk !== undefined && !diskFits(item, { disk: sizeDisk }) ? vscode.l10n.t('its {0} disk is larger than that of {1}', formatBytes(stackletDisk(item)), size) : undefined;
-    },
-    confirm: (count, answers) => {
-      const size = sizeOf(answers);
-      return {
+    confirm: (count, { size, disk }) => ({
       question: plural(count, vscode.l10n.t('Resize 1 stacklet to {0}?', size), vscode.l10n.t('Resize {0} stacklets to {1}?', count, size)),
-        detail: answers.input?.disk
-          ? vscode.l10n.t('Their disks grow where {0} has a larger one: permanent, they can never be resized to a size with a smaller disk.', size)
-          : vscode.l10n.t('CPU and memory only; the resize can be undone.'),
-        button: vscode.l10n.t('Resize'),
-      };
-    },
-    monthlyChange: (item, { found }) => (found?.price === undefined ? undefined : resizeChange(item, { price_monthly: found.price })),
-    progress: (count, answers) => plural(count, vscode.l10n.t('Resizing 1 stacklet to {0}', sizeOf(answers)), vscode.l10n.t('Resizing {0} stacklets to {1}', count, sizeOf(answers))),
-    ended: (names, count, answers) => plural(count, vscode.l10n.t('{0} was resized to {1}.', names, sizeOf(answers)), vscode.l10n.t('{0} were resized to {1}.', names, sizeOf(answers))),
+      detail: disk
+        ? vscode.l10n.t('Their disks grow where {0} has a larger one: permanent, they can never be resized to a size with a smaller disk.', size)
+        : vscode.l10n.t('CPU and memory only; the resize can be undone.'),
+      button: vscode.l10n.t('Resize'),
+    }),
+    progress: (count, { size }) => plural(count, vscode.l10n.t('Resizing 1 stacklet to {0}', size), vscode.l10n.t('Resizing {0} stacklets to {1}', count, size)),
+    ended: (names, count, { size }) => plural(count, vscode.l10n.t('{0} was resized to {1}.', names, size), vscode.l10n.t('{0} were resized to {1}.', names, size)),
   },
 });

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import { checkTypedNumber, checkVolumeSize, parseWholeNumber } from '../api/validators';
 import { askText } from './askText';
-import { plannedAction } from './plannedAction';
+import { actionCommand } from './actionCommand';
 
 /**
  * Resize a volume: a size in GB, larger than now (volumes only grow); the size typed is the confirmation, and
  * the volume's resize definition (src/kinds/volume/operations.ts) plans and sends it.
  */
-export const resizeVolume = plannedAction({
+export const resizeVolume = actionCommand({
   kind: 'volume',
   action: 'resize',
   confirm: 'prompt',
@@ -23,6 +23,5 @@ export const resizeVolume = plannedAction({
     });
     return typed === undefined ? undefined : { sizeGigabytes: parseWholeNumber(typed)! };
   },
-  progress: (v) => vscode.l10n.t('Resizing {0}…', v.name),
   done: (v, { sizeGigabytes }) => vscode.l10n.t('Resizing {0} to {1} GB.', v.name, Number(sizeGigabytes)),
 });

@@ -4,7 +4,7 @@ import type { Backup, Snapshot, Stacklet } from '../api/schemas';
 import { isApiError } from '../api/errors';
 import { formatBytes, shortTimestamp } from '../model/format';
 import type { PickItem } from '../ui/prompter';
-import { plannedAction } from './plannedAction';
+import { actionCommand } from './actionCommand';
 import { idleStacklets } from './idlePick';
 import { isBack } from './wizard';
 
@@ -41,7 +41,7 @@ const byDate = (a: Backup, b: Backup): number => (b.created_at ?? '').localeComp
  * (a service without the backups listing just offers none). The disk is replaced, so the definition
  * (src/kinds/stacklet/operations.ts) has the stacklet's name typed to confirm.
  */
-export const restoreStacklet = plannedAction<'stacklet', { from: number }>({
+export const restoreStacklet = actionCommand<'stacklet', { from: number }>({
   kind: 'stacklet',
   action: 'restore',
   pick: () => idleStacklets(vscode.l10n.t('Restore which stacklet?')),
@@ -72,7 +72,6 @@ export const restoreStacklet = plannedAction<'stacklet', { from: number }>({
     });
     return from === undefined || isBack(from) ? undefined : { from };
   },
-  progress: (s) => vscode.l10n.t('Restoring {0}…', s.name),
   // The snapshot or backup as the plan calls it (the resource it restores from, which stays).
   done: (s, { from }, plan) => vscode.l10n.t('Restoring {0} from {1}.', s.name, plan?.resources.find((resource) => resource.role === 'stays')?.name ?? String(from)),
 });

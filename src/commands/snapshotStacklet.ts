@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { checkName } from '../api/validators';
-import { plannedAction, type Planned } from './plannedAction';
+import { actionCommand } from './actionCommand';
 import { idleStacklets } from './idlePick';
 import { askText } from './askText';
 import { plural } from '../model/plural';
@@ -18,14 +18,13 @@ const today = () => new Date().toISOString().slice(0, 10);
 type Named = { readonly name: string };
 
 /** The name a selection's one question gave: {name} stands for each stacklet's. */
-const templateOf = (answers: Planned<Named>) => answers.input?.name ?? NAME;
 
 /**
  * Take Snapshot: asks for the snapshot's name (a dated default), which is its confirmation; the definition
  * (src/kinds/stacklet/operations.ts) plans and sends it, and the snapshot appears when the task ends. On
  * several stacklets, one name for all in which {name} stands for each stacklet's name.
  */
-export const snapshotStacklet = plannedAction<'stacklet', Named>({
+export const snapshotStacklet = actionCommand<'stacklet', Named>({
   kind: 'stacklet',
   action: 'snapshot',
   confirm: 'prompt',
@@ -40,9 +39,8 @@ export const snapshotStacklet = plannedAction<'stacklet', Named>({
     return name === undefined ? undefined : { name };
   },
   each: (item, { name }) => ({ name: snapshotName(name, item) }),
-  progress: (s) => vscode.l10n.t('Taking a snapshot of {0}…', s.name),
   done: (s, { name }) => vscode.l10n.t('Taking snapshot "{0}" of {1}.', snapshotName(name, s), s.name),
-  bulk: {
+  many: {
     ask: async ({ items }, deps) => {
       const name = await askText(deps, {
         title: plural(items.length, vscode.l10n.t('Take a Snapshot of 1 Stacklet'), vscode.l10n.t('Take Snapshots of {0} Stacklets', items.length)),
@@ -51,14 +49,13 @@ export const snapshotStacklet = plannedAction<'stacklet', Named>({
         // Checked as each stacklet's snapshot will be named.
         validate: (text) => items.map((item) => checkName(snapshotName(text, item), vscode.l10n.t('Name'))).find((problem) => problem !== undefined),
       });
-      return name === undefined ? undefined : { input: { name } };
+      return name === undefined ? undefined : { name };
     },
-    confirm: (count, answers) => ({
+    confirm: (count, { name }) => ({
       question: plural(count, vscode.l10n.t('Take a snapshot of 1 stacklet?'), vscode.l10n.t('Take a snapshot of {0} stacklets?', count)),
-      detail: vscode.l10n.t('Each snapshot is named "{0}", with {1} standing for the name of its stacklet.', templateOf(answers), NAME),
+      detail: vscode.l10n.t('Each snapshot is named "{0}", with {1} standing for the name of its stacklet.', name, NAME),
       button: vscode.l10n.t('Take Snapshots'),
     }),
-    monthlyChange: () => undefined,
     costNote: () => vscode.l10n.t('The service gives no price for snapshots: the estimate leaves them out.'),
     progress: (count) => plural(count, vscode.l10n.t('Taking a snapshot of 1 stacklet'), vscode.l10n.t('Taking snapshots of {0} stacklets', count)),
     ended: (names, count) => plural(count, vscode.l10n.t('A snapshot of {0} was taken.', names), vscode.l10n.t('Snapshots of {0} were taken.', names)),

@@ -4,7 +4,7 @@ import { checkTagName } from '../api/validators';
 import { hasTag, knownTags } from '../model/tags';
 import type { ResourceStore } from '../model/resourceStore';
 import type { PickItem } from '../ui/prompter';
-import { plannedAction, type Planned } from './plannedAction';
+import { actionCommand } from './actionCommand';
 import { askText } from './askText';
 import type { CommandDeps } from './deps';
 import { isBack } from './wizard';
@@ -40,29 +40,22 @@ async function askTag(deps: CommandDeps, store: ResourceStore, stacklets: readon
 
 type Tag = { readonly tag: string };
 
-const tagOf = (answers: Planned<Tag>) => answers.input?.tag ?? '';
 
 /**
  * Add Tag: one tag on a stacklet, or on every stacklet of a selection, picking it being the confirmation; the
  * definition (src/kinds/stacklet/operations.ts) plans and sends it (POST /v1/tags/:name/resources, through
  * src/model/tags.ts), and the tag filter's list is read again afterwards.
  */
-export const tagStacklets = plannedAction<'stacklet', Tag>({
+export const tagStacklets = actionCommand<'stacklet', Tag>({
   kind: 'stacklet',
   action: 'tag',
   confirm: 'prompt',
   pick: () => ({ title: vscode.l10n.t('Tag which stacklet?') }),
   input: ({ item, store }, deps) => askTag(deps, store, [item]),
-  progress: (s, { tag }) => vscode.l10n.t('Tagging {0} with "{1}"…', s.name, tag),
   done: (s, { tag }) => vscode.l10n.t('Tagged {0} with "{1}".', s.name, tag),
-  bulk: {
-    ask: async ({ items, store }, deps) => {
-      const input = await askTag(deps, store, items);
-      return input && { input };
-    },
-    refuse: (item, answers) => (hasTag(item, tagOf(answers)) ? vscode.l10n.t('already tagged "{0}"', tagOf(answers)) : undefined),
-    confirm: (count, answers) => ({ question: plural(count, vscode.l10n.t('Tag 1 stacklet with "{0}"?', tagOf(answers)), vscode.l10n.t('Tag {0} stacklets with "{1}"?', count, tagOf(answers))), button: vscode.l10n.t('Add Tag') }),
-    monthlyChange: () => 0,
-    progress: (count, answers) => plural(count, vscode.l10n.t('Tagging 1 stacklet with "{0}"', tagOf(answers)), vscode.l10n.t('Tagging {0} stacklets with "{1}"', count, tagOf(answers))),
+  many: {
+    ask: ({ items, store }, deps) => askTag(deps, store, items),
+    confirm: (count, { tag }) => ({ question: plural(count, vscode.l10n.t('Tag 1 stacklet with "{0}"?', tag), vscode.l10n.t('Tag {0} stacklets with "{1}"?', count, tag)), button: vscode.l10n.t('Add Tag') }),
+    progress: (count, { tag }) => plural(count, vscode.l10n.t('Tagging 1 stacklet with "{0}"', tag), vscode.l10n.t('Tagging {0} stacklets with "{1}"', count, tag)),
   },
 });

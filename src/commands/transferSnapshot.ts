@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
 import * as notify from '../ui/notify';
 import { regionChoice } from './choices';
-import { plannedAction } from './plannedAction';
+import { actionCommand } from './actionCommand';
 import { isBack } from './wizard';
 
 /**
  * Transfer a snapshot to another region: the regions it is not in yet; the region picked is the confirmation,
  * and the snapshot's transfer definition (src/kinds/snapshot/operations.ts) plans and sends it.
  */
-export const transferSnapshot = plannedAction({
+export const transferSnapshot = actionCommand({
   kind: 'snapshot',
   action: 'transfer',
   confirm: 'prompt',
@@ -26,6 +26,5 @@ export const transferSnapshot = plannedAction({
     });
     return region === undefined || isBack(region) ? undefined : { region };
   },
-  progress: (s) => vscode.l10n.t('Transferring {0}…', s.name),
   done: (s, { region }) => vscode.l10n.t('Transferring {0} to {1}.', s.name, String(region)),
 });

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { plannedAction } from './plannedAction';
+import { actionCommand } from './actionCommand';
 import { isBack } from './wizard';
 
 /**
@@ -7,7 +7,7 @@ import { isBack } from './wizard';
  * (src/kinds/stacklet/operations.ts) plans and sends it. The documentation has no untag; a service without the
  * conventional form answers 404 or 405, shown as "This service does not support removing tags".
  */
-export const untagStacklet = plannedAction<'stacklet', { tag: string }>({
+export const untagStacklet = actionCommand<'stacklet', { tag: string }>({
   kind: 'stacklet',
   action: 'untag',
   confirm: 'prompt',
@@ -25,6 +25,5 @@ export const untagStacklet = plannedAction<'stacklet', { tag: string }>({
     });
     return picked === undefined || isBack(picked) ? undefined : { tag: picked };
   },
-  progress: (stacklet, { tag }) => vscode.l10n.t('Removing tag {0} from {1}…', tag, stacklet.name),
   done: (stacklet, { tag }) => vscode.l10n.t('Removed tag {0} from {1}.', tag, stacklet.name),
 });

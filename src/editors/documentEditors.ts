@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import type { SessionManager, ActiveSession } from '../auth/session';
 import type { ActionContext, ActionPlan } from '../actions/definition';
-import { isLocalEmulator } from '../auth/accountPlace';
+import { actionContext } from '../actions/context';
 import type { AnyDocumentKind, Created, DefinedSend, DocumentKindId, DocumentProblem } from '../documents/kind';
 import { documentFileName, idOfSegment, idSegment, NEW_SEGMENT } from '../documents/documentPaths';
 import { DOCUMENT_SCHEMES } from '../documents/schemes';
@@ -329,7 +329,7 @@ export class DocumentEditors extends Disposable {
     // Through the kind's definition: the whole state (a load balancer's update, planned once confirmed), or the one
     // step a definition covers (a userdata script's update, planned before the question); else the kind's own steps.
     const outcome = kind.defined
-      ? await this.applyDefined(kind, parsed.value, id, session, what, uri, file)
+      ? await this.applyDefined(kind, parsed.value, id, session, uri, file)
       : step && defined
         ? await this.progress(defined.plan.progress, () => runSteps([{ label: step.label, part: step.part, run: defined.send }]))
         : await this.send(vscode.l10n.t('Applying to {0}…', what), () => kind.apply(change, client, id));
@@ -346,15 +346,14 @@ export class DocumentEditors extends Disposable {
    * and sent through the gate every door passes. The outcome step by step, or undefined when the plan was refused
    * (said on the status bar's item, nothing sent; the text stays as a draft).
    */
-  private async applyDefined(kind: AnyDocumentKind, next: unknown, id: string, session: ActiveSession, what: string, uri: vscode.Uri, file: string): Promise<ApplyOutcome | undefined> {
+  private async applyDefined(kind: AnyDocumentKind, next: unknown, id: string, session: ActiveSession, uri: vscode.Uri, file: string): Promise<ApplyOutcome | undefined> {
     const defined = kind.defined!;
     // The definitions load with the first apply through one, not at activation.
-    const [{ definitionOf, planOf }, { execute }] = await Promise.all([import('../actions/catalog.js'), import('../actions/gate.js')]);
-    const { write, definition } = definitionOf(defined.kind, defined.action);
-    const ctx = { source: 'service' as const, client: session.client, store: session.store, isBusy: this.deps.tasks.isBusy.bind(this.deps.tasks) };
+    const [{ definitionOf }, runner] = await Promise.all([import('../actions/catalog.js'), import('../actions/runner.js')]);
+    const ctx = this.actionContext(session);
     try {
-      const plan = await planOf(ctx, write, definition, defined.input(next, id));
-      const data = await this.send(vscode.l10n.t('Applying to {0}…', what), () => execute(ctx, plan, { door: 'command' }));
+      const plan = await runner.plan(ctx, definitionOf(defined.kind, defined.action), defined.input(next, id));
+      const data = await this.progress(plan.progress, () => runner.send(ctx, plan, 'document', undefined));
       return { applied: (data['applied'] as string[] | undefined) ?? [], unsupported: [], notSent: [] };
     } catch (error) {
       if (error instanceof IncompleteApply) return error.outcome;
@@ -405,25 +404,16 @@ export class DocumentEditors extends Disposable {
    * document (said in the status bar, as a document's problem is; nothing is sent).
    */
   private async planDefined(document: vscode.TextDocument, session: ActiveSession, kind: ListedKind, { action, input }: DefinedSend): Promise<{ plan: ActionPlan; send: () => Promise<Created> } | null> {
-    const [{ definitionOf, planOf }, { execute }, { AgentInputError }, { AgentRefusal }] = await Promise.all([
-      import('../actions/catalog.js'), import('../actions/gate.js'), import('../agent/input.js'), import('../agent/refusal.js'),
+    const [{ definitionOf }, runner, { AgentInputError }, { AgentRefusal }] = await Promise.all([
+      import('../actions/catalog.js'), import('../actions/runner.js'), import('../agent/input.js'), import('../agent/refusal.js'),
     ]);
-    const ctx: ActionContext = {
-      source: isLocalEmulator(session.account) ? 'emulator' : 'service',
-      client: session.client,
-      store: session.store,
-      history: this.deps.history,
-      log: (line) => this.deps.log.info(line),
-      isBusy: (taskKind, id) => this.deps.tasks.isBusy(taskKind, id),
-      onTask: (taskKind, id, name, task) => this.deps.tasks.track({ kind: taskKind, resourceId: String(id), resourceName: name, task }),
-    };
-    const { write, definition } = definitionOf(kind, action);
+    const ctx = this.actionContext(session);
     try {
-      const plan = await planOf(ctx, write, definition, { ...input });
+      const plan = await runner.plan(ctx, definitionOf(kind, action), input);
       return {
         plan,
         send: async () => {
-          const data = await execute(ctx, plan, { door: 'command' });
+          const data = await runner.send(ctx, plan, 'document', undefined);
           const resource = data['resource'] as { id: string | number; name: string };
           return { id: String(resource.id), name: resource.name };
         },
@@ -495,6 +485,11 @@ export class DocumentEditors extends Disposable {
     await this.drafts.discard(document.uri);
     this.refusalItems.clear(document.uri);
     await this.replaceQuietly(document, text);
+  }
+
+  /** The definitions' context on the session: where its answers come from, the history, the tasks followed. */
+  private actionContext(session: ActiveSession): ActionContext {
+    return actionContext({ account: session.account, client: session.client, store: session.store, history: this.deps.history, log: (line) => this.deps.log.info(line), tasks: this.deps.tasks });
   }
 
   private tell(level: 'info' | 'warning' | 'error', message: string): void {

@@ -119,7 +119,7 @@ export interface KindSpec<K extends Kind> {
   readonly actions: readonly ActionId[];
   /**
    * Of those, the ones that run on a selection of several items at once (one question, one confirmation, one
-   * progress, one summary: src/commands/action.ts). Their menus show while several items are selected.
+   * progress, one summary: src/commands/actionCommand.ts and src/actions/runner.ts). Their menus show while several items are selected.
    */
   readonly bulk?: readonly ActionId[];
   /** Go to Resource offers items of this kind, and matches these facts of theirs. */

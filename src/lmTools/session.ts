@@ -1,9 +1,9 @@
 /** The live session as the language model tools read and write through it, and the form of their results. */
 import * as vscode from 'vscode';
 import type { AgentData, AgentSource } from '../agent/envelope';
-import type { AgentContext } from '../agent/reads';
-import { isLocalEmulator } from '../auth/accountPlace';
-import type { CommandDeps } from '../commands/deps';
+import { actionContext, sourceOf as accountSource } from '../actions/context';
+import type { ActionContext, AgentDoor } from '../actions/definition';
+import type { ToolDeps } from './deps';
 
 /** The result VS Code hands the model: the envelope's JSON text, alone. */
 export function envelopeResult(text: string): vscode.LanguageModelToolResult {
@@ -11,7 +11,7 @@ export function envelopeResult(text: string): vscode.LanguageModelToolResult {
 }
 
 /** What a tool says when there is no session to read through: how to get one. */
-function signedOutData(deps: CommandDeps): AgentData | undefined {
+function signedOutData(deps: ToolDeps): AgentData | undefined {
   const state = deps.session.state;
   if (state.kind === 'active') return undefined;
   return {
@@ -24,16 +24,27 @@ function signedOutData(deps: CommandDeps): AgentData | undefined {
 }
 
 /** Where the session's answers come from: the Account view says "Local emulator" for the same accounts. */
-export function sourceOf(deps: CommandDeps): AgentSource {
+export function sourceOf(deps: ToolDeps): AgentSource {
   const state = deps.session.state;
-  return state.kind !== 'signed-out' && isLocalEmulator(state.account) ? 'emulator' : 'service';
+  return state.kind !== 'signed-out' ? accountSource(state.account) : 'service';
 }
 
-/** The live session as the agent core reads it, or what to say when there is none. */
-export async function sessionContext(deps: CommandDeps): Promise<AgentContext | { signedOut: AgentData }> {
+/**
+ * The live session as the agent core reads and acts through it (with `agent`, an agent's change: its limits
+ * checked, its tasks followed, its requests recorded), or what to say when there is none.
+ */
+export async function sessionContext(deps: ToolDeps, agent?: AgentDoor): Promise<ActionContext | { signedOut: AgentData }> {
   const signedOut = signedOutData(deps);
-  if (signedOut) return { signedOut };
+  const state = deps.session.state;
+  if (signedOut || state.kind !== 'active') return { signedOut: signedOut! };
   const { client, store } = await deps.session.current();
-  return { source: sourceOf(deps), client, store, history: deps.history };
+  return actionContext({
+    account: state.account,
+    client,
+    store,
+    history: deps.history,
+    log: (line) => deps.log.info(line),
+    tasks: deps.tasks,
+    ...(agent ? { agent } : {}),
+  });
 }
-

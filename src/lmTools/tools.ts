@@ -8,16 +8,16 @@ import * as vscode from 'vscode';
 import { agentError, agentResult, type AgentData } from '../agent/envelope';
 import { textField } from '../agent/input';
 import { catalog, costEstimates, describeResource, findResources, recentActions, runningTasks, type AgentContext } from '../agent/reads';
-import type { CommandDeps } from '../commands/deps';
+import type { ToolDeps } from './deps';
 import type { Tools } from './register';
 import { envelopeResult, sessionContext, sourceOf } from './session';
 import { writeTools } from './writeTools';
-import { agentLimits } from './agentLimits';
+import { agentLimits } from '../ui/agentLimits';
 import { AgentRefusal } from '../agent/refusal';
 import type { ToolName } from './toolNames';
 
 /** Runs `read` on the live session and answers its envelope (an error, too, is an envelope the model reads). */
-export async function readAnswer(deps: CommandDeps, input: unknown, read: (ctx: AgentContext, input: unknown) => AgentData | Promise<AgentData>): Promise<string> {
+export async function readAnswer(deps: ToolDeps, input: unknown, read: (ctx: AgentContext, input: unknown) => AgentData | Promise<AgentData>): Promise<string> {
   const source = sourceOf(deps);
   // At access "off" VS Code offers no tool of ours; one called anyway (another extension's invokeTool) reads nothing.
   if (agentLimits().access === 'off') return agentError(source, new AgentRefusal('access', vscode.l10n.t('Agents have no access to this account: the person using it set Stacklet Cloud agent access to off.'), { kind: 'account', name: '' }));
@@ -35,7 +35,7 @@ export async function readAnswer(deps: CommandDeps, input: unknown, read: (ctx: 
 }
 
 /** A tool that reads: no confirmation (nothing changes), a line while it runs, the envelope as its result. */
-function readTool(deps: CommandDeps, running: string, read: (ctx: AgentContext, input: unknown) => AgentData | Promise<AgentData>): vscode.LanguageModelTool<unknown> {
+function readTool(deps: ToolDeps, running: string, read: (ctx: AgentContext, input: unknown) => AgentData | Promise<AgentData>): vscode.LanguageModelTool<unknown> {
   return {
     prepareInvocation: () => ({ invocationMessage: running }),
     invoke: async (options) => envelopeResult(await readAnswer(deps, options.input, read)),
@@ -43,7 +43,7 @@ function readTool(deps: CommandDeps, running: string, read: (ctx: AgentContext, 
 }
 
 /** Every tool, by the name package.json contributes it under. */
-export function languageModelTools(deps: CommandDeps): Tools {
+export function languageModelTools(deps: ToolDeps): Tools {
   return new Map<ToolName, vscode.LanguageModelTool<unknown>>([
     ['stacklet_find', readTool(deps, vscode.l10n.t('Finding Stacklet Cloud resources'), findResources)],
     ['stacklet_describe', readTool(deps, vscode.l10n.t('Reading a Stacklet Cloud resource'), describeResource)],

@@ -10,40 +10,33 @@
  */
 import * as vscode from 'vscode';
 import { agentError, agentResult, type AgentData } from '../agent/envelope';
-import { planAction, WRITE_TOOLS } from '../actions/catalog';
+import { agentCall, WRITE_TOOLS, type Defined } from '../actions/catalog';
 import { planData, type ActionContext as WriteContext, type ActionPlan as WritePlan } from '../actions/definition';
-import { agentSpending, execute, guardAgent, typedConfirms } from '../actions/gate';
+import { agentSpending, typedConfirms } from '../actions/gate';
+import { isRefusal, plan, run, type RunResult } from '../actions/runner';
 import { SpendingLedger } from '../agent/guards';
 import type { Account } from '../auth/accountRegistry';
 import { accountWords } from '../auth/localAccounts';
-import { agentLimits } from './agentLimits';
-import { done, follow, sendShowingFailure } from '../commands/action';
-import type { CommandDeps } from '../commands/deps';
-import { typedCheck } from '../commands/typedCheck';
+import { agentLimits } from '../ui/agentLimits';
+import { done } from '../ui/notify';
+import { typedCheck } from '../ui/typedCheck';
+import { windowDoor } from '../ui/windowDoor';
 import type { ListingKind } from '../kinds/registry';
 import { monthlyChangeWords } from '../model/cost';
 import { markdownText, typeableText } from '../model/serviceText';
+import type { ToolDeps } from './deps';
 import type { ToolName } from './toolNames';
 import { envelopeResult, sessionContext } from './session';
 
 /**
- * The plan of `name` for `input` on the live session, checked against the person's limits for agents; a refusal
- * or a bad input throws the envelope's JSON for the model.
+ * The agent's context on the live session and the definition its call picks, checked against the person's limits
+ * for agents; signed out, a refusal or a bad input throws the envelope's JSON for the model.
  */
-async function plan(deps: CommandDeps, ledger: SpendingLedger, name: string, input: unknown): Promise<{ ctx: WriteContext; plan: WritePlan }> {
-  const ctx = await sessionContext(deps);
+async function call(deps: ToolDeps, ledger: SpendingLedger, name: string, input: unknown): Promise<{ ctx: WriteContext; defined: Defined; input: Record<string, unknown> }> {
+  const ctx = await sessionContext(deps, { tool: name, door: 'editor', limits: agentLimits, ledger });
   if ('signedOut' in ctx) throw new Error(agentResult('service', ctx.signedOut));
-  const write: WriteContext = {
-    ...ctx,
-    isBusy: (kind, id) => deps.tasks.isBusy(kind, id),
-    onTask: (kind, id, resourceName, task) => follow(deps, kind, id, resourceName, task),
-    log: (line) => deps.log.info(line),
-    agent: { tool: name, door: 'editor', limits: agentLimits, ledger },
-  };
   try {
-    const planned = await planAction(write, name, input);
-    await guardAgent(write, planned);
-    return { ctx: write, plan: planned };
+    return { ctx, ...agentCall(ctx, name, input) };
   } catch (error) {
     throw new Error(agentError(ctx.source, error), { cause: error });
   }
@@ -72,7 +65,7 @@ function confirmation(ctx: WriteContext, plan: WritePlan, account: Account | und
 }
 
 /** The account the live session acts in. */
-function accountOf(deps: CommandDeps): Account | undefined {
+function accountOf(deps: ToolDeps): Account | undefined {
   const state = deps.session.state;
   return state.kind === 'signed-out' ? undefined : state.account;
 }
@@ -124,59 +117,66 @@ class ConfirmedPlans {
 }
 
 /** Drops the listings a confirmed plan read, so that planning again reads the service as it is now. */
-async function freshen(deps: CommandDeps, kinds: readonly ListingKind[]): Promise<void> {
+async function freshen(deps: ToolDeps, kinds: readonly ListingKind[]): Promise<void> {
   if (deps.session.state.kind !== 'active') return;
   (await deps.session.current()).store.invalidate(...kinds);
 }
 
-function writeTool(deps: CommandDeps, name: string, confirmed: ConfirmedPlans, ledger: SpendingLedger): vscode.LanguageModelTool<unknown> {
+function writeTool(deps: ToolDeps, name: string, confirmed: ConfirmedPlans, ledger: SpendingLedger): vscode.LanguageModelTool<unknown> {
   return {
     prepareInvocation: async (options) => {
-      const planned = await plan(deps, ledger, name, options.input);
+      const { ctx, defined, input } = await call(deps, ledger, name, options.input);
+      const planned = await plan(ctx, defined, input).catch((error: unknown) => {
+        throw new Error(agentError(ctx.source, error), { cause: error });
+      });
       const account = accountOf(deps);
-      confirmed.shown(name, options.input, planned.ctx, planned.plan, account);
-      return { invocationMessage: planned.plan.words(typeableText).question, confirmationMessages: confirmation(planned.ctx, planned.plan, account) };
+      confirmed.shown(name, options.input, ctx, planned, account);
+      return { invocationMessage: planned.words(typeableText).question, confirmationMessages: confirmation(ctx, planned, account) };
     },
     invoke: async (options) => {
       const shown = confirmed.take(name, options.input);
       if (shown) await freshen(deps, shown.kinds);
-      const { ctx, plan: planned } = await plan(deps, ledger, name, options.input);
-      // Only what the user confirmed is sent: a plan that changed since (another resource, another monthly
-      // change, a new name) or was never shown is refused, and the model can prepare it again.
-      if (shown?.seen !== seen(ctx, planned, accountOf(deps))) {
-        throw new Error(agentResult(ctx.source, {
-          error: shown
-            ? vscode.l10n.t('The plan changed after the user confirmed it: nothing was sent. Call the tool again to confirm the new plan.')
-            : vscode.l10n.t('The user has not confirmed this plan: nothing was sent. Call the tool again to confirm it.'),
-          ...(shown ? { confirmed: shown.data } : {}),
-          plan: planData(planned),
-        }));
-      }
-      const question = planned.words(typeableText).question;
-      let typed: string | undefined;
-      if (planned.typed !== undefined) {
-        const answer = await deps.prompter.input({ title: question, ...typedCheck(planned.typed, vscode.l10n.t('Type {0} to confirm.', typeableText(planned.typed))) });
-        typed = typeof answer === 'string' ? answer : undefined;
-        if (!typedConfirms(planned, typed)) {
-          throw new Error(agentResult(ctx.source, { error: vscode.l10n.t('The user did not type the name to confirm: nothing was sent.'), plan: planData(planned) }));
+      const { ctx, defined, input } = await call(deps, ledger, name, options.input);
+      // The answer to the model when the plan planned again is not what the user confirmed, or no name was typed.
+      let refused: AgentData | undefined;
+      const door = windowDoor('languageModelTool', deps.notifier, async ([planned]) => {
+        // Only what the user confirmed is sent: a plan that changed since (another resource, another monthly
+        // change, a new name) or was never shown is refused, and the model can prepare it again.
+        if (shown?.seen !== seen(ctx, planned!, accountOf(deps))) {
+          refused = {
+            error: shown
+              ? vscode.l10n.t('The plan changed after the user confirmed it: nothing was sent. Call the tool again to confirm the new plan.')
+              : vscode.l10n.t('The user has not confirmed this plan: nothing was sent. Call the tool again to confirm it.'),
+            ...(shown ? { confirmed: shown.data } : {}),
+            plan: planData(planned!),
+          };
+          return undefined;
         }
-      }
+        if (planned!.typed === undefined) return {};
+        const question = planned!.words(typeableText).question;
+        const answer = await deps.prompter.input({ title: question, ...typedCheck(planned!.typed, vscode.l10n.t('Type {0} to confirm.', typeableText(planned!.typed))) });
+        const typed = typeof answer === 'string' ? answer : undefined;
+        if (typedConfirms(planned!, typed)) return { typed };
+        refused = { error: vscode.l10n.t('The user did not type the name to confirm: nothing was sent.'), plan: planData(planned!) };
+        return undefined;
+      });
+      let result: RunResult;
       try {
-        // The UI's progress words, as the same action from a menu shows them; the question was the confirmation's.
-        const answer = await sendShowingFailure(deps, planned.progress, planned.failure, () => execute(ctx, planned, { door: 'languageModelTool', typed }));
-        // No mark of completion while the task it started runs.
-        done(deps, vscode.l10n.t('Agent mode: {0}', planned.progress), undefined, Boolean((answer as { task?: unknown }).task));
-        return envelopeResult(agentResult(ctx.source, { ...answer, plan: planData(planned) }));
+        result = await run(ctx, defined, input, door);
       } catch (error) {
-        deps.log.warn(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+        if (!isRefusal(error)) deps.log.warn(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
         throw new Error(agentError(ctx.source, error), { cause: error });
       }
+      if (result.status === 'declined') throw new Error(agentResult(ctx.source, refused ?? { error: vscode.l10n.t('The user did not confirm: nothing was sent.') }));
+      // The UI's progress words, as the same action from a menu shows them; no mark of completion while the task it started runs.
+      done(deps.log, vscode.l10n.t('Agent mode: {0}', result.plan.progress), Boolean((result.data as { task?: unknown }).task));
+      return envelopeResult(agentResult(ctx.source, { ...result.data, plan: planData(result.plan) }));
     },
   };
 }
 
 /** Every write tool, by name. */
-export function writeTools(deps: CommandDeps): [ToolName, vscode.LanguageModelTool<unknown>][] {
+export function writeTools(deps: ToolDeps): [ToolName, vscode.LanguageModelTool<unknown>][] {
   const confirmed = new ConfirmedPlans();
   // What this window's agent mode has added to the monthly estimate, against the person's spending limit.
   const ledger = new SpendingLedger();

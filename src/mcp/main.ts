@@ -10,6 +10,7 @@ import type { AgentContext } from '../agent/reads';
 import { isLocalEmulator } from '../auth/accountPlace';
 import { ActionHistory } from '../model/actionHistory';
 import { ResourceStore } from '../model/resourceStore';
+import { actionContext } from '../actions/context';
 import { AGENT_ACCESS, DEFAULT_MONTHLY_LIMIT, DEFAULT_PROTECTED_TAGS, protectedTagsOf, type AgentAccess, type AgentLimits } from '../agent/guards';
 import { createServer, ELICITING_CLIENTS, FRESH_MS, instructClientsThatCannotAsk, refuseWritesWhenOff } from './server';
 import { readToken } from './token';
@@ -110,7 +111,8 @@ async function main(): Promise<void> {
   }
   const baseUrl = process.env['STACKLET_API_URL'];
   // Where the answers come from, said even when the token cannot be read: a loopback address is the emulator.
-  const source: AgentSource = isLocalEmulator({ apiUrl: baseUrl ?? '', isEmulator: process.env['STACKLET_EMULATOR'] === '1' }) ? 'emulator' : 'service';
+  const place = { apiUrl: baseUrl ?? '', isEmulator: process.env['STACKLET_EMULATOR'] === '1' };
+  const source: AgentSource = isLocalEmulator(place) ? 'emulator' : 'service';
   const read = await readToken(process.env);
   let ctx: AgentContext | undefined;
   let signedOut: string | undefined;
@@ -126,7 +128,7 @@ async function main(): Promise<void> {
       // The client refuses the address and every tool says why.
     }
     const client = new StackletClient({ baseUrl, token: read.token, allowInsecureHttp: loopback });
-    ctx = { source, client, store: new ResourceStore(client), history: new ActionHistory() };
+    ctx = actionContext({ account: place, client, store: new ResourceStore(client), history: new ActionHistory() });
   } else {
     // Signed out: the tools are listed and each says how to sign in.
     process.stderr.write('stacklet-cloud MCP: STACKLET_API_URL and a token (STACKLET_TOKEN_FILE, STACKLET_TOKEN_COMMAND or STACKLET_TOKEN) are not both set; every tool will say so.\n');

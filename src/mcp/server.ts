@@ -18,9 +18,10 @@ import { agentError, agentResult, type AgentSource } from '../agent/envelope';
 import { READ_TOOLS, type ReadTool } from '../agent/readTools';
 import type { AgentContext } from '../agent/reads';
 import { jsonSchema, type ToolSpec } from '../agent/toolSpec';
-import { planAction, WRITE_ANSWERS, WRITE_TOOLS, writeToolSpec } from '../actions/catalog';
+import { agentCall, WRITE_ANSWERS, WRITE_TOOLS, writeToolSpec } from '../actions/catalog';
 import { planData, type ActionContext, type ActionPlan as WritePlan } from '../actions/definition';
-import { agentSpending, execute, guardAgent, typedConfirms } from '../actions/gate';
+import { agentSpending, typedConfirms } from '../actions/gate';
+import { run } from '../actions/runner';
 import { DEFAULT_MONTHLY_LIMIT, DEFAULT_PROTECTED_TAGS, SpendingLedger, type AgentAccess, type AgentLimits } from '../agent/guards';
 import { AgentRefusal } from '../agent/refusal';
 import { SEARCH_KINDS } from '../kinds/registry';
@@ -146,12 +147,19 @@ export function createServer(ctx: AgentContext | undefined, options: ServerOptio
   if (limits.access === 'ask') {
     writes.push(...WRITE_TOOLS.map((write) => registerSpec(server, writeToolSpec(write), (input: unknown) => guarded(async (c) => {
       const agent: ActionContext = { ...c, agent: { tool: write.name, door: 'mcp', limits: () => limits, ledger } };
-      const plan = await planAction(agent, write.name, input);
-      // The person's limits refuse before anything is asked.
-      await guardAgent(agent, plan);
-      const confirmed = await confirm(server, agent, plan, options.apiUrl);
-      if ('reason' in confirmed) return answer(agentResult(source, { refused: confirmed.reason, error: confirmed.message, plan: planData(plan) }), true);
-      return answer(agentResult(source, { plan: planData(plan), result: await execute(agent, plan, { door: 'mcp', typed: confirmed.typed }) }));
+      const { defined, input: fields } = agentCall(agent, write.name, input);
+      // Why the user's answer sent nothing, when it did not.
+      let declined: { reason: string; message: string } | undefined;
+      const result = await run(agent, defined, fields, {
+        name: 'mcp',
+        confirm: async ([plan]) => {
+          const confirmed = await confirm(server, agent, plan!, options.apiUrl);
+          if ('reason' in confirmed) declined = confirmed;
+          return 'reason' in confirmed ? undefined : confirmed;
+        },
+      });
+      if (result.status === 'declined') return answer(agentResult(source, { refused: declined?.reason, error: declined?.message, plan: planData(result.plan) }), true);
+      return answer(agentResult(source, { plan: planData(result.plan), result: result.data }));
     }))));
     // A client that cannot ask the user (no elicitation) is not offered what it could never confirm: the tools
     // are taken off the list once it has said what it can, before it lists them.

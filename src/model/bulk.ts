@@ -2,7 +2,7 @@
  * Work on several items at once: at most `concurrency` in flight, each started in order as another ends, and
  * none started once the signal is aborted (what has not started is not sent; what is in flight finishes, since
  * a request that left cannot be taken back). Every item ends with its own outcome, in the order given. No vscode
- * import: the action pipeline (src/commands/action.ts) and the benchmark use the same runner.
+ * import: the action runner (src/actions/runner.ts) and the benchmark use the same runner.
  */
 
 /** Requests in flight at once for an action on several items (the client's pool keeps at least 8 connections). */

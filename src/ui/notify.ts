@@ -52,6 +52,15 @@ export function statusMessage(icon: string | undefined, words: string, ms: numbe
   return vscode.window.setStatusBarMessage(statusText(icon, words), ms);
 }
 
+/**
+ * A short word in the status bar and the log once an action was sent. Its check mark says the work has ended, so
+ * a request that started a task (`running`) has none: the tasks' own item beside it says the task runs.
+ */
+export function done(log: { info(line: string): void }, message: string, running = false): vscode.Disposable {
+  log.info(message);
+  return statusMessage(running ? undefined : 'check', message, 5000);
+}
+
 /** The status bar item that shows running tasks (its text goes through statusText). */
 export function createStatusBarItem(id: string, priority: number): vscode.StatusBarItem {
   return vscode.window.createStatusBarItem(id, vscode.StatusBarAlignment.Left, priority);

@@ -6,7 +6,7 @@ import { addressLook } from '../kinds/address/row';
 import { unknownFirewallLook } from '../kinds/firewall/row';
 import { groupRow } from '../kinds/groupRow';
 import { stackletLook, type StackletRowOptions } from '../kinds/stacklet/row';
-import { agentLimits } from '../lmTools/agentLimits';
+import { agentLimits } from '../ui/agentLimits';
 import { stackletCount } from '../kinds/rowWords';
 import type { ResourceStore } from '../model/resourceStore';
 import { firewallNode } from './networkingView';

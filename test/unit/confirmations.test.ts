@@ -23,14 +23,15 @@ const REVERSIBLE_FIRST = new Set(['keep', 'showChanges']);
 
 /** Every confirmation in the sources, as `file: how it asks`. */
 const CONFIRMATIONS = [
-  'src/commands/action.ts: confirmModal',
+  // Every action defined once (power, rename, reset password, and the others the command door serves): the plan's words,
+  // Keep first for what a deletion asks; what destroys data (rebuild, restore, delete) has its name typed instead;
+  // a selection's one question.
+  'src/commands/actionCommand.ts: confirmModal',
+  'src/commands/actionCommand.ts: confirm',
+  'src/commands/actionCommand.ts: confirmModal',
   'src/commands/confirm.ts: choose [keep, …]',
   'src/commands/openInRemoteWindow.ts: confirm',
   'src/commands/openInRemoteWindow.ts: confirm',
-  // Every action defined once (power, rename, reset password, and the others the command door serves): the plan's words,
-  // Keep first for what a deletion asks; what destroys data (rebuild, restore, delete) has its name typed instead.
-  'src/commands/plannedAction.ts: confirmModal',
-  'src/commands/plannedAction.ts: confirm',
   'src/commands/resetEmulator.ts: confirmModal',
   'src/commands/resetEmulator.ts: confirmModal',
   'src/commands/signIn.ts: confirm',

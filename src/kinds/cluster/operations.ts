@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { define, type ActionDefinition } from '../../actions/definition';
 import { deleteAction, typedDeletion } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
-import { button, check, idField, made, projectOf, regionOf, send, text, wholeNumber } from '../../actions/steps';
+import { button, check, idField, made, projectOf, regionOf, text, wholeNumber } from '../../actions/steps';
 import { checkKubernetesVersion, checkNodeCount, checkResourceName } from '../../api/validators';
 import { clusterDeletionWords, costSentence, nodeCount } from '../../model/actionWords';
 import { nodePoolMonthly } from '../../model/cost';
@@ -52,7 +52,7 @@ const create = define({
         detail: l10n.t('Kubernetes {0} in {1}; node pool {2}: {3}.', literal(input.version), literal(region), literal(pool.name), nodesWords(pool.count, literal(pool.size))),
         button: button.create(),
       }),
-      send: async () => made(ctx, 'cluster', await send(ctx, progress, () => ctx.client.createKubernetesCluster(body))),
+      send: async () => made(ctx, 'cluster', await ctx.client.createKubernetesCluster(body)),
     };
   },
 });

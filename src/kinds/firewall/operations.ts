@@ -7,7 +7,7 @@ import { define, type ActionContext, type ActionDefinition, type Literal, type P
 import { deleteAction } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
 import { checkResourceName } from '../../api/validators';
-import { button, check, head, idleStacklets, made, refuse, send, stackletIds, targetId, text } from '../../actions/steps';
+import { button, check, head, idleStacklets, made, refuse, stackletIds, targetId, text } from '../../actions/steps';
 import { firewallCreateBody, firewallState, firewallSteps } from '../../documents/firewall/kind';
 import { describeFirewallChange, describeFirewallCreate, diffFirewall, isEmptyChange, normaliseRules, type FirewallChange, type FirewallState, type NormalRule, type RuleLike } from '../../documents/firewall/rules';
 import { FirewallRuleDocument } from '../../documents/firewall/schema';
@@ -79,7 +79,7 @@ const setRules = define({
         button: button.apply(),
       }),
       send: async () => {
-        const outcome = await send(ctx, progress, () => runSteps(firewallSteps(change, ctx.client, String(ref.id))));
+        const outcome = await runSteps(firewallSteps(change, ctx.client, String(ref.id)));
         if (!isComplete(outcome)) throw new Error(outcome.failed?.message ?? outcome.unsupported.map((u) => u.message).join('; '));
         return { sent: true, resource: head(ref), applied: outcome.applied };
       },
@@ -123,7 +123,7 @@ const create = define({
         ].join('\n'),
         button: button.create(),
       }),
-      send: async () => made(ctx, 'firewall', await send(ctx, progress, () => ctx.client.createFirewall(firewallCreateBody(state)))),
+      send: async () => made(ctx, 'firewall', await ctx.client.createFirewall(firewallCreateBody(state))),
     };
   },
 });
@@ -167,7 +167,7 @@ const setStacklets = define({
         button: button.apply(),
       }),
       send: async () => {
-        const outcome = await send(ctx, progress, () => runSteps(firewallSteps(change, ctx.client, String(ref.id))));
+        const outcome = await runSteps(firewallSteps(change, ctx.client, String(ref.id)));
         if (!isComplete(outcome)) throw new Error(outcome.failed?.message ?? outcome.unsupported.map((u) => u.message).join('; '));
         return { sent: true, resource: head(ref), applied: outcome.applied };
       },

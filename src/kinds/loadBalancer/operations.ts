@@ -11,7 +11,7 @@ import { AgentInputError } from '../../agent/input';
 import { resolve } from '../../agent/reads';
 import { define, type ActionContext, type ActionDefinition, type Literal, type PlannedResource } from '../../actions/definition';
 import { deleteAction } from '../../actions/deletion';
-import { button, head, idField, made, projectOf, refuse, regionOf, send, targetId, text, wholeNumber } from '../../actions/steps';
+import { button, head, idField, made, projectOf, refuse, regionOf, targetId, text, wholeNumber } from '../../actions/steps';
 import { buildCreateLoadBalancerBody } from '../../api/requests';
 import { LB_ALGORITHMS, LB_HEALTH_PROTOCOLS, LB_PROTOCOLS } from '../../api/validators';
 import { describeLoadBalancerChange, describeLoadBalancerCreate, diffLoadBalancer, isEmptyLoadBalancerChange, loadBalancerState, type LoadBalancerChange, type LoadBalancerState } from '../../documents/loadBalancer/changes';
@@ -140,7 +140,7 @@ const create = define({
         detail: describeLoadBalancerCreate(literalState({ ...state, region }, literal)).join('\n'),
         button: button.create(),
       }),
-      send: async () => made(ctx, 'loadBalancer', await send(ctx, progress, () => ctx.client.createLoadBalancer(body))),
+      send: async () => made(ctx, 'loadBalancer', await ctx.client.createLoadBalancer(body)),
     };
   },
 });
@@ -194,7 +194,7 @@ const update = define({
         button: button.apply(),
       }),
       send: async () => {
-        const outcome = await send(ctx, progress, () => runSteps(loadBalancerSteps(change, ctx.client, String(ref.id))));
+        const outcome = await runSteps(loadBalancerSteps(change, ctx.client, String(ref.id)));
         if (!isComplete(outcome)) throw new IncompleteApply(outcome);
         return { sent: true, resource: head(ref), applied: outcome.applied };
       },

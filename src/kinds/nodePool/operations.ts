@@ -10,7 +10,7 @@ import type { AgentData } from '../../agent/envelope';
 import { AgentInputError } from '../../agent/input';
 import { define, type ActionContext, type ActionDefinition, type PlannedResource } from '../../actions/definition';
 import { typedDeletion } from '../../actions/deletion';
-import { answered, button, check, head, idField, idle, refuse, send, text, wholeNumber } from '../../actions/steps';
+import { answered, button, check, head, idField, idle, refuse, text, wholeNumber } from '../../actions/steps';
 import { checkNodeCount, checkResourceName } from '../../api/validators';
 import { deletionChange, nodePoolMonthly, priceChange } from '../../model/cost';
 import { plural } from '../../model/plural';
@@ -120,7 +120,7 @@ const add = define({
         button: l10n.t('Add'),
       }),
       send: async () => {
-        const pool = await send(ctx, progress, () => ctx.client.addNodePool(cluster.data.uuid, body));
+        const pool = await ctx.client.addNodePool(cluster.data.uuid, body);
         return { ...await settleCluster(ctx, cluster.data), nodePool: { id: pool.id, name: pool.name } };
       },
     };
@@ -154,7 +154,7 @@ const resize = define({
         detail: plural(current, l10n.t('It has 1 node now.'), l10n.t('It has {0} nodes now.', current)),
         button: button.resize(),
       }),
-      send: async () => settleCluster(ctx, cluster.data, await send(ctx, progress, () => ctx.client.updateNodePool(cluster.data.uuid, pool.id, { name: pool.name, count: input.count }))),
+      send: async () => settleCluster(ctx, cluster.data, await ctx.client.updateNodePool(cluster.data.uuid, pool.id, { name: pool.name, count: input.count })),
     };
   },
 });
@@ -181,7 +181,7 @@ const rename = define({
       progress,
       stale: AFTER_POOL_CHANGE,
       words: (literal) => ({ question: l10n.t('Rename {0} to {1}?', literal(pool.name), literal(input.name)), detail: '', button: button.rename() }),
-      send: async () => settleCluster(ctx, cluster.data, await send(ctx, progress, () => ctx.client.updateNodePool(cluster.data.uuid, pool.id, { name: input.name, count: poolCount(pool) }))),
+      send: async () => settleCluster(ctx, cluster.data, await ctx.client.updateNodePool(cluster.data.uuid, pool.id, { name: input.name, count: poolCount(pool) })),
     };
   },
 });
@@ -221,7 +221,7 @@ const deletion = define({
         // Its row says "deleting…" until the cluster is read again; back as it was when refused.
         ctx.store.markDeleting(mark);
         try {
-          await send(ctx, progress, () => ctx.client.deleteNodePool(cluster.data.uuid, pool.id));
+          await ctx.client.deleteNodePool(cluster.data.uuid, pool.id);
         } catch (error) {
           ctx.store.unmarkDeleting(mark);
           throw error;

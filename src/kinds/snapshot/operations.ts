@@ -3,7 +3,7 @@ import * as l10n from '@vscode/l10n';
 import { define, type ActionDefinition } from '../../actions/definition';
 import { deleteAction, typedDeletion } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
-import { answered, head, idle, refuse, regionOf, send, targetId, text } from '../../actions/steps';
+import { answered, head, idle, refuse, regionOf, targetId, text } from '../../actions/steps';
 import { snapshotDeletionWords } from '../../model/actionWords';
 import type { ResourceRef } from '../registry';
 
@@ -37,7 +37,7 @@ const transfer = define({
         detail: l10n.t('A copy of it is made in {0}; it stays in {1}.', literal(region), snapshot.regions.map(literal).join(', ')),
         button: l10n.t('Transfer'),
       }),
-      send: async () => answered(ctx, 'snapshot', await send(ctx, progress, () => ctx.client.transferSnapshot(snapshot.id, region))),
+      send: async () => answered(ctx, 'snapshot', await ctx.client.transferSnapshot(snapshot.id, region)),
     };
   },
 });

@@ -3,7 +3,7 @@ import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import { define, type ActionDefinition } from '../../actions/definition';
 import { deleteAction } from '../../actions/deletion';
-import { button, check, made, send, text } from '../../actions/steps';
+import { button, check, made, text } from '../../actions/steps';
 import { checkName, checkSshPublicKey, parseSshPublicKey, sshKeyFingerprint } from '../../api/validators';
 
 const create = define({
@@ -41,7 +41,7 @@ const create = define({
         ].filter(Boolean).join('\n'),
         button: button.add(),
       }),
-      send: async () => made(ctx, 'sshKey', await send(ctx, progress, () => ctx.client.createSshKey({ name: input.name, public_key: publicKey }))),
+      send: async () => made(ctx, 'sshKey', await ctx.client.createSshKey({ name: input.name, public_key: publicKey })),
     };
   },
 });

@@ -15,7 +15,7 @@ import { resolve, sizeOf } from '../../agent/reads';
 import { define, type ActionContext, type ActionDefinition, type Literal } from '../../actions/definition';
 import { deleteAction, deleting } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
-import { answered, button, check, head, idField, idle, made, projectOf, refuse, regionOf, send, targetId, text, withinLimit } from '../../actions/steps';
+import { answered, button, check, head, idField, idle, made, projectOf, refuse, regionOf, targetId, text, withinLimit } from '../../actions/steps';
 import { diskFits, POWER_ACCEPTS, stackletDisk } from '../../model/actionChecks';
 import { costSentence, extraWords, powerCycleWords, powerOffWords, resizeDiskWords, smallerDiskWords, stackletDeletionTitle, typeNamePrompt, typeToConfirm, whatGoesAndStays, type ConfirmationWords } from '../../model/actionWords';
 import { resizeChange, stackletPrice } from '../../model/cost';
@@ -83,7 +83,7 @@ function powerAction(action: Power): ActionDefinition {
         words: (literal) => words.words(literal(ref.name)),
         send: async () => {
           const request = action === 'powerOff' ? ctx.client.powerOff.bind(ctx.client) : action === 'powerOn' ? ctx.client.powerOn.bind(ctx.client) : ctx.client.powerCycle.bind(ctx.client);
-          return answered(ctx, 'stacklet', await send(ctx, progress, () => request(stacklet.id)));
+          return answered(ctx, 'stacklet', await request(stacklet.id));
         },
       };
     },
@@ -122,7 +122,7 @@ const resize = define({
       progress,
       stale: [],
       words: (literal) => ({ question: l10n.t('Resize {0} to {1}?', literal(ref.name), literal(size.slug)), detail: resizeDiskWords(literal(ref.name), disk), button: button.resize() }),
-      send: async () => answered(ctx, 'stacklet', await send(ctx, progress, () => ctx.client.resizeStacklet(stacklet.id, size.slug, grows ? disk : undefined))),
+      send: async () => answered(ctx, 'stacklet', await ctx.client.resizeStacklet(stacklet.id, size.slug, grows ? disk : undefined)),
     };
   },
 });
@@ -151,7 +151,7 @@ const snapshot = define({
         detail: `${l10n.t('The snapshot is named {0}.', literal(input.name))} ${l10n.t('The service gives no price for snapshots: the estimate leaves them out.')}`,
         button: l10n.t('Take Snapshot'),
       }),
-      send: async () => answered(ctx, 'stacklet', await send(ctx, progress, () => ctx.client.snapshotStacklet(Number(ref.id), input.name))),
+      send: async () => answered(ctx, 'stacklet', await ctx.client.snapshotStacklet(Number(ref.id), input.name)),
     };
   },
 });
@@ -185,7 +185,7 @@ const tag = define({
       progress,
       stale: ['tag'],
       words: (literal) => ({ question: l10n.t('Tag {0} with "{1}"?', literal(ref.name), literal(input.tag)), detail: '', button: l10n.t('Add Tag') }),
-      send: async () => answered(ctx, 'stacklet', await send(ctx, progress, () => tagStacklet(ctx.client, stacklet, input.tag))),
+      send: async () => answered(ctx, 'stacklet', await tagStacklet(ctx.client, stacklet, input.tag)),
     };
   },
 });
@@ -212,7 +212,7 @@ const untag = define({
       stale: ['stacklet', 'tag'],
       words: (literal) => ({ question: l10n.t('Remove tag {0} from {1}?', literal(input.tag), literal(ref.name)), detail: '', button: l10n.t('Remove Tag') }),
       send: async () => {
-        await send(ctx, progress, () => ctx.client.untagStacklet(input.tag, stacklet.id));
+        await ctx.client.untagStacklet(input.tag, stacklet.id);
         return { sent: true, resource: head(ref), tags: stacklet.tags.filter((t) => t !== input.tag) };
       },
     };
@@ -247,7 +247,7 @@ const attachFirewall = define({
         button: button.attach(),
       }),
       send: async () => {
-        await send(ctx, progress, () => ctx.client.addFirewallStacklets(String(firewall.id), [stacklet.id]));
+        await ctx.client.addFirewallStacklets(String(firewall.id), [stacklet.id]);
         return { sent: true, resource: head(ref as ResourceRef), firewall: head(firewall) };
       },
     };
@@ -353,8 +353,8 @@ const create = define({
       }),
       send: async () => {
         const created = names.length === 1
-          ? [await send(ctx, progress, () => ctx.client.createStacklet({ ...body, name: names[0]! }))]
-          : await send(ctx, progress, () => ctx.client.createStacklets({ ...body, names }));
+          ? [await ctx.client.createStacklet({ ...body, name: names[0]! })]
+          : await ctx.client.createStacklets({ ...body, names });
         // With the links it was asked for, which the service may make only after it answered.
         const answers = created.map((stacklet) => made(ctx, 'stacklet', { ...stacklet, firewall_uuid: stacklet.firewall_uuid ?? body.firewall_uuid ?? null, vpc_uuid: stacklet.vpc_uuid ?? body.vpc_uuid ?? null }));
         return answers.length === 1 ? answers[0]! : { sent: true, created: answers.map((answer) => ({ resource: answer['resource'], task: answer['task'] })) };
@@ -387,7 +387,7 @@ const enablePrivateNetworking = define({
         detail: l10n.t('It gets an address on the private network of its region.'),
         button: l10n.t('Enable'),
       }),
-      send: async () => answered(ctx, 'stacklet', await send(ctx, progress, () => ctx.client.enablePrivateNetworking(ref.data.id))),
+      send: async () => answered(ctx, 'stacklet', await ctx.client.enablePrivateNetworking(ref.data.id)),
     };
   },
 });
@@ -418,7 +418,7 @@ const rebuild = define({
         detail: typeNamePrompt(l10n.t('The disk of {0} is wiped and rewritten from the image: everything stored on it is lost.', literal(ref.name)), literal(typeableText(ref.name))),
         button: l10n.t('Rebuild'),
       }),
-      send: async () => answered(ctx, 'stacklet', await send(ctx, progress, () => ctx.client.rebuildStacklet(ref.data.id, image.slug))),
+      send: async () => answered(ctx, 'stacklet', await ctx.client.rebuildStacklet(ref.data.id, image.slug)),
     };
   },
 });
@@ -461,7 +461,7 @@ const resetPassword = define({
       }),
       send: async () => {
         try {
-          return answered(ctx, 'stacklet', await send(ctx, progress, () => ctx.client.resetPassword(stacklet.id, input.password)));
+          return answered(ctx, 'stacklet', await ctx.client.resetPassword(stacklet.id, input.password));
         } catch (error) {
           // A service that makes up no password refuses the bare form naming the field: a person's door asks
           // for one and sends again; an agent is told who sets it.
@@ -513,7 +513,7 @@ const restore = define({
         detail: typeNamePrompt(l10n.t('The disk of {0} is replaced by the image: everything written since it was taken is lost.', literal(ref.name)), literal(typeableText(ref.name))),
         button: l10n.t('Restore'),
       }),
-      send: async () => answered(ctx, 'stacklet', await send(ctx, progress, () => ctx.client.restoreStacklet(ref.data.id, Number(source.ref.id)))),
+      send: async () => answered(ctx, 'stacklet', await ctx.client.restoreStacklet(ref.data.id, Number(source.ref.id))),
     };
   },
 });
@@ -534,7 +534,7 @@ async function deleteAlong(ctx: ActionContext, along: readonly ResourceRef[]): P
   for (const extra of along) {
     const request = extra.kind === 'volume' ? () => ctx.client.deleteVolume(String(extra.id)) : () => ctx.client.deleteSnapshot(Number(extra.id));
     try {
-      await deleting(ctx, extra, l10n.t('Deleting {0}…', extra.name), request);
+      await deleting(ctx, extra, request);
       deleted.push(head(extra));
     } catch (error) {
       notDeleted.push({ resource: head(extra), error: error instanceof Error ? error.message : String(error) });

@@ -5,7 +5,7 @@ import type * as s from '../../api/schemas';
 import { AgentInputError } from '../../agent/input';
 import { define, type ActionDefinition, type Literal } from '../../actions/definition';
 import { deleteAction } from '../../actions/deletion';
-import { button, check, head, idleStacklets, made, send, stackletIds, text } from '../../actions/steps';
+import { button, check, head, idleStacklets, made, stackletIds, text } from '../../actions/steps';
 import { checkTagName } from '../../api/validators';
 import { plural } from '../../model/plural';
 import { literalText } from '../../model/serviceText';
@@ -55,7 +55,7 @@ const create = define({
         button: button.create(),
       }),
       send: async () => {
-        const tag = await send(ctx, progress, () => ctx.client.createTag({ name: input.name, ...(ids.length > 0 ? { stacklet_ids: ids } : {}) }));
+        const tag = await ctx.client.createTag({ name: input.name, ...(ids.length > 0 ? { stacklet_ids: ids } : {}) });
         // The stacklets carry it now: their rows and the groups by tag follow without reading every stacklet again.
         ctx.store.batch(() => {
           for (const { data: stacklet } of stacklets) {

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { resolve } from '../../agent/reads';
 import { define, type ActionDefinition } from '../../actions/definition';
 import { deleteAction } from '../../actions/deletion';
-import { answered, button, check, head, made, refuse, send, targetId, text } from '../../actions/steps';
+import { answered, button, check, head, made, refuse, targetId, text } from '../../actions/steps';
 import { checkName, checkUserdata, USERDATA_MAX_BYTES } from '../../api/validators';
 import { describeUserdataChange, userdataCreateWords, userdataDiff } from '../../documents/userdata/kind';
 import { applyQuestion } from '../../model/actionWords';
@@ -47,7 +47,7 @@ const create = define({
         detail: userdataCreateWords({ name: literal(input.name), userdata: input.content }).join('\n'),
         button: button.create(),
       }),
-      send: async () => made(ctx, 'userdata', await send(ctx, progress, () => ctx.client.createUserdata({ name: input.name, userdata: input.content }))),
+      send: async () => made(ctx, 'userdata', await ctx.client.createUserdata({ name: input.name, userdata: input.content })),
     };
   },
 });
@@ -88,7 +88,7 @@ const update = define({
         detail: describeUserdataChange({ ...change, next: { ...next, name: literal(next.name) } }).join('\n'),
         button: button.apply(),
       }),
-      send: async () => answered(ctx, 'userdata', await send(ctx, progress, () => ctx.client.updateUserdata(script.uuid, next))),
+      send: async () => answered(ctx, 'userdata', await ctx.client.updateUserdata(script.uuid, next)),
     };
   },
 });

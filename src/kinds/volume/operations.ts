@@ -5,7 +5,7 @@ import { checkName, checkResourceName, checkVolumeSize } from '../../api/validat
 import { define, type ActionDefinition } from '../../actions/definition';
 import { deleteAction, typedDeletion } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
-import { answered, button, check, head, idField, idle, made, refuse, send, targetId, text, wholeNumber, withinLimit } from '../../actions/steps';
+import { answered, button, check, head, idField, idle, made, refuse, targetId, text, wholeNumber, withinLimit } from '../../actions/steps';
 import { AgentInputError } from '../../agent/input';
 import { regionOffersVolumes } from '../../model/actionChecks';
 import { volumeAttachedWords, volumeDeletionWords } from '../../model/actionWords';
@@ -49,7 +49,7 @@ const create = define({
       }),
       send: async () => {
         const body = { name: input.name, stacklet_id: stacklet.id, size_gigabytes: input.sizeGigabytes };
-        const created = await send(ctx, progress, () => ctx.client.createVolume(body));
+        const created = await ctx.client.createVolume(body);
         return made(ctx, 'volume', created);
       },
     };
@@ -86,7 +86,7 @@ const attach = define({
         detail: l10n.t('{0} can mount it once it is attached.', literal(target.name)),
         button: button.attach(),
       }),
-      send: async () => answered(ctx, 'volume', await send(ctx, progress, () => ctx.client.attachVolume(volume.id, stacklet.id))),
+      send: async () => answered(ctx, 'volume', await ctx.client.attachVolume(volume.id, stacklet.id)),
     };
   },
 });
@@ -118,7 +118,7 @@ const detach = define({
         button: l10n.t('Detach'),
       }),
       // The documentation lists stacklet_id as required; a volume that does not say which stacklet sends none.
-      send: async () => answered(ctx, 'volume', await send(ctx, progress, () => ctx.client.detachVolume(ref.data.id, attached.id))),
+      send: async () => answered(ctx, 'volume', await ctx.client.detachVolume(ref.data.id, attached.id)),
     };
   },
 });
@@ -148,7 +148,7 @@ const resize = define({
         detail: l10n.t('A volume can only grow: it cannot be made smaller again.'),
         button: button.resize(),
       }),
-      send: async () => answered(ctx, 'volume', await send(ctx, progress, () => ctx.client.resizeVolume(ref.data.id, input.sizeGigabytes))),
+      send: async () => answered(ctx, 'volume', await ctx.client.resizeVolume(ref.data.id, input.sizeGigabytes)),
     };
   },
 });

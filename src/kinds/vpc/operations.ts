@@ -5,7 +5,7 @@ import { define, type ActionDefinition } from '../../actions/definition';
 import { deleteAction } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
 import { checkResourceName, checkVpcCidrFree } from '../../api/validators';
-import { button, check, idField, made, projectOf, regionOf, send, text } from '../../actions/steps';
+import { button, check, idField, made, projectOf, regionOf, text } from '../../actions/steps';
 import { plural } from '../../model/plural';
 
 const create = define({
@@ -40,7 +40,7 @@ const create = define({
         detail: l10n.t('Its range {0} in {1}.', literal(input.cidr), literal(region)),
         button: button.create(),
       }),
-      send: async () => made(ctx, 'vpc', await send(ctx, progress, () => ctx.client.createVpc({ name: input.name, region, cidr: input.cidr, ...project }))),
+      send: async () => made(ctx, 'vpc', await ctx.client.createVpc({ name: input.name, region, cidr: input.cidr, ...project })),
     };
   },
 });

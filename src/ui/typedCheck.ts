@@ -1,7 +1,7 @@
 /** The question answered by typing a name: what a deletion, a rebuild or a restore asks before it destroys data. */
 import * as vscode from 'vscode';
 import { confirmsText, hasUnsafe, typeableText } from '../model/serviceText';
-import type { InputOptions } from '../ui/prompter';
+import type { InputOptions } from './prompter';
 
 /**
  * The prompt, placeholder and inline check of a question answered by typing `expected`, a name or an ID the

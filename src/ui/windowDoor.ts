@@ -1,0 +1,27 @@
+/**
+ * How a door of this window (a command, a document's save, a language model tool) shows the runner's work
+ * (src/actions/runner.ts): one item's progress in the status bar, a selection's in a notification with Cancel,
+ * and a failure with the plan's own words and the service's. The door brings its confirmation.
+ */
+import * as vscode from 'vscode';
+import type { Door } from '../actions/runner';
+import type { Notifier } from './notifier';
+import * as notify from './notify';
+
+export function windowDoor(name: Door['name'], notifier: Notifier, confirm: Door['confirm']): Door {
+  return {
+    name,
+    confirm,
+    progress: (title, work, count) => {
+      if (count === undefined) return notify.withProgress('window', title, () => work(() => undefined));
+      return notify.withProgress('notification', title, (progress, token) => {
+        const controller = new AbortController();
+        const cancelled = token.onCancellationRequested(() => controller.abort());
+        // "sent", as the status bar says once all are: the tasks they start run on after.
+        return work((ended, item) => progress.report(vscode.l10n.t('{0} of {1} sent: {2}', ended, count, item), 100 / count), controller.signal)
+          .finally(() => cancelled.dispose());
+      }, true);
+    },
+    failed: (planned, error) => notifier.error(error, planned.failure),
+  };
+}
