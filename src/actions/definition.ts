@@ -81,6 +81,11 @@ export interface ActionPlan {
   readonly send: () => Promise<AgentData>;
 }
 
+/** What a plan acts on: its target, or what it creates (else its first resource). */
+export function targetOf(plan: ActionPlan): PlannedResource {
+  return plan.resources.find((resource) => resource.role === 'target' || resource.role === 'new') ?? plan.resources[0]!;
+}
+
 /** A plan as a definition makes it: the tool and action are the catalog's to add (./catalog.ts). */
 export type PlanBody = Omit<ActionPlan, 'tool' | 'action'>;
 

@@ -13,7 +13,7 @@ import { guardAgentPlan, spendingWords, type GuardedPlan } from '../agent/guards
 import { KINDS, kindSpec, sameId, type Kind, type KindItems, type KindSpec, type ListedKind } from '../kinds/registry';
 import { monthlyChangeWords } from '../model/cost';
 import { confirmsText } from '../model/serviceText';
-import type { ActionContext, ActionPlan } from './definition';
+import { targetOf, type ActionContext, type ActionPlan } from './definition';
 
 /** Which door confirmed a plan, and what the user typed to confirm it (for what destroys data). */
 export interface Confirmation {
@@ -57,7 +57,7 @@ export function agentSpending(ctx: ActionContext, plan: ActionPlan): string | un
 
 /** Sends a plan the user confirmed through `confirmation`'s door; refused (nothing sent) when the typed name is not the one. */
 export async function execute(ctx: ActionContext, plan: ActionPlan, confirmation: Confirmation): Promise<AgentData> {
-  const target = plan.resources.find((resource) => resource.role === 'target' || resource.role === 'new') ?? plan.resources[0]!;
+  const target = targetOf(plan);
   if (!typedConfirms(plan, confirmation.typed)) {
     throw new AgentRefusal('typedNameMismatch', l10n.t('What was typed is not the name to type: nothing was sent.'), target);
   }

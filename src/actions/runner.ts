@@ -16,7 +16,7 @@ import { runBounded, type BulkOutcome } from '../model/bulk';
 import { addChanges, formatMonthlyChange, monthlyChangeWords } from '../model/cost';
 import { describeError } from '../model/errorText';
 import { planOf, type Defined } from './catalog';
-import type { ActionContext, ActionPlan } from './definition';
+import { targetOf, type ActionContext, type ActionPlan } from './definition';
 import { execute, guardAgent, type Confirmation } from './gate';
 
 /** One item a door asks for: the definition's input, and the item's name for what is said of it before any plan. */
@@ -97,7 +97,7 @@ export async function run(ctx: ActionContext, defined: Defined, input: Readonly<
   const confirmed = await door.confirm([planned], []);
   if (!confirmed) return { status: 'declined', plan: planned };
   const sent = (p: ActionPlan) => {
-    const work = () => send(ctx, p, door.name, confirmed.typed ?? (confirmed.typedForAll ? p.typed : undefined));
+    const work = () => send(ctx, p, door.name, typedFor(confirmed, p));
     return door.progress ? door.progress(p.progress, work) : work();
   };
   let last = planned;
@@ -141,17 +141,17 @@ export async function runMany(ctx: ActionContext, defined: Defined, requests: re
   if (plans.length === 0) return { status: 'refused', left: out };
   const confirmed = await door.confirm(plans, out);
   if (!confirmed) return { status: 'declined' };
-  const sendAll = (ended: (count: number, name: string) => void, signal?: AbortSignal) => runBounded(plans, (p) => send(ctx, p, door.name, confirmed.typed ?? (confirmed.typedForAll ? p.typed : undefined)), {
+  const sendAll = (ended: (count: number, name: string) => void, signal?: AbortSignal) => runBounded(plans, (p) => send(ctx, p, door.name, typedFor(confirmed, p)), {
     ...(signal ? { signal } : {}),
-    onEnd: (outcome, count) => ended(count, targetName(outcome.item)),
+    onEnd: (outcome, count) => ended(count, targetOf(outcome.item).name),
   });
   const outcomes = door.progress ? await door.progress(title(plans), sendAll, plans.length) : await sendAll(() => undefined);
   return { status: 'ran', outcomes, left: out };
 }
 
-/** The name of what a plan acts on (its target, or what it creates). */
-export function targetName(planned: ActionPlan): string {
-  return (planned.resources.find((resource) => resource.role === 'target' || resource.role === 'new') ?? planned.resources[0])?.name ?? '';
+/** What stands for the plan's typed name at the gate: what was typed, or a selection's words typed once for all. */
+function typedFor(confirmed: Confirmed, planned: ActionPlan): string | undefined {
+  return confirmed.typed ?? (confirmed.typedForAll ? planned.typed : undefined);
 }
 
 /** The items left out, as one line: "web-1 (busy), db-1 (…)". */
@@ -176,10 +176,10 @@ export function summary(title: string, outcomes: readonly BulkOutcome<ActionPlan
   if (failed.length === 0 && notSent.length === 0) parts.push(l10n.t('{0}: {1} of {2} sent.', title, sent, outcomes.length));
   if (failed.length > 0) {
     parts.push(l10n.t('{0}: {1} of {2} failed.', title, failed.length, outcomes.length));
-    parts.push(failed.map((o) => l10n.t('{0}: {1}', targetName(o.item), describeError(o.error))).join('; '));
+    parts.push(failed.map((o) => l10n.t('{0}: {1}', targetOf(o.item).name, describeError(o.error))).join('; '));
   }
   if (notSent.length > 0) {
-    parts.push(l10n.t('Cancelled: {0} of {1} not sent ({2}).', notSent.length, outcomes.length, notSent.map((o) => targetName(o.item)).join(', ')));
+    parts.push(l10n.t('Cancelled: {0} of {1} not sent ({2}).', notSent.length, outcomes.length, notSent.map((o) => targetOf(o.item).name).join(', ')));
   }
   return { sent, failed: failed.map((o) => o.item), notSent: notSent.map((o) => o.item), message: parts.join(' ') };
 }
@@ -196,15 +196,15 @@ export function manyLines(plans: readonly ActionPlan[], left: readonly LeftOut[]
   const lines: string[] = [];
   const grouped = (label: (p: ActionPlan, i: number) => string) => {
     const groups = new Map<string, string[]>();
-    plans.forEach((p, i) => groups.set(label(p, i), [...(groups.get(label(p, i)) ?? []), targetName(p)]));
+    plans.forEach((p, i) => groups.set(label(p, i), [...(groups.get(label(p, i)) ?? []), targetOf(p).name]));
     for (const [what, names] of groups) lines.push(l10n.t('{0}: {1}', what, names.join(', ')));
   };
-  if (outcome && plans.length <= LINES_MAX) plans.forEach((p) => lines.push(l10n.t('{0}: {1}', targetName(p), outcome(p))));
+  if (outcome && plans.length <= LINES_MAX) plans.forEach((p) => lines.push(l10n.t('{0}: {1}', targetOf(p).name, outcome(p))));
   else if (outcome) grouped(outcome);
   else if (new Set(changes).size === 1 || plans.length > LINES_MAX) {
     // Every name still, grouped by what each changes: "+$12.00/mo each: web-1, web-2".
     grouped((_p, i) => (changes[i] === undefined || changes[i] === 0 ? monthlyChangeWords(changes[i]) : l10n.t('{0} each', monthlyChangeWords(changes[i]))));
-  } else plans.forEach((p, i) => lines.push(l10n.t('{0}: {1}', targetName(p), monthlyChangeWords(changes[i]))));
+  } else plans.forEach((p, i) => lines.push(l10n.t('{0}: {1}', targetOf(p).name, monthlyChangeWords(changes[i]))));
   const total = addChanges(changes);
   lines.push('');
   if (total.unestimated === plans.length) lines.push(l10n.t('Estimated monthly cost: the change is not estimated.'));

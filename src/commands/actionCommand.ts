@@ -15,7 +15,7 @@ import { protectingTag } from '../agent/guards';
 import type { AgentData } from '../agent/envelope';
 import { definitionOf, type Defined } from '../actions/catalog';
 import { actionContext, type TaskFollower } from '../actions/context';
-import type { ActionContext, ActionPlan, ToolKind } from '../actions/definition';
+import { targetOf, type ActionContext, type ActionPlan, type ToolKind } from '../actions/definition';
 import { isRefusal, leftText, manyLines, run, runMany, summary, type Confirmed, type LeftOut } from '../actions/runner';
 import { busyWords } from '../actions/steps';
 import type { ActiveSession } from '../auth/session';
@@ -121,10 +121,9 @@ export interface ActionCommand<K extends ListedKind, I extends object = Input> {
 }
 
 /** The definition's context on the command's session; the tasks its answers carry go to `tasks` (a selection's group). */
-export function commandContext(deps: CommandDeps, session: Pick<ActiveSession, 'client' | 'store'>, tasks: TaskFollower = deps.tasks): ActionContext {
-  const state = deps.session.state;
+export function commandContext(deps: CommandDeps, session: ActiveSession, tasks: TaskFollower = deps.tasks): ActionContext {
   return actionContext({
-    account: state.kind === 'signed-out' ? { apiUrl: '', isEmulator: false } : state.account,
+    account: session.account,
     client: session.client,
     store: session.store,
     history: deps.history,
@@ -406,8 +405,8 @@ function summarize(deps: CommandDeps, kind: ListedKind, title: string, outcomes:
   void shown.then(async (choice) => {
     if (choice === showLog) deps.log.show(true);
     if (choice === select) {
-      const refs = chosen.map((plan) => plan.resources.find((resource) => resource.role === 'target')).filter((r) => r?.id !== undefined);
-      await view?.select(refs.map((r) => ({ kind, id: r!.id! })));
+      const refs = chosen.map(targetOf).filter((r) => r.id !== undefined);
+      await view?.select(refs.map((r) => ({ kind, id: r.id! })));
     }
   });
 }
