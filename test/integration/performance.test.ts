@@ -5,7 +5,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { requestsSince, startEmulator, totalRequests, type EmulatorHandle } from '../../src/emulator/server';
+import { requestsSince, totalRequests } from '../../src/emulator/stats';
+import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { median } from '../../bench/figure';
 import { sleep, waitFor } from '../harness/processes';
 import { FakeClock } from '../unit/fakeClock';

@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import { request } from 'undici';
 import { StackletClient, type ClientOptions } from '../../src/api/client';
 import type { RequestLogEntry } from '../../src/api/transport';
-import { startEmulator, type EmulatorHandle, type FaultKind } from '../../src/emulator/server';
+import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import type { FaultKind } from '../../src/emulator/options';
 import { rejection, seeded, sendJson, tinyServer } from './support';
 
 const EXTRA = 150;
