@@ -14,8 +14,8 @@ import { requestsSince } from '../src/emulator/stats';
 import { startEmulator } from '../src/emulator/server';
 import { boundedFloorMs, BULK_CONCURRENCY, runBounded } from '../src/model/bulk';
 import { TaskTracker } from '../src/tasks/taskTracker';
-import { FakeClock } from '../test/unit/fakeClock';
-import { memoryStores } from '../test/unit/support';
+import { FakeClock } from '../test/unit/support/fakeClock';
+import { memoryStores } from '../test/unit/support/helpers';
 import { floorFigure, median, perTickFigure, times, type Figure } from './figure';
 
 const COUNT = 100;

@@ -8,8 +8,8 @@ import { SessionManager } from '../src/auth/session';
 import { requestsSince, totalRequests } from '../src/emulator/stats';
 import { startEmulator, type EmulatorHandle } from '../src/emulator/server';
 import { TaskTracker } from '../src/tasks/taskTracker';
-import { FakeClock } from '../test/unit/fakeClock';
-import { memoryStores } from '../test/unit/support';
+import { FakeClock } from '../test/unit/support/fakeClock';
+import { memoryStores } from '../test/unit/support/helpers';
 import { perTickFigure, times, type Figure } from './figure';
 
 const TASKS = 20;

@@ -9,7 +9,7 @@ import { requestsSince, totalRequests } from '../../src/emulator/stats';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { median } from '../../bench/figure';
 import { sleep, waitFor } from '../harness/processes';
-import { FakeClock } from '../unit/fakeClock';
+import { FakeClock } from '../unit/support/fakeClock';
 import { RefreshManager } from '../../src/views/refreshManager';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceTreeProvider } from '../../src/views/resourceTreeProvider';

@@ -15,7 +15,7 @@ import type { StackletExtensionApi } from '../../src/extension';
 import { RefreshManager } from '../../src/views/refreshManager';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import { sleep, waitFor } from '../harness/processes';
-import { FakeClock } from '../unit/fakeClock';
+import { FakeClock } from '../unit/support/fakeClock';
 import { extensionApi, signInByCommand, signOutAll } from './emulatorAccess';
 import { ScriptedPrompter } from './scriptedPrompter';
 

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { request } from 'undici';
 import { DEMO_TOKEN } from '../../src/emulator/options';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
-import { call, type Json } from './support';
+import { call, type Json } from './support/helpers';
 
 const GiB = 1024 ** 3;
 

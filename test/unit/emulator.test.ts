@@ -7,7 +7,7 @@ import type * as z from 'zod/mini';
 import * as S from '../../src/api/schemas';
 import { DEMO_TOKEN, type EmulatorOptions } from '../../src/emulator/options';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
-import { call, type Json, type Res } from './support';
+import { call, type Json, type Res } from './support/helpers';
 
 
 

@@ -9,8 +9,8 @@ import { MAX_SAVED_WORLD_BYTES, readSavedWorld, restoreWorld, SAVED_WORLD_FORMAT
 import { DEMO_TOKEN } from '../../src/emulator/options';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { Account, World } from '../../src/emulator/world';
-import { FakeClock } from './fakeClock';
-import { call, type Json } from './support';
+import { FakeClock } from './support/fakeClock';
+import { call, type Json } from './support/helpers';
 
 const TASK_MS = 1000;
 const FIXTURE = path.join(__dirname, '..', '..', '..', 'test', 'fixtures', 'savedWorldShape.json');

@@ -18,8 +18,8 @@ import { Emitter } from '../../src/model/emitter';
 import { ResourceStore } from '../../src/model/resourceStore';
 import { TaskTracker, type TaskEnd, type TaskFailure } from '../../src/tasks/taskTracker';
 import type { TaskKind } from '../../src/tasks/types';
-import { FakeClock } from './fakeClock';
-import { crashRecorder, seeded } from './support';
+import { FakeClock } from './support/fakeClock';
+import { crashRecorder, seeded } from './support/helpers';
 
 const OPS = 1000;
 const WORKERS = 4;

@@ -11,8 +11,8 @@ import { EndedGroups, groupedRegistry, newTaskGroup } from '../../src/tasks/task
 import { STORAGE_KEY } from '../../src/tasks/taskStorage';
 import { TaskTracker, type TaskEnd, type TaskFailure, type TrackerSettings } from '../../src/tasks/taskTracker';
 import type { TaskStart, TrackedTask } from '../../src/tasks/types';
-import { FakeClock } from './fakeClock';
-import { memoryStores } from './support';
+import { FakeClock } from './support/fakeClock';
+import { memoryStores } from './support/helpers';
 
 const clientSettings = () => ({ pageConcurrency: 4, allowInsecureHttp: false, requestTimeoutMs: 5000 });
 const noEmulator = () => Promise.reject(new Error('no embedded emulator in this test'));

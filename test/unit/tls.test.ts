@@ -15,7 +15,7 @@ import type { RequestLogEntry } from '../../src/api/transport';
 import { createAuthority, issueCertificate, selfSignedCertificate, type Authority, type Issued } from '../../src/emulator/certificates';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { totalRequests } from '../../src/emulator/stats';
-import { rejection } from './support';
+import { rejection } from './support/helpers';
 
 const DAY = 86_400_000;
 
