@@ -10,11 +10,12 @@ import { StackletClient } from '../src/api/client';
 import type * as s from '../src/api/schemas';
 import { recordRequests, RequestRecorder } from '../src/api/recording';
 import { SessionManager } from '../src/auth/session';
-import { requestsSince, startEmulator } from '../src/emulator/server';
+import { requestsSince } from '../src/emulator/stats';
+import { startEmulator } from '../src/emulator/server';
 import { boundedFloorMs, BULK_CONCURRENCY, runBounded } from '../src/model/bulk';
 import { TaskTracker } from '../src/tasks/taskTracker';
-import { FakeClock } from '../test/unit/fakeClock';
-import { memoryStores } from '../test/unit/support';
+import { FakeClock } from '../test/unit/support/fakeClock';
+import { memoryStores } from '../test/unit/support/helpers';
 import { floorFigure, median, perTickFigure, times, type Figure } from './figure';
 
 const COUNT = 100;

@@ -1,6 +1,6 @@
 /**
  * A hostile service against the client (issue 13), the service in a process of its own
- * (test/unit/hostileService.ts):
+ * (test/unit/support/hostileService.ts):
  * - heap growth while a volume listing claims 1e9 pages of one item with a 1 MB name, until the client's own
  *   error; beside an honest listing of 60 such pages (what the 64 MB listing limit lets through), read whole;
  * - the longest event-loop stall while a 60 MB error body arrives, beside a 64 KB one (the most that is read).
@@ -43,7 +43,7 @@ async function peakHeapGrowth<T>(run: () => Promise<T>): Promise<{ mb: number; o
 
 /** A volume listing from a hostile service started with `claimedPages`; the client is closed afterwards. */
 async function listFrom(claimedPages: number): Promise<{ mb: number; outcome: unknown }> {
-  const service = await serve(['out/test/unit/hostileService.js', String(claimedPages), '1', String(NAME_CHARS)], 1);
+  const service = await serve(['out/test/unit/support/hostileService.js', String(claimedPages), '1', String(NAME_CHARS)], 1);
   const client = new StackletClient({ baseUrl: service.url, token: 'stk_bench_hostile_0001', retry: { maxAttempts: 1 } });
   try {
     return await peakHeapGrowth(() => client.listVolumes());
@@ -87,7 +87,7 @@ export async function hostileFigures(log: (line: string) => void): Promise<Figur
   log(`hostile: billion-page listing peaked at +${hostile.mb.toFixed(0)} MB and ended in "${hostile.outcome.message}"`);
   log(`hostile: honest listing of ${HONEST_PAGES} × 1 MB names peaked at +${honest.mb.toFixed(0)} MB`);
 
-  const service = await serve(['out/test/unit/hostileService.js', '1', '1', '1'], 1);
+  const service = await serve(['out/test/unit/support/hostileService.js', '1', '1', '1'], 1);
   // The error route is the hostile service's own: asked through the client's transport, which reads the body.
   const http = new HttpTransport({ baseUrl: service.url, token: 'stk_bench_hostile_0001', retry: { maxAttempts: 1 } });
   let big: number[];

@@ -18,7 +18,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { StackletClient } from '../src/api/client';
-import { requestsSince, totalRequests } from '../src/emulator/server';
+import { requestsSince, totalRequests } from '../src/emulator/stats';
 import { floorFigure, median, times, type Figure } from './figure';
 import { floorClient, floorSession } from './mcpFloor';
 import { serveEmulator, stop, type Served } from './processes';

@@ -5,10 +5,11 @@
  */
 import { StackletClient } from '../src/api/client';
 import { SessionManager } from '../src/auth/session';
-import { requestsSince, startEmulator, totalRequests, type EmulatorHandle } from '../src/emulator/server';
+import { requestsSince, totalRequests } from '../src/emulator/stats';
+import { startEmulator, type EmulatorHandle } from '../src/emulator/server';
 import { TaskTracker } from '../src/tasks/taskTracker';
-import { FakeClock } from '../test/unit/fakeClock';
-import { memoryStores } from '../test/unit/support';
+import { FakeClock } from '../test/unit/support/fakeClock';
+import { memoryStores } from '../test/unit/support/helpers';
 import { perTickFigure, times, type Figure } from './figure';
 
 const TASKS = 20;

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { StackletClient } from '../src/api/client';
 import { HttpTransport } from '../src/api/transport';
-import { PROXY_ONLY_HOST, startForwardProxy, unknownHereOnly } from '../test/unit/forwardProxy';
+import { PROXY_ONLY_HOST, startForwardProxy, unknownHereOnly } from '../test/unit/support/forwardProxy';
 import { median, times, type Figure } from './figure';
 import { serveEmulator, stop } from './processes';
 

@@ -1,101 +1,13 @@
 /**
  * The service's resources and envelopes, written once as zod schemas; the TypeScript types are inferred from
- * them. A tolerant reader: per field, only what the extension cannot do without is required (an identifier,
- * and the few facts an action needs, each named in docs/api-coverage.md). Every other field may be absent,
- * null or of another type and is then read as absent, or as its neutral value (an empty list, `false`).
- * Objects are loose (unknown fields are kept) and the spellings the service is known to mix are folded into
- * one before validation.
+ * them. A tolerant reader (./tolerantReader.ts): per field, only what the extension cannot do without is
+ * required (an identifier, and the few facts an action needs, each named in docs/api-coverage.md); every other
+ * field reads as absent or as its neutral value when it is missing or odd. The spellings the service is known
+ * to mix are folded into one before validation (./aliases.ts).
  */
 import * as z from 'zod/mini';
-import { $constructor, $ZodObjectJIT, type $loose, type $ZodLooseShape, type $ZodObjectDef } from 'zod/v4/core';
 import { aliased } from './aliases';
-
-/**
- * zod/mini's object with the parser the full build of zod gives every object: one generated for its shape on
- * first use ($ZodObjectJIT; ZodMiniObject.init then only adds zod/mini's methods, the $ZodObject part being
- * done). zod/mini's own objects share one interpreted parser, which validates a listing of stacklets about
- * 2.5 times slower and keeps more heap. Issues, paths and output are the same either way.
- */
-const ZodMiniObjectJIT = $constructor('ZodMiniObjectJIT', (inst: z.ZodMiniObject, def: $ZodObjectDef) => {
-  $ZodObjectJIT.init(inst, def);
-  z.ZodMiniObject.init(inst, def);
-});
-
-type LooseObject<T extends $ZodLooseShape> = z.ZodMiniObject<z.core.util.Writeable<T>, $loose>;
-
-/** `z.looseObject` (unknown fields are kept) with the generated parser. */
-function looseObject<T extends $ZodLooseShape>(shape: T): LooseObject<T> {
-  return new ZodMiniObjectJIT({ type: 'object', shape, catchall: z.unknown() }) as LooseObject<T>;
-}
-
-// ── how a field is read ─────────────────────────────────────────────────────
-
-/** A field the extension can do without: absent, null or of another type, it reads as absent. */
-function maybe<T extends z.ZodMiniType>(schema: T) {
-  return z.catch(z.optional(schema), undefined);
-}
-
-/** A field the specification types "… or null": absent it stays absent, of another type it reads as null. */
-function orNull<T extends z.ZodMiniType>(schema: T) {
-  return z.catch(z.nullish(schema), null);
-}
-
-/** A field with a neutral value (a flag, a text) that stands for it when it is absent, null or of another type. */
-function orElse<T extends z.ZodMiniType>(schema: T, fallback: () => z.output<T>) {
-  return z.catch(schema, fallback);
-}
-
-const flag = (fallback: boolean) => orElse(z.boolean(), () => fallback);
-const text = () => orElse(z.string(), () => '');
-
-/**
- * A list read by `read`, entry by entry; anything but an array reads as empty. One transform rather than
- * `z.catch(z.pipe(z.array(z.unknown()), …))`: the same answers, without a copy of every list and a result object
- * per entry first. Validating 10,000 stacklets took about 11 % less (bench/parse.ts's payload in plain Node).
- */
-function readEntries<T>(read: (list: unknown[]) => T[]) {
-  return z.transform((list: unknown): T[] => (Array.isArray(list) ? read(list) : []));
-}
-
-/** Strings of a list; other entries are passed over (a region slug list, tags, features). */
-const strings = readEntries((list) => list.filter((entry): entry is string => typeof entry === 'string'));
-
-/**
- * Integer identifiers of a list (`stacklet_ids`, `backup_ids`): the specification types some of them only as
- * "array". Whole numbers and strings of digits are kept as numbers; anything else names no stacklet.
- */
-const ids = readEntries((list) => list.flatMap((entry) =>
-  typeof entry === 'number' && Number.isSafeInteger(entry) ? [entry]
-  : typeof entry === 'string' && /^[0-9]{1,15}$/.test(entry) ? [Number(entry)]
-  : []));
-
-/** A list whose entries are only shown (addresses, images, nodes): an entry that cannot be read is passed over. */
-function shownList<T extends z.ZodMiniType>(schema: T) {
-  return readEntries((list) => list.flatMap((entry) => {
-    const result = schema.safeParse(entry);
-    return result.success ? [result.data as z.output<T>] : [];
-  }));
-}
-
-/**
- * A list the extension acts on (firewall rules, forwarding rules, node pools): absent or null it is empty, but
- * an entry that cannot be read makes the resource unreadable, since showing or editing part of the list as the
- * whole would mislead.
- */
-function actedList<T extends z.ZodMiniType>(schema: T) {
-  return z.pipe(z.transform((value) => value ?? []), z.array(schema));
-}
-
-/**
- * Resources are named in the views by `name`; one the answer does not name is shown by its identifier
- * (`#1001`), as the views already show an attached stacklet they only know by id.
- */
-function named<T extends z.ZodMiniType<{ name?: string | undefined }>>(schema: T, id: (value: z.output<T>) => string | number) {
-  return z.pipe(
-    schema,
-    z.transform((value) => (value.name === undefined ? { ...value, name: `#${id(value)}` } : value) as z.output<T> & { name: string }),
-  );
-}
+import { actedList, flag, ids, looseObject, maybe, named, orElse, orNull, shownList, strings, text } from './tolerantReader';
 
 const timestamp = z.string();
 

@@ -34,20 +34,8 @@ import { slashReply } from './trailingSlash';
 import { bodyForLog, StatsRecorder, type EmulatorStats, type RecentRequest } from './stats';
 import { World, type Account, type WorldSnapshot } from './world';
 
-export { DEMO_TOKEN, FAULT_KINDS } from './options';
-export type { EmulatorOptions, FaultKind, Quirks, RuntimeConfig, SeedKind } from './options';
-export type { AppliedRecord, EmulatorStats, RequestRecord } from './stats';
-export { requestsSince, totalRequests } from './stats';
-export type { WorldSnapshot } from './world';
-// Pure pieces, exported for unit tests.
-export { pageMeta, paginate, parsePaging, DEFAULT_PER_PAGE, MAX_PER_PAGE } from './pagination';
-export { malformedText, pickFault, wrongShapeBody } from './faults';
-export { TaskQueue, TASKS } from './tasks';
-export { normalisePath, Router } from './http';
-export { fieldPath, parseBody } from './issueMessages';
-export { DEMO_EMAIL } from './seed';
-export { MAX_SAVED_WORLD_BYTES, readSavedWorld, SAVED_WORLD_FORMAT } from './savedWorld';
-export type { SavedWorld, SaveResult } from './savedWorld';
+// For embedded.ts: its one import() of the server brings the kept world's reader in the same chunk.
+export { readSavedWorld } from './savedWorld';
 
 export interface EmulatorHandle {
   readonly url: string;

@@ -2,10 +2,8 @@
  * Follows long-running operations until they end: one tracker for the window, fed by every command whose
  * response carried a `task`. No vscode import: the edges (status bar, notifications) subscribe to its events.
  *
- * - One timer, armed only while the active account has running tasks: none while nothing runs, none while
- *   signed out or expired. Checks start at stacklet.pollInterval (2 s) for three ticks, then the interval
- *   grows by half per tick up to 30 s; a newly tracked task brings it back to the base. Failed checks double
- *   it per failure up to 2 min (see ./schedule.ts).
+ * - One timer (./pollTimer.ts), armed only while the active account has running tasks; its interval backs
+ *   off while they run long and while checks fail.
  * - Every running task is seen to end within one check of its end (./taskChecks.ts): a lone task of a kind
  *   is read by id; several share the first page of the kind's listing (per_page=200), and those whose
  *   resource is not on it are read by id in the same check. A service that cannot list the kind (404/405/501)
@@ -26,7 +24,7 @@ import { isKnownKind, isTaskKind, kindSpec, sameId, staleAfterTask, TASK_KINDS, 
 import type { ResourceStore } from '../model/resourceStore';
 import { checkKind, newKnowledge, type KindKnowledge, type TaskedResource } from './taskChecks';
 import { systemClock, type Clock } from '../model/clock';
-import { pollDelay } from './schedule';
+import { PollTimer, type PollPlan } from './pollTimer';
 import { readTasks, writeTasks, type TaskMemento } from './taskStorage';
 import { taskKey, type TaskGroup, type TaskKind, type TaskRegistry, type TaskStart, type TrackedTask } from './types';
 import { describeError } from '../model/errorText';
@@ -93,13 +91,9 @@ export class TaskTracker extends Disposable implements TaskRegistry {
   private readonly settings: () => TrackerSettings;
   private readonly clock: Clock;
   private readonly log: (message: string) => void;
-  private timer: unknown;
-  private timerDue = 0;
-  private ticking: Promise<void> | undefined;
+  private readonly poll: PollTimer;
   private controller: AbortController | undefined;
   private polledAccount: string | undefined;
-  private ticksSinceTrack = 0;
-  private errorStreak = 0;
   private failureReported = false;
   private lastReportAt = Number.NEGATIVE_INFINITY;
   /** allEnded() promises, each with the group it waits for (undefined: every task). */
@@ -128,12 +122,13 @@ export class TaskTracker extends Disposable implements TaskRegistry {
     this.settings = options.settings ?? (() => DEFAULT_SETTINGS);
     this.clock = options.clock ?? systemClock;
     this.log = options.log ?? (() => undefined);
+    this.poll = new PollTimer({ clock: this.clock, plan: () => this.plan(), check: () => this.tick(), log: this.log });
     this.polledAccount = this.activeAccountId();
     this._register(this.session.onDidChange(() => this.onSessionChanged()));
     // Registered last, so disposed first: no check runs or is armed once disposal begins.
     this._register({
       dispose: () => {
-        this.cancelTimer();
+        this.poll.dispose();
         this.controller?.abort();
         this.watched?.subscription.dispose();
         this.releaseWaiters();
@@ -156,7 +151,7 @@ export class TaskTracker extends Disposable implements TaskRegistry {
     this.log(`Restored ${restored.length} running task(s) from the workspace state.`);
     this.persist();
     this.fireChanged();
-    this.schedule();
+    this.poll.schedule();
   }
 
   track(start: TaskStart): void {
@@ -194,10 +189,10 @@ export class TaskTracker extends Disposable implements TaskRegistry {
 
   /** After tasks were added: stored once, told once, and checked soon. */
   private runningChanged(): void {
-    this.ticksSinceTrack = 0;
+    this.poll.tracked();
     this.persist();
     this.fireChanged();
-    this.schedule();
+    this.poll.schedule();
   }
 
   /** Tasks of the active account, oldest first (tasks of other accounts are kept but not followed). */
@@ -217,27 +212,24 @@ export class TaskTracker extends Disposable implements TaskRegistry {
 
   /** True while a check is armed. */
   get scheduled(): boolean {
-    return this.timer !== undefined;
+    return this.poll.armed;
   }
 
   /** Milliseconds until the armed check, or undefined when none is armed. */
   get nextCheckIn(): number | undefined {
-    return this.timer === undefined ? undefined : Math.max(0, this.timerDue - this.clock.now());
+    return this.poll.dueIn;
   }
 
   /** Settles when no check is in flight (tests advance a fake clock, then wait for this). */
   async idle(): Promise<void> {
     await this.restoring;
-    while (this.ticking) await this.ticking;
+    await this.poll.idle();
   }
 
   /** Checks the running tasks now instead of at the armed time (the backoff is unchanged). */
   async checkNow(): Promise<void> {
-    await this.idle();
-    if (this.disposed || this.timer === undefined) return;
-    this.cancelTimer();
-    this.onTimer();
-    await this.idle();
+    await this.restoring;
+    await this.poll.checkNow();
   }
 
   /**
@@ -253,43 +245,13 @@ export class TaskTracker extends Disposable implements TaskRegistry {
     return this.running().some((task) => group === undefined || task.group?.id === group.id);
   }
 
-  // ── scheduling ────────────────────────────────────────────────────────────
-
-  /** Arms the one timer when tasks of the active account run and none is armed sooner; clears it otherwise. */
-  private schedule(): void {
-    if (this.disposed || this.ticking) return;
+  /** What the poll timer waits for: the active account's running tasks, the first to time out first. */
+  private plan(): PollPlan | undefined {
     const accountId = this.activeAccountId();
     const entries = accountId ? this.activeEntries(accountId) : [];
-    if (entries.length === 0) {
-      this.cancelTimer();
-      return;
-    }
-    const now = this.clock.now();
+    if (entries.length === 0) return undefined;
     const { pollIntervalMs, timeoutMs } = this.settings();
-    const backoff = pollDelay({ baseMs: pollIntervalMs, ticksSinceTrack: this.ticksSinceTrack, errorStreak: this.errorStreak });
-    const firstTimeout = Math.min(...entries.map((entry) => entry.task.startedAt + timeoutMs)) - now;
-    const delay = Math.max(0, Math.min(backoff, firstTimeout));
-    const due = now + delay;
-    if (this.timer !== undefined && this.timerDue <= due) return;
-    this.cancelTimer();
-    this.timerDue = due;
-    this.timer = this.clock.setTimer(() => this.onTimer(), delay);
-  }
-
-  private cancelTimer(): void {
-    if (this.timer !== undefined) this.clock.clearTimer(this.timer);
-    this.timer = undefined;
-  }
-
-  private onTimer(): void {
-    this.timer = undefined;
-    if (this.disposed) return;
-    this.ticking = this.tick()
-      .catch((error: unknown) => this.log(`Checking running tasks failed unexpectedly: ${String(error)}`))
-      .finally(() => {
-        this.ticking = undefined;
-        this.schedule();
-      });
+    return { baseMs: pollIntervalMs, deadline: Math.min(...entries.map((entry) => entry.task.startedAt + timeoutMs)) };
   }
 
   // ── one check ─────────────────────────────────────────────────────────────
@@ -297,7 +259,7 @@ export class TaskTracker extends Disposable implements TaskRegistry {
   private async tick(): Promise<void> {
     const accountId = this.activeAccountId();
     if (!accountId) return;
-    this.ticksSinceTrack++;
+    this.poll.ticked();
     this.expireOverdue(accountId);
     const entries = this.activeEntries(accountId);
     if (entries.length === 0) return;
@@ -342,7 +304,7 @@ export class TaskTracker extends Disposable implements TaskRegistry {
     }
     if (failure !== undefined) this.onFailure(failure);
     else {
-      this.errorStreak = 0;
+      this.poll.succeeded();
       this.failureReported = false;
     }
   }
@@ -385,8 +347,7 @@ export class TaskTracker extends Disposable implements TaskRegistry {
       void this.session.markExpired();
       return;
     }
-    this.errorStreak++;
-    const retryInMs = pollDelay({ baseMs: this.settings().pollIntervalMs, ticksSinceTrack: this.ticksSinceTrack, errorStreak: this.errorStreak });
+    const retryInMs = this.poll.failed(this.settings().pollIntervalMs);
     this.log(`Checking running tasks failed (${describeError(error)}); retrying in ${Math.round(retryInMs / 1000)} s.`);
     // Once per run of failures, and not again within a few minutes (a flaky network fails, recovers, fails).
     const now = this.clock.now();
@@ -444,9 +405,8 @@ export class TaskTracker extends Disposable implements TaskRegistry {
       this.kinds.clear();
       this.polledAccount = accountId;
     }
-    this.errorStreak = 0;
+    this.poll.reset();
     this.failureReported = false;
-    this.ticksSinceTrack = 0;
     // Tasks of accounts signed out of can no longer be followed.
     const known = new Set(this.session.accounts.map((account) => account.id));
     let pruned = false;
@@ -457,10 +417,10 @@ export class TaskTracker extends Disposable implements TaskRegistry {
       }
     }
     if (pruned) this.persist();
-    this.cancelTimer();
+    this.poll.cancel();
     this.fireChanged();
     this.watchListings();
-    this.schedule();
+    this.poll.schedule();
   }
 
   private fireChanged(): void {

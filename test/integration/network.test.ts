@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { addressOf, type ResourceRef } from '../../src/kinds/registry';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import type { StackletExtensionApi } from '../../src/extension';
-import { PROXY_ONLY_HOST, startForwardProxy, unknownHereOnly, type ForwardProxy } from '../unit/forwardProxy';
+import { PROXY_ONLY_HOST, startForwardProxy, unknownHereOnly, type ForwardProxy } from '../unit/support/forwardProxy';
 import { EXTENSION_ID, extensionApi, signOutAll, signInByCommand } from './emulatorAccess';
 import { STACKLET_COMMENT } from '../../src/remote/sshConfig';
 import type { PickItem } from '../../src/ui/prompter';

@@ -5,10 +5,11 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { requestsSince, startEmulator, totalRequests, type EmulatorHandle } from '../../src/emulator/server';
+import { requestsSince, totalRequests } from '../../src/emulator/stats';
+import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { median } from '../../bench/figure';
 import { sleep, waitFor } from '../harness/processes';
-import { FakeClock } from '../unit/fakeClock';
+import { FakeClock } from '../unit/support/fakeClock';
 import { RefreshManager } from '../../src/views/refreshManager';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceTreeProvider } from '../../src/views/resourceTreeProvider';

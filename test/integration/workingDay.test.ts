@@ -9,12 +9,13 @@ import * as fs from 'node:fs';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
-import { startEmulator, totalRequests, type EmulatorHandle } from '../../src/emulator/server';
+import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { totalRequests } from '../../src/emulator/stats';
 import type { StackletExtensionApi } from '../../src/extension';
 import { RefreshManager } from '../../src/views/refreshManager';
 import type { ResourceNode } from '../../src/views/resourceNode';
 import { sleep, waitFor } from '../harness/processes';
-import { FakeClock } from '../unit/fakeClock';
+import { FakeClock } from '../unit/support/fakeClock';
 import { extensionApi, signInByCommand, signOutAll } from './emulatorAccess';
 import { ScriptedPrompter } from './scriptedPrompter';
 

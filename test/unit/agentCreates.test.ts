@@ -11,7 +11,7 @@ import { planAction, toolInputSchema, writeTool } from '../../src/actions/catalo
 import type { ActionContext } from '../../src/actions/definition';
 import { execute } from '../../src/actions/gate';
 import type { EmulatorHandle } from '../../src/emulator/server';
-import { rejectionOf as rejection, startAgentEmulator, stopAgentEmulator } from './support';
+import { rejectionOf as rejection, startAgentEmulator, stopAgentEmulator } from './support/helpers';
 
 const TASK_MS = 1000;
 const same = (text: string) => text;

@@ -13,7 +13,7 @@ import { execute } from '../../src/actions/gate';
 import { loadBalancerKind } from '../../src/documents/loadBalancer/kind';
 import { IncompleteApply } from '../../src/documents/outcome';
 import type { EmulatorHandle } from '../../src/emulator/server';
-import { rejectionOf as rejection, startAgentEmulator, stopAgentEmulator } from './support';
+import { rejectionOf as rejection, startAgentEmulator, stopAgentEmulator } from './support/helpers';
 
 const TASK_MS = 1000;
 const same = (text: string) => text;

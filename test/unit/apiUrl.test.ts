@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { stripApiVersion } from '../../src/api/apiUrl';
 import { SessionManager } from '../../src/auth/session';
 import { startEmulator } from '../../src/emulator/server';
-import { memoryStores } from './support';
+import { memoryStores } from './support/helpers';
 
 describe('stripApiVersion', () => {
   it('takes off a trailing /v1 with its slashes, and says so', () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { boundedJson, DEFAULT_JSON_LIMITS } from '../../src/model/boundedJson';
-import { nest } from './support';
+import { nest } from './support/helpers';
 
 describe('bounded pretty JSON (View Properties, documents)', () => {
   it('is JSON.stringify(value, null, 2) for any JSON value within the limits (fast-check)', () => {

@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
 import { HttpTransport } from '../../src/api/transport';
 import { DEFAULT_MAX_ERROR_BODY_BYTES } from '../../src/api/transport';
-import { startHostileService, type HostileOptions, type HostileService } from './hostileService';
-import { rejection } from './support';
+import { startHostileService, type HostileOptions, type HostileService } from './support/hostileService';
+import { rejection } from './support/helpers';
 
 const KB = 1024;
 const MB = 1024 * KB;

@@ -7,7 +7,7 @@ import { StackletClient } from '../../src/api/client';
 import { refusalNamesField } from '../../src/api/refusals';
 import { buildCreateLoadBalancerBody, type NewLoadBalancer } from '../../src/api/requests';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
-import { rejection } from './support';
+import { rejection } from './support/helpers';
 
 const RULES = { inbound_rules: [{ address: '192.0.2.0/24', port: 22, protocol: 'tcp' }], outbound_rules: [{ address: '0.0.0.0/0' }] };
 

@@ -5,7 +5,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StackletClient } from '../../src/api/client';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
-import { rejection } from './support';
+import { rejection } from './support/helpers';
 
 
 describe('StackletClient: broken and unwrapped envelopes', function () {

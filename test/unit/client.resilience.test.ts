@@ -5,8 +5,9 @@ import * as assert from 'node:assert/strict';
 import { request } from 'undici';
 import { StackletClient, type ClientOptions } from '../../src/api/client';
 import type { RequestLogEntry } from '../../src/api/transport';
-import { startEmulator, type EmulatorHandle, type FaultKind } from '../../src/emulator/server';
-import { rejection, seeded, sendJson, tinyServer } from './support';
+import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import type { FaultKind } from '../../src/emulator/options';
+import { rejection, seeded, sendJson, tinyServer } from './support/helpers';
 
 const EXTRA = 150;
 const SEEDED = 6; // the demo account's own stacklets

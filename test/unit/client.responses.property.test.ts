@@ -10,7 +10,7 @@ import { StackletClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import type { RequestLogEntry } from '../../src/api/transport';
 import { startEmulator } from '../../src/emulator/server';
-import { call, crashRecorder, edit, jsonPaths, nest, scriptedServer, type Json, type ScriptedReply as Reply } from './support';
+import { call, crashRecorder, edit, jsonPaths, nest, scriptedServer, type Json, type ScriptedReply as Reply } from './support/helpers';
 
 const RUNS = 3000;
 const TOKEN = 'stk_secret_0123456789abcdef';

@@ -9,8 +9,8 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { StackletClient, type ListResult } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
-import * as spec from './specAnswers';
-import { crashRecorder, scriptedServer, type Json } from './support';
+import * as spec from './support/specAnswers';
+import { crashRecorder, scriptedServer, type Json } from './support/helpers';
 
 const RUNS_PER_OPERATION = 120;
 

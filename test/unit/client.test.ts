@@ -4,10 +4,11 @@
 import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
 import type * as s from '../../src/api/schemas';
-import { DEMO_EMAIL, startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { DEMO_EMAIL } from '../../src/emulator/seed';
+import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { refusalNamesField } from '../../src/api/refusals';
 import { tagStacklet } from '../../src/model/tags';
-import { rejection } from './support';
+import { rejection } from './support/helpers';
 
 const GiB = 1024 ** 3;
 const TASK_MS = 1000;

@@ -6,7 +6,7 @@ import { StackletClient } from '../../src/api/client';
 import { slashForm, slashRedirect } from '../../src/api/trailingSlash';
 import { SessionManager } from '../../src/auth/session';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
-import { memoryStores, rejection, sendJson, tinyServer } from './support';
+import { memoryStores, rejection, sendJson, tinyServer } from './support/helpers';
 
 const FIREWALL = { name: 'slash-fw', inbound_rules: [{ address: '192.0.2.0/24', port: 22, protocol: 'tcp' }], outbound_rules: [] };
 

@@ -3,9 +3,10 @@
 import * as assert from 'node:assert/strict';
 import { checkConnection, type ConnectionReport, type StepResult } from '../../src/api/connectionCheck';
 import { createAuthority, issueCertificate, type Authority } from '../../src/emulator/certificates';
-import { startEmulator, totalRequests, type EmulatorHandle } from '../../src/emulator/server';
-import { PROXY_ONLY_HOST, startForwardProxy, unknownHereOnly, type ForwardProxy } from './forwardProxy';
-import { startHostileService } from './hostileService';
+import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { totalRequests } from '../../src/emulator/stats';
+import { PROXY_ONLY_HOST, startForwardProxy, unknownHereOnly, type ForwardProxy } from './support/forwardProxy';
+import { startHostileService } from './support/hostileService';
 
 const DAY = 86_400_000;
 

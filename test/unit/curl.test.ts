@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 import { StackletClient } from '../../src/api/client';
 import { curlCommand, curlCommands } from '../../src/api/curl';
 import { describeRequests, PASSWORD_PLACEHOLDER, recordRequests, RequestRecorder } from '../../src/api/recording';
-import { startEmulator, totalRequests, type EmulatorHandle } from '../../src/emulator/server';
+import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { totalRequests } from '../../src/emulator/stats';
 import { ActionHistory, HISTORY_SIZE, logLine } from '../../src/model/actionHistory';
 
 const run = promisify(execFile);

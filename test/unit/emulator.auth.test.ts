@@ -6,8 +6,8 @@
 import * as assert from 'node:assert/strict';
 import * as net from 'node:net';
 import { apiRoutes, startEmulator, type EmulatorHandle } from '../../src/emulator/server';
-import { bodyFor, idsOf, pathFor, type Ids } from './routeTemplates';
-import { call, type Json } from './support';
+import { bodyFor, idsOf, pathFor, type Ids } from './support/routeTemplates';
+import { call, type Json } from './support/helpers';
 
 const VICTIM = 'demo@stacklet.example';
 const INTRUDER_TOKEN = 'stk_intruder_0000000000000000';

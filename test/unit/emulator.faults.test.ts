@@ -2,7 +2,8 @@
 // hang, malformed and wrong-shape break the reply of a request that did take effect, and `applied` shows it.
 import * as assert from 'node:assert/strict';
 import { request, type Dispatcher } from 'undici';
-import { DEMO_TOKEN, FAULT_KINDS, startEmulator, type EmulatorHandle, type FaultKind } from '../../src/emulator/server';
+import { DEMO_TOKEN, FAULT_KINDS, type FaultKind } from '../../src/emulator/options';
+import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;

@@ -6,7 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as net from 'node:net';
 import { request } from 'undici';
 import { EmbeddedEmulator } from '../../src/emulator/embedded';
-import { DEMO_TOKEN, startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { DEMO_TOKEN } from '../../src/emulator/options';
+import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { APPLIED_HISTORY, REQUEST_HISTORY, StatsRecorder } from '../../src/emulator/stats';
 
 /** A raw HTTP/1.x request, so that the Host header is exactly what the test says (or absent). */

@@ -8,8 +8,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { apiRoutes, startEmulator, type EmulatorHandle } from '../../src/emulator/server';
-import { FILTERS, idSource, idsOf, TEMPLATES, type Ids } from './routeTemplates';
-import { call, edit, jsonPaths, nest, type Json, type JsonPath, type Res } from './support';
+import { FILTERS, idSource, idsOf, TEMPLATES, type Ids } from './support/routeTemplates';
+import { call, edit, jsonPaths, nest, type Json, type JsonPath, type Res } from './support/helpers';
 
 const TOTAL = Number(process.env.PROPERTY_TOTAL ?? 10_000);
 /** Requests per emulator: a fresh one per round keeps the seeded resources around for later requests. */

@@ -2,20 +2,11 @@
 import * as assert from 'node:assert/strict';
 import { z } from 'zod';
 import { StackletActionBody } from '../../src/api/requests';
-import {
-  fieldPath,
-  malformedText,
-  normalisePath,
-  pageMeta,
-  paginate,
-  parseBody,
-  parsePaging,
-  pickFault,
-  Router,
-  TaskQueue,
-  TASKS,
-  wrongShapeBody,
-} from '../../src/emulator/server';
+import { fieldPath, parseBody } from '../../src/emulator/issueMessages';
+import { malformedText, pickFault, wrongShapeBody } from '../../src/emulator/faults';
+import { normalisePath, Router } from '../../src/emulator/http';
+import { pageMeta, paginate, parsePaging } from '../../src/emulator/pagination';
+import { TaskQueue, TASKS } from '../../src/emulator/tasks';
 
 const q = (s: string): URLSearchParams => new URLSearchParams(s);
 

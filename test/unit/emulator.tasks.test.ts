@@ -2,8 +2,9 @@
 // busy (409) until it ends, and the effect lands exactly when it ends. An injected clock makes this exact.
 import * as assert from 'node:assert/strict';
 import { request } from 'undici';
-import { DEMO_TOKEN, startEmulator, type EmulatorHandle } from '../../src/emulator/server';
-import { call, type Json } from './support';
+import { DEMO_TOKEN } from '../../src/emulator/options';
+import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { call, type Json } from './support/helpers';
 
 const GiB = 1024 ** 3;
 

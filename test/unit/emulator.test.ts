@@ -5,8 +5,9 @@ import * as net from 'node:net';
 import { request, type Dispatcher } from 'undici';
 import type * as z from 'zod/mini';
 import * as S from '../../src/api/schemas';
-import { DEMO_TOKEN, startEmulator, type EmulatorHandle, type EmulatorOptions } from '../../src/emulator/server';
-import { call, type Json, type Res } from './support';
+import { DEMO_TOKEN, type EmulatorOptions } from '../../src/emulator/options';
+import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { call, type Json, type Res } from './support/helpers';
 
 
 

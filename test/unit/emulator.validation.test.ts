@@ -2,7 +2,7 @@
 // account's whole state unchanged afterwards (every list compared before and after, and nothing in `applied`).
 import * as assert from 'node:assert/strict';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
-import { call, type Json } from './support';
+import { call, type Json } from './support/helpers';
 
 
 

@@ -11,7 +11,7 @@ import { KINDS } from '../../src/kinds/registry';
 import { DECLARED } from '../../src/manifest/declared';
 import { generate } from '../../src/manifest/generate';
 import { differences } from '../../src/manifest/write';
-import { actionsMissingFromMenus } from './registryMenus';
+import { actionsMissingFromMenus } from './support/registryMenus';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'exampleKind', 'reservedIp');
@@ -120,7 +120,7 @@ describe('the recipe for a new kind', () => {
     const menus = manifest.contributes.menus['view/item/context']!;
     assert.deepEqual(actionsMissingFromMenus(KINDS, commands, menus), [], 'the kinds in place lack nothing');
     assert.deepEqual(actionsMissingFromMenus({ reservedIp: reservedIpKind }, commands, menus), [
-      'reservedIp: no contextValues of its rows in ROWS (test/unit/registryMenus.ts)',
+      'reservedIp: no contextValues of its rows in ROWS (test/unit/support/registryMenus.ts)',
       'reservedIp.viewProperties: stacklet.viewProperties is in no context menu of a reservedIp row',
       'reservedIp.copyId: stacklet.copyId is in no context menu of a reservedIp row',
       'reservedIp.copyName: stacklet.copyName is in no context menu of a reservedIp row',

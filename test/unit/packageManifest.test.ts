@@ -16,7 +16,7 @@ import { editorToolDescription, toolInputSchema, WRITE_TOOLS } from '../../src/a
 import { KINDS, listedKindsOffering, SEARCH_KINDS, type ActionId, type Kind } from '../../src/kinds/registry';
 import { TOOL_NAMES } from '../../src/lmTools/toolNames';
 import { READ_TOOLS_WHEN, WRITE_TOOLS_WHEN } from '../../src/manifest/generate';
-import { actionsMissingFromMenus, commandOf, menusNotInRegistry } from './registryMenus';
+import { actionsMissingFromMenus, commandOf, menusNotInRegistry } from './support/registryMenus';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -204,7 +204,7 @@ describe('package.json', () => {
   });
 
   describe('the registry of kinds against the menus', () => {
-    // ROWS: the contextValues of each kind's rows when any action is possible (test/unit/registryMenus.ts).
+    // ROWS: the contextValues of each kind's rows when any action is possible (test/unit/support/registryMenus.ts).
     const menus = manifest.contributes.menus['view/item/context'] ?? [];
 
     it('has the command of every action a kind lists in the context menu of that kind\'s rows', () => {

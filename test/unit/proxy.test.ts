@@ -9,8 +9,8 @@ import { describeRoute, isLoopbackHost, noProxyRule, routeFor, type ProxySetting
 import type { RequestLogEntry } from '../../src/api/transport';
 import { createAuthority, issueCertificate, type Authority } from '../../src/emulator/certificates';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
-import { PROXY_ONLY_HOST, startForwardProxy, unknownHereOnly, type ForwardProxy } from './forwardProxy';
-import { rejection } from './support';
+import { PROXY_ONLY_HOST, startForwardProxy, unknownHereOnly, type ForwardProxy } from './support/forwardProxy';
+import { rejection } from './support/helpers';
 
 const api = (url: string) => new URL(url);
 

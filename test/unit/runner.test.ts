@@ -12,7 +12,7 @@ import type { StackletClient } from '../../src/api/client';
 import type { EmulatorHandle } from '../../src/emulator/server';
 import { ActionHistory } from '../../src/model/actionHistory';
 import { ResourceStore } from '../../src/model/resourceStore';
-import { rejectionOf, startAgentEmulator, stopAgentEmulator } from './support';
+import { rejectionOf, startAgentEmulator, stopAgentEmulator } from './support/helpers';
 
 /** A door that confirms as told and keeps what it was shown. */
 function door(answer: 'yes' | 'no', shown: { plans: readonly ActionPlan[]; left: readonly LeftOut[] }[] = []): Door {

@@ -6,10 +6,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { EmbeddedEmulator, WRITE_DELAY_MS, type WorldStorage } from '../../src/emulator/embedded';
 import { MAX_SAVED_WORLD_BYTES, readSavedWorld, restoreWorld, SAVED_WORLD_FORMAT, saveWorld } from '../../src/emulator/savedWorld';
-import { DEMO_TOKEN, startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { DEMO_TOKEN } from '../../src/emulator/options';
+import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { Account, World } from '../../src/emulator/world';
-import { FakeClock } from './fakeClock';
-import { call, type Json } from './support';
+import { FakeClock } from './support/fakeClock';
+import { call, type Json } from './support/helpers';
 
 const TASK_MS = 1000;
 const FIXTURE = path.join(__dirname, '..', '..', '..', 'test', 'fixtures', 'savedWorldShape.json');

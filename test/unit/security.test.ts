@@ -11,7 +11,7 @@ import { StackletClient } from '../../src/api/client';
 import type { RequestLogEntry } from '../../src/api/transport';
 import { SessionManager, type ClientSettings } from '../../src/auth/session';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
-import { memoryStores, rejection } from './support';
+import { memoryStores, rejection } from './support/helpers';
 
 const TOKEN = 'stk_security_0123456789abcdef';
 const noEmulator = () => Promise.reject(new Error('no embedded emulator in this test'));

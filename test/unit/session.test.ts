@@ -9,7 +9,7 @@ import { SessionManager } from '../../src/auth/session';
 import { ResourceStore } from '../../src/model/resourceStore';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { requestsSince } from '../../src/emulator/stats';
-import { memoryStores, rejection } from './support';
+import { memoryStores, rejection } from './support/helpers';
 
 const settings = () => ({ pageConcurrency: 4, allowInsecureHttp: false, requestTimeoutMs: 5000 });
 const noEmulator = () => Promise.reject(new Error('no embedded emulator in this test'));

@@ -11,13 +11,15 @@ import type { Stacklet, Task, Volume } from '../../src/api/schemas';
 import type { RequestLogEntry } from '../../src/api/transport';
 import type { Account } from '../../src/auth/accountRegistry';
 import type { ActiveSession, SessionState } from '../../src/auth/session';
-import { FAULT_KINDS, startEmulator, type EmulatorHandle, type EmulatorStats } from '../../src/emulator/server';
+import { FAULT_KINDS } from '../../src/emulator/options';
+import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import type { EmulatorStats } from '../../src/emulator/stats';
 import { Emitter } from '../../src/model/emitter';
 import { ResourceStore } from '../../src/model/resourceStore';
 import { TaskTracker, type TaskEnd, type TaskFailure } from '../../src/tasks/taskTracker';
 import type { TaskKind } from '../../src/tasks/types';
-import { FakeClock } from './fakeClock';
-import { crashRecorder, seeded } from './support';
+import { FakeClock } from './support/fakeClock';
+import { crashRecorder, seeded } from './support/helpers';
 
 const OPS = 1000;
 const WORKERS = 4;

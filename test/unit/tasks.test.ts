@@ -5,13 +5,14 @@ import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
 import type { Stacklet, Task } from '../../src/api/schemas';
 import { SessionManager } from '../../src/auth/session';
-import { requestsSince, startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { requestsSince } from '../../src/emulator/stats';
+import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { EndedGroups, groupedRegistry, newTaskGroup } from '../../src/tasks/taskGroups';
 import { STORAGE_KEY } from '../../src/tasks/taskStorage';
 import { TaskTracker, type TaskEnd, type TaskFailure, type TrackerSettings } from '../../src/tasks/taskTracker';
 import type { TaskStart, TrackedTask } from '../../src/tasks/types';
-import { FakeClock } from './fakeClock';
-import { memoryStores } from './support';
+import { FakeClock } from './support/fakeClock';
+import { memoryStores } from './support/helpers';
 
 const clientSettings = () => ({ pageConcurrency: 4, allowInsecureHttp: false, requestTimeoutMs: 5000 });
 const noEmulator = () => Promise.reject(new Error('no embedded emulator in this test'));

@@ -13,8 +13,9 @@ import { StackletClient } from '../../src/api/client';
 import { LINUX_BUNDLES, readSystemCertificates, tlsConnectOptions, type SystemStoreAccess, type TrustSettings } from '../../src/api/trust';
 import type { RequestLogEntry } from '../../src/api/transport';
 import { createAuthority, issueCertificate, selfSignedCertificate, type Authority, type Issued } from '../../src/emulator/certificates';
-import { startEmulator, totalRequests, type EmulatorHandle } from '../../src/emulator/server';
-import { rejection } from './support';
+import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { totalRequests } from '../../src/emulator/stats';
+import { rejection } from './support/helpers';
 
 const DAY = 86_400_000;
 

@@ -14,7 +14,7 @@ import type { RequestLogEntry } from '../../src/api/transport';
 import { DEFAULT_MAX_ERROR_BODY_BYTES } from '../../src/api/transport';
 import { LEAK_PREFIX, TokenRedactor } from '../../src/api/tokenRedaction';
 import { ActionHistory, logLine } from '../../src/model/actionHistory';
-import { startHostileService, type HostileService } from './hostileService';
+import { startHostileService, type HostileService } from './support/hostileService';
 
 const TOKEN = 'stk_9fQ2xL7w/kR+3vZ8pQ1mN0aB';
 const RUNS = 400;

@@ -3,7 +3,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkApiUrl } from '../../src/api/apiUrl';
 import { HttpTransport, type RequestLogEntry } from '../../src/api/transport';
-import { rejection } from './support';
+import { rejection } from './support/helpers';
 
 const TOKEN = 'stk_test_secret_token_123456';
 

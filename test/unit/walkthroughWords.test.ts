@@ -8,7 +8,7 @@ import { StackletClient } from '../../src/api/client';
 import { firewallKind } from '../../src/documents/firewall/kind';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { KIND_ROWS } from '../../src/kinds/kindRows';
-import { call } from './support';
+import { call } from './support/helpers';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const STEP = fs.readFileSync(path.join(ROOT, 'media', 'walkthrough', 'edit-firewall.md'), 'utf8');

@@ -5,7 +5,7 @@
 // JSON type, and the objects whose fields the specification does not show (the stacklet nested in a volume, a
 // snapshot or a backup; the profile's limits beside `stacklets`) carry any subset of fields.
 import fc from 'fast-check';
-import type { Json } from './support';
+import type { Json } from './helpers';
 
 interface Field {
   readonly arb: fc.Arbitrary<Json>;

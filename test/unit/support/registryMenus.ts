@@ -1,6 +1,6 @@
 // The registry of kinds against package.json's context menus, both ways (test/unit/packageManifest.test.ts runs
 // it on the registry; test/unit/kindRecipe.test.ts on a kind being added, to show what it still lacks).
-import type { Kind } from '../../src/kinds/registry';
+import type { Kind } from '../../../src/kinds/registry';
 
 interface MenuEntry {
   command: string;
@@ -96,7 +96,7 @@ function rowMenus(menus: readonly MenuEntry[]): { command: string; item: RegExp 
 /** The kinds' rows as ROWS has them, or a problem for a kind it does not know. */
 function rowsOf(kind: string, problems: string[]): readonly string[] {
   const rows = (ROWS as Readonly<Record<string, readonly string[]>>)[kind];
-  if (!rows) problems.push(`${kind}: no contextValues of its rows in ROWS (test/unit/registryMenus.ts)`);
+  if (!rows) problems.push(`${kind}: no contextValues of its rows in ROWS (test/unit/support/registryMenus.ts)`);
   return rows ?? [];
 }
 

@@ -1,6 +1,6 @@
 // A clock for the task tracker, the refresh manager and the emulator that moves only when told: every tick and
 // every task end happens at an exact time. Used by the tracker's tests and by the polling benchmark.
-import type { Clock } from '../../src/model/clock';
+import type { Clock } from '../../../src/model/clock';
 
 interface Timer {
   readonly id: number;

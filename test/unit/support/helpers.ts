@@ -3,12 +3,13 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request, type Dispatcher } from 'undici';
-import { ApiError, isApiError } from '../../src/api/errors';
-import { AccountRegistry, type SecretStore, type StateStore } from '../../src/auth/accountRegistry';
-import { DEMO_TOKEN, startEmulator, type EmulatorHandle } from '../../src/emulator/server';
-import { StackletClient } from '../../src/api/client';
-import type { ActionContext } from '../../src/actions/definition';
-import { ResourceStore } from '../../src/model/resourceStore';
+import { ApiError, isApiError } from '../../../src/api/errors';
+import { AccountRegistry, type SecretStore, type StateStore } from '../../../src/auth/accountRegistry';
+import { DEMO_TOKEN } from '../../../src/emulator/options';
+import { startEmulator, type EmulatorHandle } from '../../../src/emulator/server';
+import { StackletClient } from '../../../src/api/client';
+import type { ActionContext } from '../../../src/actions/definition';
+import { ResourceStore } from '../../../src/model/resourceStore';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;

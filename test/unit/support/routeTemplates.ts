@@ -1,8 +1,8 @@
 // The emulator's routes as the property, auth and isolation tests drive them: which ids each path parameter
 // takes, and a valid body for every route that reads one (with every field name it reads, aliases included).
 import * as assert from 'node:assert/strict';
-import type { WorldSnapshot } from '../../src/emulator/server';
-import type { Json } from './support';
+import type { WorldSnapshot } from '../../../src/emulator/world';
+import type { Json } from './helpers';
 
 export const SSH_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHByb3BlcnR5LXRlc3Qta2V5LTAwMDAwMDAwMDAwMA property@test';
 

@@ -1,7 +1,7 @@
 // A service that sends what a hostile or broken one could: a volume listing whose meta claims any number of
 // pages, each item with a name of any size, and error bodies of any size, streamed with backpressure. It counts
 // what it wrote, so a test can tell how much the client asked for. The bench runs it in a process of its own
-// (`node out/test/unit/hostileService.js`, which prints its URL).
+// (`node out/test/unit/support/hostileService.js`, which prints its URL).
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
