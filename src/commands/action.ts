@@ -17,7 +17,7 @@ import type { Task } from '../api/schemas';
 import { runBounded, type BulkOutcome } from '../model/bulk';
 import { addChanges, formatMonthlyChange, monthlyChangeWords } from '../model/cost';
 import { isBulkAction, isTaskKind, kindSpec, sameId, type ActionId, type KindItems, type KindSpec, type ListedKind, type PoolItem, type ResourceRef, type TaskKind } from '../kinds/registry';
-import { describeError } from '../model/errorText';
+import { describeError } from '../api/errorText';
 import { presentation } from '../views/kindPresentation';
 import { kindName } from '../kinds/rowWords';
 import { busyWords } from '../actions/steps';
@@ -268,7 +268,7 @@ export interface BulkConfirmation {
  * A delete, for example:
  * `bulk: { confirm: (n) => ({ question: plural(n, t('Delete 1 volume?'), t('Delete {0} volumes?', n)), button: t('Delete'), … }),`
  * `monthlyChange: (item) => deletionChangeOf(refTo('volume', item)), progress: (n) => plural(n, t('Deleting 1 volume'), t('Deleting {0} volumes', n)) }`:
- * a count's words come in two strings, one for 1 and one for any other count (src/model/plural.ts).
+ * a count's words come in two strings, one for 1 and one for any other count (src/api/plural.ts).
  * Its own `send` and `settle` run for each item (settling in one batch, so the views redraw once).
  */
 export interface BulkAction<K extends ListedKind, A> {

@@ -6,7 +6,7 @@ import type { CommandDeps } from './deps';
 import { idleStacklets } from './idlePick';
 import { pickItem } from './target';
 import { isBack } from './wizard';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 /** The firewall to attach `stacklets` to: the one most of them have comes first. */
 async function askFirewall(deps: CommandDeps, store: ResourceStore, stacklets: readonly Stacklet[]): Promise<{ firewall: Firewall } | undefined> {

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { refusalNamesField } from '../api/refusals';
 import { AgentInputError } from '../agent/input';
 import * as notify from '../ui/notify';
-import { describeError } from '../model/errorText';
+import { describeError } from '../api/errorText';
 import { recordedSend } from './action';
 import type { CommandDeps } from './deps';
 import { runWizard, type WizardOptions, type WizardStep } from './wizard';

@@ -12,7 +12,7 @@ import type { CommandDeps } from './deps';
 import { idleStacklets } from './idlePick';
 import type { Target } from './target';
 import { inputStep, pickManyStep, runWizard, type WizardStep } from './wizard';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 /** What goes besides the stacklet: its volumes and snapshots, each only when the user checked it. */
 type Extra = { readonly kind: 'volume'; readonly item: Volume } | { readonly kind: 'snapshot'; readonly item: Snapshot };

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { plannedDeletion } from './plannedDeletion';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 /** Deletes a userdata script after a confirmation naming it; nothing changes on a refusal, shown in the service's words. */
 export const deleteUserdata = plannedDeletion<'userdata'>({

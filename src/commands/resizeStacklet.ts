@@ -8,7 +8,7 @@ import { plannedAction, type Planned } from './plannedAction';
 import { idleStacklets } from './idlePick';
 import { sizeChoice, yesNo } from './choices';
 import { isBack, pickStep, runWizard, type WizardStep } from './wizard';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 interface Resize {
   size?: string;

@@ -8,7 +8,7 @@ import { plannedAction, type Planned } from './plannedAction';
 import { askText } from './askText';
 import type { CommandDeps } from './deps';
 import { isBack } from './wizard';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 /** Picked for a tag that is not in the list yet. */
 const NEW_TAG = Symbol('new tag');

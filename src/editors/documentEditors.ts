@@ -26,7 +26,7 @@ import type { Prompter } from '../ui/prompter';
 import { RefusedSaves } from '../ui/refusedSaves';
 import type { ResourceDocuments } from '../ui/resourceDocuments';
 import { applyQuestion } from '../model/actionWords';
-import { describeError } from '../model/errorText';
+import { describeError } from '../api/errorText';
 import type { ActionHistory } from '../model/actionHistory';
 import { Disposable } from '../model/lifecycle';
 import { registerStackletNameHints } from './stackletNameHints';

@@ -7,7 +7,7 @@
 import * as l10n from '@vscode/l10n';
 import { deletionChangeOf, type ResourceRef } from '../kinds/registry';
 import { monthlyChangeWords } from './cost';
-import { plural } from './plural';
+import { plural } from '../api/plural';
 
 /** A confirmation: the question, what it does, and the button that does it. */
 export interface ConfirmationWords {

@@ -11,7 +11,7 @@ import { Disposable } from '../model/lifecycle';
 import type { TaskTracker } from './taskTracker';
 import { EndedGroups } from './taskGroups';
 import { completedText, progressText } from './taskText';
-import { describeError } from '../model/errorText';
+import { describeError } from '../api/errorText';
 
 export interface TaskMessage {
   readonly level: 'info' | 'warning';

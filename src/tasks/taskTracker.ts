@@ -29,7 +29,7 @@ import { systemClock, type Clock } from '../model/clock';
 import { pollDelay } from './schedule';
 import { readTasks, writeTasks, type TaskMemento } from './taskStorage';
 import { taskKey, type TaskGroup, type TaskKind, type TaskRegistry, type TaskStart, type TrackedTask } from './types';
-import { describeError } from '../model/errorText';
+import { describeError } from '../api/errorText';
 
 /** What the tracker needs of the session (SessionManager fits). */
 export interface TaskSession {

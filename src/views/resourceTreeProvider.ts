@@ -8,7 +8,7 @@ import type { Notifier } from '../ui/notifier';
 import { messageNode, type ResourceNode } from './resourceNode';
 import { ROOT, ShownRows, type ListChange, type RowPrint } from './shownRows';
 import type { ViewId } from './viewIds';
-import { describeError } from '../model/errorText';
+import { describeError } from '../api/errorText';
 
 
 /** Rows whose TreeItem could not be printed, each taken as changed (see ResourceTreeProvider.print). */

@@ -12,7 +12,7 @@ import { resourceCount } from '../kinds/rowWords';
 import { tagLook } from '../kinds/tag/row';
 import type { ResourceStore } from '../model/resourceStore';
 import { carriersOf } from '../model/tags';
-import { describeError } from '../model/errorText';
+import { describeError } from '../api/errorText';
 import { listingNodes, optionalListingGroup } from './listing';
 import { lookNode, messageNode, type ResourceNode } from './resourceNode';
 import { stackletNode } from './stackletsView';

@@ -7,7 +7,7 @@ import { protectingTag } from '../../agent/guards';
 import type { Stacklet } from '../../api/schemas';
 import { formatMonthly, formatUsd, stackletPrice } from '../../model/cost';
 import { cell, formatBytes, publicIPv4, stackletState } from '../../model/format';
-import { plural } from '../../model/plural';
+import { plural } from '../../api/plural';
 import { progressText } from '../../tasks/taskText';
 import { stateIcon, type RowLook } from '../rowLook';
 import { rowStates } from '../rowState';

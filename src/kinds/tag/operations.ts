@@ -7,7 +7,7 @@ import { define, type ActionDefinition, type Literal } from '../../actions/defin
 import { deleteAction } from '../../actions/deletion';
 import { button, check, head, idleStacklets, made, send, stackletIds, text } from '../../actions/steps';
 import { checkTagName } from '../../api/validators';
-import { plural } from '../../model/plural';
+import { plural } from '../../api/plural';
 import { literalText } from '../../model/serviceText';
 import { carriersOf, knownTags } from '../../model/tags';
 import { resourceCount } from '../rowWords';
