@@ -11,7 +11,7 @@ const CORE = [
   '^src/manifest/',
   '^src/views/viewIds\\.ts$',
   '^src/auth/(accountRegistry|localAccounts|session)\\.ts$',
-  '^src/tasks/(schedule|storedTasks|taskChecks|taskStorage|taskText|taskTracker|types)\\.ts$',
+  '^src/tasks/(schedule|storedTasks|taskChecks|taskStorage|taskTracker|types)\\.ts$',
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */

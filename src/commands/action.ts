@@ -25,7 +25,7 @@ import { confirmModal } from './confirm';
 import type { CommandDeps, CommandHandler } from './deps';
 import { refOfNode, resolveNodePool, resolveTarget, type PickSpec, type PoolTarget, type Target } from './target';
 import { groupedRegistry, newTaskGroup } from '../tasks/taskGroups';
-import { progressText } from '../tasks/taskText';
+import { progressText } from '../model/taskText';
 import type { TaskGroup } from '../tasks/types';
 
 /** The resource an action runs on, with the session it was found in. */

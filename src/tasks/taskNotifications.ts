@@ -10,7 +10,7 @@ import * as notify from '../ui/notify';
 import { Disposable } from '../model/lifecycle';
 import type { TaskTracker } from './taskTracker';
 import { EndedGroups } from './taskGroups';
-import { completedText, progressText } from './taskText';
+import { completedText, progressText } from '../model/taskText';
 import { describeError } from '../api/errorText';
 
 export interface TaskMessage {

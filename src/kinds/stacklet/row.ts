@@ -8,7 +8,7 @@ import type { Stacklet } from '../../api/schemas';
 import { formatMonthly, formatUsd, stackletPrice } from '../../model/cost';
 import { cell, formatBytes, publicIPv4, stackletState } from '../../model/format';
 import { plural } from '../../api/plural';
-import { progressText } from '../../tasks/taskText';
+import { progressText } from '../../model/taskText';
 import { stateIcon, type RowLook } from '../rowLook';
 import { rowStates } from '../rowState';
 import { spokenLabel, stateName } from '../rowWords';
