@@ -9,7 +9,6 @@ const CORE = [
   '^src/kinds/[^/]+\\.ts$',
   '^src/kinds/[^/]+/(kind|row|actions)\\.ts$',
   '^src/manifest/',
-  '^src/views/viewIds\\.ts$',
   '^src/auth/(accountRegistry|localAccounts|session)\\.ts$',
   '^src/tasks/(schedule|storedTasks|taskChecks|taskStorage|taskTracker|types)\\.ts$',
 ];

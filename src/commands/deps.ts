@@ -6,7 +6,7 @@ import type { Log } from '../ui/log';
 import type { Notifier } from '../ui/notifier';
 import type { RefreshManager } from '../views/refreshManager';
 import type { ResourceTreeProvider } from '../views/resourceTreeProvider';
-import type { ViewId } from '../views/viewIds';
+import type { ViewId } from '../kinds/viewIds';
 import type { ResourceDocuments } from '../ui/resourceDocuments';
 import type { DocumentEditors } from '../editors/documentEditors';
 import type { PropertiesDocuments } from '../editors/propertiesDocuments';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ViewId } from '../views/viewIds';
+import type { ViewId } from '../kinds/viewIds';
 import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
 import { knownTags } from '../model/tags';

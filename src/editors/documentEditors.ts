@@ -12,7 +12,7 @@ import type { ActionContext, ActionPlan } from '../actions/definition';
 import { isLocalEmulator } from '../auth/accountPlace';
 import type { AnyDocumentKind, Created, DefinedSend, DocumentKindId, DocumentProblem } from '../documents/kind';
 import { documentFileName, idOfSegment, idSegment, NEW_SEGMENT } from '../documents/documentPaths';
-import { DOCUMENT_SCHEMES } from '../documents/schemes';
+import { DOCUMENT_SCHEMES } from '../kinds/schemes';
 import { isTaskKind, staleAfterEdit, type ListedKind } from '../kinds/registry';
 import { IncompleteApply, isComplete, reportOutcome, runSteps, type ApplyOutcome } from '../documents/outcome';
 import { AgentInputError } from '../agent/input';

@@ -92,7 +92,7 @@ function manifestTool(write: WriteTool, titles: Record<string, string>): Manifes
   };
 }
 
-/** Every view of the extension: theirs all start with `stacklet.` (src/views/viewIds.ts). */
+/** Every view of the extension: theirs all start with `stacklet.` (src/kinds/viewIds.ts). */
 const ANY_VIEW = 'view =~ /^stacklet\\./';
 const CATEGORY = 'Stacklet';
 

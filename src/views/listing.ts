@@ -6,7 +6,7 @@ import type { ListingItems } from '../kinds/registry';
 import type { Listing, ResourceStore } from '../model/resourceStore';
 import { messageNode, ResourceNode } from './resourceNode';
 import type { ViewSpec } from './resourceTreeProvider';
-import type { ViewId } from './viewIds';
+import type { ViewId } from '../kinds/viewIds';
 
 export interface ListingView<T> {
   readonly id: string;

@@ -7,7 +7,7 @@ import type { ListingKind, ResourceStore } from '../model/resourceStore';
 import type { Notifier } from '../ui/notifier';
 import { messageNode, type ResourceNode } from './resourceNode';
 import { ROOT, ShownRows, type ListChange, type RowPrint } from './shownRows';
-import type { ViewId } from './viewIds';
+import type { ViewId } from '../kinds/viewIds';
 import { describeError } from '../api/errorText';
 
 

@@ -6,7 +6,7 @@ import { propertiesOf } from '../../src/editors/propertiesDocuments';
 import { addressOf } from '../../src/kinds/registry';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceNode } from '../../src/views/resourceNode';
-import type { ViewId } from '../../src/views/viewIds';
+import type { ViewId } from '../../src/kinds/viewIds';
 import { configureEmulator, control, extensionApi, routeCount, serviceGet, serviceRequest, signOutAll, signInByCommand } from './emulatorAccess';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { recordShownMessages } from './shownMessages';

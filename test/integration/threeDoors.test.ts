@@ -16,7 +16,7 @@ import type { StackletExtensionApi, StackletTestHooks } from '../../src/extensio
 import type { ListedKind } from '../../src/kinds/registry';
 import { FRESH_MS } from '../../src/mcp/server';
 import type { ResourceNode } from '../../src/views/resourceNode';
-import type { ViewId } from '../../src/views/viewIds';
+import type { ViewId } from '../../src/kinds/viewIds';
 import { sleep } from '../harness/processes';
 import type { DoorKit, DoorRow, Prepared } from './doors/row';
 import { stackletIn } from './doors/stackletPower';
