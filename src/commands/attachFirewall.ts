@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Firewall, Stacklet } from '../api/schemas';
-import type { ResourceStore } from '../model/resourceStore';
+import type { ResourceStore } from '../kinds/resourceStore';
 import { plannedAction, type Planned } from './plannedAction';
 import type { CommandDeps } from './deps';
 import { idleStacklets } from './idlePick';

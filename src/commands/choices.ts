@@ -9,7 +9,7 @@ import { checkSlug } from '../api/validators';
 import { formatMonthlyChange, priceChange } from '../model/cost';
 import { formatBytes, formatMoney, stackletDescription } from '../model/format';
 import { plural } from '../api/plural';
-import type { ResourceStore } from '../model/resourceStore';
+import type { ResourceStore } from '../kinds/resourceStore';
 import type { PickItem } from '../ui/prompter';
 import { describeError } from '../api/errorText';
 

@@ -4,7 +4,7 @@ import type { AgentData } from '../agent/envelope';
 import { deletionChangeOf, refTo } from '../kinds/registry';
 import { costSentence, extraWords, stackletDeletionTitle, typeToConfirm, whatGoesAndStays } from '../model/actionWords';
 import { confirmsText, typeableText } from '../model/serviceText';
-import type { ResourceStore } from '../model/resourceStore';
+import type { ResourceStore } from '../kinds/resourceStore';
 import type { PickItem } from '../ui/prompter';
 import { typedCheck } from './typedCheck';
 import { plannedAction } from './plannedAction';
@@ -64,7 +64,7 @@ async function ask({ item: stacklet, store }: Target<'stacklet'>, deps: CommandD
   }
   steps.push(inputStep<Answers>(deps, 'typed', (a) => ({
     title,
-    ...typedCheck(stacklet.name, typeToConfirm(goesAndStays(stacklet, all, a.extras) + costSentence(refTo('stacklet', stacklet)), typeableText(stacklet.name))),
+    ...typedCheck(stacklet.name, typeToConfirm(goesAndStays(stacklet, all, a.extras) + costSentence(deletionChangeOf(refTo('stacklet', stacklet))), typeableText(stacklet.name))),
   }), (a) => a.typed, (a, typed) => (a.typed = typed)));
   const answers = await runWizard<Answers>({ extras: [] }, () => steps);
   return answers?.typed !== undefined && confirmsText(answers.typed, stacklet.name) ? answers : undefined;

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { Stacklet } from '../api/schemas';
 import { checkTagName } from '../api/validators';
-import { hasTag, knownTags } from '../model/tags';
-import type { ResourceStore } from '../model/resourceStore';
+import { hasTag, knownTags } from '../kinds/tags';
+import type { ResourceStore } from '../kinds/resourceStore';
 import type { PickItem } from '../ui/prompter';
 import { plannedAction, type Planned } from './plannedAction';
 import { askText } from './askText';
@@ -45,7 +45,7 @@ const tagOf = (answers: Planned<Tag>) => answers.input?.tag ?? '';
 /**
  * Add Tag: one tag on a stacklet, or on every stacklet of a selection, picking it being the confirmation; the
  * definition (src/kinds/stacklet/operations.ts) plans and sends it (POST /v1/tags/:name/resources, through
- * src/model/tags.ts), and the tag filter's list is read again afterwards.
+ * src/kinds/tags.ts), and the tag filter's list is read again afterwards.
  */
 export const tagStacklets = plannedAction<'stacklet', Tag>({
   kind: 'stacklet',

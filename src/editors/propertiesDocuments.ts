@@ -11,7 +11,7 @@ import { documentFileName, idOfSegment, idSegment } from '../documents/documentP
 import { KINDS, kindSpec, sameId, type KindSpec, type ListedKind, type ResourceRef } from '../kinds/registry';
 import { boundedJson } from '../model/boundedJson';
 import { Disposable } from '../model/lifecycle';
-import type { ResourceStore } from '../model/resourceStore';
+import type { ResourceStore } from '../kinds/resourceStore';
 import { literalText } from '../model/serviceText';
 import type { ResourceDocuments } from '../ui/resourceDocuments';
 import type { ResourceKey } from '../views/resourceTreeProvider';

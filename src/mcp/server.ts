@@ -25,7 +25,7 @@ import { DEFAULT_MONTHLY_LIMIT, DEFAULT_PROTECTED_TAGS, SpendingLedger, type Age
 import { AgentRefusal } from '../agent/refusal';
 import { SEARCH_KINDS } from '../kinds/registry';
 import { monthlyChangeWords } from '../model/cost';
-import type { ResourceStore } from '../model/resourceStore';
+import type { ResourceStore } from '../kinds/resourceStore';
 import { markdownText, typeableText } from '../model/serviceText';
 import { accountLabel, accountPlace } from '../auth/accountPlace';
 

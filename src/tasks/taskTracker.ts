@@ -23,7 +23,7 @@ import type { ActiveSession, SessionState } from '../auth/session';
 import { Emitter, type Event } from '../model/emitter';
 import { Disposable, type IDisposable } from '../model/lifecycle';
 import { isKnownKind, isTaskKind, kindSpec, sameId, staleAfterTask, TASK_KINDS, type Kind, type KindSpec, type ListingKind } from '../kinds/registry';
-import type { ResourceStore } from '../model/resourceStore';
+import type { ResourceStore } from '../kinds/resourceStore';
 import { checkKind, newKnowledge, type KindKnowledge, type TaskedResource } from './taskChecks';
 import { systemClock, type Clock } from '../model/clock';
 import { pollDelay } from './schedule';

@@ -7,7 +7,7 @@ import { costBucketLook, costTotalLook } from '../kinds/costRow';
 import { groupRow } from '../kinds/groupRow';
 import { limitLook, profileLook } from '../kinds/profile/row';
 import { sshKeyLook } from '../kinds/sshKey/row';
-import type { ResourceStore } from '../model/resourceStore';
+import type { ResourceStore } from '../kinds/resourceStore';
 import { describeError } from '../api/errorText';
 import { listingNodes, optionalListingGroup } from './listing';
 import { lookNode, messageNode, ResourceNode } from './resourceNode';

@@ -3,7 +3,7 @@ import { isApiError } from '../api/errors';
 import type { Account } from '../auth/accountRegistry';
 import type { SessionManager } from '../auth/session';
 import { Disposable, type IDisposable } from '../model/lifecycle';
-import type { ListingKind, ResourceStore } from '../model/resourceStore';
+import type { ListingKind, ResourceStore } from '../kinds/resourceStore';
 import type { Notifier } from '../ui/notifier';
 import { messageNode, type ResourceNode } from './resourceNode';
 import { ROOT, ShownRows, type ListChange, type RowPrint } from './shownRows';

@@ -9,7 +9,7 @@ import { groupRow } from '../kinds/groupRow';
 import { stackletLook, type StackletRowOptions } from '../kinds/stacklet/row';
 import { agentLimits } from '../lmTools/agentLimits';
 import { stackletCount } from '../kinds/rowWords';
-import type { ResourceStore } from '../model/resourceStore';
+import type { ResourceStore } from '../kinds/resourceStore';
 import { firewallNode } from './networkingView';
 import { listingNodes } from './listing';
 import { lookNode, ResourceNode } from './resourceNode';

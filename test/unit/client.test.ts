@@ -6,7 +6,7 @@ import { StackletClient } from '../../src/api/client';
 import type * as s from '../../src/api/schemas';
 import { DEMO_EMAIL, startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { refusalNamesField } from '../../src/api/refusals';
-import { tagStacklet } from '../../src/model/tags';
+import { tagStacklet } from '../../src/kinds/tags';
 import { rejection } from './support';
 
 const GiB = 1024 ** 3;

@@ -13,7 +13,7 @@ import type { Account } from '../../src/auth/accountRegistry';
 import type { ActiveSession, SessionState } from '../../src/auth/session';
 import { FAULT_KINDS, startEmulator, type EmulatorHandle, type EmulatorStats } from '../../src/emulator/server';
 import { Emitter } from '../../src/model/emitter';
-import { ResourceStore } from '../../src/model/resourceStore';
+import { ResourceStore } from '../../src/kinds/resourceStore';
 import { TaskTracker, type TaskEnd, type TaskFailure } from '../../src/tasks/taskTracker';
 import type { TaskKind } from '../../src/tasks/types';
 import { FakeClock } from './fakeClock';

@@ -8,7 +8,7 @@ import { AccountRegistry, type SecretStore, type StateStore } from '../../src/au
 import { DEMO_TOKEN, startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { StackletClient } from '../../src/api/client';
 import type { ActionContext } from '../../src/actions/definition';
-import { ResourceStore } from '../../src/model/resourceStore';
+import { ResourceStore } from '../../src/kinds/resourceStore';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;

@@ -9,7 +9,7 @@ import { button, check, head, idleStacklets, made, send, stackletIds, text } fro
 import { checkTagName } from '../../api/validators';
 import { plural } from '../../api/plural';
 import { literalText } from '../../model/serviceText';
-import { carriersOf, knownTags } from '../../model/tags';
+import { carriersOf, knownTags } from '../tags';
 import { resourceCount } from '../rowWords';
 import { sameId } from '../registry';
 
