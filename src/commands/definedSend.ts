@@ -4,7 +4,8 @@
  * answer is its confirmation. Item actions go through ./plannedAction.ts, which adds the pipeline's question.
  */
 import type { AgentData } from '../agent/envelope';
-import { definitionOf, planOf } from '../actions/catalog';
+import { planOf } from '../actions/catalog';
+import { definitionOf } from '../kinds/operations';
 import type { ActionContext, ActionPlan } from '../actions/definition';
 import { execute } from '../actions/gate';
 import { unrecorded } from '../api/recording';

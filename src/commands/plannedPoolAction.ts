@@ -5,7 +5,8 @@
  * plans it (its refusals said in the words a tool answers with), the plan is confirmed and sent through the gate.
  */
 import * as vscode from 'vscode';
-import { definitionOf, planOf } from '../actions/catalog';
+import { planOf } from '../actions/catalog';
+import { definitionOf } from '../kinds/operations';
 import type { PoolItem } from '../kinds/registry';
 import { follow, poolAction } from './action';
 import { commandContext, type Started } from './definedSend';

@@ -349,7 +349,7 @@ export class DocumentEditors extends Disposable {
   private async applyDefined(kind: AnyDocumentKind, next: unknown, id: string, session: ActiveSession, what: string, uri: vscode.Uri, file: string): Promise<ApplyOutcome | undefined> {
     const defined = kind.defined!;
     // The definitions load with the first apply through one, not at activation.
-    const [{ definitionOf, planOf }, { execute }] = await Promise.all([import('../actions/catalog.js'), import('../actions/gate.js')]);
+    const [{ definitionOf }, { planOf }, { execute }] = await Promise.all([import('../kinds/operations.js'), import('../actions/catalog.js'), import('../actions/gate.js')]);
     const { write, definition } = definitionOf(defined.kind, defined.action);
     const ctx = { source: 'service' as const, client: session.client, store: session.store, isBusy: this.deps.tasks.isBusy.bind(this.deps.tasks) };
     try {
@@ -405,8 +405,8 @@ export class DocumentEditors extends Disposable {
    * document (said in the status bar, as a document's problem is; nothing is sent).
    */
   private async planDefined(document: vscode.TextDocument, session: ActiveSession, kind: ListedKind, { action, input }: DefinedSend): Promise<{ plan: ActionPlan; send: () => Promise<Created> } | null> {
-    const [{ definitionOf, planOf }, { execute }, { AgentInputError }, { AgentRefusal }] = await Promise.all([
-      import('../actions/catalog.js'), import('../actions/gate.js'), import('../agent/input.js'), import('../agent/refusal.js'),
+    const [{ definitionOf }, { planOf }, { execute }, { AgentInputError }, { AgentRefusal }] = await Promise.all([
+      import('../kinds/operations.js'), import('../actions/catalog.js'), import('../actions/gate.js'), import('../agent/input.js'), import('../agent/refusal.js'),
     ]);
     const ctx: ActionContext = {
       source: isLocalEmulator(session.account) ? 'emulator' : 'service',

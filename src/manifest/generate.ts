@@ -18,7 +18,7 @@ export interface Declared {
   readonly kinds: readonly KindActions[];
   /** Whether several items of the kind take the action at once (the registry's `bulk`). */
   readonly bulk: (kind: Kind, action: string) => boolean;
-  /** The write tools (src/actions/catalog.ts): their languageModelTools entries are written from them. */
+  /** The write tools (src/kinds/operations.ts): their languageModelTools entries are written from them. */
   readonly writeTools: readonly WriteTool[];
 }
 

@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import * as vscode from 'vscode';
-import { WRITE_TOOLS } from '../../src/actions/catalog';
+import { WRITE_TOOLS } from '../../src/kinds/operations';
 import { busyWords } from '../../src/actions/steps';
 import type { StackletExtensionApi, StackletTestHooks } from '../../src/extension';
 import type { ListedKind } from '../../src/kinds/registry';
