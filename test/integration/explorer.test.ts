@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import { propertiesOf } from '../../src/editors/propertiesDocuments';
+import { propertiesOf } from '../../src/documents/documentPaths';
 import { addressOf } from '../../src/kinds/registry';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceNode } from '../../src/views/resourceNode';
