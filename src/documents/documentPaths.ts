@@ -46,7 +46,8 @@ const TOKEN = /%u([0-9A-Fa-f]{4})|%([0-9A-Fa-f]{2})|([A-Za-z0-9_~-])/y;
 export function idOfSegment(segment: string): string | undefined {
   if (segment === EMPTY_SEGMENT) return '';
   if (segment === '' || segment === NEW_SEGMENT) return undefined;
-  const decoder = new TextDecoder('utf-8', { fatal: true });
+  // ignoreBOM: a U+FEFF the id holds is part of it, not a byte order mark to drop at the start of each run.
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   let id = '';
   let bytes: number[] = [];
   const flush = () => {
