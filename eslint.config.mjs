@@ -1,6 +1,6 @@
-// ESLint (flat config) with typescript-eslint's recommended rules. The layout's rules (no import circle, the core
-// never imports `vscode`, the emulator's internals only through src/emulator/embedded.ts) are dependency-cruiser's,
-// in .dependency-cruiser.cjs, which `npm run lint` runs next.
+// ESLint (flat config) with typescript-eslint's recommended rules. The layout's rules (the layers, no import circle,
+// the core never imports `vscode`, the emulator's internals only through src/emulator/embedded.ts) are
+// dependency-cruiser's, in .dependency-cruiser.cjs, which `npm run lint` runs next.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 

@@ -8,7 +8,7 @@
 import { createInterface } from 'node:readline';
 import { StackletClient } from '../src/api/client';
 import { SEARCH_KINDS } from '../src/kinds/registry';
-import { ResourceStore } from '../src/model/resourceStore';
+import { ResourceStore } from '../src/kinds/resourceStore';
 
 /** The floor: the requests the session needs, sent directly; how long they took. */
 export async function floorSession(client: StackletClient, writeId: number): Promise<number> {

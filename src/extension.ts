@@ -3,7 +3,7 @@ import { AccountRegistry } from './auth/accountRegistry';
 import { StackletAuthProvider } from './auth/authProvider';
 import type { SessionState } from './auth/session';
 import { contributedCommands, registerCommands } from './commands/register';
-import { DOCUMENT_SCHEMES } from './documents/schemes';
+import { DOCUMENT_SCHEMES } from './kinds/schemes';
 import { registerLanguageModelTools, type Tools } from './lmTools/register';
 import { STORAGE_KEY as TASKS_KEY } from './tasks/taskStorage';
 import { LazyFileSystem } from './ui/lazyFileSystem';
@@ -11,7 +11,7 @@ import { plainLog } from './ui/log';
 import { WalkthroughProgress } from './ui/walkthroughProgress';
 import { LazyTreeData } from './views/lazyTreeData';
 import type { ResourceNode } from './views/resourceNode';
-import { VIEW_IDS } from './views/viewIds';
+import { VIEW_IDS } from './kinds/viewIds';
 import type { StackletExtensionApi, Workbench } from './workbench';
 
 export type { StackletExtensionApi } from './workbench';

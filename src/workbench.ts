@@ -37,7 +37,7 @@ import { RefreshManager } from './views/refreshManager';
 import type { ResourceNode } from './views/resourceNode';
 import type { WalkthroughProgress } from './ui/walkthroughProgress';
 import { ResourceTreeProvider } from './views/resourceTreeProvider';
-import { VIEW_IDS, type ViewId } from './views/viewIds';
+import { VIEW_IDS, type ViewId } from './kinds/viewIds';
 import { VIEW_SPECS } from './views/viewSpecs';
 
 /** What activation made, for the workbench to build on. */

@@ -5,25 +5,14 @@
  * fields of every action, each described, `action` saying which it takes) rather than a union: a top-level
  * `anyOf` is refused by some model providers' function calling, and the flat form is smaller. Each call is
  * checked against its action's own schema (a field the action does not take is refused naming it).
- * The language model tools, the MCP server and `npm run manifest` all read this list. No vscode import.
+ * This is how a write tool is made, described and parsed; the list of them, which the doors read, is
+ * src/kinds/operations.ts, beside the kinds' definitions, so the framework never imports its plug-ins.
+ * No vscode import.
  */
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
-import { guardAccess } from '../agent/guards';
 import { AgentInputError, fieldsOf } from '../agent/input';
 import { inputJsonSchema, WRITE_OUTPUT, type ToolSpec } from '../agent/toolSpec';
-import { BACKUP_OPERATIONS } from '../kinds/backup/operations';
-import { CLUSTER_OPERATIONS } from '../kinds/cluster/operations';
-import { FIREWALL_OPERATIONS } from '../kinds/firewall/operations';
-import { LOAD_BALANCER_OPERATIONS } from '../kinds/loadBalancer/operations';
-import { NODE_POOL_OPERATIONS } from '../kinds/nodePool/operations';
-import { SNAPSHOT_OPERATIONS } from '../kinds/snapshot/operations';
-import { SSH_KEY_OPERATIONS } from '../kinds/sshKey/operations';
-import { STACKLET_OPERATIONS } from '../kinds/stacklet/operations';
-import { TAG_OPERATIONS } from '../kinds/tag/operations';
-import { USERDATA_OPERATIONS } from '../kinds/userdata/operations';
-import { VOLUME_OPERATIONS } from '../kinds/volume/operations';
-import { VPC_OPERATIONS } from '../kinds/vpc/operations';
 import type { ActionContext, ActionDefinition, ActionPlan, Shape, ToolKind } from './definition';
 
 /** One write tool: the actions on one kind, and how a tool list shows it. */
@@ -39,7 +28,8 @@ export interface WriteTool {
   readonly actions: readonly ActionDefinition[];
 }
 
-function tool(kind: ToolKind, words: { plural: string; icon: string }, actions: readonly ActionDefinition[]): WriteTool {
+/** The write tool of `kind`'s actions, named and described for a tool list (src/kinds/operations.ts lists them). */
+export function tool(kind: ToolKind, words: { plural: string; icon: string }, actions: readonly ActionDefinition[]): WriteTool {
   const reference = `${kind[0]!.toUpperCase()}${kind.slice(1)}`;
   for (const action of actions) if (action.kind !== kind) throw new Error(`${action.kind} ${action.action} is listed with ${kind}`);
   return {
@@ -52,22 +42,6 @@ function tool(kind: ToolKind, words: { plural: string; icon: string }, actions: 
     actions,
   };
 }
-
-/** Every write tool, in the order a tool list shows them. */
-export const WRITE_TOOLS: readonly WriteTool[] = [
-  tool('stacklet', { plural: 'stacklets', icon: 'vm' }, STACKLET_OPERATIONS),
-  tool('volume', { plural: 'volumes', icon: 'database' }, VOLUME_OPERATIONS),
-  tool('snapshot', { plural: 'snapshots', icon: 'device-camera' }, SNAPSHOT_OPERATIONS),
-  tool('backup', { plural: 'backups', icon: 'history' }, BACKUP_OPERATIONS),
-  tool('firewall', { plural: 'firewalls', icon: 'shield' }, FIREWALL_OPERATIONS),
-  tool('vpc', { plural: 'VPCs', icon: 'type-hierarchy' }, VPC_OPERATIONS),
-  tool('cluster', { plural: 'Kubernetes clusters', icon: 'server-environment' }, CLUSTER_OPERATIONS),
-  tool('nodePool', { plural: 'node pools', icon: 'layers' }, NODE_POOL_OPERATIONS),
-  tool('sshKey', { plural: 'SSH keys', icon: 'key' }, SSH_KEY_OPERATIONS),
-  tool('loadBalancer', { plural: 'load balancers', icon: 'server-process' }, LOAD_BALANCER_OPERATIONS),
-  tool('userdata', { plural: 'userdata scripts', icon: 'file-code' }, USERDATA_OPERATIONS),
-  tool('tag', { plural: 'tags', icon: 'tag' }, TAG_OPERATIONS),
-];
 
 /** The description a JSON schema carries for `schema` (z.describe). */
 function descriptionOf(schema: z.ZodMiniType): string | undefined {
@@ -147,10 +121,6 @@ export function editorToolDescription(write: WriteTool): string {
   return `${toolDescription(write)}\n${WRITE_ANSWERS}`;
 }
 
-export function writeTool(name: string): WriteTool | undefined {
-  return WRITE_TOOLS.find((candidate) => candidate.name === name);
-}
-
 /** The definition the input's `action` names, and the rest of the input checked against its schema (refused naming the field). */
 export function parseAction(write: WriteTool, raw: unknown): { definition: ActionDefinition; input: Record<string, unknown> } {
   const { [ACTION_FIELD]: action, ...rest } = fieldsOf(raw);
@@ -176,32 +146,6 @@ export async function planOf(ctx: ActionContext, write: WriteTool, definition: A
 export interface Defined {
   readonly write: WriteTool;
   readonly definition: ActionDefinition;
-}
-
-/**
- * The definition an agent's call of the tool `name` picks, and its input checked against it: refused (AgentInputError,
- * or AgentRefusal when the person's access for agents allows no write) before anything is read.
- */
-export function agentCall(ctx: ActionContext, name: string, raw: unknown): { defined: Defined; input: Record<string, unknown> } {
-  const write = writeTool(name);
-  if (!write) throw new AgentInputError('tool', l10n.t('is not a write tool'));
-  if (ctx.agent) guardAccess(ctx.agent.limits());
-  const { definition, input } = parseAction(write, raw);
-  return { defined: { write, definition }, input };
-}
-
-/** The plan the tool `name` makes of an agent's input (refused as AgentInputError or AgentRefusal). */
-export async function planAction(ctx: ActionContext, name: string, raw: unknown): Promise<ActionPlan> {
-  const { defined, input } = agentCall(ctx, name, raw);
-  return planOf(ctx, defined.write, defined.definition, input);
-}
-
-/** The definition of `action` on `kind`, for a command to plan through. */
-export function definitionOf(kind: ToolKind, action: string): Defined {
-  const write = WRITE_TOOLS.find((candidate) => candidate.kind === kind);
-  const definition = write?.actions.find((candidate) => candidate.action === action);
-  if (!write || !definition) throw new Error(`no action ${action} on ${kind}`);
-  return { write, definition };
 }
 
 /** The tool as the MCP server registers it (src/agent/toolSpec.ts): what replaces or destroys is marked destructive. */

@@ -9,7 +9,7 @@ import { isLocalEmulator } from '../auth/accountPlace';
 import type { Account } from '../auth/accountRegistry';
 import type { TaskKind } from '../kinds/registry';
 import type { ActionHistory } from '../model/actionHistory';
-import type { ResourceStore } from '../model/resourceStore';
+import type { ResourceStore } from '../kinds/resourceStore';
 import type { ActionContext, AgentDoor } from './definition';
 
 /** The tasks a window follows: which resources are busy, and where a task an answer carries goes. */

@@ -14,7 +14,7 @@ import { AgentRefusal } from '../agent/refusal';
 import { unrecorded } from '../api/recording';
 import { runBounded, type BulkOutcome } from '../model/bulk';
 import { addChanges, formatMonthlyChange, monthlyChangeWords } from '../model/cost';
-import { describeError } from '../model/errorText';
+import { describeError } from '../api/errorText';
 import { planOf, type Defined } from './catalog';
 import { targetOf, type ActionContext, type ActionPlan } from './definition';
 import { execute, guardAgent, type Confirmation } from './gate';

@@ -12,8 +12,8 @@ import { unrecorded } from '../api/recording';
 import { resolve } from '../agent/reads';
 import { AgentRefusal } from '../agent/refusal';
 import { isTaskKind, kindSpec, refTo, sameId, type KindItems, type KindSpec, type ListedKind, type ResourceRef } from '../kinds/registry';
-import { limitReached, readLimit } from '../model/accountLimits';
-import { progressText } from '../tasks/taskText';
+import { limitReached, readLimit } from '../kinds/accountLimits';
+import { progressText } from '../model/taskText';
 import type { ActionContext } from './definition';
 
 /** A short text field, described. */

@@ -9,8 +9,8 @@ import type { StackletClient } from '../api/client';
 import type * as s from '../api/schemas';
 import type { ActionHistory } from '../model/actionHistory';
 import { breakdown, monthlyChangeWords, resizeChange, stackletPrice, total } from '../model/cost';
-import { ResourceIndex } from '../model/resourceSearch';
-import type { ResourceStore } from '../model/resourceStore';
+import { ResourceIndex } from '../kinds/resourceSearch';
+import type { ResourceStore } from '../kinds/resourceStore';
 import { KNOWN_KUBERNETES_VERSIONS } from '../kinds/cluster/kind';
 import {
   deletionChangeOf, isTaskKind, kindSpec, monthlyOf, refTo, sameId, SEARCH_KINDS,

@@ -14,8 +14,8 @@ import { isApiError } from './errors';
 import { describeRoute, routeFor, type ProxyRoute, type ProxySettings } from './proxy';
 import { checkApiUrl } from './apiUrl';
 import { certificateFailure, describeCertificateFailure, tlsConnectOptions, type TrustSettings } from './trust';
-import { describeError } from '../model/errorText';
-import { plural } from '../model/plural';
+import { describeError } from './errorText';
+import { plural } from './plural';
 import { TokenRedactor } from './tokenRedaction';
 
 export type StepName = 'dns' | 'tcp' | 'proxy' | 'tls' | 'auth';

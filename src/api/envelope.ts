@@ -7,7 +7,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import type * as z from 'zod/mini';
-import { plural } from '../model/plural';
+import { plural } from './plural';
 import { ApiError } from './errors';
 import { Meta } from './schemas';
 import './zodLocale';

@@ -4,7 +4,7 @@
  * reported instead of looped on.
  */
 import * as l10n from '@vscode/l10n';
-import { plural } from '../model/plural';
+import { plural } from './plural';
 import { DEFAULT_LISTING_LIMITS } from './listingLimits';
 import type { ListProblem } from './envelope';
 import type { Pagination } from './schemas';

@@ -3,7 +3,7 @@
  * an account (its URL, e-mail, which one is active, ids of resources the service cannot list) is plain
  * state. Written against two small interfaces that SecretStorage and Memento satisfy, so it runs in Node.
  */
-import type { KnownResources } from '../model/resourceStore';
+import type { KnownResources } from '../kinds/resourceStore';
 
 export interface SecretStore {
   get(key: string): PromiseLike<string | undefined>;

@@ -11,7 +11,7 @@ import type { Profile } from '../api/schemas';
 import type { RequestLogEntry } from '../api/transport';
 import type { TrustSettings } from '../api/trust';
 import { Emitter } from '../model/emitter';
-import { ResourceStore } from '../model/resourceStore';
+import { ResourceStore } from '../kinds/resourceStore';
 import { accountId } from './accountId';
 import { EMULATOR_ACCOUNT_ID, type Account, type AccountRegistry } from './accountRegistry';
 import { isLocalAccount } from './accountPlace';

@@ -13,7 +13,8 @@
 import * as vscode from 'vscode';
 import { protectingTag } from '../agent/guards';
 import type { AgentData } from '../agent/envelope';
-import { definitionOf, type Defined } from '../actions/catalog';
+import type { Defined } from '../actions/catalog';
+import { definitionOf } from '../kinds/operations';
 import { actionContext, type TaskFollower } from '../actions/context';
 import { targetOf, type ActionContext, type ActionPlan, type ToolKind } from '../actions/definition';
 import { isRefusal, leftText, manyLines, run, runMany, summary, type Confirmed, type LeftOut } from '../actions/runner';
@@ -24,7 +25,7 @@ import { isBulkAction, isTaskKind, kindSpec, sameId, type ActionId, type KindIte
 import { kindName } from '../kinds/rowWords';
 import { monthlyChangeWords } from '../model/cost';
 import { groupedRegistry, newTaskGroup } from '../tasks/taskGroups';
-import { progressText } from '../tasks/taskText';
+import { progressText } from '../model/taskText';
 import type { TaskGroup } from '../tasks/types';
 import { agentLimits } from '../ui/agentLimits';
 import * as notify from '../ui/notify';

@@ -8,7 +8,7 @@ import { nameStep } from './steps/nameStep';
 import { sizeStep } from './steps/sizeStep';
 import { runWizard } from './wizard';
 import { idleItems } from './idlePick';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 interface NewPool {
   name?: string;

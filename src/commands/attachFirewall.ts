@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import type { Firewall, Stacklet } from '../api/schemas';
 import type { ActionPlan } from '../actions/definition';
-import type { ResourceStore } from '../model/resourceStore';
+import type { ResourceStore } from '../kinds/resourceStore';
 import { actionCommand } from './actionCommand';
 import type { CommandDeps } from './deps';
 import { idleStacklets } from './idlePick';
 import { pickItem } from './target';
 import { isBack } from './wizard';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 /** The firewall to attach `stacklets` to: the one most of them have comes first. */
 async function askFirewall(deps: CommandDeps, store: ResourceStore, stacklets: readonly Stacklet[]): Promise<{ firewall: Firewall } | undefined> {

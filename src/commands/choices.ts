@@ -8,10 +8,10 @@ import type * as s from '../api/schemas';
 import { checkSlug } from '../api/validators';
 import { formatMonthlyChange, priceChange } from '../model/cost';
 import { formatBytes, formatMoney, stackletDescription } from '../model/format';
-import { plural } from '../model/plural';
-import type { ResourceStore } from '../model/resourceStore';
+import { plural } from '../api/plural';
+import type { ResourceStore } from '../kinds/resourceStore';
 import type { PickItem } from '../ui/prompter';
-import { describeError } from '../model/errorText';
+import { describeError } from '../api/errorText';
 
 /** A slug typed into a picker becomes an item of its own (a size, region or image the list lacks). */
 export function typedSlug(text: string): PickItem<string> | undefined {

@@ -2,13 +2,13 @@ import * as vscode from 'vscode';
 import { curlCommands, TOKEN_VARIABLE } from '../api/curl';
 import { describeRequests, type RecordedRequest } from '../api/recording';
 import { isLocalEmulator } from '../auth/accountPlace';
+import { propertiesOf } from '../documents/documentPaths';
 import type { ActionEntry } from '../model/actionHistory';
 import { kindSpec, type Kind, type KindSpec } from '../kinds/registry';
 import * as notify from '../ui/notify';
 import type { ResourceKey } from '../views/resourceTreeProvider';
 import type { CommandDeps } from './deps';
 import { refOfNode } from './target';
-import { propertiesOf } from '../editors/propertiesDocuments';
 import { isBack } from './wizard';
 
 /**

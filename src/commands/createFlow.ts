@@ -7,12 +7,12 @@
 import * as vscode from 'vscode';
 import type { AgentData } from '../agent/envelope';
 import { AgentInputError } from '../agent/input';
-import { definitionOf } from '../actions/catalog';
+import { definitionOf } from '../kinds/operations';
 import type { ActionPlan, ToolKind } from '../actions/definition';
 import { isRefusal, run } from '../actions/runner';
 import { refusalNamesField } from '../api/refusals';
 import type { ActiveSession } from '../auth/session';
-import { describeError } from '../model/errorText';
+import { describeError } from '../api/errorText';
 import * as notify from '../ui/notify';
 import { windowDoor } from '../ui/windowDoor';
 import { commandContext } from './actionCommand';

@@ -24,7 +24,7 @@ import { nameStep } from './steps/nameStep';
 import { listedProjects, projectField, projectSteps, type InProject } from './steps/projectStep';
 import { regionStep } from './steps/regionStep';
 import { inputStep, pickManyStep, pickStep, wholeNumberStep, type WizardStep } from './wizard';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 type HealthNumber = 'interval' | 'rise' | 'fall';
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { kindSpec } from '../kinds/registry';
 import { actionCommand } from './actionCommand';
 import { idleItems } from './idlePick';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 const label = kindSpec('backup').name;
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { actionCommand } from './actionCommand';
 import { idleItems } from './idlePick';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 /** Deletes a Kubernetes cluster with its nodes: the user types its name. */
 export const deleteCluster = actionCommand<'cluster'>({

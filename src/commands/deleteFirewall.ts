@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 import { actionCommand } from './actionCommand';
 
 /** Deletes a firewall after a confirmation naming it; the stacklets behind it stay, without its rules. */

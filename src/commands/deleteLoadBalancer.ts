@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { actionCommand } from './actionCommand';
 import { idleItems } from './idlePick';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 /** Deletes a load balancer after a confirmation naming it; its stacklets stay. */
 export const deleteLoadBalancer = actionCommand<'loadBalancer'>({

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { actionCommand } from './actionCommand';
 import { idleItems } from './idlePick';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 /** Deletes a snapshot image (the user types its name); its stacklet is not touched. */
 export const deleteSnapshot = actionCommand<'snapshot'>({

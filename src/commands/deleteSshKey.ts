@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { actionCommand } from './actionCommand';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 /** Deletes an SSH key from the account after a confirmation naming it; stacklets that have it keep it. */
 export const deleteSshKey = actionCommand<'sshKey'>({

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { Snapshot, Stacklet, Volume } from '../api/schemas';
 import type { AgentData } from '../agent/envelope';
-import { refTo } from '../kinds/registry';
+import { deletionChangeOf, refTo } from '../kinds/registry';
 import { costSentence, extraWords, stackletDeletionTitle, typeToConfirm, whatGoesAndStays } from '../model/actionWords';
 import { confirmsText, typeableText } from '../model/serviceText';
-import type { ResourceStore } from '../model/resourceStore';
+import type { ResourceStore } from '../kinds/resourceStore';
 import type { PickItem } from '../ui/prompter';
 import { typedCheck } from '../ui/typedCheck';
 import { actionCommand } from './actionCommand';
@@ -12,7 +12,7 @@ import type { CommandDeps } from './deps';
 import { idleStacklets } from './idlePick';
 import type { Target } from './target';
 import { inputStep, pickManyStep, runWizard, type WizardStep } from './wizard';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 /** What goes besides the stacklet: its volumes and snapshots, each only when the user checked it. */
 type Extra = { readonly kind: 'volume'; readonly item: Volume } | { readonly kind: 'snapshot'; readonly item: Snapshot };
@@ -64,7 +64,7 @@ async function ask({ item: stacklet, store }: Target<'stacklet'>, deps: CommandD
   }
   steps.push(inputStep<Answers>(deps, 'typed', (a) => ({
     title,
-    ...typedCheck(stacklet.name, typeToConfirm(goesAndStays(stacklet, all, a.extras) + costSentence(refTo('stacklet', stacklet)), typeableText(stacklet.name))),
+    ...typedCheck(stacklet.name, typeToConfirm(goesAndStays(stacklet, all, a.extras) + costSentence(deletionChangeOf(refTo('stacklet', stacklet))), typeableText(stacklet.name))),
   }), (a) => a.typed, (a, typed) => (a.typed = typed)));
   const answers = await runWizard<Answers>({ extras: [] }, () => steps);
   return answers?.typed !== undefined && confirmsText(answers.typed, stacklet.name) ? answers : undefined;

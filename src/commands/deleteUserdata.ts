@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { actionCommand } from './actionCommand';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 /** Deletes a userdata script after a confirmation naming it; nothing changes on a refusal, shown in the service's words. */
 export const deleteUserdata = actionCommand<'userdata'>({

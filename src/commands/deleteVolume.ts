@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { volumeAttachedWords } from '../model/actionWords';
 import { actionCommand } from './actionCommand';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 /** Deletes a detached volume, and its data: the user types its name. An attached one is refused: detach it first. */
 export const deleteVolume = actionCommand<'volume'>({

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { actionCommand } from './actionCommand';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 /**
  * Deletes a VPC after a confirmation naming it. One that still has stacklets is sent too: the service decides, and

@@ -1,4 +1,7 @@
+import type * as vscode from 'vscode';
 import type { SessionManager } from '../auth/session';
+import type { AnyDocumentKind } from '../documents/kind';
+import type { ListedKind, ResourceRef } from '../kinds/registry';
 import type { ActionHistory } from '../model/actionHistory';
 import type { TaskRegistry } from '../tasks/types';
 import type { EmbeddedEmulator } from '../emulator/embedded';
@@ -6,11 +9,26 @@ import type { Log } from '../ui/log';
 import type { Notifier } from '../ui/notifier';
 import type { RefreshManager } from '../views/refreshManager';
 import type { ResourceTreeProvider } from '../views/resourceTreeProvider';
-import type { ViewId } from '../views/viewIds';
+import type { ViewId } from '../kinds/viewIds';
 import type { ResourceDocuments } from '../ui/resourceDocuments';
-import type { DocumentEditors } from '../editors/documentEditors';
-import type { PropertiesDocuments } from '../editors/propertiesDocuments';
 import type { Prompter } from '../ui/prompter';
+
+/**
+ * What the commands ask of the documents' controller (src/editors/documentEditors.ts): said here, and the controller
+ * passed in by the workbench, since no door imports another.
+ */
+export interface DocumentEditing {
+  openExisting(kind: AnyDocumentKind, id: string): Promise<vscode.TextEditor>;
+  openNew(kind: AnyDocumentKind): Promise<vscode.TextEditor>;
+  apply(document: vscode.TextDocument): Promise<void>;
+  compare(document: vscode.TextDocument): Promise<void>;
+  discardDraft(document: vscode.TextDocument): Promise<void>;
+}
+
+/** What View Properties asks of its documents (src/editors/propertiesDocuments.ts), passed in likewise. */
+export interface PropertiesShowing {
+  show(ref: ResourceRef<ListedKind>): Promise<void>;
+}
 
 /** What command handlers are given: passed in, never reached through a global. */
 export interface CommandDeps {
@@ -24,9 +42,9 @@ export interface CommandDeps {
   readonly documents: ResourceDocuments;
   readonly tasks: TaskRegistry;
   /** View Properties documents, which follow their resource's listing. */
-  readonly properties: PropertiesDocuments;
+  readonly properties: PropertiesShowing;
   /** Resources as documents (firewalls, load balancers, userdata scripts): open, apply, compare. */
-  readonly documentEditors: DocumentEditors;
+  readonly documentEditors: DocumentEditing;
   /** Every action of this window with the requests it sent (its log entries; Copy as curl). */
   readonly history: ActionHistory;
   /** Read at every use: tests swap in scripted answers. */

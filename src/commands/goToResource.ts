@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { SEARCH_KINDS, type ResourceRef } from '../kinds/registry';
-import type { ResourceStore } from '../model/resourceStore';
-import { ResourceIndex, type SearchMatch, type SearchResult } from '../model/resourceSearch';
+import type { ResourceStore } from '../kinds/resourceStore';
+import { ResourceIndex, type SearchMatch, type SearchResult } from '../kinds/resourceSearch';
 import * as notify from '../ui/notify';
 import type { PickItem } from '../ui/prompter';
 import { presentation } from '../views/kindPresentation';
@@ -14,7 +14,7 @@ export const STALE_AFTER_MS = 5 * 60_000;
 
 /**
  * Go to Resource…: one picker over every resource the views list, matched by name, id, any IP address, tag
- * and region as the user types (src/model/resourceSearch.ts). The rows come from the cache at once; listings
+ * and region as the user types (src/kinds/resourceSearch.ts). The rows come from the cache at once; listings
  * not loaded yet, or older than STALE_AFTER_MS, are read again meanwhile and the rows follow. The chosen
  * resource is revealed and selected in its view, its parents expanded.
  */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { VIEW_IDS } from '../views/viewIds';
+import { VIEW_IDS } from '../kinds/viewIds';
 import { addNodePool } from './addNodePool';
 import { addSshKey } from './addSshKey';
 import { attachFirewall } from './attachFirewall';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { POWER_ACCEPTS } from '../model/actionChecks';
 import { actionCommand } from './actionCommand';
 import { POWER_COST_NOTE, powerOutcome } from './powerOn';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 /** Power Cycle: off and on again (a hard reboot), the definition's plan confirmed; one or several. */
 export const powerCycle = actionCommand({

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { POWER_ACCEPTS } from '../model/actionChecks';
 import { actionCommand } from './actionCommand';
 import { POWER_COST_NOTE, powerOutcome } from './powerOn';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 /** Power Off: for a running stacklet (or several), the definition's plan confirmed. */
 export const powerOff = actionCommand({

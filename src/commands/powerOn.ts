@@ -3,7 +3,7 @@ import type { ActionPlan } from '../actions/definition';
 import { formatMonthly } from '../model/cost';
 import { POWER_ACCEPTS } from '../model/actionChecks';
 import { actionCommand } from './actionCommand';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 /** Said in the confirmation of power actions on several stacklets: the estimate does not depend on power. */
 export const POWER_COST_NOTE = () => vscode.l10n.t('The estimate counts a stacklet whether it is on or off.');

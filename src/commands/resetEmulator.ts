@@ -3,7 +3,7 @@ import * as notify from '../ui/notify';
 import type { Account } from '../auth/accountRegistry';
 import { isLocalAccount } from '../auth/accountPlace';
 import { accountWords } from '../auth/localAccounts';
-import { describeError } from '../model/errorText';
+import { describeError } from '../api/errorText';
 import { confirmModal } from './confirm';
 import type { CommandDeps } from './deps';
 

@@ -3,7 +3,7 @@ import { checkNodeCount, checkTypedNumber, parseWholeNumber } from '../api/valid
 import { poolCount } from '../kinds/nodePool/operations';
 import { askText } from './askText';
 import { poolCommand } from './actionCommand';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 /** Change Node Count: 1 to 100 nodes (the pool's name is sent unchanged); the node-pool tool's resize plans and sends it, the count typed is the confirmation. */
 export const resizeNodePool = poolCommand({

@@ -7,7 +7,7 @@ import { actionCommand } from './actionCommand';
 import { idleStacklets } from './idlePick';
 import { sizeChoice, yesNo } from './choices';
 import { isBack, pickStep, runWizard, type WizardStep } from './wizard';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 interface Resize {
   size?: string;

@@ -4,7 +4,7 @@ import { accountWords } from '../auth/localAccounts';
 import { checkApiUrl, stripApiVersion } from '../api/apiUrl';
 import { isLoopbackUrl } from '../api/loopback';
 import { isApiError } from '../api/errors';
-import { describeError } from '../model/errorText';
+import { describeError } from '../api/errorText';
 import type { CommandDeps } from './deps';
 import { askText } from './askText';
 

@@ -3,7 +3,7 @@ import { checkName } from '../api/validators';
 import { actionCommand } from './actionCommand';
 import { idleStacklets } from './idlePick';
 import { askText } from './askText';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 /** In a snapshot's name, stands for the name of the stacklet it is taken of (several at once need it). */
 const NAME = '{name}';

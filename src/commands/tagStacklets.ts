@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
 import type { Stacklet } from '../api/schemas';
 import { checkTagName } from '../api/validators';
-import { hasTag, knownTags } from '../model/tags';
-import type { ResourceStore } from '../model/resourceStore';
+import { hasTag, knownTags } from '../kinds/tags';
+import type { ResourceStore } from '../kinds/resourceStore';
 import type { PickItem } from '../ui/prompter';
 import { actionCommand } from './actionCommand';
 import { askText } from './askText';
 import type { CommandDeps } from './deps';
 import { isBack } from './wizard';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 
 /** Picked for a tag that is not in the list yet. */
 const NEW_TAG = Symbol('new tag');
@@ -44,7 +44,7 @@ type Tag = { readonly tag: string };
 /**
  * Add Tag: one tag on a stacklet, or on every stacklet of a selection, picking it being the confirmation; the
  * definition (src/kinds/stacklet/operations.ts) plans and sends it (POST /v1/tags/:name/resources, through
- * src/model/tags.ts), and the tag filter's list is read again afterwards.
+ * src/kinds/tags.ts), and the tag filter's list is read again afterwards.
  */
 export const tagStacklets = actionCommand<'stacklet', Tag>({
   kind: 'stacklet',

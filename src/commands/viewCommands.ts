@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import type { ViewId } from '../views/viewIds';
+import type { ViewId } from '../kinds/viewIds';
 import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
-import { knownTags } from '../model/tags';
+import { knownTags } from '../kinds/tags';
 import { isBack } from './wizard';
 
 /** Refresh, filter and clear-filter for each view: one family of commands, parametrised by the view. */

@@ -7,6 +7,7 @@
  * - a name is a plain-text edge like a log line: what cannot be seen, or reorders what follows (the name
  *   `fw\u202Ecnosj.exe` reads `fwexe.jsonc`), is shown as its escape, and what file names cannot hold becomes `-`.
  */
+import { KINDS, type Kind, type ResourceRef } from '../kinds/registry';
 import { cut, typeableText, UNSAFE_CHARS } from '../model/serviceText';
 
 /** The first segment of a document of a resource not created yet; never an id's segment. */
@@ -45,7 +46,8 @@ const TOKEN = /%u([0-9A-Fa-f]{4})|%([0-9A-Fa-f]{2})|([A-Za-z0-9_~-])/y;
 export function idOfSegment(segment: string): string | undefined {
   if (segment === EMPTY_SEGMENT) return '';
   if (segment === '' || segment === NEW_SEGMENT) return undefined;
-  const decoder = new TextDecoder('utf-8', { fatal: true });
+  // ignoreBOM: a U+FEFF the id holds is part of it, not a byte order mark to drop at the start of each run.
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   let id = '';
   let bytes: number[] = [];
   const flush = () => {
@@ -88,4 +90,21 @@ export function documentFileName(name: string, fallback: string, extension: stri
   // Each match is a character shown escaped (a line break too) or, when escaping leaves it as it is, one to replace.
   const shown = name.replace(FILE_NAME_PARTS, (char) => (typeableText(char) === char ? '-' : typeableText(char)));
   return `${cut(shown.replace(/^-+|-+$/g, ''), FILE_NAME_MAX) || fallback}${extension}`;
+}
+
+/** Where View Properties shows a resource: `/<kind>/<id>/<name>.json`, the id one segment (read back by propertiesOf). */
+export function propertiesPath(ref: ResourceRef): string {
+  return `/${ref.kind}/${idSegment(ref.id)}/${documentFileName(ref.name, 'resource', '.json')}`;
+}
+
+/**
+ * The resource a View Properties document shows, from its path; undefined for any other document. Here, beside the
+ * path, rather than with View Properties (src/editors/propertiesDocuments.ts): Copy as curl reads it too, and no
+ * door imports another.
+ */
+export function propertiesOf(path: string): { readonly kind: Kind; readonly id: string } | undefined {
+  const match = /^\/([A-Za-z]+)\/([^/]+)\/[^/]+\.json$/.exec(path);
+  const id = match ? idOfSegment(match[2]!) : undefined;
+  if (!match || id === undefined || !Object.hasOwn(KINDS, match[1]!)) return undefined;
+  return { kind: match[1] as Kind, id };
 }

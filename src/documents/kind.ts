@@ -7,6 +7,7 @@
 import type { StackletClient } from '../api/client';
 import type { Task } from '../api/schemas';
 import type { ListedKind } from '../kinds/registry';
+import type { DOCUMENT_SCHEMES } from '../kinds/schemes';
 import type { ApplyOutcome } from './outcome';
 
 export interface DocumentProblem {
@@ -35,7 +36,8 @@ export interface Created extends ResourceName {
   readonly task?: Task | null | undefined;
 }
 
-export type DocumentKindId = 'firewall' | 'loadBalancer' | 'userdata';
+/** 'firewall' | 'loadBalancer' | 'userdata': the kinds that have a scheme, so a new one cannot lack its own. */
+export type DocumentKindId = keyof typeof DOCUMENT_SCHEMES;
 
 /** An action of the kind's definitions (src/kinds/<kind>/operations.ts) and its input: what a save sends through. */
 export interface DefinedSend {

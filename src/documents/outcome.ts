@@ -5,8 +5,8 @@
  */
 import * as l10n from '@vscode/l10n';
 import { isApiError } from '../api/errors';
-import { describeError } from '../model/errorText';
-import { plural } from '../model/plural';
+import { describeError } from '../api/errorText';
+import { plural } from '../api/plural';
 
 export interface Step {
   /** What the step changes, in words: "rename to web-fw", "add 2 inbound rules". */

@@ -12,7 +12,7 @@ import type { ActionContext, ActionPlan } from '../actions/definition';
 import { actionContext } from '../actions/context';
 import type { AnyDocumentKind, Created, DefinedSend, DocumentKindId, DocumentProblem } from '../documents/kind';
 import { documentFileName, idOfSegment, idSegment, NEW_SEGMENT } from '../documents/documentPaths';
-import { DOCUMENT_SCHEMES } from '../documents/schemes';
+import { DOCUMENT_SCHEMES } from '../kinds/schemes';
 import { isTaskKind, staleAfterEdit, type ListedKind } from '../kinds/registry';
 import { IncompleteApply, isComplete, reportOutcome, runSteps, type ApplyOutcome } from '../documents/outcome';
 import { AgentInputError } from '../agent/input';
@@ -26,7 +26,7 @@ import type { Prompter } from '../ui/prompter';
 import { RefusedSaves } from '../ui/refusedSaves';
 import type { ResourceDocuments } from '../ui/resourceDocuments';
 import { applyQuestion } from '../model/actionWords';
-import { describeError } from '../model/errorText';
+import { describeError } from '../api/errorText';
 import type { ActionHistory } from '../model/actionHistory';
 import { Disposable } from '../model/lifecycle';
 import { registerStackletNameHints } from './stackletNameHints';
@@ -349,7 +349,7 @@ export class DocumentEditors extends Disposable {
   private async applyDefined(kind: AnyDocumentKind, next: unknown, id: string, session: ActiveSession, uri: vscode.Uri, file: string): Promise<ApplyOutcome | undefined> {
     const defined = kind.defined!;
     // The definitions load with the first apply through one, not at activation.
-    const [{ definitionOf }, runner] = await Promise.all([import('../actions/catalog.js'), import('../actions/runner.js')]);
+    const [{ definitionOf }, runner] = await Promise.all([import('../kinds/operations.js'), import('../actions/runner.js')]);
     const ctx = this.actionContext(session);
     try {
       const plan = await runner.plan(ctx, definitionOf(defined.kind, defined.action), defined.input(next, id));
@@ -405,7 +405,7 @@ export class DocumentEditors extends Disposable {
    */
   private async planDefined(document: vscode.TextDocument, session: ActiveSession, kind: ListedKind, { action, input }: DefinedSend): Promise<{ plan: ActionPlan; send: () => Promise<Created> } | null> {
     const [{ definitionOf }, runner, { AgentInputError }, { AgentRefusal }] = await Promise.all([
-      import('../actions/catalog.js'), import('../actions/runner.js'), import('../agent/input.js'), import('../agent/refusal.js'),
+      import('../kinds/operations.js'), import('../actions/runner.js'), import('../agent/input.js'), import('../agent/refusal.js'),
     ]);
     const ctx = this.actionContext(session);
     try {

@@ -7,27 +7,13 @@
  */
 import * as vscode from 'vscode';
 import type { SessionManager } from '../auth/session';
-import { documentFileName, idOfSegment, idSegment } from '../documents/documentPaths';
-import { KINDS, kindSpec, sameId, type KindSpec, type ListedKind, type ResourceRef } from '../kinds/registry';
+import { propertiesPath } from '../documents/documentPaths';
+import { kindSpec, sameId, type KindSpec, type ListedKind, type ResourceRef } from '../kinds/registry';
 import { boundedJson } from '../model/boundedJson';
 import { Disposable } from '../model/lifecycle';
-import type { ResourceStore } from '../model/resourceStore';
+import type { ResourceStore } from '../kinds/resourceStore';
 import { literalText } from '../model/serviceText';
 import type { ResourceDocuments } from '../ui/resourceDocuments';
-import type { ResourceKey } from '../views/resourceTreeProvider';
-
-/** Where View Properties shows a resource: `/<kind>/<id>/<name>.json`, the id one segment (read back by propertiesOf). */
-function propertiesPath(ref: ResourceRef): string {
-  return `/${ref.kind}/${idSegment(ref.id)}/${documentFileName(ref.name, 'resource', '.json')}`;
-}
-
-/** The resource a View Properties document shows, from its path; undefined for any other document. */
-export function propertiesOf(path: string): ResourceKey | undefined {
-  const match = /^\/([A-Za-z]+)\/([^/]+)\/[^/]+\.json$/.exec(path);
-  const id = match ? idOfSegment(match[2]!) : undefined;
-  if (!match || id === undefined || !Object.hasOwn(KINDS, match[1]!)) return undefined;
-  return { kind: match[1] as ResourceKey['kind'], id };
-}
 
 /** The document's text for the resource's data: bounded, since a service can nest deep or send megabytes. */
 function propertiesText(data: unknown): string {

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { SessionManager } from '../auth/session';
 import { stackletIdsIn } from '../documents/firewall/stackletIds';
-import { DOCUMENT_SCHEMES } from '../documents/schemes';
+import { DOCUMENT_SCHEMES } from '../kinds/schemes';
 import { literalText } from '../model/serviceText';
 
 export function registerStackletNameHints(session: SessionManager): vscode.Disposable {

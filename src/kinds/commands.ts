@@ -4,8 +4,8 @@
  * in its own actions.ts. `npm run manifest` writes them into package.json (src/manifest/generate.ts).
  * No vscode import.
  */
-import { DOCUMENT_SCHEMES, RESOURCE_SCHEME } from '../documents/schemes';
-import { VIEW_IDS, type ViewId } from '../views/viewIds';
+import { DOCUMENT_SCHEMES, RESOURCE_SCHEME } from './schemes';
+import { VIEW_IDS, type ViewId } from './viewIds';
 import { SIGNED_IN, type CommandDeclaration, type RowAction } from './declarations';
 import type { RowCondition } from './rowState';
 

@@ -5,7 +5,7 @@
  * declarations (src/manifest/generate.ts); the handlers stay in src/commands, one per file, registered by id.
  * No vscode import.
  */
-import type { ViewId } from '../views/viewIds';
+import type { ViewId } from './viewIds';
 import type { GroupRowState } from './groupRow';
 import type { Kind } from './kindSpec';
 import type { KINDS } from './registry';

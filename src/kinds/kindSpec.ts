@@ -111,7 +111,7 @@ export interface KindSpec<K extends Kind> {
   /**
    * The account's limit on items of this kind: the key of the profile's `limits` that counts them (the
    * specification shows `stacklets → {available, used}`), and the kind in the plural for the words that name it.
-   * A create reads it before its first question (src/model/accountLimits.ts); a create or delete makes the
+   * A create reads it before its first question (src/kinds/accountLimits.ts); a create or delete makes the
    * profile stale, as its counts changed.
    */
   readonly limit?: { readonly key: string; readonly plural: () => string };

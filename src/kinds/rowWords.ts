@@ -4,7 +4,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { ResourceState } from '../model/format';
-import { plural } from '../model/plural';
+import { plural } from '../api/plural';
 import { kindSpec, type Kind } from './registry';
 
 const STATE_NAMES: Readonly<Record<ResourceState, () => string>> = {

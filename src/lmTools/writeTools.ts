@@ -1,5 +1,5 @@
 /**
- * The write tools, one per kind (src/actions/catalog.ts): each plans through the action's one definition on the live session, shows
+ * The write tools, one per kind (src/kinds/operations.ts): each plans through the action's one definition on the live session, shows
  * VS Code's confirmation with the plan in the UI's words (every resource by name and ID, what changes, the
  * monthly change; the service's names as literal Markdown text), and on invoke plans again on the service's
  * current state and sends only when that plan is the one the user confirmed (a task may have started, a
@@ -10,7 +10,8 @@
  */
 import * as vscode from 'vscode';
 import { agentError, agentResult, type AgentData } from '../agent/envelope';
-import { agentCall, WRITE_TOOLS, type Defined } from '../actions/catalog';
+import type { Defined } from '../actions/catalog';
+import { agentCall, WRITE_TOOLS } from '../kinds/operations';
 import { planData, type ActionContext as WriteContext, type ActionPlan as WritePlan } from '../actions/definition';
 import { agentSpending, typedConfirms } from '../actions/gate';
 import { isRefusal, plan, run, type RunResult } from '../actions/runner';

@@ -3,7 +3,7 @@
  * actions in the registry's order. Adding a kind to the registry makes the compiler ask for its actions here.
  * No vscode import.
  */
-import { WRITE_TOOLS } from '../actions/catalog';
+import { WRITE_TOOLS } from '../kinds/operations';
 import { READ_TOOLS } from '../agent/readTools';
 import { addressActions } from '../kinds/address/actions';
 import { backupActions } from '../kinds/backup/actions';

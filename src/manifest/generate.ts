@@ -18,7 +18,7 @@ export interface Declared {
   readonly kinds: readonly KindActions[];
   /** Whether several items of the kind take the action at once (the registry's `bulk`). */
   readonly bulk: (kind: Kind, action: string) => boolean;
-  /** The write tools (src/actions/catalog.ts): their languageModelTools entries are written from them. */
+  /** The write tools (src/kinds/operations.ts): their languageModelTools entries are written from them. */
   readonly writeTools: readonly WriteTool[];
 }
 
@@ -92,7 +92,7 @@ function manifestTool(write: WriteTool, titles: Record<string, string>): Manifes
   };
 }
 
-/** Every view of the extension: theirs all start with `stacklet.` (src/views/viewIds.ts). */
+/** Every view of the extension: theirs all start with `stacklet.` (src/kinds/viewIds.ts). */
 const ANY_VIEW = 'view =~ /^stacklet\\./';
 const CATEGORY = 'Stacklet';
 

@@ -9,7 +9,7 @@ import type { AgentSource } from '../agent/envelope';
 import type { AgentContext } from '../agent/reads';
 import { isLocalEmulator } from '../auth/accountPlace';
 import { ActionHistory } from '../model/actionHistory';
-import { ResourceStore } from '../model/resourceStore';
+import { ResourceStore } from '../kinds/resourceStore';
 import { actionContext } from '../actions/context';
 import { AGENT_ACCESS, DEFAULT_MONTHLY_LIMIT, DEFAULT_PROTECTED_TAGS, protectedTagsOf, type AgentAccess, type AgentLimits } from '../agent/guards';
 import { createServer, ELICITING_CLIENTS, FRESH_MS, instructClientsThatCannotAsk, refuseWritesWhenOff } from './server';

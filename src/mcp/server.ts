@@ -18,7 +18,8 @@ import { agentError, agentResult, type AgentSource } from '../agent/envelope';
 import { READ_TOOLS, type ReadTool } from '../agent/readTools';
 import type { AgentContext } from '../agent/reads';
 import { jsonSchema, type ToolSpec } from '../agent/toolSpec';
-import { agentCall, WRITE_ANSWERS, WRITE_TOOLS, writeToolSpec } from '../actions/catalog';
+import { WRITE_ANSWERS, writeToolSpec } from '../actions/catalog';
+import { agentCall, WRITE_TOOLS } from '../kinds/operations';
 import { planData, type ActionContext, type ActionPlan as WritePlan } from '../actions/definition';
 import { agentSpending, typedConfirms } from '../actions/gate';
 import { run } from '../actions/runner';
@@ -26,7 +27,7 @@ import { DEFAULT_MONTHLY_LIMIT, DEFAULT_PROTECTED_TAGS, SpendingLedger, type Age
 import { AgentRefusal } from '../agent/refusal';
 import { SEARCH_KINDS } from '../kinds/registry';
 import { monthlyChangeWords } from '../model/cost';
-import type { ResourceStore } from '../model/resourceStore';
+import type { ResourceStore } from '../kinds/resourceStore';
 import { markdownText, typeableText } from '../model/serviceText';
 import { accountLabel, accountPlace } from '../auth/accountPlace';
 

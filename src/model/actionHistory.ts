@@ -3,7 +3,7 @@
  * name by number and Copy as curl offers. Bounded: the oldest go first. No vscode import.
  */
 import { recordRequests, RequestRecorder, type RecordedRequest } from '../api/recording';
-import { describeError } from './errorText';
+import { describeError } from '../api/errorText';
 
 /** Entries kept. */
 export const HISTORY_SIZE = 200;

@@ -5,9 +5,8 @@
  * edge passes them through its literal form (Markdown-escaped, or one plain line). No vscode import.
  */
 import * as l10n from '@vscode/l10n';
-import { deletionChangeOf, type ResourceRef } from '../kinds/registry';
 import { monthlyChangeWords } from './cost';
-import { plural } from './plural';
+import { plural } from '../api/plural';
 
 /** A confirmation: the question, what it does, and the button that does it. */
 export interface ConfirmationWords {
@@ -79,11 +78,11 @@ export function stackletDeletionTitle(name: string): string {
 }
 
 /**
- * What deleting the resource changes in the monthly estimate, as a sentence to end a question with
- * (" Estimated change: −$12.00/mo."), or nothing when its kind or the service gives no price.
+ * What deleting the resource changes in the monthly estimate (`deletionChangeOf`, src/kinds/registry.ts), as a
+ * sentence to end a question with (" Estimated change: −$12.00/mo."), or nothing when its kind or the service gives
+ * no price.
  */
-export function costSentence(ref: ResourceRef): string {
-  const change = deletionChangeOf(ref);
+export function costSentence(change: number | undefined): string {
   return change === undefined ? '' : ` ${l10n.t('Estimated change: {0}.', monthlyChangeWords(change))}`;
 }
 

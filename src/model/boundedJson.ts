@@ -8,7 +8,7 @@
  * editor shows.
  */
 import * as l10n from '@vscode/l10n';
-import { plural } from './plural';
+import { plural } from '../api/plural';
 import { UNSAFE_CHARS } from './serviceText';
 
 export interface JsonLimits {

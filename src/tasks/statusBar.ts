@@ -7,7 +7,7 @@ import { literalText, markdownText } from '../model/serviceText';
 import * as notify from '../ui/notify';
 import { Disposable } from '../model/lifecycle';
 import type { TaskTracker } from './taskTracker';
-import { progressText } from './taskText';
+import { progressText } from '../model/taskText';
 import type { TrackedTask } from './types';
 
 export class TaskStatusBar extends Disposable {

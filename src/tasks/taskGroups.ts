@@ -5,7 +5,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { listText } from '../model/listText';
-import { completedText } from './taskText';
+import { completedText } from '../model/taskText';
 import type { TaskGroup, TaskRegistry, TrackedTask } from './types';
 
 let lastGroupId = 0;

@@ -10,8 +10,8 @@ import * as notify from '../ui/notify';
 import { Disposable } from '../model/lifecycle';
 import type { TaskTracker } from './taskTracker';
 import { EndedGroups } from './taskGroups';
-import { completedText, progressText } from './taskText';
-import { describeError } from '../model/errorText';
+import { completedText, progressText } from '../model/taskText';
+import { describeError } from '../api/errorText';
 
 export interface TaskMessage {
   readonly level: 'info' | 'warning';

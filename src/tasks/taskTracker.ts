@@ -21,13 +21,13 @@ import type { ActiveSession, SessionState } from '../auth/session';
 import { Emitter, type Event } from '../model/emitter';
 import { Disposable, type IDisposable } from '../model/lifecycle';
 import { isKnownKind, isTaskKind, kindSpec, sameId, staleAfterTask, TASK_KINDS, type Kind, type KindSpec, type ListingKind } from '../kinds/registry';
-import type { ResourceStore } from '../model/resourceStore';
+import type { ResourceStore } from '../kinds/resourceStore';
 import { checkKind, newKnowledge, type KindKnowledge, type TaskedResource } from './taskChecks';
 import { systemClock, type Clock } from '../model/clock';
 import { PollTimer, type PollPlan } from './pollTimer';
 import { readTasks, writeTasks, type TaskMemento } from './taskStorage';
 import { taskKey, type TaskGroup, type TaskKind, type TaskRegistry, type TaskStart, type TrackedTask } from './types';
-import { describeError } from '../model/errorText';
+import { describeError } from '../api/errorText';
 
 /** What the tracker needs of the session (SessionManager fits). */
 export interface TaskSession {

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { Drafts } from './drafts';
-import { describeError } from '../model/errorText';
+import { describeError } from '../api/errorText';
 
 /** Where a document's text comes from when it has no draft: the service's state, rendered (or a template). */
 export type TextSource = (uri: vscode.Uri) => Promise<string>;

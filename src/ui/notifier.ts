@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Log } from './log';
 import * as notify from './notify';
-import { describeError } from '../model/errorText';
+import { describeError } from '../api/errorText';
 
 const QUIET_MS = 10_000;
 

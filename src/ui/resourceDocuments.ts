@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { RESOURCE_SCHEME } from '../documents/schemes';
+import { RESOURCE_SCHEME } from '../kinds/schemes';
 
 /**
  * Read-only documents for View Properties and the service's side of Compare with Stacklet Cloud. The content

@@ -1,13 +1,14 @@
 import * as vscode from 'vscode';
 import type { SshKey, Stacklet } from '../api/schemas';
+import { isLocalEmulator } from '../auth/accountPlace';
 import { breakdown, total } from '../model/cost';
 import { refTo } from '../kinds/registry';
 import { costBucketLook, costTotalLook } from '../kinds/costRow';
 import { groupRow } from '../kinds/groupRow';
 import { limitLook, profileLook } from '../kinds/profile/row';
 import { sshKeyLook } from '../kinds/sshKey/row';
-import type { ResourceStore } from '../model/resourceStore';
-import { describeError } from '../model/errorText';
+import type { ResourceStore } from '../kinds/resourceStore';
+import { describeError } from '../api/errorText';
 import { listingNodes, optionalListingGroup } from './listing';
 import { lookNode, messageNode, ResourceNode } from './resourceNode';
 import { tagsGroup } from './tagsGroup';
@@ -18,7 +19,7 @@ export const accountView: ViewSpec = {
   kinds: ['profile', 'sshKey', 'tag', 'stacklet'],
   async roots({ store, account }) {
     const profile = (await store.get('profile')).items[0]!;
-    const nodes = [lookNode(profileLook(profile, account), { id: 'account/profile', resource: refTo('profile', profile) })];
+    const nodes = [lookNode(profileLook(profile, account, isLocalEmulator(account)), { id: 'account/profile', resource: refTo('profile', profile) })];
     for (const [limit, value] of Object.entries(profile.limits)) nodes.push(lookNode(limitLook(limit, value), { id: `account/limit/${limit}` }));
     nodes.push(sshKeysGroup(store));
     nodes.push(tagsGroup(store));

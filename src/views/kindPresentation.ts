@@ -11,7 +11,7 @@ import { firewallRuleCounts } from '../kinds/firewall/row';
 import { nodePoolDescription } from '../kinds/nodePool/row';
 import { userdataDescription } from '../kinds/userdata/row';
 import { volumeDescription } from '../kinds/volume/row';
-import type { ViewId } from './viewIds';
+import type { ViewId } from '../kinds/viewIds';
 import { resourceCount, stateName } from '../kinds/rowWords';
 
 export interface PickDetails {

@@ -3,10 +3,10 @@ import type { ListProblem } from '../api/envelope';
 import { isApiError } from '../api/errors';
 import { matchesName } from '../model/format';
 import type { ListingItems } from '../kinds/registry';
-import type { Listing, ResourceStore } from '../model/resourceStore';
+import type { Listing, ResourceStore } from '../kinds/resourceStore';
 import { messageNode, ResourceNode } from './resourceNode';
 import type { ViewSpec } from './resourceTreeProvider';
-import type { ViewId } from './viewIds';
+import type { ViewId } from '../kinds/viewIds';
 
 export interface ListingView<T> {
   readonly id: string;

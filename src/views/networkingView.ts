@@ -6,7 +6,7 @@ import { groupRow } from '../kinds/groupRow';
 import { kindIcon } from '../kinds/kindRows';
 import { forwardingRuleLook, loadBalancerLook } from '../kinds/loadBalancer/row';
 import { vpcLook } from '../kinds/vpc/row';
-import type { ResourceStore } from '../model/resourceStore';
+import type { ResourceStore } from '../kinds/resourceStore';
 import { listingNodes } from './listing';
 import { lookNode, ResourceNode } from './resourceNode';
 import type { ViewFilter, ViewSpec } from './resourceTreeProvider';

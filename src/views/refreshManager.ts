@@ -10,7 +10,7 @@ import { systemClock, type Clock } from '../model/clock';
 import { Disposable } from '../model/lifecycle';
 import type { ListingKind } from '../kinds/registry';
 import type { ResourceTreeProvider } from './resourceTreeProvider';
-import type { ViewId } from './viewIds';
+import type { ViewId } from '../kinds/viewIds';
 
 export interface AutoRefreshSettings {
   readonly enabled: boolean;

@@ -4,7 +4,7 @@ import { messageRow, type MessageRowState } from '../kinds/messageRow';
 import { spokenOf, type RowIcon, type RowLook } from '../kinds/rowLook';
 import { deletingContext } from '../kinds/rowState';
 import { spokenLabel } from '../kinds/rowWords';
-import type { ListingKind } from '../model/resourceStore';
+import type { ListingKind } from '../kinds/resourceStore';
 import { literalText } from '../model/serviceText';
 
 /** Characters of a row's label or description shown; the tooltip and View Properties have the rest. */

@@ -3,12 +3,12 @@ import { isApiError } from '../api/errors';
 import type { Account } from '../auth/accountRegistry';
 import type { SessionManager } from '../auth/session';
 import { Disposable, type IDisposable } from '../model/lifecycle';
-import type { ListingKind, ResourceStore } from '../model/resourceStore';
+import type { ListingKind, ResourceStore } from '../kinds/resourceStore';
 import type { Notifier } from '../ui/notifier';
 import { messageNode, type ResourceNode } from './resourceNode';
 import { ROOT, ShownRows, type ListChange, type RowPrint } from './shownRows';
-import type { ViewId } from './viewIds';
-import { describeError } from '../model/errorText';
+import type { ViewId } from '../kinds/viewIds';
+import { describeError } from '../api/errorText';
 
 
 /** Rows whose TreeItem could not be printed, each taken as changed (see ResourceTreeProvider.print). */

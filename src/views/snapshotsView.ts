@@ -4,7 +4,7 @@ import { kindSpec, refTo } from '../kinds/registry';
 import { backupLook } from '../kinds/backup/row';
 import { groupRow } from '../kinds/groupRow';
 import { snapshotLook } from '../kinds/snapshot/row';
-import type { ResourceStore } from '../model/resourceStore';
+import type { ResourceStore } from '../kinds/resourceStore';
 import { listingNodes, optionalListingGroup } from './listing';
 import { lookNode, type ResourceNode } from './resourceNode';
 import type { ViewFilter, ViewSpec } from './resourceTreeProvider';

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { protectingTag } from '../agent/guards';
 import type { Firewall, Stacklet } from '../api/schemas';
 import { formatMonthly, notEstimatedWords, total } from '../model/cost';
 import { refTo } from '../kinds/registry';
@@ -8,7 +9,7 @@ import { groupRow } from '../kinds/groupRow';
 import { stackletLook, type StackletRowOptions } from '../kinds/stacklet/row';
 import { agentLimits } from '../ui/agentLimits';
 import { stackletCount } from '../kinds/rowWords';
-import type { ResourceStore } from '../model/resourceStore';
+import type { ResourceStore } from '../kinds/resourceStore';
 import { firewallNode } from './networkingView';
 import { listingNodes } from './listing';
 import { lookNode, ResourceNode } from './resourceNode';
@@ -38,7 +39,8 @@ export const stackletsView: ViewSpec = {
   async roots({ store, filter }) {
     const listing = await store.get('stacklet', filter.tag ? { tagName: filter.tag } : {});
     const grouping = stackletGrouping();
-    const rows: StackletRowOptions = { cost: costInDescription(), protectedTags: agentLimits().protectedTags };
+    const { protectedTags } = agentLimits();
+    const rows: StackletRowOptions = { cost: costInDescription(), protectedBy: (tags) => protectingTag(tags, protectedTags) };
     return listingNodes({
       id: 'stacklets',
       listing,

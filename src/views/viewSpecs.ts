@@ -7,7 +7,7 @@ import type { ViewSpec } from './resourceTreeProvider';
 import { snapshotsView } from './snapshotsView';
 import { stackletsView } from './stackletsView';
 import { userdataView } from './userdataView';
-import type { ViewId } from './viewIds';
+import type { ViewId } from '../kinds/viewIds';
 import { volumesView } from './volumesView';
 
 export const VIEW_SPECS: Readonly<Record<ViewId, ViewSpec>> = {

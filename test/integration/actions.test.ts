@@ -13,7 +13,7 @@ import type { ResourceNode } from '../../src/views/resourceNode';
 import { snapshotNode } from '../../src/views/snapshotsView';
 import { stackletContextValue } from '../../src/views/stackletsView';
 import { volumeNode } from '../../src/views/volumesView';
-import type { ViewId } from '../../src/views/viewIds';
+import type { ViewId } from '../../src/kinds/viewIds';
 import type { PickItem } from '../../src/ui/prompter';
 import { plainLabel, ScriptedPrompter, type Answer, type Asked } from './scriptedPrompter';
 import { configureEmulator, control, extensionApi, mutationsSince as mutationsOf, recentRequests, serviceGet, serviceRequest, type Sent, signInByCommand } from './emulatorAccess';

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceNode } from '../../src/views/resourceNode';
-import type { ViewId } from '../../src/views/viewIds';
+import type { ViewId } from '../../src/kinds/viewIds';
 import { configureEmulator, control, extensionApi, serviceGet, signOutAll, signInByCommand } from './emulatorAccess';
 import { recordShownMessages, type Shown } from './shownMessages';
 import { testEmulator } from './testEnvironment';

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ResourceNode } from '../../src/views/resourceNode';
-import type { ViewId } from '../../src/views/viewIds';
+import type { ViewId } from '../../src/kinds/viewIds';
 import type { PickItem } from '../../src/ui/prompter';
 import { copiedAction, runCurl } from './curlReplay';
 import { documentSuite, type Acted } from './documentSteps';

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { StackletExtensionApi } from '../../src/extension';
 import type { PickItem } from '../../src/ui/prompter';
 import type { ResourceNode, ResourceRef } from '../../src/views/resourceNode';
-import type { ViewId } from '../../src/views/viewIds';
+import type { ViewId } from '../../src/kinds/viewIds';
 import { control, extensionApi, serviceGet, signOutAll, signInByCommand } from './emulatorAccess';
 import { ScriptedPrompter, type Answer, type Asked } from './scriptedPrompter';
 import { recordShownMessages } from './shownMessages';

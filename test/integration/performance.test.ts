@@ -15,7 +15,7 @@ import type { StackletExtensionApi } from '../../src/extension';
 import type { ResourceTreeProvider } from '../../src/views/resourceTreeProvider';
 import { searchRows } from '../../src/commands/goToResource';
 import { SEARCH_KINDS } from '../../src/kinds/registry';
-import { ResourceIndex } from '../../src/model/resourceSearch';
+import { ResourceIndex } from '../../src/kinds/resourceSearch';
 import { activationFacts } from './activation';
 import { extensionApi, signInByCommand } from './emulatorAccess';
 

@@ -1,4 +1,4 @@
-// The account's limits read before a create (src/model/accountLimits.ts): the profile's count of what is left,
+// The account's limits read before a create (src/kinds/accountLimits.ts): the profile's count of what is left,
 // from the cache when it is there and with one request when it is not; none for a kind without a limit; a
 // profile that cannot be read stops nothing. And the words and the count rule the wizards and tools refuse with.
 import * as assert from 'node:assert/strict';
@@ -7,8 +7,8 @@ import type { Profile } from '../../src/api/schemas';
 import { checkWithinLimit } from '../../src/api/validators';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { staleAfterCreate, staleAfterDelete } from '../../src/kinds/registry';
-import { limitOf, limitReached, readLimit } from '../../src/model/accountLimits';
-import { ResourceStore } from '../../src/model/resourceStore';
+import { limitOf, limitReached, readLimit } from '../../src/kinds/accountLimits';
+import { ResourceStore } from '../../src/kinds/resourceStore';
 
 const profileWith = (limits: Profile['limits']): Profile => ({ uuid: 'u-1', limits, features: [] }) as unknown as Profile;
 

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { StackletClient } from '../../src/api/client';
 import { AgentInputError } from '../../src/agent/input';
 import { AgentRefusal } from '../../src/agent/refusal';
-import { planAction, writeTool } from '../../src/actions/catalog';
+import { planAction, writeTool } from '../../src/kinds/operations';
 import type { ActionContext } from '../../src/actions/definition';
 import { execute } from '../../src/actions/gate';
 import { loadBalancerKind } from '../../src/documents/loadBalancer/kind';

@@ -1,4 +1,4 @@
-// The actions' one definitions (src/kinds/<kind>/operations.ts, gathered in src/actions/catalog.ts) against the emulator over real HTTP: each plan names
+// The actions' one definitions (src/kinds/<kind>/operations.ts, gathered in src/kinds/operations.ts) against the emulator over real HTTP: each plan names
 // the resources by name and ID with the monthly change from the cost model, says whether it destroys data (and
 // what to type), and carries the UI's words; the UI's refusals come back as AgentRefusal naming the resource;
 // an unknown id or kind is refused naming its field; execute sends and answers the resource and its task.
@@ -8,7 +8,8 @@ import type { StackletClient } from '../../src/api/client';
 import { agentError } from '../../src/agent/envelope';
 import { AgentInputError } from '../../src/agent/input';
 import { AgentRefusal } from '../../src/agent/refusal';
-import { definitionOf, planAction, toolInputSchema, WRITE_TOOLS } from '../../src/actions/catalog';
+import { toolInputSchema } from '../../src/actions/catalog';
+import { definitionOf, planAction, WRITE_TOOLS } from '../../src/kinds/operations';
 import { planData, type ActionContext, type ToolKind } from '../../src/actions/definition';
 import { execute, typedConfirms } from '../../src/actions/gate';
 import { SpendingLedger } from '../../src/agent/guards';

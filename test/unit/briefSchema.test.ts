@@ -5,7 +5,8 @@
 import * as assert from 'node:assert/strict';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import * as z from 'zod/mini';
-import { WRITE_TOOLS, writeToolSpec } from '../../src/actions/catalog';
+import { writeToolSpec } from '../../src/actions/catalog';
+import { WRITE_TOOLS } from '../../src/kinds/operations';
 import { briefSchema } from '../../src/agent/briefSchema';
 import { READ_TOOLS } from '../../src/agent/readTools';
 import { idField } from '../../src/actions/steps';

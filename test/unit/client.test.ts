@@ -7,7 +7,7 @@ import type * as s from '../../src/api/schemas';
 import { DEMO_EMAIL } from '../../src/emulator/seed';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { refusalNamesField } from '../../src/api/refusals';
-import { tagStacklet } from '../../src/model/tags';
+import { tagStacklet } from '../../src/kinds/tags';
 import { rejection } from './support/helpers';
 
 const GiB = 1024 ** 3;

@@ -3,7 +3,8 @@
 // a file name (the tab's title) that shows what cannot be seen as its escape.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { documentFileName, FILE_NAME_MAX, idOfSegment, idSegment, NEW_SEGMENT } from '../../src/documents/documentPaths';
+import { documentFileName, FILE_NAME_MAX, idOfSegment, idSegment, NEW_SEGMENT, propertiesOf, propertiesPath } from '../../src/documents/documentPaths';
+import type { ResourceRef } from '../../src/kinds/registry';
 
 /** Any string: whole code points, single UTF-16 units (half pairs too), and the characters paths care about. */
 const anyId = fc.oneof(
@@ -28,6 +29,10 @@ describe('document paths', () => {
       assert.equal(idSegment('\ud800x'), '%uD800x');
       assert.equal(idSegment('3f6c1e2a-0b9d-4c5e-8f7a-1d2e3c4b5a69'), '3f6c1e2a-0b9d-4c5e-8f7a-1d2e3c4b5a69', 'a UUID reads as it is');
       assert.equal(idSegment(12345), '12345');
+    });
+
+    it('reads back a U+FEFF in an id, which a UTF-8 decoder drops by default as a byte order mark', () => {
+      assert.equal(idOfSegment(idSegment('\ufeffa\ufeff')), '\ufeffa\ufeff');
     });
 
     it('reads back every id as it was, and writes each as one plain ASCII segment (fast-check)', () => {
@@ -86,6 +91,21 @@ describe('document paths', () => {
         }),
         { numRuns: 3000, seed: 0xf11e },
       );
+    });
+  });
+
+  describe('propertiesPath / propertiesOf', () => {
+    it('reads the kind and id back from a View Properties path, whatever the id and name, and nothing from another path (fast-check)', () => {
+      fc.assert(
+        fc.property(anyId, anyId, (id, name) => {
+          const ref = { kind: 'volume', id, name } as unknown as ResourceRef;
+          assert.deepEqual(propertiesOf(propertiesPath(ref)), { kind: 'volume', id }, JSON.stringify([id, name]));
+        }),
+        { numRuns: 1000, seed: 0x9e0 },
+      );
+      assert.equal(propertiesOf('/nosuchkind/7/x.json'), undefined, 'a kind the registry does not know');
+      assert.equal(propertiesOf('/volume/new/x.json'), undefined, 'a document of a resource not created yet');
+      assert.equal(propertiesOf('/volume/7/x.jsonc'), undefined);
     });
   });
 });

@@ -10,7 +10,7 @@ import { StackletClient } from '../../src/api/client';
 import { requestsSince } from '../../src/emulator/stats';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { ActionHistory } from '../../src/model/actionHistory';
-import { ResourceStore } from '../../src/model/resourceStore';
+import { ResourceStore } from '../../src/kinds/resourceStore';
 import { createServer, FRESH_MS } from '../../src/mcp/server';
 
 describe('MCP server reads through the cache', function () {

@@ -1,5 +1,5 @@
 // Counts in words: one string for 1 and one for any other count (VS Code's l10n has no plural rules), picked by
-// src/model/plural.ts, in English and in German, where the core says a count.
+// src/api/plural.ts, in English and in German, where the core says a count.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -7,7 +7,7 @@ import * as l10n from '@vscode/l10n';
 import { stackletCount } from '../../src/kinds/rowWords';
 import { clusterDeletionWords } from '../../src/model/actionWords';
 import { boundedJson } from '../../src/model/boundedJson';
-import { plural } from '../../src/model/plural';
+import { plural } from '../../src/api/plural';
 import { userdataKind } from '../../src/documents/userdata/kind';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');

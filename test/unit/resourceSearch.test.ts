@@ -6,7 +6,7 @@ import { StackletClient } from '../../src/api/client';
 import type * as s from '../../src/api/schemas';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { SEARCH_KINDS, kindSpec, type SearchKind } from '../../src/kinds/registry';
-import { ResourceIndex } from '../../src/model/resourceSearch';
+import { ResourceIndex } from '../../src/kinds/resourceSearch';
 
 for (const perKeystroke of [true, false]) describe(`Go to Resource: the index${perKeystroke ? ', per keystroke' : ', for one query'}`, () => {
   let emu: EmulatorHandle;

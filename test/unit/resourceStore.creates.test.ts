@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { staleAfterCreate } from '../../src/kinds/registry';
-import { ResourceStore } from '../../src/model/resourceStore';
+import { ResourceStore } from '../../src/kinds/resourceStore';
 
 describe('ResourceStore: creates', () => {
   let emu: EmulatorHandle;

@@ -3,7 +3,7 @@
 // confirms, with no refetch.
 import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
-import { ResourceStore, type StoreChange } from '../../src/model/resourceStore';
+import { ResourceStore, type StoreChange } from '../../src/kinds/resourceStore';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 
 describe('ResourceStore: deletions', () => {

@@ -4,6 +4,7 @@
 // codicon, table cell or line of its own); the labels, descriptions, icons, states and contextValues are those the
 // views have always shown.
 import * as assert from 'node:assert/strict';
+import { protectingTag } from '../../src/agent/guards';
 import { StackletClient } from '../../src/api/client';
 import type * as s from '../../src/api/schemas';
 import type { Account } from '../../src/auth/accountRegistry';
@@ -43,7 +44,7 @@ describe('each kind\'s row look', () => {
   function lookOf(kind: Kind, item: unknown): RowLook {
     if (kind === 'nodePool') return KIND_ROWS.nodePool.look(item as KindItems['nodePool'], items.cluster);
     if (kind === 'tag') return KIND_ROWS.tag.look(item as s.Tag, 3);
-    if (kind === 'profile') return KIND_ROWS.profile.look(item as s.Profile, account);
+    if (kind === 'profile') return KIND_ROWS.profile.look(item as s.Profile, account, false);
     return (KIND_ROWS[kind].look as (item: unknown) => RowLook)(item);
   }
 
@@ -134,11 +135,11 @@ describe('each kind\'s row look', () => {
 
   it('says in its tooltip and spoken label that a stacklet is protected from agents by one of the protected tags, in any case', () => {
     const tooltip = (look: RowLook) => (look.tooltip?.() ?? []).join('\n');
-    const protectedLook = KIND_ROWS.stacklet.look(items.stacklet, { cost: false, protectedTags: ['Production'] });
+    const protectedLook = KIND_ROWS.stacklet.look(items.stacklet, { cost: false, protectedBy: (tags) => protectingTag(tags, ['Production']) });
     assert.match(tooltip(protectedLook), /\| Agents \| protected by its tag production\\?: an agent cannot change it, you can \|/);
     assert.match(spokenOf(protectedLook.spoken) ?? '', /, protected from agents$/);
     assert.equal(protectedLook.description, 'fra · b-1vcpu-2gb', 'the row keeps its width');
-    const open = KIND_ROWS.stacklet.look(items.stacklet, { cost: false, protectedTags: [] });
+    const open = KIND_ROWS.stacklet.look(items.stacklet, { cost: false, protectedBy: (tags) => protectingTag(tags, []) });
     assert.doesNotMatch(tooltip(open), /Agents/);
     assert.doesNotMatch(spokenOf(open.spoken) ?? '', /protected/);
   });

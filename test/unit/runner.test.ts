@@ -3,7 +3,7 @@
 // definition's words), sends through the gate, records each item as one entry of the history, and stops starting
 // items once the door's progress is cancelled. The context is built once (src/actions/context.ts).
 import * as assert from 'node:assert/strict';
-import { definitionOf } from '../../src/actions/catalog';
+import { definitionOf } from '../../src/kinds/operations';
 import { actionContext } from '../../src/actions/context';
 import type { ActionContext, ActionPlan } from '../../src/actions/definition';
 import { manyLines, run, runMany, summary, type Door, type LeftOut } from '../../src/actions/runner';
@@ -11,7 +11,7 @@ import { AgentRefusal } from '../../src/agent/refusal';
 import type { StackletClient } from '../../src/api/client';
 import type { EmulatorHandle } from '../../src/emulator/server';
 import { ActionHistory } from '../../src/model/actionHistory';
-import { ResourceStore } from '../../src/model/resourceStore';
+import { ResourceStore } from '../../src/kinds/resourceStore';
 import { rejectionOf, startAgentEmulator, stopAgentEmulator } from './support/helpers';
 
 /** A door that confirms as told and keeps what it was shown. */

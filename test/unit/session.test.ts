@@ -6,7 +6,7 @@ import { accountPlace, isLocalEmulator } from '../../src/auth/accountPlace';
 import { announcedEmulator } from '../../src/auth/localAccounts';
 import { EMULATOR_ACCOUNT_ID, type Account } from '../../src/auth/accountRegistry';
 import { SessionManager } from '../../src/auth/session';
-import { ResourceStore } from '../../src/model/resourceStore';
+import { ResourceStore } from '../../src/kinds/resourceStore';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { requestsSince } from '../../src/emulator/stats';
 import { memoryStores, rejection } from './support/helpers';

@@ -15,7 +15,7 @@ import { FAULT_KINDS } from '../../src/emulator/options';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import type { EmulatorStats } from '../../src/emulator/stats';
 import { Emitter } from '../../src/model/emitter';
-import { ResourceStore } from '../../src/model/resourceStore';
+import { ResourceStore } from '../../src/kinds/resourceStore';
 import { TaskTracker, type TaskEnd, type TaskFailure } from '../../src/tasks/taskTracker';
 import type { TaskKind } from '../../src/tasks/types';
 import { FakeClock } from './support/fakeClock';

@@ -1,6 +1,6 @@
 import type { Kind } from '../../kinds/registry';
-import { limitReached, readLimit, type AccountLimit } from '../../model/accountLimits';
-import type { ResourceStore } from '../../model/resourceStore';
+import { limitReached, readLimit, type AccountLimit } from '../../kinds/accountLimits';
+import type { ResourceStore } from '../../kinds/resourceStore';
 import * as notify from '../../ui/notify';
 
 /**

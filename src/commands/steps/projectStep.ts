@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Project } from '../../api/schemas';
-import type { ResourceStore } from '../../model/resourceStore';
+import type { ResourceStore } from '../../kinds/resourceStore';
 import type { PickItem } from '../../ui/prompter';
 import type { CommandDeps } from '../deps';
 import { pickStep, type WizardStep } from '../wizard';

@@ -1,4 +1,4 @@
-import type { ResourceStore } from '../../model/resourceStore';
+import type { ResourceStore } from '../../kinds/resourceStore';
 import { regionChoice } from '../choices';
 import type { CommandDeps } from '../deps';
 import { pickStep, type WizardStep } from '../wizard';

@@ -1,4 +1,4 @@
-import type { ResourceStore } from '../../model/resourceStore';
+import type { ResourceStore } from '../../kinds/resourceStore';
 import type { PickItem } from '../../ui/prompter';
 import { sizeChoice, type Choice } from '../choices';
 import type { CommandDeps } from '../deps';

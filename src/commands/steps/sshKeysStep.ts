@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ResourceStore } from '../../model/resourceStore';
+import type { ResourceStore } from '../../kinds/resourceStore';
 import { BACK } from '../../ui/prompter';
 import { addSshKeyFlow } from '../addSshKey';
 import type { CommandDeps } from '../deps';

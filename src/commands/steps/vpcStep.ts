@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ResourceStore } from '../../model/resourceStore';
+import type { ResourceStore } from '../../kinds/resourceStore';
 import type { CommandDeps } from '../deps';
 import { pickStep, type WizardStep } from '../wizard';
 import { noneItem } from './noneItem';

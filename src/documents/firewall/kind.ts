@@ -10,7 +10,7 @@ import type { DocumentKind } from '../kind';
 import { ruleCount as rules, runSteps, stackletList as stacklets, type Step } from '../outcome';
 import { firewallText, newFirewallTemplate, parseFirewallDocument } from './document';
 import { describeFirewallChange, describeFirewallCreate, diffFirewall, isEmptyChange, normaliseRules, type FirewallChange, type FirewallState, type NormalRule } from './rules';
-import { DOCUMENT_SCHEMES } from '../schemes';
+import { DOCUMENT_SCHEMES } from '../../kinds/schemes';
 
 /** A rule as a request sends it: nulls (all) left out. */
 const requestRule = (rule: NormalRule) => ({ address: rule.address, ...(rule.port !== null ? { port: rule.port } : {}), ...(rule.protocol !== null ? { protocol: rule.protocol } : {}) });

@@ -20,7 +20,7 @@ import {
   type RuleState,
 } from './changes';
 import { LoadBalancerDocument } from './schema';
-import { DOCUMENT_SCHEMES } from '../schemes';
+import { DOCUMENT_SCHEMES } from '../../kinds/schemes';
 
 export function parseLoadBalancerDocument(text: string): Parsed<LoadBalancerState> {
   const parsed = parseJsonDocument(text, LoadBalancerDocument);

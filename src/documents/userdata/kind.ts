@@ -7,11 +7,11 @@
  */
 import * as l10n from '@vscode/l10n';
 import * as v from '../../api/validators';
-import { plural } from '../../model/plural';
+import { plural } from '../../api/plural';
 import type { DocumentKind, DocumentProblem, Parsed, ResourceName } from '../kind';
 import { commentText } from '../jsonDocument';
 import { runSteps } from '../outcome';
-import { DOCUMENT_SCHEMES } from '../schemes';
+import { DOCUMENT_SCHEMES } from '../../kinds/schemes';
 
 export interface UserdataState {
   readonly name: string;

@@ -9,7 +9,7 @@ import { checkKubernetesVersion, checkNodeCount, checkResourceName } from '../..
 import { clusterDeletionWords, costSentence, nodeCount } from '../../model/actionWords';
 import { nodePoolMonthly } from '../../model/cost';
 import { nodesWords, sizeFor } from '../nodePool/operations';
-import type { ResourceRef } from '../registry';
+import { deletionChangeOf, type ResourceRef } from '../registry';
 
 const create = define({
   kind: 'cluster',
@@ -66,7 +66,7 @@ export const CLUSTER_OPERATIONS: readonly ActionDefinition[] = [
     description: 'Deletes a Kubernetes cluster (id) with its node pools and nodes: the user types its name to confirm. The plan gives the monthly change.',
     ask: (_ctx, ref) => typedDeletion(ref.name, (literal) => {
       const words = clusterDeletionWords(literal(ref.name), nodeCount(ref.data));
-      return { ...words, loss: words.loss + costSentence(ref as ResourceRef) };
+      return { ...words, loss: words.loss + costSentence(deletionChangeOf(ref as ResourceRef)) };
     }),
     failure: (name) => l10n.t('Could not delete cluster {0}', name),
     request: (ctx, ref) => ctx.client.deleteKubernetesCluster(ref.data.uuid),

@@ -2,8 +2,8 @@
 import * as l10n from '@vscode/l10n';
 import type { KubernetesCluster } from '../../api/schemas';
 import { cell } from '../../model/format';
-import { plural } from '../../model/plural';
-import { progressText } from '../../tasks/taskText';
+import { plural } from '../../api/plural';
+import { progressText } from '../../model/taskText';
 import { stateIcon, type RowLook } from '../rowLook';
 import { rowStates } from '../rowState';
 import { stateName } from '../rowWords';

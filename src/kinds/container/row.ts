@@ -1,7 +1,7 @@
 /** A container family's row (its images are its children). No vscode import. */
 import * as l10n from '@vscode/l10n';
 import type { ContainerFamily } from '../../api/schemas';
-import { plural } from '../../model/plural';
+import { plural } from '../../api/plural';
 import type { RowLook } from '../rowLook';
 import { rowStates } from '../rowState';
 

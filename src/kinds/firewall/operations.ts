@@ -14,7 +14,7 @@ import { FirewallRuleDocument } from '../../documents/firewall/schema';
 import { isComplete, runSteps } from '../../documents/outcome';
 import type { ResourceRef } from '../registry';
 import { applyQuestion } from '../../model/actionWords';
-import { plural } from '../../model/plural';
+import { plural } from '../../api/plural';
 
 /** Rules with every address (service text, or the model's) in the door's literal form, for the confirmation. */
 function literalRules<R extends RuleLike>(list: readonly R[], literal: Literal): R[] {

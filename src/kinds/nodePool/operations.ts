@@ -13,7 +13,7 @@ import { typedDeletion } from '../../actions/deletion';
 import { answered, button, check, head, idField, idle, refuse, text, wholeNumber } from '../../actions/steps';
 import { checkNodeCount, checkResourceName } from '../../api/validators';
 import { deletionChange, nodePoolMonthly, priceChange } from '../../model/cost';
-import { plural } from '../../model/plural';
+import { plural } from '../../api/plural';
 import { refTo, type PoolItem, type ResourceRef } from '../registry';
 
 const clusterField = () => idField('Its cluster\'s ID, as stacklet_find gives it.');

@@ -4,8 +4,6 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { Limit, Profile } from '../../api/schemas';
-import type { Account } from '../../auth/accountRegistry';
-import { isLocalEmulator } from '../../auth/accountPlace';
 import { cell } from '../../model/format';
 import type { RowLook } from '../rowLook';
 import { rowStates } from '../rowState';
@@ -20,10 +18,11 @@ export const PROFILE_ICON = 'account';
 /**
  * The profile of `account`: another account's email with its owner's name; a local emulator's says so first, the
  * one place the views say it, where the default side bar width keeps it whole (the email after it may be cut).
+ * `emulator`: whether the account is a local emulator's (src/auth/accountPlace.ts, isLocalEmulator), which the
+ * view passes, as it passes the account: auth is above the kinds.
  */
-export function profileLook(profile: Profile, account: Account): RowLook {
+export function profileLook(profile: Profile, account: { readonly apiUrl: string; readonly isEmulator: boolean }, emulator: boolean): RowLook {
   const name = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
-  const emulator = isLocalEmulator(account);
   return {
     label: emulator ? l10n.t('Local emulator') : profile.email || profile.uuid,
     ...(emulator ? { description: profile.email || profile.uuid } : name ? { description: name } : {}),

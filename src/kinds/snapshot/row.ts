@@ -2,7 +2,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Snapshot } from '../../api/schemas';
 import { cell, formatBytes } from '../../model/format';
-import { progressText } from '../../tasks/taskText';
+import { progressText } from '../../model/taskText';
 import { stateIcon, type RowLook } from '../rowLook';
 import { rowStates } from '../rowState';
 import { stateName } from '../rowWords';

@@ -9,7 +9,7 @@ import type * as s from '../../api/schemas';
 import type { AgentData } from '../../agent/envelope';
 import { refusalNamesField } from '../../api/refusals';
 import { checkHostname, checkName, checkPassword, checkTagName, checkWithinLimit } from '../../api/validators';
-import { readLimit } from '../../model/accountLimits';
+import { readLimit } from '../accountLimits';
 import { AgentInputError } from '../../agent/input';
 import { resolve, sizeOf } from '../../agent/reads';
 import { define, type ActionContext, type ActionDefinition, type Literal } from '../../actions/definition';
@@ -21,8 +21,8 @@ import { costSentence, extraWords, powerCycleWords, powerOffWords, resizeDiskWor
 import { resizeChange, stackletPrice } from '../../model/cost';
 import { formatBytes, shortTimestamp } from '../../model/format';
 import { typeableText } from '../../model/serviceText';
-import { hasTag, tagStacklet } from '../../model/tags';
-import { refTo, sameId, type ResourceRef } from '../registry';
+import { hasTag, tagStacklet } from '../tags';
+import { deletionChangeOf, refTo, sameId, type ResourceRef } from '../registry';
 
 const id = targetId('stacklet');
 
@@ -565,7 +565,7 @@ const deletion = deleteAction({
       // As Delete Stacklet asks it: what goes with it, and what stays.
       words: (literal) => ({
         question: stackletDeletionTitle(literal(ref.name)),
-        detail: typeToConfirm(whatGoesAndStays(literal(ref.name), named(literal, along), named(literal, stays)) + costSentence(ref as ResourceRef), literal(typeableText(ref.name))),
+        detail: typeToConfirm(whatGoesAndStays(literal(ref.name), named(literal, along), named(literal, stays)) + costSentence(deletionChangeOf(ref as ResourceRef)), literal(typeableText(ref.name))),
         button: button.delete(),
       }),
       resources: [...along.map((extra) => ({ ...head(extra), role: 'goes' as const })), ...stays.map((extra) => ({ ...head(extra), role: 'stays' as const }))],

@@ -3,12 +3,11 @@
  * tags), its icon, description, tooltip and spoken label. No vscode import.
  */
 import * as l10n from '@vscode/l10n';
-import { protectingTag } from '../../agent/guards';
 import type { Stacklet } from '../../api/schemas';
 import { formatMonthly, formatUsd, stackletPrice } from '../../model/cost';
 import { cell, formatBytes, publicIPv4, stackletState } from '../../model/format';
-import { plural } from '../../model/plural';
-import { progressText } from '../../tasks/taskText';
+import { plural } from '../../api/plural';
+import { progressText } from '../../model/taskText';
 import { stateIcon, type RowLook } from '../rowLook';
 import { rowStates } from '../rowState';
 import { spokenLabel, stateName } from '../rowWords';
@@ -31,8 +30,11 @@ export function stackletContextValue(stacklet: Stacklet): string {
 /** What a stacklet row shows besides its facts (the stacklet.showCostInDescription and stacklet.agent.protectedTags settings). */
 export interface StackletRowOptions {
   readonly cost: boolean;
-  /** The tags that protect a resource from agents: a stacklet carrying one says so in its tooltip and spoken label. */
-  readonly protectedTags?: readonly string[];
+  /**
+   * The tag of `tags` that protects a resource from agents, if any: a stacklet carrying one says so in its tooltip
+   * and spoken label. The view passes the agents' rule (src/agent/guards.ts, protectingTag), which is above the kinds.
+   */
+  readonly protectedBy?: (tags: readonly string[]) => string | undefined;
 }
 
 /** `est. $12.00/mo`: the stacklet's monthly estimate as a row shows it, or undefined without a price. */
@@ -79,7 +81,7 @@ export function stackletSpokenLabel(s: Stacklet): string {
 
 export function stackletLook(s: Stacklet, options: StackletRowOptions = { cost: false }): RowLook {
   const cost = options.cost ? estimate(s) : undefined;
-  const protectedBy = protectingTag(s.tags, options.protectedTags ?? []);
+  const protectedBy = options.protectedBy?.(s.tags);
   return {
     label: s.name,
     // Region and size fit beside the name at the default side bar width; the address is a row of its own under

@@ -7,9 +7,9 @@ import { define, type ActionDefinition, type Literal } from '../../actions/defin
 import { deleteAction } from '../../actions/deletion';
 import { button, check, head, idleStacklets, made, stackletIds, text } from '../../actions/steps';
 import { checkTagName } from '../../api/validators';
-import { plural } from '../../model/plural';
+import { plural } from '../../api/plural';
 import { literalText } from '../../model/serviceText';
-import { carriersOf, knownTags } from '../../model/tags';
+import { carriersOf, knownTags } from '../tags';
 import { resourceCount } from '../rowWords';
 import { sameId } from '../registry';
 

@@ -2,7 +2,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Userdata } from '../../api/schemas';
 import { cell } from '../../model/format';
-import { plural } from '../../model/plural';
+import { plural } from '../../api/plural';
 import { markdownCodeBlock } from '../../model/serviceText';
 import type { RowLook } from '../rowLook';
 import { rowStates } from '../rowState';

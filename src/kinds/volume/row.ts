@@ -2,7 +2,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Volume } from '../../api/schemas';
 import { cell } from '../../model/format';
-import { progressText } from '../../tasks/taskText';
+import { progressText } from '../../model/taskText';
 import { stateIcon, type RowLook } from '../rowLook';
 import { rowStates } from '../rowState';
 import { spokenLabel, stateName } from '../rowWords';

@@ -6,7 +6,7 @@ import { deleteAction } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
 import { checkResourceName, checkVpcCidrFree } from '../../api/validators';
 import { button, check, idField, made, projectOf, regionOf, text } from '../../actions/steps';
-import { plural } from '../../model/plural';
+import { plural } from '../../api/plural';
 
 const create = define({
   kind: 'vpc',

@@ -4,7 +4,7 @@
 // own, made around the extension: a rename's is named back before each door; a deletion's is made anew before each.
 import type { Backup } from '../../../src/api/schemas';
 import { kindSpec, type ListedKind, type TaskKind } from '../../../src/kinds/registry';
-import type { ViewId } from '../../../src/views/viewIds';
+import type { ViewId } from '../../../src/kinds/viewIds';
 import { control } from '../emulatorAccess';
 import type { DoorKit, DoorRow, Prepared } from './row';
 

@@ -3,7 +3,7 @@
 import type { ListedKind } from '../../../src/kinds/registry';
 import type { TaskKind } from '../../../src/kinds/registry';
 import type { ResourceNode } from '../../../src/views/resourceNode';
-import type { ViewId } from '../../../src/views/viewIds';
+import type { ViewId } from '../../../src/kinds/viewIds';
 import type { Answer } from '../scriptedPrompter';
 
 /** A request as each door must send it: method, the emulator's route (IDs as `:id`), body. */

@@ -9,7 +9,7 @@ import { DEMO_TOKEN } from '../../../src/emulator/options';
 import { startEmulator, type EmulatorHandle } from '../../../src/emulator/server';
 import { StackletClient } from '../../../src/api/client';
 import type { ActionContext } from '../../../src/actions/definition';
-import { ResourceStore } from '../../../src/model/resourceStore';
+import { ResourceStore } from '../../../src/kinds/resourceStore';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;

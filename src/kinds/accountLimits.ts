@@ -2,11 +2,11 @@
  * The account's limits, read before a create asks anything: the profile's `limits` says how many more items of
  * a kind the account may create (the kind names its key, src/kinds/<kind>/kind.ts). A create with none left is
  * refused before its first question, and a count above what is left at its step, instead of after every answer
- * when the service refuses. No vscode import.
+ * when the service refuses. With the kinds, since each kind names its limit. No vscode import.
  */
 import * as l10n from '@vscode/l10n';
 import type { Profile } from '../api/schemas';
-import { kindSpec, type Kind } from '../kinds/registry';
+import { kindSpec, type Kind } from './registry';
 import type { ResourceStore } from './resourceStore';
 
 export interface AccountLimit {

@@ -1,11 +1,11 @@
 /**
  * Tagging stacklets, in one place for every command that tags (Tag… on one stacklet or on a selection): the
  * request (POST /v1/tags/:name/resources through the client) and the stacklet as it is after it, for the
- * cache. No vscode import.
+ * cache. With the kinds, as it reads the store. No vscode import.
  */
 import type { Call, StackletClient } from '../api/client';
 import type * as s from '../api/schemas';
-import { sameId } from '../kinds/registry';
+import { sameId } from './registry';
 import type { ResourceStore } from './resourceStore';
 
 /**

@@ -1,12 +1,13 @@
 /**
  * The signed-in account's cached listings. Views read through it, so expanding, collapsing and redrawing
  * never costs a request; a listing is fetched again only when it is invalidated (a refresh, an action, a
- * finished task). Concurrent reads of the same listing share one request.
+ * finished task). Concurrent reads of the same listing share one request. With the kinds, since each listing is
+ * loaded and kept as its kind's registry entry says.
  */
 import * as l10n from '@vscode/l10n';
 import type { ListResult, StackletClient } from '../api/client';
 import { ApiError } from '../api/errors';
-import { Emitter } from './emitter';
+import { Emitter } from '../model/emitter';
 import {
   kindSpec,
   isKnownKind,
@@ -21,7 +22,7 @@ import {
   type ListingItems,
   type ListingKind,
   type ListingParams,
-} from '../kinds/registry';
+} from './registry';
 
 export type { ListingKind, ListingParams };
 

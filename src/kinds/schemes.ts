@@ -1,8 +1,9 @@
 /**
  * The URI scheme of each kind of document, apart from the kinds themselves: activation registers a file system
- * for each scheme, and loads a kind (its parser, schemas and diff) only when one of its documents is opened.
+ * for each scheme, and loads a kind (its parser, schemas and diff) only when one of its documents is opened. Its keys
+ * are the document kinds' ids (src/documents/kind.ts). Here, below the documents, because the kinds' menus
+ * (./commands.ts) name the schemes in their `when` clauses.
  */
-import type { DocumentKindId } from './kind';
 
 /** The scheme of the read-only documents of View Properties and of the service's side of a compare (src/ui/resourceDocuments.ts). */
 export const RESOURCE_SCHEME = 'stacklet-resource';
@@ -11,4 +12,4 @@ export const DOCUMENT_SCHEMES = {
   firewall: 'stacklet-firewall',
   loadBalancer: 'stacklet-loadbalancer',
   userdata: 'stacklet-userdata',
-} as const satisfies Record<DocumentKindId, string>;
+} as const;

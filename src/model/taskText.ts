@@ -1,6 +1,7 @@
 /**
  * The service's words for a task, with its name where the service leaves them empty: the one place rows, tooltips,
- * the status bar, notifications and refusals read them. No vscode import.
+ * the status bar, notifications and refusals read them. In model, below the kinds' rows and the actions that say
+ * them, not with the task tracker. No vscode import.
  */
 import type { Task } from '../api/schemas';
 

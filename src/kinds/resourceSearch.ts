@@ -3,9 +3,9 @@
  * any IP address (public or private, v4 or v6), tag and region. Built once from the listings (and again after a
  * refresh), then filtered on every keystroke: each entry's words are one lowercase string, a query's words must
  * all occur in it, and at most `limit` results are kept: those whose name, id or an address is the query first,
- * then names that start with it, then the rest. No vscode import.
+ * then names that start with it, then the rest. With the kinds, whose search facts it indexes. No vscode import.
  */
-import { kindSpec, type KindItems, type KindSpec, type ResourceRef, type SearchFacts, type SearchKind, refTo } from '../kinds/registry';
+import { kindSpec, type KindItems, type KindSpec, type ResourceRef, type SearchFacts, type SearchKind, refTo } from './registry';
 
 /** Results shown at most: a picker of 25,000 rows helps nobody; typing more narrows them. */
 export const SEARCH_LIMIT = 100;
