@@ -317,7 +317,8 @@ async function several<K extends ListedKind, I extends object>(deps: CommandDeps
   const titled = (plans: readonly ActionPlan[]) => {
     title = many.progress(plans.length, input, plans);
     const ended = many.ended;
-    group = newTaskGroup(title, ended && ((names, n) => ended(names, n, input)));
+    // The answers come, and their tasks are tracked, in any order: the summary names them in the view's.
+    group = newTaskGroup(title, ended && ((names, n) => ended(names, n, input)), plans.map((plan) => targetOf(plan).name));
     return title;
   };
   const tasks: TaskFollower = {

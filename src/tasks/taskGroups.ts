@@ -10,9 +10,12 @@ import type { TaskGroup, TaskRegistry, TrackedTask } from './types';
 
 let lastGroupId = 0;
 
-/** A new group for the tasks of a bulk action whose progress title is `title`, and its words for their end. */
-export function newTaskGroup(title: string, ended?: TaskGroup['ended']): TaskGroup {
-  return { id: ++lastGroupId, title, names: [], ...(ended ? { ended } : {}) };
+/**
+ * A new group for the tasks of a bulk action whose progress title is `title`, its words for their end, and the
+ * order it listed its items in when their tasks may be tracked in another.
+ */
+export function newTaskGroup(title: string, ended?: TaskGroup['ended'], order?: readonly string[]): TaskGroup {
+  return { id: ++lastGroupId, title, names: [], ...(ended ? { ended } : {}), ...(order ? { order } : {}) };
 }
 
 /** `tasks`, with every task tracked through it a member of `group`. */
@@ -46,7 +49,7 @@ export class EndedGroups {
   add(task: TrackedTask & { readonly group: TaskGroup }, nameNow: string): void {
     const { group } = task;
     const entry = this.pending.get(group.id) ?? { group, ended: [] };
-    entry.ended.push({ place: group.names.indexOf(task.resourceName), name: nameNow, text: completedText(task.task) });
+    entry.ended.push({ place: (group.order ?? group.names).indexOf(task.resourceName), name: nameNow, text: completedText(task.task) });
     this.pending.set(group.id, entry);
   }
 

@@ -34,8 +34,13 @@ export interface TaskGroup {
   readonly id: number;
   /** The bulk action's progress title: "Powering off 3 stacklets". */
   readonly title: string;
-  /** Its items' names in the order the action listed them (the view's), filled as their tasks are tracked. */
+  /** Its items' names, filled as their tasks are tracked: in the order the action listed them unless `order` says it. */
   readonly names: string[];
+  /**
+   * The order the action listed its items in (the view's), where their tasks are tracked as the answers come,
+   * in any order (a selection sent several at a time): the summary names them in this order.
+   */
+  readonly order?: readonly string[];
   /**
    * The action's own words for its ended tasks, given the names as one list ("web-1, db-1 and blog") and their
    * count: "web-1, db-1 and blog were powered off." Without them, each name is said with the service's words.

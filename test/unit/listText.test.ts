@@ -37,6 +37,12 @@ describe('names as a list in a sentence', () => {
     for (const name of ['blog', 'web-1', 'db-1']) groups.add(task(alike, name, 'stacklet was powered off'), name);
     assert.deepEqual(groups.settled([]), ['Powering off 3 stacklets: done. web-1, db-1 and blog were powered off.']);
 
+    // A selection's tasks are tracked as its answers come: the summary keeps the order the action listed them in.
+    const answered = newTaskGroup('Powering off 3 stacklets', ended, ['web-1', 'db-1', 'blog']);
+    answered.names.push('blog', 'web-1', 'db-1');
+    for (const name of ['db-1', 'blog', 'web-1']) groups.add(task(answered, name, 'stacklet was powered off'), name);
+    assert.deepEqual(groups.settled([]), ['Powering off 3 stacklets: done. web-1, db-1 and blog were powered off.']);
+
     const unlike = newTaskGroup('Powering off 3 stacklets', ended);
     unlike.names.push('web-1', 'db-1', 'blog');
     groups.add(task(unlike, 'web-1', 'stacklet was powered off'), 'web-1');
