@@ -1,14 +1,12 @@
 /**
  * What a kind of document is (a firewall, a load balancer, a userdata script): how its text is parsed and
- * checked, how the service's current state is read and rendered, how two states differ, and the pure apply
- * step that sends a difference through the client. No vscode here: the edge (src/editors/documentEditors.ts)
- * moves text, asks and shows; everything a save decides is here and runs in plain Node against the emulator.
+ * checked, how the service's current state is read and rendered, how two states differ, and the input of the
+ * kind's `update` and `create` definitions a save goes through. No vscode here: the edge
+ * (src/editors/documentEditors.ts) moves text, asks and shows.
  */
 import type { StackletClient } from '../api/client';
-import type { Task } from '../api/schemas';
 import type { ListedKind } from '../kinds/registry';
 import type { DOCUMENT_SCHEMES } from '../kinds/schemes';
-import type { ApplyOutcome } from './outcome';
 
 export interface DocumentProblem {
   readonly offset: number;
@@ -31,19 +29,8 @@ export interface ResourceName {
   readonly name: string;
 }
 
-/** What the service answered to a create: the new resource, and its task when it has one. */
-export interface Created extends ResourceName {
-  readonly task?: Task | null | undefined;
-}
-
 /** 'firewall' | 'loadBalancer' | 'userdata': the kinds that have a scheme, so a new one cannot lack its own. */
 export type DocumentKindId = keyof typeof DOCUMENT_SCHEMES;
-
-/** An action of the kind's definitions (src/kinds/<kind>/operations.ts) and its input: what a save sends through. */
-export interface DefinedSend {
-  readonly action: string;
-  readonly input: Readonly<Record<string, unknown>>;
-}
 
 export interface DocumentKind<S, C> {
   readonly id: DocumentKindId;
@@ -70,32 +57,13 @@ export interface DocumentKind<S, C> {
   template(name: string): string;
   diff(current: S, next: S): C;
   isEmpty(change: C): boolean;
-  /** The change in words, one line a part, for the confirmation. */
-  describe(change: C): string[];
-  /** A creation in words, for the confirmation. */
-  describeCreate(next: S): string[];
-  /** Sends `change` to the resource `id`: the pure apply step. Never throws for the service's refusals. */
-  apply(change: C, client: StackletClient, id: string): Promise<ApplyOutcome>;
   /**
-   * The action a save applies through, when the kind's change is defined once (src/kinds/<kind>/operations.ts):
-   * the write tool's kind and action, and its input for the document's state. The definition plans the change
-   * again, the gate sends it, and an incomplete apply comes back as IncompleteApply (./outcome.ts).
+   * The input of the kind's `update` definition (src/kinds/<kind>/operations.ts) that makes the resource `id` what
+   * the document states. A save is planned, confirmed and sent through it as every door's change is.
    */
-  readonly defined?: { readonly kind: ListedKind; readonly action: string; input(next: S, id: string): Record<string, unknown> };
-  /** Creates the resource the document describes (one request); throws the client's ApiError when refused. */
-  create(next: S, client: StackletClient): Promise<Created>;
-  /**
-   * The kind's create definition and its input for the document: where there is one, a new resource's document is
-   * planned, confirmed in the definition's words and sent through it (the same checks and request as the agents'
-   * tool), and `create` is not used.
-   */
-  readonly defineCreate?: (next: S) => DefinedSend;
-  /**
-   * The kind's definition of a save to the resource `id`, where one definition covers the whole change: the save
-   * asks as before (the document's lines, Show Changes first), the definition checks and plans it, and it is sent
-   * through the definition as the one step `label` of `part` (reported as `apply`'s steps are); `apply` is not used.
-   */
-  readonly defineApply?: (id: string, next: S) => DefinedSend & { readonly label: string; readonly part: string };
+  updateInput(next: S, id: string): Record<string, unknown>;
+  /** The input of the kind's `create` definition for a new resource's document. */
+  createInput(next: S): Record<string, unknown>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

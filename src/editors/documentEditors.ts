@@ -10,12 +10,13 @@ import * as vscode from 'vscode';
 import type { SessionManager, ActiveSession } from '../auth/session';
 import type { ActionContext, ActionPlan } from '../actions/definition';
 import { actionContext } from '../actions/context';
-import type { AnyDocumentKind, Created, DefinedSend, DocumentKindId, DocumentProblem } from '../documents/kind';
+import type { Door } from '../actions/runner';
+import type { AgentData } from '../agent/envelope';
+import type { AnyDocumentKind, DocumentKindId, DocumentProblem } from '../documents/kind';
 import { documentFileName, idOfSegment, idSegment, NEW_SEGMENT } from '../documents/documentPaths';
 import { DOCUMENT_SCHEMES } from '../kinds/schemes';
-import { isTaskKind, staleAfterEdit, type ListedKind } from '../kinds/registry';
-import { IncompleteApply, isComplete, reportOutcome, runSteps, type ApplyOutcome } from '../documents/outcome';
-import { AgentInputError } from '../agent/input';
+import { staleAfterEdit } from '../kinds/registry';
+import { IncompleteApply, isComplete, reportOutcome, type ApplyOutcome } from '../documents/outcome';
 import { AgentRefusal } from '../agent/refusal';
 import type { TaskRegistry } from '../tasks/types';
 import { Drafts } from '../ui/drafts';
@@ -25,7 +26,6 @@ import { DocumentFileSystem } from '../ui/documentFileSystem';
 import type { Prompter } from '../ui/prompter';
 import { RefusedSaves } from '../ui/refusedSaves';
 import type { ResourceDocuments } from '../ui/resourceDocuments';
-import { applyQuestion } from '../model/actionWords';
 import { describeError } from '../api/errorText';
 import type { ActionHistory } from '../model/actionHistory';
 import { Disposable } from '../model/lifecycle';
@@ -123,8 +123,14 @@ export class DocumentEditors extends Disposable {
     return this.refusalItems.standing();
   }
 
-  /** Settles when no apply runs (tests wait on this after a save). */
+  /**
+   * Settles when no apply runs (tests wait on this after a save). VS Code may tell of a save the user asked for
+   * after `save()` has resolved (seconds later on a busy machine): one announced and not yet saved counts too,
+   * for up to 30 seconds (a save that failed is never told of).
+   */
   async settled(): Promise<void> {
+    const announced = () => [...this.saveReasons.values()].includes(vscode.TextDocumentSaveReason.Manual);
+    for (let waited = 0; announced() && waited < 30_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
     while (this.applying.size > 0) await Promise.allSettled([...this.applying.values()]);
   }
 
@@ -310,122 +316,92 @@ export class DocumentEditors extends Disposable {
       notify.statusMessage('check', vscode.l10n.t('Nothing to apply: {0} already matches the document.', what), 5000);
       return;
     }
-    // Through the kind's definition where one covers the save: its checks, and its request.
-    const step = kind.defineApply?.(id, parsed.value);
-    const defined = step ? await this.planDefined(document, session, kind.listing, step) : undefined;
-    if (defined === null) return;
-    const lines = kind.describe(change);
     const base = fs.base(uri);
     const baseState = base !== undefined ? kind.parse(base) : undefined;
-    if (baseState?.ok && !kind.isEmpty(kind.diff(baseState.value, current.state))) {
-      lines.push('', vscode.l10n.t('Stacklet Cloud has changed since this document was opened: applying also undoes those changes. Show Changes compares first.'));
-    }
-    const showChanges = vscode.l10n.t('Show Changes');
-    const applyChoice = vscode.l10n.t('Apply');
-    lines.push('', whichButton(applyChoice, showChanges));
-    const choice = await this.deps.prompter().choose(applyQuestion(what), lines.join('\n'), [showChanges, applyChoice]);
-    if (choice === showChanges) return this.compare(document);
-    if (choice !== applyChoice) return;
-    // Through the kind's definition: the whole state (a load balancer's update, planned once confirmed), or the one
-    // step a definition covers (a userdata script's update, planned before the question); else the kind's own steps.
-    const outcome = kind.defined
-      ? await this.applyDefined(kind, parsed.value, id, session, uri, file)
-      : step && defined
-        ? await this.progress(defined.plan.progress, () => runSteps([{ label: step.label, part: step.part, run: defined.send }]))
-        : await this.send(vscode.l10n.t('Applying to {0}…', what), () => kind.apply(change, client, id));
-    if (outcome === undefined) return;
+    const changedSince = baseState?.ok === true && !kind.isEmpty(kind.diff(baseState.value, current.state));
+    // Through the kind's update definition, as every door's change: planned (and refused) before the question.
+    const sent = await this.runDefined(document, session, 'update', kind.updateInput(parsed.value, id), changedSince);
+    if (sent === undefined) return;
     store.invalidate(kind.listing, ...staleAfterEdit(kind.listing));
+    if ('failed' in sent) {
+      this.deps.log.info(`${kind.id} ${id}: ${sent.failed}`);
+      this.tell('error', sent.failed);
+      return this.followService(document, found, session, id, false);
+    }
+    const outcome: ApplyOutcome = 'outcome' in sent ? sent.outcome : { applied: (sent.data['applied'] as string[] | undefined) ?? [], unsupported: [], notSent: [] };
     const report = reportOutcome(outcome, what);
     this.deps.log.info(`${kind.id} ${id}: ${report.message}`);
     this.tell(report.level, report.message);
     await this.followService(document, found, session, id, isComplete(outcome));
   }
 
-  /**
-   * Applies through the kind's definition (src/kinds/<kind>/operations.ts), as an agent's change is: planned again
-   * and sent through the gate every door passes. The outcome step by step, or undefined when the plan was refused
-   * (said on the status bar's item, nothing sent; the text stays as a draft).
-   */
-  private async applyDefined(kind: AnyDocumentKind, next: unknown, id: string, session: ActiveSession, uri: vscode.Uri, file: string): Promise<ApplyOutcome | undefined> {
-    const defined = kind.defined!;
-    // The definitions load with the first apply through one, not at activation.
-    const [{ definitionOf }, runner] = await Promise.all([import('../kinds/operations.js'), import('../actions/runner.js')]);
-    const ctx = this.actionContext(session);
-    try {
-      const plan = await runner.plan(ctx, definitionOf(defined.kind, defined.action), defined.input(next, id));
-      const data = await this.progress(plan.progress, () => runner.send(ctx, plan, 'document', undefined));
-      return { applied: (data['applied'] as string[] | undefined) ?? [], unsupported: [], notSent: [] };
-    } catch (error) {
-      if (error instanceof IncompleteApply) return error.outcome;
-      const message = error instanceof AgentRefusal || error instanceof AgentInputError ? error.message : describeError(error);
-      this.refusalItems.show(uri, vscode.l10n.t('{0} not applied', file), vscode.l10n.t('Not applied: {0} Your text is kept as a draft.', message), false);
-      return undefined;
-    }
-  }
-
   private async createFrom(document: vscode.TextDocument, { kind }: Opened, session: ActiveSession, next: unknown): Promise<void> {
-    const what = `${kind.noun()} ${kind.nameOf(next)}`;
-    const showChanges = vscode.l10n.t('Show Changes');
-    const create = vscode.l10n.t('Create');
-    const { client, store } = session;
-    // Through the kind's create definition where it has one: its checks and words, and its request.
-    const defined = kind.defineCreate ? await this.planDefined(document, session, kind.listing, kind.defineCreate(next)) : undefined;
-    if (defined === null) return;
-    const words = defined?.plan.words((text) => text) ?? { question: vscode.l10n.t('Create {0} on Stacklet Cloud?', what), detail: kind.describeCreate(next).join('\n') };
-    const choice = await this.deps.prompter().choose(words.question, [words.detail, '', whichButton(create, showChanges)].join('\n'), [showChanges, create]);
-    if (choice === showChanges) return this.compare(document);
-    if (choice !== create) return;
-    let created;
-    try {
-      created = defined
-        ? await this.progress(defined.plan.progress, () => defined.send())
-        : await this.send(vscode.l10n.t('Creating {0}…', what), () => kind.create(next, client));
-    } catch (error) {
-      store.invalidate(kind.listing);
-      this.tell('error', vscode.l10n.t('Could not create {0}: {1} Your text is kept.', what, describeError(error)));
+    // Through the kind's create definition: its checks and words, its request; it remembers the new resource and
+    // follows its task (made, src/actions/steps.ts).
+    const sent = await this.runDefined(document, session, 'create', kind.createInput(next), false);
+    if (sent === undefined) return;
+    if (!('data' in sent)) {
+      session.store.invalidate(kind.listing);
+      this.tell('error', 'failed' in sent ? sent.failed : reportOutcome(sent.outcome, kind.nameOf(next)).message);
       return;
     }
+    const resource = sent.data['resource'] as { id: string | number; name: string };
+    const created = { id: String(resource.id), name: resource.name };
     await this.drafts.linkCreated(document.uri, created.id);
-    // The definition remembered the new resource and followed its task (made, src/actions/steps.ts).
-    if (!defined) {
-      if (created.task && isTaskKind(kind.listing)) this.deps.tasks.track({ kind: kind.listing, resourceId: created.id, resourceName: created.name, task: created.task });
-      store.created(kind.listing, created.id);
-    }
     const others = staleAfterEdit(kind.listing);
-    if (others.length > 0) store.invalidate(...others);
+    if (others.length > 0) session.store.invalidate(...others);
     this.deps.log.info(`Created ${kind.id} ${created.name} (${created.id}) from ${document.uri.toString()}`);
     this.tell('info', vscode.l10n.t('Created {0}.', `${kind.noun()} ${created.name}`));
     await this.followService(document, (await this.kindOf(document.uri))!, session, created.id, true);
   }
 
   /**
-   * The plan of the kind's definition for a save (src/actions/definition.ts), and how it is sent through the gate
-   * every door passes: recorded in the action history, its task followed. null when the definition refused the
-   * document (said in the status bar, as a document's problem is; nothing is sent).
+   * A save through the document kind's `update` or `create` definition (src/kinds/<kind>/operations.ts), by the
+   * runner every door takes: planned with every refusal a command gives, before anything is asked (said in the
+   * status bar, as a document's problem is; nothing sent), confirmed in the plan's words with Show Changes first,
+   * then sent through the gate, recorded and followed. What the service answered; when it did not take it whole,
+   * the outcome step by step; when it refused the one request, what failed in the plan's words; undefined when
+   * nothing was sent.
    */
-  private async planDefined(document: vscode.TextDocument, session: ActiveSession, kind: ListedKind, { action, input }: DefinedSend): Promise<{ plan: ActionPlan; send: () => Promise<Created> } | null> {
-    const [{ definitionOf }, runner, { AgentInputError }, { AgentRefusal }] = await Promise.all([
-      import('../kinds/operations.js'), import('../actions/runner.js'), import('../agent/input.js'), import('../agent/refusal.js'),
-    ]);
+  private async runDefined(document: vscode.TextDocument, session: ActiveSession, action: 'update' | 'create', input: Record<string, unknown>, changedSince: boolean): Promise<{ data: AgentData } | { outcome: ApplyOutcome } | { failed: string } | undefined> {
+    const found = (await this.kindOf(document.uri))!;
+    // The definitions load with the first save, not at activation.
+    const [{ definitionOf }, runner] = await Promise.all([import('../kinds/operations.js'), import('../actions/runner.js')]);
     const ctx = this.actionContext(session);
+    const showChanges = vscode.l10n.t('Show Changes');
+    let compare = false;
+    let planned: ActionPlan | undefined;
+    const door: Door = {
+      name: 'document',
+      confirm: async ([plan]) => {
+        planned = plan!;
+        const words = plan!.words((text) => text);
+        const lines = [words.detail];
+        if (changedSince) lines.push('', vscode.l10n.t('Stacklet Cloud has changed since this document was opened: applying also undoes those changes. Show Changes compares first.'));
+        lines.push('', whichButton(words.button, showChanges));
+        const choice = await this.deps.prompter().choose(words.question, lines.join('\n'), [showChanges, words.button]);
+        compare = choice === showChanges;
+        return choice === words.button ? {} : undefined;
+      },
+      progress: (title, work) => this.progress(title, () => work(() => undefined)),
+    };
     try {
-      const plan = await runner.plan(ctx, definitionOf(kind, action), input);
-      return {
-        plan,
-        send: async () => {
-          const data = await runner.send(ctx, plan, 'document', undefined);
-          const resource = data['resource'] as { id: string | number; name: string };
-          return { id: String(resource.id), name: resource.name };
-        },
-      };
+      const result = await runner.run(ctx, definitionOf(found.kind.listing, action), input, door);
+      if (result.status === 'sent') return { data: result.data };
+      if (compare) await this.compare(document);
+      return undefined;
     } catch (error) {
-      if (!(error instanceof AgentInputError || error instanceof AgentRefusal)) throw error;
-      const file = segments(document.uri).at(-1) ?? kind;
-      // A refusal names the resource it is about (a stacklet the document names is busy); a bad input its field.
-      const message = error instanceof AgentRefusal ? vscode.l10n.t('{0}: {1}', error.resource.name, error.message) : error.message;
-      const said = /[.!?]$/.test(message) ? message : `${message}.`;
-      this.refusalItems.show(document.uri, vscode.l10n.t('{0} not applied', file), vscode.l10n.t('Not applied: {0} Your text is kept as a draft.', said), false);
-      return null;
+      if (error instanceof IncompleteApply) return { outcome: error.outcome };
+      if (runner.isRefusal(error)) {
+        const file = segments(document.uri).at(-1) ?? found.kind.id;
+        // A refusal names the resource it is about (a stacklet the document names is busy); a bad input its field.
+        const message = error instanceof AgentRefusal ? vscode.l10n.t('{0}: {1}', error.resource.name, error.message) : error.message;
+        const said = /[.!?]$/.test(message) ? message : `${message}.`;
+        this.refusalItems.show(document.uri, vscode.l10n.t('{0} not applied', file), vscode.l10n.t('Not applied: {0} Your text is kept as a draft.', said), false);
+        return undefined;
+      }
+      // The service refused or failed: said in the plan's words ("Could not create firewall web-fw: …").
+      return { failed: vscode.l10n.t('{0}: {1} Your text is kept.', planned?.failure ?? found.kind.noun(), describeError(error)) };
     }
   }
 
@@ -500,11 +476,6 @@ export class DocumentEditors extends Disposable {
 
   private progress<T>(title: string, work: () => Promise<T>): Promise<T> {
     return Promise.resolve(notify.withProgress('window', title, work));
-  }
-
-  /** What a save applies or creates goes through the recorded path, as every action's requests do (Copy as curl). */
-  private send<T>(title: string, work: () => Promise<T>): Promise<T> {
-    return this.progress(title, () => this.deps.history.record(title, work, (line) => this.deps.log.info(line)));
   }
 }
 

@@ -46,7 +46,7 @@ export class DocumentSteps {
     await act();
     await this.api().documentEditors.settled();
     const sent = mutationsSince(this.email, before, await recentRequests());
-    const told = this.shown().map((s) => `${s.level}: ${s.message}`).join('; ');
+    const told = [...this.shown().map((s) => `${s.level}: ${s.message}`), ...this.api().documentEditors.refusals().map((r) => `refused: ${r}`)].join('; ');
     assert.deepEqual(this.prompter.problems, [], `the script fits the questions (shown: ${told})`);
     assert.equal(this.prompter.remaining, 0, `every scripted answer was used (shown: ${told})`);
     const of = (level: Shown['level']) => this.shown().filter((s) => s.level === level).map((s) => s.message);

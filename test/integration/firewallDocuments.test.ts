@@ -105,7 +105,8 @@ describe('Firewall documents', function () {
     assert.equal(outcome.asked.length, 1);
     assert.deepEqual(outcome.asked[0]!.choices, ['Show Changes', 'Apply'], 'the safe choice comes first (it has the focus)');
     assert.equal(outcome.asked[0]!.message, 'Apply these changes to firewall web-firewall on Stacklet Cloud?');
-    assert.match(outcome.asked[0]!.detail!, /^Rename to web-fw-doc\nRemove inbound rule: ICMP all ports from 0\.0\.0\.0\/0\nAdd inbound rule: TCP 8080 from 198\.51\.100\.0\/24\nDetach stacklet \d+\n\n/);
+    // The firewall's update definition's words: the stacklet taken out named, as every door names it.
+    assert.match(outcome.asked[0]!.detail!, /^Rename to web-fw-doc\nRemove inbound rule: ICMP all ports from 0\.0\.0\.0\/0\nAdd inbound rule: TCP 8080 from 198\.51\.100\.0\/24\nDetach stacklet [\w-]+ \(\d+\): it stays, without these rules\n\n/);
     assert.ok(outcome.asked[0]!.detail!.endsWith(whichButtonLine('Apply')), 'the last line names the button that applies');
     assert.deepEqual(outcome.sent.map((s) => s.route), [
       'PUT /v1/firewalls/:uuid',

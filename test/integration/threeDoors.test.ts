@@ -1,8 +1,9 @@
-// One action, three doors (issue 34), table-driven: for each action of ./doors/*.ts, its command (the scripted
-// prompter answering its questions), its language model tool (prepared and invoked as VS Code would once
+// One action, every door (issues 34 and 44), table-driven: for each action of ./doors/*.ts, its command (the
+// scripted prompter answering its questions), its language model tool (prepared and invoked as VS Code would once
 // confirmed) and its MCP tool (dist/mcp.js --allow-writes over stdio, the SDK's client answering the elicitation)
-// send the same requests to the emulator for the same input; and a resource busy with a task is refused in the
-// same words at every door, nothing sent.
+// send the same requests to the emulator for the same input; so does the resource's document, saved as Ctrl+S
+// saves it, for the actions of ./doors/documents.ts; and a resource busy with a task is refused in the same words
+// at every door, nothing sent.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -19,6 +20,8 @@ import type { ResourceNode } from '../../src/views/resourceNode';
 import type { ViewId } from '../../src/kinds/viewIds';
 import { sleep } from '../harness/processes';
 import type { DoorKit, DoorRow, Prepared } from './doors/row';
+import { DOCUMENT_ROWS, type DocumentPrepared, type DocumentRow } from './doors/documents';
+import { closeEditorsOf, replaceText, revert } from './documentSteps';
 import { stackletIn } from './doors/stackletPower';
 import { configureEmulator, EXTENSION_ID, extensionApi, mutationsSince, ownAccount, recentRequests, serviceGet, serviceRequest, type Sent } from './emulatorAccess';
 import { ScriptedPrompter } from './scriptedPrompter';
@@ -40,30 +43,10 @@ function rows(): DoorRow[] {
     .flatMap((file) => ((require(path.join(folder, file)) as { ROWS?: readonly DoorRow[] }).ROWS ?? []));
 }
 
-/**
- * The actions with no command: the person's door is the resource's document, whose save plans and sends through the
- * definition (or, for a firewall's rules and stacklets, through the steps the definitions send), tested in its suite.
- */
-const DOCUMENT_ONLY: Readonly<Record<string, string>> = {
-  // firewallDocuments.test.ts, "New Firewall: a template that creates the firewall on save…" and "a new firewall is
-  // planned by its create definition…".
-  'stacklet_manage_firewall create': 'New Firewall (Document)',
-  // firewallDocuments.test.ts, "opens a firewall as JSONC; a save shows the change…, applies it…": the save runs
-  // firewallSteps, the requests the setRules and setStacklets definitions send (rules removed and added, a stacklet detached).
-  'stacklet_manage_firewall setRules': 'the firewall\'s document',
-  'stacklet_manage_firewall setStacklets': 'the firewall\'s document',
-  // loadBalancerDocuments.test.ts, "Edit Load Balancer on an item: a save adds a rule and changes the health check…".
-  'stacklet_manage_loadBalancer update': 'the load balancer\'s document',
-  // userdataDocuments.test.ts, "New Userdata Script: a shell document that an explicit save creates…" (its second
-  // save updates it) and "Edit Userdata Script: a refused rename keeps the text…".
-  'stacklet_manage_userdata create': 'New Userdata Script',
-  'stacklet_manage_userdata update': 'the script\'s document',
-};
-
 type Door = 'command' | 'languageModelTool' | 'mcp';
 const DOORS: readonly Door[] = ['command', 'languageModelTool', 'mcp'];
 
-describe('One action, three doors', function () {
+describe('One action, every door', function () {
   this.timeout(120_000);
   let a: StackletExtensionApi;
   let hooks: StackletTestHooks;
@@ -152,7 +135,6 @@ describe('One action, three doors', function () {
 
   /** Runs the row's action through one door; the error words when it was refused (nothing sent then). */
   async function through(door: Door, row: DoorRow, prepared: Prepared): Promise<string | undefined> {
-    const input = { action: row.action, ...prepared.input };
     if (door === 'command') {
       const recorded = recordShownMessages();
       try {
@@ -171,10 +153,16 @@ describe('One action, three doors', function () {
       assert.equal(prompter.remaining, 0, `${row.command} asks every scripted question`);
       return undefined;
     }
+    return throughTool(door, row, prepared.input, prepared.typed);
+  }
+
+  /** Runs the action through an agent's door, with `typed` typed where it destroys data; the refusal's words, if any. */
+  async function throughTool(door: 'languageModelTool' | 'mcp', row: { tool: string; action: string }, given: Readonly<Record<string, unknown>>, typed: string | undefined): Promise<string | undefined> {
+    const input = { action: row.action, ...given };
     if (door === 'languageModelTool') {
       const lm = (await hooks.tools()).get(row.tool as never);
       assert.ok(lm, `a language model tool ${row.tool}`);
-      prompter.script(...(prepared.typed === undefined ? [] : [{ input: prepared.typed }]));
+      prompter.script(...(typed === undefined ? [] : [{ input: typed }]));
       try {
         await lm.prepareInvocation!({ input }, token);
         await lm.invoke({ input, toolInvocationToken: undefined }, token);
@@ -183,18 +171,17 @@ describe('One action, three doors', function () {
         return (JSON.parse((error as Error).message) as Envelope).data.error;
       }
     }
-    elicitTyped = prepared.typed;
+    elicitTyped = typed;
     const result = await mcp.callTool({ name: row.tool, arguments: input });
     const envelope = JSON.parse((result.content as { text: string }[])[0]!.text) as Envelope;
     return result.isError ? envelope.data.error : undefined;
   }
 
-  it('has a row for every action of every write tool, but those whose person\'s door is a document', () => {
+  it('has a row for every action of every write tool: its command\'s, or its document\'s', () => {
     const actions = WRITE_TOOLS.flatMap((write) => write.actions.map((definition) => `${write.name} ${definition.action}`));
-    const covered = new Set(rows().map((row) => `${row.tool} ${row.action}`));
-    assert.deepEqual(actions.filter((action) => !covered.has(action) && !(action in DOCUMENT_ONLY)), [], 'actions without a row');
-    // A document-only action that got a row, or is gone, leaves the list.
-    assert.deepEqual(Object.keys(DOCUMENT_ONLY).filter((action) => covered.has(action) || !actions.includes(action)), [], 'listed as document-only');
+    const covered = new Set([...rows(), ...DOCUMENT_ROWS].map((row) => `${row.tool} ${row.action}`));
+    assert.deepEqual(actions.filter((action) => !covered.has(action)), [], 'actions without a row');
+    assert.deepEqual([...covered].filter((action) => !actions.includes(action)), [], 'rows of no action');
   });
 
   for (const row of rows()) {
@@ -211,6 +198,48 @@ describe('One action, three doors', function () {
       assert.deepEqual(sent['command'], expected, `${row.command} sends what the row says`);
       assert.deepEqual(sent['languageModelTool'], sent['command'], 'the language model tool sends what the command sends');
       assert.deepEqual(sent['mcp'], sent['command'], 'the MCP tool sends what the command sends');
+    });
+  }
+
+  /** The document door: the row's document opened by its command, its text written, and saved as Ctrl+S saves it. */
+  async function throughDocument(row: DocumentRow, prepared: DocumentPrepared): Promise<string | undefined> {
+    const recorded = recordShownMessages();
+    try {
+      prompter.script();
+      await vscode.commands.executeCommand(row.opens, ...await prepared.args());
+      const document = vscode.window.activeTextEditor?.document;
+      assert.ok(document, `${row.opens} opened an editor`);
+      await replaceText(document, prepared.text(document.getText()));
+      prompter.script({ choose: prepared.button });
+      await document.save();
+      await a.documentEditors.settled();
+      const refused = [...recorded.shown.filter((shown) => shown.level === 'warning' || shown.level === 'error').map((shown) => shown.message), ...a.documentEditors.refusals()];
+      await revert(document);
+      await closeEditorsOf(document);
+      if (refused.length > 0) return refused.join('; ');
+      assert.deepEqual(prompter.problems, [], `${row.opens}: the save's question is answered`);
+      assert.equal(prompter.remaining, 0, `${row.opens}: the save asks its confirmation`);
+      return undefined;
+    } finally {
+      recorded.restore();
+      prompter.script();
+    }
+  }
+
+  for (const row of DOCUMENT_ROWS) {
+    it(`${row.tool.replace('stacklet_manage_', '')} ${row.action}: the document's save, the language model tool and the MCP tool send the same requests`, async () => {
+      const sent: Record<string, unknown[]> = {};
+      for (const door of ['document', 'languageModelTool', 'mcp'] as const) {
+        const prepared = await row.prepare(kit);
+        const before = await recentRequests();
+        const refused = door === 'document' ? await throughDocument(row, prepared) : await throughTool(door, row, prepared.input, undefined);
+        assert.equal(refused, undefined, `${door} is not refused`);
+        const requests = mutationsSince(EMAIL, before, await recentRequests());
+        assert.deepEqual(requests.map((r) => r.route), [...row.routes], `${door} sends to the row's routes`);
+        sent[door] = requests.map((r: Sent) => (r.body === undefined ? [r.method, r.path] : [r.method, r.path, r.body]));
+      }
+      assert.deepEqual(sent['languageModelTool'], sent['document'], 'the language model tool sends what the document\'s save sends');
+      assert.deepEqual(sent['mcp'], sent['document'], 'the MCP tool sends what the document\'s save sends');
     });
   }
 

@@ -58,7 +58,7 @@ describe('Userdata documents', function () {
     await replaceText(document, text);
     const refused = await steps.save(document, { choose: 'Apply' });
     assert.deepEqual(refused.sent.map((s) => `${s.route} ${s.status}`), ['PUT /v1/userdata/:uuid 422']);
-    assert.match(refused.errors[0]!, /"update the script" was refused: .*already used.*Your text is kept\./);
+    assert.match(refused.errors[0]!, /^Could not change userdata script doc-init: name: is already used.*Your text is kept\.$/);
     assert.equal(document.getText(), text);
     await replaceText(document, text.replace(/^#: name: .*\n/, ''));
     const diagnostics = await waitFor('the header diagnostic', 20_000, () => {

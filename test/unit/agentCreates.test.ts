@@ -72,12 +72,12 @@ describe('agent creates: firewalls, SSH keys, userdata scripts and tags ⇄ emul
     assert.equal((await stacklet('web-1')).firewall_uuid, made.uuid, 'web-1 moved to it');
   });
 
-  it('replaces the stacklets behind a firewall: those taken out and put behind it named, destructive, unchanged refused', async () => {
+  it('updates the stacklets behind a firewall as its document does: those taken out and put behind it named, destructive, unchanged refused', async () => {
     const fw = (await firewall('web-firewall'))!;
     const [web1, web2, worker] = [await stacklet('web-1'), await stacklet('web-2'), await stacklet('worker-1')];
-    const definition = writeTool('stacklet_manage_firewall')!.actions.find((action) => action.action === 'setStacklets')!;
+    const definition = writeTool('stacklet_manage_firewall')!.actions.find((action) => action.action === 'update')!;
     assert.equal(definition.destructive, true, 'it replaces the list: a stacklet taken out loses the rules');
-    const planned = await plan('firewall', 'setStacklets', { id: fw.uuid, stacklets: [web1.id, String(worker.id)] });
+    const planned = await plan('firewall', 'update', { id: fw.uuid, stacklets: [web1.id, String(worker.id)] });
     assert.deepEqual(planned.resources, [
       { kind: 'firewall', id: fw.uuid, name: 'web-firewall', role: 'target' },
       { kind: 'stacklet', id: worker.id, name: 'worker-1', role: 'stacklet' },
@@ -88,11 +88,11 @@ describe('agent creates: firewalls, SSH keys, userdata scripts and tags ⇄ emul
     assert.equal(planned.words(same).detail, `Detach stacklet web-2 (${web2.id}): it stays, without these rules\nAttach stacklet worker-1 (${worker.id})`);
     await execute(ctx, planned, { door: 'mcp' });
     assert.deepEqual([...(await client.getFirewall(fw.uuid)).resources.stacklet_ids].sort(), [web1.id, worker.id].sort());
-    assert.equal((await rejection(plan('firewall', 'setStacklets', { id: fw.uuid, stacklets: [worker.id, web1.id] }), AgentRefusal)).reason, 'unchanged');
-    assert.equal((await field('firewall', 'setStacklets', { id: fw.uuid, stacklets: [web1.id, 'nope'] }))[0], 'stacklets.1');
+    assert.equal((await rejection(plan('firewall', 'update', { id: fw.uuid, stacklets: [worker.id, web1.id] }), AgentRefusal)).reason, 'unchanged');
+    assert.equal((await field('firewall', 'update', { id: fw.uuid, stacklets: [web1.id, 'nope'] }))[0], 'stacklets.1');
     // A stacklet a task runs on is not put behind it, as the UI's attach refuses it.
     await client.powerOff(web2.id);
-    const busy = await rejection(plan('firewall', 'setStacklets', { id: fw.uuid, stacklets: [web2.id] }), AgentRefusal);
+    const busy = await rejection(plan('firewall', 'update', { id: fw.uuid, stacklets: [web2.id] }), AgentRefusal);
     assert.deepEqual([busy.reason, busy.resource.name], ['busy', 'web-2']);
   });
 

@@ -153,10 +153,8 @@ describe('agent writes ⇄ emulator: Kubernetes and load balancers', function ()
     const { state } = await loadBalancerKind.read(client, web.uuid);
     const parsed = loadBalancerKind.parse(loadBalancerKind.render({ ...state, rules: [...state.rules, { protocol: 'http', source_port: 8080, target_port: 80 }] }, { id: web.uuid, name: web.name }));
     assert.ok(parsed.ok);
-    const defined = loadBalancerKind.defined!;
-    const planned = await plan(defined.kind, defined.action, defined.input(parsed.value, web.uuid));
+    const planned = await plan('loadBalancer', 'update', loadBalancerKind.updateInput(parsed.value, web.uuid));
     assert.equal(planned.words(same).detail, 'Add rule: HTTP 8080 → 80');
-    assert.deepEqual(planned.words(same).detail, loadBalancerKind.describe(loadBalancerKind.diff(state, parsed.value)).join('\n'));
     // A service without the /rules sub-resource: the outcome comes back whole, for the editor's report.
     await emu.configure({ quirks: { noLoadBalancerSubresources: true } });
     const incomplete = await rejection(execute(ctx, planned, { door: 'command' }), IncompleteApply);

@@ -134,7 +134,7 @@ describe('agent writes ⇄ emulator', function () {
     assert.equal(created.monthlyChangeUsd, 24);
     const firewall = (await client.listFirewalls()).items.find((f) => f.name === 'web-firewall')!;
     const rules = firewall.inbound_rules.filter((r) => r.port !== 22).map((r) => ({ address: r.address, port: r.port, protocol: r.protocol }));
-    const planned = await plan('firewall', 'setRules', { id: firewall.uuid, inbound_rules: [...rules, { address: '10.0.0.0/8', port: 5432, protocol: 'tcp' }], outbound_rules: firewall.outbound_rules });
+    const planned = await plan('firewall', 'update', { id: firewall.uuid, inbound_rules: [...rules, { address: '10.0.0.0/8', port: 5432, protocol: 'tcp' }], outbound_rules: firewall.outbound_rules });
     const change = planned.change as { inbound: { added: unknown[]; removed: unknown[] } };
     assert.deepEqual(change.inbound.added, [{ address: '10.0.0.0/8', port: 5432, protocol: 'tcp' }]);
     assert.deepEqual(change.inbound.removed, [{ address: '203.0.113.0/24', port: 22, protocol: 'tcp' }]);
@@ -143,7 +143,7 @@ describe('agent writes ⇄ emulator', function () {
     const after = await client.getFirewall(firewall.uuid);
     assert.equal(after.inbound_rules.some((r) => r.port === 5432), true);
     assert.equal(after.inbound_rules.some((r) => r.port === 22), false);
-    const unchanged = await rejection(plan('firewall', 'setRules', { id: firewall.uuid, inbound_rules: after.inbound_rules, outbound_rules: after.outbound_rules }), AgentRefusal);
+    const unchanged = await rejection(plan('firewall', 'update', { id: firewall.uuid, inbound_rules: after.inbound_rules, outbound_rules: after.outbound_rules }), AgentRefusal);
     assert.equal(unchanged.reason, 'unchanged');
   });
 

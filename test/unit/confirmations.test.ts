@@ -36,7 +36,6 @@ const CONFIRMATIONS = [
   'src/commands/resetEmulator.ts: confirmModal',
   'src/commands/signIn.ts: confirm',
   'src/editors/documentEditors.ts: choose [showChanges, …]',
-  'src/editors/documentEditors.ts: choose [showChanges, …]',
 ];
 
 const CALL = /(?:\bprompter(?:\(\))?\.(confirm|choose)|\b(confirmModal|confirmed))\s*\(/g;

@@ -1,19 +1,26 @@
-// The firewall document's apply step against the emulator over real HTTP: a change read, diffed and sent;
-// a refusal half-way (what went through, what was refused in the service's words, what was not sent); and a
-// service without the /rules endpoints (the rest still applied, the rules named as unchanged).
+// The firewall document's save against the emulator over real HTTP, through the firewall's update and create
+// definitions as the editor sends it: a change read, diffed and sent; a busy stacklet refused before anything is
+// sent, as Attach Firewall refuses it; a refusal half-way (what went through, what was refused in the service's
+// words, what was not sent); and a service without the /rules endpoints (the rest still applied, the rules named
+// as unchanged).
 import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
 import { firewallKind } from '../../src/documents/firewall/kind';
 import { isComplete, reportOutcome } from '../../src/documents/outcome';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { AgentRefusal } from '../../src/agent/refusal';
+import type { ActionContext } from '../../src/actions/definition';
+import { createFrom, documentContext, planSave, save } from './support/documentSave';
 
-describe('firewall documents: the apply step against the emulator', function () {
+describe('firewall documents: the save against the emulator', function () {
   let emu: EmulatorHandle;
   let client: StackletClient;
+  let ctx: ActionContext;
 
   beforeEach(async () => {
     emu = await startEmulator({ port: 0, host: '127.0.0.1' });
     client = new StackletClient({ baseUrl: emu.url, token: emu.demoToken, retry: { maxAttempts: 1 } });
+    ctx = documentContext(client, emu.url);
   });
   afterEach(async () => {
     await client.dispose();
@@ -55,8 +62,8 @@ describe('firewall documents: the apply step against the emulator', function () 
       json['inbound_rules'] = [{ address: '198.51.100.0/24', port: 8080, protocol: 'TCP' }];
       json['stacklet_ids'] = [...firewall.resources.stacklet_ids, extra];
     });
-    const change = firewallKind.diff(state, next);
-    const outcome = await firewallKind.apply(change, client, firewall.uuid);
+    assert.ok(!firewallKind.isEmpty(firewallKind.diff(state, next)));
+    const outcome = await save(ctx, firewallKind, next, firewall.uuid);
     assert.ok(isComplete(outcome), JSON.stringify(outcome));
     assert.deepEqual(outcome.applied, ['rename to fw-applied', `remove ${firewall.inbound_rules.length === 1 ? '1 rule' : `${firewall.inbound_rules.length} rules`}`, 'add 1 rule', `attach stacklet ${extra}`]);
     const after = await client.getFirewall(firewall.uuid);
@@ -67,15 +74,16 @@ describe('firewall documents: the apply step against the emulator', function () 
   });
 
   it('a refusal half-way: what went through stays, the refused step carries the service\'s words, the rest is not sent', async () => {
-    const { firewall, state, text } = await opened();
+    const { firewall, text } = await opened();
     const gone = firewall.inbound_rules[0]!;
     const next = edited(text, (json) => {
       json['name'] = 'fw-partial';
       json['inbound_rules'] = [{ address: '192.0.2.0/24', port: 443, protocol: 'tcp' }];
     });
-    // Someone else removes a rule after the document was read: the document's "remove" is refused.
+    const planned = await planSave(ctx, firewallKind, next, firewall.uuid);
+    // Someone else removes a rule after the save was planned: its "remove" is refused.
     await client.removeFirewallRules(firewall.uuid, { inbound_rules: [{ address: gone.address, ...(gone.port !== null ? { port: gone.port } : {}), ...(gone.protocol ? { protocol: gone.protocol } : {}) }] });
-    const outcome = await firewallKind.apply(firewallKind.diff(state, next), client, firewall.uuid);
+    const outcome = await planned.send();
     assert.deepEqual(outcome.applied, ['rename to fw-partial']);
     assert.match(outcome.failed!.label, /^remove /);
     assert.match(outcome.failed!.message, /is not a rule of this firewall/);
@@ -92,14 +100,14 @@ describe('firewall documents: the apply step against the emulator', function () 
 
   it('a service without the /rules endpoints: the rules are named as unchanged, and the other parts still apply', async () => {
     emu.configure({ quirks: { noFirewallRulesEndpoints: true } });
-    const { firewall, state, text } = await opened();
+    const { firewall, text } = await opened();
     const extra = await freeStacklet(firewall.resources.stacklet_ids);
     const next = edited(text, (json) => {
       json['name'] = 'fw-no-rules';
       json['inbound_rules'] = [{ address: '192.0.2.7', port: 2222, protocol: 'tcp' }];
       json['stacklet_ids'] = [...firewall.resources.stacklet_ids, extra];
     });
-    const outcome = await firewallKind.apply(firewallKind.diff(state, next), client, firewall.uuid);
+    const outcome = await save(ctx, firewallKind, next, firewall.uuid);
     assert.equal(outcome.failed, undefined);
     assert.deepEqual(outcome.applied, ['rename to fw-no-rules', `attach stacklet ${extra}`]);
     assert.equal(outcome.unsupported.length, 1);
@@ -117,9 +125,26 @@ describe('firewall documents: the apply step against the emulator', function () 
   it('creates a firewall from a new document; a refusal throws the service\'s words', async () => {
     const parsed = firewallKind.parse(firewallKind.template('fw-new'));
     assert.ok(parsed.ok);
-    const created = await firewallKind.create(parsed.value, client);
+    const created = await createFrom(ctx, firewallKind, parsed.value);
     assert.equal(created.name, 'fw-new');
     assert.deepEqual((await client.getFirewall(created.id)).inbound_rules, [{ address: '0.0.0.0/0', port: 22, protocol: 'tcp' }]);
-    await assert.rejects(firewallKind.create(parsed.value, client), /already used/);
+    await assert.rejects(createFrom(ctx, firewallKind, parsed.value), /already used/);
+  });
+
+  it('refuses a busy stacklet put behind it before anything is sent, in the words Attach Firewall gives', async () => {
+    const { firewall, text } = await opened();
+    const extra = await freeStacklet(firewall.resources.stacklet_ids);
+    const next = edited(text, (json) => {
+      json['name'] = 'fw-busy';
+      json['stacklet_ids'] = [...firewall.resources.stacklet_ids, extra];
+    });
+    emu.configure({ holdTasks: true });
+    await client.stackletAction(extra, { action: 'power_off' });
+    await assert.rejects(planSave(ctx, firewallKind, next, firewall.uuid), (error: unknown) => {
+      assert.ok(error instanceof AgentRefusal, String(error));
+      assert.equal(error.reason, 'busy');
+      return true;
+    });
+    assert.equal((await client.getFirewall(firewall.uuid)).name, firewall.name, 'nothing was sent');
   });
 });

@@ -1,6 +1,6 @@
-// Load balancers as documents: problems at their exact place, and the apply step against the emulator over
-// real HTTP (PUT for the settings, /rules, /stacklets), including a refusal half-way and a service that lacks
-// the sub-resources.
+// Load balancers as documents: problems at their exact place, and the save against the emulator over real HTTP
+// through the load balancer's update and create definitions, as the editor sends it (PUT for the settings,
+// /rules, /stacklets), including a refusal half-way and a service that lacks the sub-resources.
 import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
 import type { DocumentProblem } from '../../src/documents/kind';
@@ -8,6 +8,8 @@ import { loadBalancerKind } from '../../src/documents/loadBalancer/kind';
 import { loadBalancerJsonSchema } from '../../src/documents/loadBalancer/schema';
 import { isComplete, reportOutcome } from '../../src/documents/outcome';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import type { ActionContext } from '../../src/actions/definition';
+import { createFrom, documentContext, planSave, save } from './support/documentSave';
 
 const at = (text: string, p: DocumentProblem) => text.slice(p.offset, p.offset + p.length);
 
@@ -52,13 +54,15 @@ describe('load-balancer documents', () => {
   });
 });
 
-describe('load-balancer documents: the apply step against the emulator', function () {
+describe('load-balancer documents: the save against the emulator', function () {
   let emu: EmulatorHandle;
   let client: StackletClient;
+  let ctx: ActionContext;
 
   beforeEach(async () => {
     emu = await startEmulator({ port: 0, host: '127.0.0.1', taskMs: 0 });
     client = new StackletClient({ baseUrl: emu.url, token: emu.demoToken, retry: { maxAttempts: 1 } });
+    ctx = documentContext(client, emu.url);
   });
   afterEach(async () => {
     await client.dispose();
@@ -97,14 +101,15 @@ describe('load-balancer documents: the apply step against the emulator', functio
       (json['rules'] as unknown[]).push({ protocol: 'http', source_port: 8080, target_port: 80 });
       json['stacklet_ids'] = [...lb.stacklet_ids, extra];
     });
-    const change = loadBalancerKind.diff(state, next);
-    assert.deepEqual(loadBalancerKind.describe(change), [
+    assert.ok(!loadBalancerKind.isEmpty(loadBalancerKind.diff(state, next)));
+    const planned = await planSave(ctx, loadBalancerKind, next, lb.uuid);
+    assert.deepEqual(planned.plan.words((text) => text).detail.split('\n'), [
       'Algorithm: least_connections',
       'Health check: TCP :80 every 5 s, up after 2, down after 2',
       'Add rule: HTTP 8080 → 80',
       `Add backend stacklet ${extra}`,
     ]);
-    const outcome = await loadBalancerKind.apply(change, client, lb.uuid);
+    const outcome = await planned.send();
     assert.ok(isComplete(outcome), JSON.stringify(outcome));
     assert.deepEqual(outcome.applied, ['update algorithm, health', 'add 1 rule', `add backend stacklet ${extra}`]);
     const after = await client.getLoadBalancer(lb.uuid);
@@ -116,24 +121,24 @@ describe('load-balancer documents: the apply step against the emulator', functio
   });
 
   it('replacing every rule adds the new ones first, so the load balancer always keeps one', async () => {
-    const { lb, state, text } = await opened();
+    const { lb, text } = await opened();
     const next = edited(text, (json) => {
       json['rules'] = [{ protocol: 'tcp', source_port: 5432, target_port: 5432 }];
     });
-    const outcome = await loadBalancerKind.apply(loadBalancerKind.diff(state, next), client, lb.uuid);
+    const outcome = await save(ctx, loadBalancerKind, next, lb.uuid);
     assert.deepEqual(outcome.applied, ['add 1 rule', 'remove 2 rules']);
     assert.deepEqual((await client.getLoadBalancer(lb.uuid)).rules.map((r) => r.source_port), [5432]);
   });
 
   it('a refusal half-way: the settings and rules went through, the backend in another region is refused in the service\'s words', async () => {
-    const { lb, state, text } = await opened();
+    const { lb, text } = await opened();
     const elsewhere = await stackletIn('ams', []);
     const next = edited(text, (json) => {
       json['name'] = 'web-lb-2';
       (json['rules'] as unknown[]).push({ protocol: 'tcp', source_port: 6379, target_port: 6379 });
       json['stacklet_ids'] = [elsewhere];
     });
-    const outcome = await loadBalancerKind.apply(loadBalancerKind.diff(state, next), client, lb.uuid);
+    const outcome = await save(ctx, loadBalancerKind, next, lb.uuid);
     assert.deepEqual(outcome.applied, ['update name', 'add 1 rule', `remove backend stacklets ${lb.stacklet_ids.join(', ')}`]);
     assert.equal(outcome.failed!.label, `add backend stacklet ${elsewhere}`);
     assert.match(outcome.failed!.message, /is in ams, not fra/);
@@ -147,13 +152,13 @@ describe('load-balancer documents: the apply step against the emulator', functio
 
   it('a service without /rules and /stacklets: the settings apply, and the rules and backends are named as unchanged', async () => {
     emu.configure({ quirks: { noLoadBalancerSubresources: true } });
-    const { lb, state, text } = await opened();
+    const { lb, text } = await opened();
     const next = edited(text, (json) => {
       json['name'] = 'web-lb-put-only';
       (json['rules'] as unknown[]).push({ protocol: 'http', source_port: 81, target_port: 80 });
       json['stacklet_ids'] = [lb.stacklet_ids[0]];
     });
-    const outcome = await loadBalancerKind.apply(loadBalancerKind.diff(state, next), client, lb.uuid);
+    const outcome = await save(ctx, loadBalancerKind, next, lb.uuid);
     assert.equal(outcome.failed, undefined);
     assert.deepEqual(outcome.applied, ['update name']);
     assert.deepEqual(outcome.unsupported.map((u) => u.part), ['rules', 'backend stacklets']);
@@ -169,10 +174,10 @@ describe('load-balancer documents: the apply step against the emulator', functio
   it('creates a load balancer from a new document (a task follows); a bad region is the service\'s refusal', async () => {
     const parsed = loadBalancerKind.parse(loadBalancerKind.template('lb-new'));
     assert.ok(parsed.ok);
-    const created = await loadBalancerKind.create(parsed.value, client);
+    const created = await createFrom(ctx, loadBalancerKind, parsed.value);
     assert.equal(created.name, 'lb-new');
     assert.ok(created.task, 'creating a load balancer is a task');
     assert.equal((await client.getLoadBalancer(created.id)).rules[0]!.source_port, 80);
-    await assert.rejects(loadBalancerKind.create({ ...parsed.value, name: 'lb-x', region: 'xyz' }, client), /region/);
+    await assert.rejects(createFrom(ctx, loadBalancerKind, { ...parsed.value, name: 'lb-x', region: 'xyz' }), /region/);
   });
 });

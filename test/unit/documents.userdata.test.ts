@@ -5,6 +5,7 @@ import { StackletClient } from '../../src/api/client';
 import type { DocumentProblem } from '../../src/documents/kind';
 import { userdataKind } from '../../src/documents/userdata/kind';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { documentContext, createFrom, planSave, save } from './support/documentSave';
 
 const at = (text: string, p: DocumentProblem) => text.slice(p.offset, p.offset + p.length);
 
@@ -58,17 +59,17 @@ describe('userdata documents: create and update against the emulator', function 
   it('creates a script, then renames it and changes its text in one update; a taken name is the service\'s refusal', async () => {
     const parsed = userdataKind.parse('#: name: doc-script\n#!/bin/sh\necho one\n');
     assert.ok(parsed.ok);
-    const created = await userdataKind.create(parsed.value, client);
+    const ctx = documentContext(client, emu.url);
+    const created = await createFrom(ctx, userdataKind, parsed.value);
     const { state } = await userdataKind.read(client, created.id);
     assert.deepEqual(state, { name: 'doc-script', userdata: '#!/bin/sh\necho one\n' });
     const next = { name: 'doc-script-2', userdata: '#!/bin/sh\necho two\n' };
-    const change = userdataKind.diff(state, next);
-    assert.deepEqual(userdataKind.describe(change), ['Rename to doc-script-2', 'New script: 2 lines (was 2); Show Changes lists them.']);
-    const outcome = await userdataKind.apply(change, client, created.id);
+    const planned = await planSave(ctx, userdataKind, next, created.id);
+    assert.deepEqual(planned.plan.words((text) => text).detail.split('\n'), ['Rename to doc-script-2', 'New script: 2 lines (was 2); Show Changes lists them.']);
+    const outcome = await planned.send();
     assert.deepEqual(outcome.applied, ['update the script']);
     assert.deepEqual((await userdataKind.read(client, created.id)).state, next);
     const other = (await client.listUserdata()).items.find((u) => u.uuid !== created.id)!;
-    const refused = await userdataKind.apply(userdataKind.diff(next, { ...next, name: other.name }), client, created.id);
-    assert.match(refused.failed!.message, /already used/);
+    await assert.rejects(save(ctx, userdataKind, { ...next, name: other.name }, created.id), /already used/);
   });
 });

@@ -77,9 +77,9 @@ describe('MCP server contract (node dist/mcp.js) ⇄ emulator', function () {
     const destructive = writer.tools.filter((t) => t.annotations?.destructiveHint).map((t) => t.name).sort();
     // A write tool is destructive when one of its actions replaces or destroys (a firewall's rules, a deletion), and only then.
     assert.deepEqual(destructive, WRITE_TOOLS.filter((write) => write.actions.some((action) => action.destructive)).map((write) => write.name).sort());
-    assert.ok(FIREWALL_OPERATIONS.find((action) => action.action === 'setRules')!.destructive, 'replacing a firewall\'s rules is destructive');
+    assert.ok(FIREWALL_OPERATIONS.find((action) => action.action === 'update')!.destructive, 'replacing a firewall\'s rules is destructive');
     assert.ok(LOAD_BALANCER_OPERATIONS.find((action) => action.action === 'update')!.destructive, 'replacing a load balancer\'s rules is destructive');
-    for (const write of WRITE_TOOLS) assert.ok(write.actions.every((action) => action.destructive === ['delete', 'setRules', 'setStacklets', 'rebuild', 'restore', 'resetPassword', 'update'].includes(action.action)), `${write.name}: what destroys`);
+    for (const write of WRITE_TOOLS) assert.ok(write.actions.every((action) => action.destructive === ['delete', 'rebuild', 'restore', 'resetPassword', 'update'].includes(action.action)), `${write.name}: what destroys`);
   });
 
   it('lists every tool\'s schemas as its spec\'s, without $schema, and still refuses a bad input through the protocol', async () => {

@@ -8,7 +8,7 @@ import { stackletCount } from '../../src/kinds/rowWords';
 import { clusterDeletionWords } from '../../src/model/actionWords';
 import { boundedJson } from '../../src/model/boundedJson';
 import { plural } from '../../src/api/plural';
-import { userdataKind } from '../../src/documents/userdata/kind';
+import { userdataCreateWords } from '../../src/documents/userdata/kind';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const bundle = (name: string): Record<string, string> => JSON.parse(fs.readFileSync(path.join(ROOT, 'l10n', name), 'utf8')) as Record<string, string>;
@@ -37,7 +37,7 @@ describe('counts in words (plural)', () => {
       JSON.parse(boundedJson([1, 2, 3, 4], { maxEntries: 2 }).text).at(-1) as string,
       clusterDeletionWords('k8s-1', 1).loss,
       clusterDeletionWords('k8s-1', 3).loss,
-      userdataKind.describeCreate({ name: 'init', userdata: 'apt-get update\n' }).at(-1),
+      userdataCreateWords({ name: 'init', userdata: 'apt-get update\n' }).at(-1),
     ];
     assert.deepEqual(say(), [
       '1 stacklet',

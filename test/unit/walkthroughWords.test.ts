@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { StackletClient } from '../../src/api/client';
 import { firewallKind } from '../../src/documents/firewall/kind';
+import { describeFirewallChange } from '../../src/documents/firewall/rules';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { KIND_ROWS } from '../../src/kinds/kindRows';
 import { call } from './support/helpers';
@@ -28,7 +29,7 @@ describe('the walkthrough shows the product as it is', () => {
       ...current.value,
       inbound_rules: [...current.value.inbound_rules.filter((r) => r.port !== 80), { address: '0.0.0.0/0', port: 8443, protocol: 'tcp' as const }],
     };
-    const lines = firewallKind.describe(firewallKind.diff(current.value, next));
+    const lines = describeFirewallChange(firewallKind.diff(current.value, next));
     assert.deepEqual(lines, ['Remove inbound rule: TCP 80 from 0.0.0.0/0', 'Add inbound rule: TCP 8443 from 0.0.0.0/0']);
     for (const line of lines) assert.ok(STEP.includes(`\`${line}\``), `the step quotes "${line}"`);
     assert.doesNotMatch(STEP, /\+\d+ inbound|−\d+ outbound/, 'no summary the product never shows');

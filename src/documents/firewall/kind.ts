@@ -1,15 +1,15 @@
 /**
- * Firewalls as documents: the service's state, the difference to a document, and the apply step that sends
- * it (rename, rules removed then added, stacklets detached then attached). No vscode here.
+ * Firewalls as documents: the service's state, the difference to a document, and the steps that send it (rename,
+ * rules removed then added, stacklets detached then attached), which the firewall's definitions run. No vscode here.
  */
 import * as l10n from '@vscode/l10n';
 import type { StackletClient } from '../../api/client';
 import type { CreateFirewallBody } from '../../api/requests';
 import type * as s from '../../api/schemas';
 import type { DocumentKind } from '../kind';
-import { ruleCount as rules, runSteps, stackletList as stacklets, type Step } from '../outcome';
+import { ruleCount as rules, stackletList as stacklets, type Step } from '../outcome';
 import { firewallText, newFirewallTemplate, parseFirewallDocument } from './document';
-import { describeFirewallChange, describeFirewallCreate, diffFirewall, isEmptyChange, normaliseRules, type FirewallChange, type FirewallState, type NormalRule } from './rules';
+import { diffFirewall, isEmptyChange, normaliseRules, type FirewallChange, type FirewallState, type NormalRule } from './rules';
 import { DOCUMENT_SCHEMES } from '../../kinds/schemes';
 
 /** A rule as a request sends it: nulls (all) left out. */
@@ -77,15 +77,6 @@ export const firewallKind: DocumentKind<FirewallState, FirewallChange> = {
   template: newFirewallTemplate,
   diff: diffFirewall,
   isEmpty: isEmptyChange,
-  describe: describeFirewallChange,
-  describeCreate: describeFirewallCreate,
-  apply: (change, client, uuid) => runSteps(firewallSteps(change, client, uuid)),
-  defineCreate: (next) => ({
-    action: 'create',
-    input: { name: next.name, inbound_rules: next.inbound_rules, outbound_rules: next.outbound_rules, stacklets: [...(next.stacklet_ids ?? [])] },
-  }),
-  async create(next, client) {
-    const firewall = await client.createFirewall(firewallCreateBody(next));
-    return { id: firewall.uuid, name: firewall.name };
-  },
+  updateInput: (next, id) => ({ id, name: next.name, inbound_rules: next.inbound_rules, outbound_rules: next.outbound_rules, ...(next.stacklet_ids !== undefined ? { stacklets: [...next.stacklet_ids] } : {}) }),
+  createInput: (next) => ({ name: next.name, inbound_rules: next.inbound_rules, outbound_rules: next.outbound_rules, stacklets: [...(next.stacklet_ids ?? [])] }),
 };

@@ -1,16 +1,15 @@
 /**
- * Load balancers as documents: parsed, rendered from the service's state, and applied through PUT (settings),
- * the /rules sub-resource and the /stacklets sub-resource (service notes §7). No vscode here.
+ * Load balancers as documents: parsed, rendered from the service's state, and the steps its update definition
+ * applies through PUT (settings), the /rules sub-resource and the /stacklets sub-resource (service notes §7).
+ * No vscode here.
  */
 import * as l10n from '@vscode/l10n';
 import type { StackletClient } from '../../api/client';
 import type * as req from '../../api/requests';
 import type { DocumentKind, Parsed, ResourceName } from '../kind';
 import { parseJsonDocument, renderJsonDocument } from '../jsonDocument';
-import { ruleCount as rules, runSteps, stackletList as stacklets, type Step } from '../outcome';
+import { ruleCount as rules, stackletList as stacklets, type Step } from '../outcome';
 import {
-  describeLoadBalancerChange,
-  describeLoadBalancerCreate,
   diffLoadBalancer,
   isEmptyLoadBalancerChange,
   loadBalancerState,
@@ -116,6 +115,14 @@ export function loadBalancerSteps(change: LoadBalancerChange, client: StackletCl
   return steps;
 }
 
+/** Sticky sessions and the https redirect, where the document states them. */
+function optionalSettings(next: LoadBalancerState): Record<string, unknown> {
+  return {
+    ...(next.sticky_sessions !== undefined ? { sticky_sessions: next.sticky_sessions } : {}),
+    ...(next.redirect_http_to_https !== undefined ? { redirect_http_to_https: next.redirect_http_to_https } : {}),
+  };
+}
+
 export const loadBalancerKind: DocumentKind<LoadBalancerState, LoadBalancerChange> = {
   id: 'loadBalancer',
   scheme: DOCUMENT_SCHEMES.loadBalancer,
@@ -134,32 +141,24 @@ export const loadBalancerKind: DocumentKind<LoadBalancerState, LoadBalancerChang
   template: newLoadBalancerTemplate,
   diff: diffLoadBalancer,
   isEmpty: isEmptyLoadBalancerChange,
-  describe: describeLoadBalancerChange,
-  describeCreate: describeLoadBalancerCreate,
-  apply: (change, client, uuid) => runSteps(loadBalancerSteps(change, client, uuid)),
   // A save sends through the load balancer's update, as an agent's does (what the document leaves out stays).
-  defined: {
-    kind: 'loadBalancer',
-    action: 'update',
-    input: (next, id) => ({
-      id,
-      name: next.name,
-      algorithm: next.algorithm,
-      rules: next.rules,
-      health: next.health,
-      ...(next.sticky_sessions !== undefined ? { sticky_sessions: next.sticky_sessions } : {}),
-      ...(next.redirect_http_to_https !== undefined ? { redirect_http_to_https: next.redirect_http_to_https } : {}),
-      ...(next.stacklet_ids !== undefined ? { stacklet_ids: next.stacklet_ids } : {}),
-    }),
-  },
-  async create(next, client) {
-    if (next.region === undefined) throw new Error(l10n.t('A new load balancer needs a "region" (such as fra).'));
-    const lb = await client.createLoadBalancer({
-      ...settingsBody(next),
-      region: next.region,
-      rules: next.rules.map(requestRule),
-      ...(next.stacklet_ids?.length ? { stacklet_ids: [...next.stacklet_ids] } : {}),
-    });
-    return { id: lb.uuid, name: lb.name, task: lb.task };
-  },
+  updateInput: (next, id) => ({
+    id,
+    name: next.name,
+    algorithm: next.algorithm,
+    rules: next.rules,
+    health: next.health,
+    ...optionalSettings(next),
+    ...(next.stacklet_ids !== undefined ? { stacklet_ids: next.stacklet_ids } : {}),
+  }),
+  // A new one through the load balancer's create: the same body builder as the wizard's and an agent's.
+  createInput: (next) => ({
+    name: next.name,
+    ...(next.region !== undefined ? { region: next.region } : {}),
+    algorithm: next.algorithm,
+    rules: next.rules,
+    health: next.health,
+    ...optionalSettings(next),
+    stacklet_ids: [...(next.stacklet_ids ?? [])],
+  }),
 };

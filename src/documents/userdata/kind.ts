@@ -10,7 +10,6 @@ import * as v from '../../api/validators';
 import { plural } from '../../api/plural';
 import type { DocumentKind, DocumentProblem, Parsed, ResourceName } from '../kind';
 import { commentText } from '../jsonDocument';
-import { runSteps } from '../outcome';
 import { DOCUMENT_SCHEMES } from '../../kinds/schemes';
 
 export interface UserdataState {
@@ -87,9 +86,6 @@ export function userdataCreateWords(next: UserdataState): string[] {
   return [l10n.t('Name: {0}', next.name), plural(lineCount(next.userdata), l10n.t('Script: 1 line'), l10n.t('Script: {0} lines', lineCount(next.userdata)))];
 }
 
-/** A save's one request, in words: what the outcome reports. */
-const updateStep = () => ({ label: l10n.t('update the script'), part: l10n.t('script') });
-
 export const userdataKind: DocumentKind<UserdataState, UserdataChange> = {
   id: 'userdata',
   scheme: DOCUMENT_SCHEMES.userdata,
@@ -108,13 +104,6 @@ export const userdataKind: DocumentKind<UserdataState, UserdataChange> = {
   template: newUserdataTemplate,
   diff: userdataDiff,
   isEmpty: (change) => !change.renamed && !change.scriptChanged,
-  describe: describeUserdataChange,
-  describeCreate: userdataCreateWords,
-  apply: (change, client, uuid) => runSteps([{ ...updateStep(), run: () => client.updateUserdata(uuid, { name: change.next.name, userdata: change.next.userdata }) }]),
-  defineApply: (uuid, next) => ({ action: 'update', input: { id: uuid, name: next.name, content: next.userdata }, ...updateStep() }),
-  defineCreate: (next) => ({ action: 'create', input: { name: next.name, content: next.userdata } }),
-  async create(next, client) {
-    const script = await client.createUserdata({ name: next.name, userdata: next.userdata });
-    return { id: script.uuid, name: script.name };
-  },
+  updateInput: (next, uuid) => ({ id: uuid, name: next.name, content: next.userdata }),
+  createInput: (next) => ({ name: next.name, content: next.userdata }),
 };

@@ -3,7 +3,7 @@ import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import type * as s from '../../api/schemas';
 import { resolve } from '../../agent/reads';
-import { define, type ActionContext, type ActionDefinition, type Literal, type PlannedResource } from '../../actions/definition';
+import { define, type ActionContext, type ActionDefinition, type Literal, type PlanBody, type PlannedResource } from '../../actions/definition';
 import { deleteAction } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
 import { checkResourceName } from '../../api/validators';
@@ -11,7 +11,7 @@ import { button, check, head, idleStacklets, made, refuse, stackletIds, targetId
 import { firewallCreateBody, firewallState, firewallSteps } from '../../documents/firewall/kind';
 import { describeFirewallChange, describeFirewallCreate, diffFirewall, isEmptyChange, normaliseRules, type FirewallChange, type FirewallState, type NormalRule, type RuleLike } from '../../documents/firewall/rules';
 import { FirewallRuleDocument } from '../../documents/firewall/schema';
-import { isComplete, runSteps } from '../../documents/outcome';
+import { IncompleteApply, isComplete, runSteps } from '../../documents/outcome';
 import type { ResourceRef } from '../registry';
 import { applyQuestion } from '../../model/actionWords';
 import { plural } from '../../api/plural';
@@ -46,44 +46,91 @@ async function behind(ctx: ActionContext, firewall: s.Firewall): Promise<Planned
 }
 
 /** One description for both actions' `stacklets`, so that the tool's schema gives it once. */
-const STACKLETS = 'The stacklets behind it, by ID (setStacklets: the whole list).';
+const STACKLETS = 'The stacklets behind it, by ID, the whole list.';
 
 const stacklet = (ref: ResourceRef<'stacklet'>, role: PlannedResource['role']): PlannedResource => ({ kind: 'stacklet', id: ref.id, name: ref.name, role });
 
 const rules = (direction: string) => z.array(FirewallRuleDocument).check(z.describe(`The whole list of ${direction} rules.`));
 
-const setRules = define({
+/** What a save or a tool may change of a firewall; what is absent stays (stacklets: the whole list). */
+interface FirewallNext {
+  readonly name?: string | undefined;
+  readonly inbound_rules?: readonly RuleLike[] | undefined;
+  readonly outbound_rules?: readonly RuleLike[] | undefined;
+  readonly stacklets?: readonly (string | number)[] | undefined;
+}
+
+/**
+ * The plan that makes the firewall `ref` what `next` states: only the stacklets put behind it are read as the UI's
+ * attach reads them (an unknown or busy one refused), and nothing to change is refused.
+ */
+async function planUpdate(ctx: ActionContext, ref: ResourceRef, next: FirewallNext): Promise<PlanBody> {
+  const firewall = await ctx.client.getFirewall(String(ref.id));
+  const current = firewallState(firewall);
+  const before = new Set(current.stacklet_ids);
+  const added = next.stacklets ? await idleStacklets(ctx, next.stacklets, 'stacklets', (id) => before.has(Number(id))) : [];
+  const change = diffFirewall(current, {
+    name: next.name ?? current.name,
+    inbound_rules: next.inbound_rules ?? current.inbound_rules,
+    outbound_rules: next.outbound_rules ?? current.outbound_rules,
+    stacklet_ids: next.stacklets ? [...next.stacklets.map(Number).filter((id) => before.has(id)), ...added.map((item) => item.data.id)] : undefined,
+  });
+  if (isEmptyChange(change)) refuse(ref, 'unchanged', l10n.t('This is the firewall already: nothing would change.'));
+  const rulesChanged = change.inbound.added.length + change.inbound.removed.length + change.outbound.added.length + change.outbound.removed.length > 0;
+  const stackletsChanged = change.stackletsAdded.length + change.stackletsRemoved.length > 0;
+  const listed = await ctx.store.get('stacklet').then((listing) => listing.items, () => []);
+  const removed = change.stackletsRemoved.map((id): PlannedResource => ({ kind: 'stacklet', id, name: listed.find((item) => item.id === id)?.name ?? String(id), role: 'detached' }));
+  const left = await leftFirewalls(ctx, added, firewall.uuid);
+  // New rules apply to every stacklet that stays behind it.
+  const staying = rulesChanged ? (await behind(ctx, firewall)).filter((item) => !change.stackletsRemoved.includes(Number(item.id))) : [];
+  const rulesOnly: FirewallChange = { ...change, stackletsAdded: [], stackletsRemoved: [] };
+  return {
+    resources: [{ ...head(ref), role: 'target' }, ...staying, ...added.map((item) => stacklet(item, 'stacklet')), ...removed, ...left],
+    change: {
+      ...(change.rename !== undefined ? { name: { from: current.name, to: change.rename } } : {}),
+      ...(rulesChanged ? { inbound: change.inbound, outbound: change.outbound } : {}),
+      ...(stackletsChanged ? { stacklets: { added: change.stackletsAdded, removed: change.stackletsRemoved } } : {}),
+    },
+    monthlyChangeUsd: 0,
+    destroysData: false,
+    failure: l10n.t('Could not update firewall {0}', ref.name),
+    progress: l10n.t('Applying to {0}…', `${l10n.t('firewall')} ${ref.name}`),
+    stale: stackletsChanged ? ['firewall', 'stacklet'] : ['firewall'],
+    words: (literal) => ({
+      question: applyQuestion(`${l10n.t('firewall')} ${literal(ref.name)}`),
+      detail: [
+        ...describeFirewallChange(literalChange(rulesOnly, literal)),
+        ...removed.map((item) => l10n.t('Detach stacklet {0} ({1}): it stays, without these rules', literal(item.name), item.id!)),
+        ...added.map((item) => l10n.t('Attach stacklet {0} ({1})', literal(item.name), item.id)),
+        ...movesWords(literal, ref.name, left),
+      ].join('\n'),
+      button: button.apply(),
+    }),
+    send: async () => {
+      const outcome = await runSteps(firewallSteps(change, ctx.client, String(ref.id)));
+      if (!isComplete(outcome)) throw new IncompleteApply(outcome);
+      return { sent: true, resource: head(ref), applied: outcome.applied };
+    },
+  };
+}
+
+const update = define({
   kind: 'firewall',
-  action: 'setRules',
-  title: 'Replace a firewall\'s rules',
-  description: 'Replaces a firewall\'s (id) whole rules: inbound_rules and outbound_rules. The plan gives the difference to its current rules (rules added and removed); what is not in them is removed. Refused when nothing changes.',
-  shape: { id: targetId('firewall'), inbound_rules: rules('inbound'), outbound_rules: rules('outbound') },
+  action: 'update',
+  title: 'Change a firewall',
+  description: 'Changes a firewall (id) as its document does: any of name, inbound_rules, outbound_rules (each the whole list: a rule left out is removed) and stacklets (those left out lose its rules); what is absent stays. The plan gives the difference (rules added and removed, stacklets put behind it and taken out). Refused when nothing changes or while a task runs on a stacklet put behind it.',
+  shape: {
+    id: targetId('firewall'),
+    name: z.optional(text('The new name.')),
+    inbound_rules: z.optional(rules('inbound')),
+    outbound_rules: z.optional(rules('outbound')),
+    stacklets: z.optional(stackletIds(STACKLETS)),
+  },
   destructive: true,
   plan: async (ctx, input) => {
+    if (input.name !== undefined) check('name', checkResourceName(input.name, 'name'));
     const ref = await resolve(ctx, 'firewall', String(input.id));
-    const firewall = await ctx.client.getFirewall(String(ref.id));
-    const change = diffFirewall(firewallState(firewall), { name: firewall.name, inbound_rules: input.inbound_rules, outbound_rules: input.outbound_rules, stacklet_ids: undefined });
-    if (isEmptyChange(change)) refuse(ref, 'unchanged', l10n.t('These are its rules already: nothing would change.'));
-    const progress = l10n.t('Applying {0}…', ref.name);
-    return {
-      resources: [{ ...head(ref), role: 'target' }, ...await behind(ctx, firewall)],
-      change: { inbound: change.inbound, outbound: change.outbound },
-      monthlyChangeUsd: 0,
-      destroysData: false,
-      failure: l10n.t('Could not change the rules of firewall {0}', ref.name),
-      progress,
-      stale: ['firewall'],
-      words: (literal) => ({
-        question: applyQuestion(`${l10n.t('firewall')} ${literal(ref.name)}`),
-        detail: describeFirewallChange(literalChange(change, literal)).join('\n'),
-        button: button.apply(),
-      }),
-      send: async () => {
-        const outcome = await runSteps(firewallSteps(change, ctx.client, String(ref.id)));
-        if (!isComplete(outcome)) throw new Error(outcome.failed?.message ?? outcome.unsupported.map((u) => u.message).join('; '));
-        return { sent: true, resource: head(ref), applied: outcome.applied };
-      },
-    };
+    return planUpdate(ctx, ref, input);
   },
 });
 
@@ -128,53 +175,6 @@ const create = define({
   },
 });
 
-const setStacklets = define({
-  kind: 'firewall',
-  action: 'setStacklets',
-  title: 'Replace the stacklets behind a firewall',
-  description: 'Replaces the stacklets behind a firewall (id) with stacklets, the whole list: those left out lose its rules. Refused when nothing changes or while a task runs on one put behind it.',
-  shape: { id: targetId('firewall'), stacklets: stackletIds(STACKLETS) },
-  // It replaces the list: a stacklet taken out loses the firewall's rules, as a rule taken out of setRules does.
-  destructive: true,
-  plan: async (ctx, input) => {
-    const ref = await resolve(ctx, 'firewall', String(input.id));
-    const firewall = await ctx.client.getFirewall(String(ref.id));
-    const current = firewallState(firewall);
-    const before = new Set(firewall.resources.stacklet_ids);
-    const listed = await ctx.store.get('stacklet').then((listing) => listing.items, () => []);
-    // Only the stacklets put behind it are read as the UI's attach reads them (an unknown or busy one refused).
-    const added = await idleStacklets(ctx, input.stacklets, 'stacklets', (id) => before.has(Number(id)));
-    const change = diffFirewall(current, { ...current, stacklet_ids: [...input.stacklets.map(Number).filter((id) => before.has(id)), ...added.map((item) => item.data.id)] });
-    if (isEmptyChange(change)) refuse(ref, 'unchanged', l10n.t('These are the stacklets behind it already: nothing would change.'));
-    const removed = change.stackletsRemoved.map((id): PlannedResource => ({ kind: 'stacklet', id, name: listed.find((item) => item.id === id)?.name ?? String(id), role: 'detached' }));
-    const left = await leftFirewalls(ctx, added, firewall.uuid);
-    const progress = l10n.t('Applying {0}…', ref.name);
-    return {
-      resources: [{ ...head(ref), role: 'target' }, ...added.map((item) => stacklet(item, 'stacklet')), ...removed, ...left],
-      change: { stacklets: { added: change.stackletsAdded, removed: change.stackletsRemoved } },
-      monthlyChangeUsd: 0,
-      destroysData: false,
-      failure: l10n.t('Could not change the stacklets behind firewall {0}', ref.name),
-      progress,
-      stale: ['firewall', 'stacklet'],
-      words: (literal) => ({
-        question: applyQuestion(`${l10n.t('firewall')} ${literal(ref.name)}`),
-        detail: [
-          ...removed.map((item) => l10n.t('Detach stacklet {0} ({1}): it stays, without these rules', literal(item.name), item.id!)),
-          ...added.map((item) => l10n.t('Attach stacklet {0} ({1})', literal(item.name), item.id)),
-          ...movesWords(literal, ref.name, left),
-        ].join('\n'),
-        button: button.apply(),
-      }),
-      send: async () => {
-        const outcome = await runSteps(firewallSteps(change, ctx.client, String(ref.id)));
-        if (!isComplete(outcome)) throw new Error(outcome.failed?.message ?? outcome.unsupported.map((u) => u.message).join('; '));
-        return { sent: true, resource: head(ref), applied: outcome.applied };
-      },
-    };
-  },
-});
-
 const deletion = deleteAction({
   kind: 'firewall',
   what: 'a firewall',
@@ -196,8 +196,7 @@ const deletion = deleteAction({
 
 export const FIREWALL_OPERATIONS: readonly ActionDefinition[] = [
   create,
-  setRules,
-  setStacklets,
+  update,
   renameAction({ kind: 'firewall', what: 'a firewall', checkName: checkResourceName, request: (ctx, ref, name) => ctx.client.renameFirewall(ref.data.uuid, name) }),
   deletion,
 ];

@@ -175,7 +175,7 @@ const update = define({
     checkState(next);
     const change = diffLoadBalancer(current, next);
     if (isEmptyLoadBalancerChange(change)) refuse(ref, 'unchanged', l10n.t('These are its settings already: nothing would change.'));
-    const progress = l10n.t('Applying {0}…', ref.name);
+    const progress = l10n.t('Applying to {0}…', `${l10n.t('load balancer')} ${ref.name}`);
     return {
       resources: [{ ...head(ref), role: 'target' }, ...await stackletsNamed(ctx, [...change.stackletsRemoved, ...change.stackletsAdded])],
       change: {

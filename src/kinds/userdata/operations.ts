@@ -88,7 +88,8 @@ const update = define({
         detail: describeUserdataChange({ ...change, next: { ...next, name: literal(next.name) } }).join('\n'),
         button: button.apply(),
       }),
-      send: async () => answered(ctx, 'userdata', await ctx.client.updateUserdata(script.uuid, next)),
+      // A document's save reports what was applied.
+      send: async () => ({ ...answered(ctx, 'userdata', await ctx.client.updateUserdata(script.uuid, next)), applied: [l10n.t('update the script')] }),
     };
   },
 });

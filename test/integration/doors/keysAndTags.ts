@@ -1,6 +1,6 @@
 // Doors table rows: what agents could not create before (issue 34), where a command is the person's door: an SSH
-// key added (its pasted key and name), a tag made on a stacklet and a tag deleted. Firewall create and
-// setStacklets and userdata create and update have no command: their person's door is the resource's document.
+// key added (its pasted key and name), a tag made on a stacklet and a tag deleted. Firewall create and update and
+// userdata create and update have no command: their person's door is the resource's document (./documents.ts).
 import type { DoorKit, DoorRow } from './row';
 
 interface Stacklet {
