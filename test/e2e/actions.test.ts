@@ -180,6 +180,12 @@ describe('Actions in the workbench', function () {
       await ui.confirmationChoice(page, 'Create').click();
       await ui.statusBarText(page, 'Creating stacklet e2e-reviewed in fra').waitFor();
     });
+    // The next tests read the status bar: the create's task ends first, as the resize's does above.
+    await suite.session.steps.step('see the new stacklet created', 60_000, async (page) => {
+      await ui.toast(page, 'stacklet was created').first().waitFor({ timeout: 50_000 });
+      await ui.statusBarText(page, 'stacklet is creating').waitFor({ state: 'detached', timeout: 50_000 });
+      await ui.viewRow(page, 'Stacklets', 'e2e-reviewed').waitFor();
+    });
     const creates = (await mutations()).filter((r) => r.method === 'POST' && r.path === '/v1/stacklets');
     assert.equal(creates.length, 1, 'one create reached the service');
     assert.equal((creates[0]!.body as { size?: string }).size, 'b-2vcpu-4gb', 'the size chosen after going back');
