@@ -6,6 +6,7 @@ import { checkName, checkSshPublicKey, parseSshPublicKey, sshKeyFingerprint, typ
 import type { ActiveSession } from '../auth/session';
 import type { PickItem } from '../ui/prompter';
 import { done } from '../ui/notify';
+import { sameNameWarning } from './steps/nameStep';
 import { createWithRetry } from './createFlow';
 import type { CommandDeps } from './deps';
 import { sshFolder } from './sshFolder';
@@ -74,7 +75,7 @@ function suggestedName(state: NewKey): string {
 
 /**
  * The Add SSH Key questions: a `.pub` file of the SSH folder (~/.ssh) or a pasted key, checked (type, base64,
- * length) as it is typed, then its name; the last answer confirms, and the SSH key's create definition
+ * length) as it is typed, then its name; the review they end in (./createFlow.ts) confirms, and the SSH key's create definition
  * (src/kinds/sshKey/operations.ts) checks it again and sends it, as it does for an agent. A refusal (the
  * definition's or the service's) offers Edit and Retry with every answer kept. The new key, or undefined when
  * the user gave up.
@@ -86,6 +87,7 @@ export async function addSshKeyFlow(deps: CommandDeps, session: ActiveSession): 
     session.store.get('sshKey').then((listing) => listing.items, () => [] as SshKey[]),
   ]);
   const title = (what: string) => vscode.l10n.t('Add SSH Key: {0}', what);
+  const sameName = await sameNameWarning(session.store, 'sshKey', (name) => vscode.l10n.t('Another SSH key is already named {0}.', name));
   const paste: PickItem<Source> = { label: vscode.l10n.t('Paste a Public Key…'), icon: 'clippy', description: vscode.l10n.t('one line from a .pub file'), value: 'paste' };
   const build = (state: NewKey): WizardStep<NewKey>[] => [
     pickStep<NewKey, Source>(deps, 'source', () => ({
@@ -108,6 +110,7 @@ export async function addSshKeyFlow(deps: CommandDeps, session: ActiveSession): 
       prompt: vscode.l10n.t('The name the key is listed under'),
       initial: suggestedName(s),
       validate: (text) => checkName(text, vscode.l10n.t('Name')),
+      warn: sameName,
     }), (s) => s.name, (s, name) => (s.name = name)),
   ];
   const result = await createWithRetry(deps, session, {

@@ -6,7 +6,7 @@ import { done } from '../ui/notify';
 import { createWithRetry } from './createFlow';
 import { listedProjects, projectField, projectSteps, type InProject } from './steps/projectStep';
 import { countStep } from './steps/countStep';
-import { nameStep } from './steps/nameStep';
+import { nameStep, sameNameWarning } from './steps/nameStep';
 import { regionStep } from './steps/regionStep';
 import { sizeStep } from './steps/sizeStep';
 import { pickStep } from './wizard';
@@ -28,7 +28,7 @@ function typedVersion(text: string): PickItem<string> | undefined {
 
 /**
  * Create Kubernetes Cluster: name, version, region (those offering Kubernetes), then the first node pool's name,
- * size and count, and the project (when the service lists several); the last answer confirms, and the cluster's
+ * size and count, and the project (when the service lists several); the review they end in (./createFlow.ts) confirms, with the nodes' monthly estimate, and the cluster's
  * create definition (src/kinds/cluster/operations.ts) plans and sends it, as it does for an agent.
  */
 export async function createKubernetesCluster(deps: CommandDeps): Promise<void> {
@@ -39,6 +39,7 @@ export async function createKubernetesCluster(deps: CommandDeps): Promise<void> 
     .map((cluster) => cluster.version.version ?? cluster.version.slug);
   const versions = [...new Set([...inUse, ...KNOWN_KUBERNETES_VERSIONS])].sort((a, b) => b.localeCompare(a, undefined, { numeric: true }));
   const projects = await listedProjects(deps, store);
+  const sameName = await sameNameWarning(store, 'cluster', (name) => vscode.l10n.t('Another Kubernetes cluster is already named {0}: the service may refuse a second one.', name));
   const result = await createWithRetry<NewCluster>(deps, session, {
     kind: 'cluster',
     state: {},
@@ -50,6 +51,7 @@ export async function createKubernetesCluster(deps: CommandDeps): Promise<void> 
           prompt: vscode.l10n.t('The cluster\'s name (unique in the account)'),
           placeHolder: vscode.l10n.t('A name, such as the region and the workload'),
           check: (name) => checkResourceName(name, vscode.l10n.t('Name')),
+          warn: sameName,
         }),
         pickStep(deps, 'version', () => ({
           title: title(vscode.l10n.t('Version')),

@@ -20,7 +20,7 @@ import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
 import { done } from '../ui/notify';
 import { createWithRetry } from './createFlow';
-import { nameStep } from './steps/nameStep';
+import { nameStep, sameNameWarning } from './steps/nameStep';
 import { listedProjects, projectField, projectSteps, type InProject } from './steps/projectStep';
 import { regionStep } from './steps/regionStep';
 import { inputStep, pickManyStep, pickStep, wholeNumberStep, type WizardStep } from './wizard';
@@ -83,7 +83,7 @@ function otherPorts(state: NewLoadBalancer, index: number): number[] {
  * source and target port, for HTTPS where TLS ends (a certificate, or passthrough), repeated while the user
  * adds another), health check (protocol, port, path for HTTP, interval, rise and fall), backend stacklets of
  * the region, sticky sessions (none, or a cookie name and TTL), the HTTP-to-HTTPS redirect, and the project
- * (when the service lists several); the last answer confirms, and the load balancer's create definition
+ * (when the service lists several); the review they end in (./createFlow.ts) confirms, and the load balancer's create definition
  * (src/kinds/loadBalancer/operations.ts) checks, plans and sends it, as it does for an agent.
  */
 export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
@@ -92,6 +92,7 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
   const title = (what: string) => vscode.l10n.t('Create Load Balancer: {0}', what);
   const port = (what: string) => (text: string) => checkTypedNumber(text, (n) => checkPort(n, what), what);
   const projects = await listedProjects(deps, store);
+  const sameName = await sameNameWarning(store, 'loadBalancer', (name) => vscode.l10n.t('Another load balancer is already named {0}.', name));
 
   /** An HTTPS rule: terminate TLS with a certificate (its ID), or pass it through to the stacklets. */
   const tlsSteps = (state: NewLoadBalancer, index: number): WizardStep<NewLoadBalancer>[] => {
@@ -159,6 +160,7 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
         prompt: vscode.l10n.t('The load balancer\'s name'),
         placeHolder: vscode.l10n.t('A name, such as the site it serves'),
         check: (name) => checkResourceName(name, vscode.l10n.t('Name')),
+        warn: sameName,
       }),
       regionStep<NewLoadBalancer>(deps, store, { title: title(vscode.l10n.t('Region')), placeHolder: vscode.l10n.t('Regions that offer load balancers') }, 'load_balancers'),
       pickStep(deps, 'algorithm', () => ({

@@ -9,7 +9,7 @@ import { createWithRetry } from './createFlow';
 import { limitBeforeAsking } from './steps/accountLimit';
 import { countStep } from './steps/countStep';
 import { imageStep } from './steps/imageStep';
-import { nameStep } from './steps/nameStep';
+import { nameStep, sameNameWarning } from './steps/nameStep';
 import { noneItem } from './steps/noneItem';
 import { listedProjects, projectField, projectSteps, type InProject } from './steps/projectStep';
 import { regionStep } from './steps/regionStep';
@@ -65,7 +65,8 @@ function numberedNames(base: string, count: number): string {
 /**
  * Create Stacklet: name, how many (several are sent at once, as `names`, and their names asked), region,
  * size, image, then tags, VPC, firewall, userdata, SSH keys (or a new one), backups and the project (when the
- * service lists several). Nothing is sent before the last answer, which confirms: the create definition
+ * service lists several). Nothing is sent before the review they end in (./createFlow.ts: what is made, with its
+ * monthly estimate; Back to any step, or Create), which confirms: the create definition
  * (src/kinds/stacklet/operations.ts) plans and sends it, as it does for an agent, and each new stacklet's task is followed.
  * When the account's limit leaves none, nothing is asked; the count step refuses more than it leaves.
  */
@@ -78,12 +79,15 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
   const title = (what: string) => vscode.l10n.t('Create Stacklet: {0}', what);
   const projects = await listedProjects(deps, store);
   const count = (s: NewStacklet) => parseWholeNumber(s.count ?? '1') ?? 1;
+  // A second stacklet of a name is allowed, with the same hostname: said at the step, not refused.
+  const sameName = await sameNameWarning(store, 'stacklet', (name) => vscode.l10n.t('Another stacklet is already named {0}: both would have that hostname.', name));
   const build = (state: NewStacklet): WizardStep<NewStacklet>[] => [
     nameStep<NewStacklet>(deps, {
       title: title(vscode.l10n.t('Name')),
       prompt: vscode.l10n.t('The stacklet\'s name, which is also its hostname (for several: the start of their names)'),
       placeHolder: vscode.l10n.t('A hostname: letters, digits, \'-\' and \'.\''),
       check: (text) => checkHostname(text.trim(), vscode.l10n.t('Name')),
+      warn: sameName,
       changed: (s) => delete s.names,
     }),
     countStep<NewStacklet>(deps, {
@@ -101,6 +105,7 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
       prompt: vscode.l10n.t('The names of the {0} stacklets, separated by commas; change any of them', count(s)),
       initial: numberedNames(s.name ?? '', count(s)),
       validate: (text) => checkNames(text, left),
+      warn: (text) => parseNames(text).map(sameName).find((words) => words !== undefined),
     }), (s) => s.names, (s, names) => (s.names = parseNames(names).join(', ')))] : []),
     regionStep<NewStacklet>(deps, store, { title: title(vscode.l10n.t('Region')), placeHolder: vscode.l10n.t('Where the stacklet runs') }),
     sizeStep<NewStacklet>(deps, store, { title: title(vscode.l10n.t('Size')), placeHolder: vscode.l10n.t('vCPUs, memory, disk and monthly price') }),
@@ -136,7 +141,8 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
     pickStep(deps, 'backups', () => ({
       title: title(vscode.l10n.t('Backups')),
       placeHolder: vscode.l10n.t('Take automatic backups?'),
-      items: yesNo(vscode.l10n.t('automatic backups'), vscode.l10n.t('no backups')),
+      // The service names no price for backups (service notes): said here, where they are chosen, and in the review.
+      items: yesNo(vscode.l10n.t('automatic backups; the service names no price for them, so the estimate leaves them out'), vscode.l10n.t('no backups')),
     }), (s) => s.backups, (s, backups) => (s.backups = backups)),
     ...projectSteps<NewStacklet>(deps, title(vscode.l10n.t('Project')), projects),
   ];

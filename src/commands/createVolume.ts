@@ -8,6 +8,7 @@ import { refuseWhenBusy } from './actionCommand';
 import { done } from '../ui/notify';
 import { stackletItem } from './choices';
 import { limitBeforeAsking } from './steps/accountLimit';
+import { sameNameWarning } from './steps/nameStep';
 import type { CommandDeps } from './deps';
 import { refOfNode } from './target';
 import { createWithRetry } from './createFlow';
@@ -22,7 +23,7 @@ interface NewVolume {
 /**
  * Create Volume (Volumes view) and Add Volume… (on a stacklet): the service creates a volume on a stacklet
  * (service notes §5), in the stacklet's region. Asks the stacklet (unless run on one), the name and the size;
- * the last answer confirms, and the volume's create definition (src/kinds/volume/operations.ts) plans and sends
+ * the review they end in (./createFlow.ts) confirms, and the volume's create definition (src/kinds/volume/operations.ts) plans and sends
  * it, as it does for an agent; its task is followed. Nothing is asked when the account's limit leaves no volume
  * to create.
  */
@@ -45,6 +46,7 @@ export async function createVolume(deps: CommandDeps, node?: unknown): Promise<v
     return;
   }
   const title = (what: string) => vscode.l10n.t('Create Volume: {0}', what);
+  const sameName = await sameNameWarning(store, 'volume', (name) => vscode.l10n.t('Another volume is already named {0}.', name));
   const steps: WizardStep<NewVolume>[] = [
     ...(given ? [] : [pickStep<NewVolume, Stacklet>(deps, 'stacklet', () => ({
       title: title(vscode.l10n.t('Stacklet')),
@@ -56,6 +58,7 @@ export async function createVolume(deps: CommandDeps, node?: unknown): Promise<v
       prompt: vscode.l10n.t('The volume\'s name; it is made in {0}, the region of {1}', s.stacklet!.region.slug, s.stacklet!.name),
       initial: `${s.stacklet!.name}-data`,
       validate: (text) => checkResourceName(text, vscode.l10n.t('Name')),
+      warn: sameName,
     }), (s) => s.name, (s, name) => (s.name = name)),
     wholeNumberStep<NewVolume>(deps, 'size', () => ({
       title: title(vscode.l10n.t('Size')),

@@ -5,7 +5,7 @@ import type { CommandDeps } from './deps';
 import { done } from '../ui/notify';
 import { createWithRetry } from './createFlow';
 import { listedProjects, projectField, projectSteps, type InProject } from './steps/projectStep';
-import { nameStep } from './steps/nameStep';
+import { nameStep, sameNameWarning } from './steps/nameStep';
 import { regionStep } from './steps/regionStep';
 import { inputStep } from './wizard';
 
@@ -17,7 +17,7 @@ interface NewVpc extends InProject {
 
 /**
  * Create VPC: name, region (those offering VPCs), a private range that overlaps no VPC of that region, and the
- * project (when the service lists several); the last answer confirms, and the VPC's create definition
+ * project (when the service lists several); the review they end in (./createFlow.ts) confirms, and the VPC's create definition
  * (src/kinds/vpc/operations.ts) plans and sends it, as it does for an agent.
  */
 export async function createVpc(deps: CommandDeps): Promise<void> {
@@ -27,6 +27,7 @@ export async function createVpc(deps: CommandDeps): Promise<void> {
   const existing: readonly Vpc[] = (await store.get('vpc').catch(() => undefined))?.items ?? [];
   const taken = (region: string | undefined) => existing.filter((vpc) => vpc.region?.slug === region).map((vpc) => vpc.cidr);
   const projects = await listedProjects(deps, store);
+  const sameName = await sameNameWarning(store, 'vpc', (name) => vscode.l10n.t('Another VPC is already named {0}: the service may refuse a second one.', name));
   const result = await createWithRetry<NewVpc>(deps, session, {
     kind: 'vpc',
     state: {},
@@ -37,6 +38,7 @@ export async function createVpc(deps: CommandDeps): Promise<void> {
         prompt: vscode.l10n.t('The VPC\'s name (unique in the account)'),
         placeHolder: vscode.l10n.t('A name, such as the region and what runs in it'),
         check: (name) => checkResourceName(name, vscode.l10n.t('Name')),
+        warn: sameName,
       }),
       regionStep<NewVpc>(deps, store, { title: title(vscode.l10n.t('Region')), placeHolder: vscode.l10n.t('Regions that offer VPCs') }, 'vpc'),
       inputStep(deps, 'cidr', (s) => ({

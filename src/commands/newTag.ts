@@ -43,7 +43,7 @@ function newTagProblem(text: string, existing: readonly string[]): string | unde
 /**
  * New Tag (POST /v1/tags): its name, checked as it is typed against the tag rule and the account's tags, and the
  * stacklets that carry it from the start: those selected when run on stacklet rows, else the ones picked (none
- * is fine). The last answer confirms; the tag's create definition (src/kinds/tag/operations.ts) checks it again
+ * is fine). The review its steps end in confirms (./createFlow.ts); the tag's create definition (src/kinds/tag/operations.ts) checks it again
  * (a busy stacklet takes no tag) and sends it once, recorded for Copy as curl; the tag listing and the
  * stacklets' tags follow.
  */

@@ -23,6 +23,14 @@ export interface StepPosition {
   readonly step: number;
   /** Undefined for a wizard whose length depends on its answers: its steps are numbered without a total. */
   readonly totalSteps: number | undefined;
+  /** Told the step's title and its answer in words once it is answered (see WizardOptions.trail). */
+  readonly answered?: (title: string, answer: string) => void;
+}
+
+/** A step as it was last answered: its title and the answer in words, which a create's review lists for Back. */
+export interface AnsweredStep {
+  readonly title: string;
+  readonly answer: string;
 }
 
 export interface WizardOptions {
@@ -31,8 +39,10 @@ export interface WizardOptions {
    * steps then show their number alone, never a total that changes midway.
    */
   readonly countKnown?: boolean;
-  /** The id of the step to open at, the steps before it being answered already (Edit and Retry). */
+  /** The id of the step to open at, the steps before it being answered already (Edit and Retry, a review's Back). */
   readonly startAt?: string;
+  /** Filled with each step's title and answer, by step id, as they are answered: kept across runs by its owner. */
+  readonly trail?: Map<string, AnsweredStep>;
 }
 
 /** What a step did: answered ('next'), went Back, or was cancelled (undefined). */
@@ -57,7 +67,11 @@ export async function runWizard<S>(state: S, build: (state: S) => readonly Wizar
     const steps = build(state);
     if (index >= steps.length) return state;
     const step = steps[index]!;
-    const answer = await step.ask(state, { step: index + 1, totalSteps: options.countKnown === false ? undefined : steps.length });
+    const answer = await step.ask(state, {
+      step: index + 1,
+      totalSteps: options.countKnown === false ? undefined : steps.length,
+      answered: (title, words) => options.trail?.set(step.id, { title, answer: words }),
+    });
     if (answer === undefined) return undefined;
     if (isBack(answer)) {
       const previous = history.pop();
@@ -90,6 +104,7 @@ export function inputStep<S>(
       if (answer === undefined) return undefined;
       if (isBack(answer)) return BACK;
       write(state, answer.trim());
+      at.answered?.(options.title, options.password ? '••••••' : answer.trim());
       return 'next';
     },
   };
@@ -128,6 +143,11 @@ export function previousFirst<T>(items: readonly PickItem<T>[], previous: T | un
   return [items[index]!, ...items.slice(0, index), ...items.slice(index + 1)];
 }
 
+/** The labels of the items holding `values`, as the list shows them (a value typed, not listed, as it is). */
+export function labelsOf<T>(items: readonly PickItem<T>[], values: readonly T[], same: (a: T, b: T) => boolean = Object.is): string {
+  return values.map((value) => items.find((item) => same(item.value, value))?.label ?? String(value)).join(', ');
+}
+
 /** A one-of-a-list step; after Back the earlier answer is the first (active) item. */
 export function pickStep<S, T>(
   deps: CommandDeps,
@@ -145,6 +165,7 @@ export function pickStep<S, T>(
       if (answer === undefined) return undefined;
       if (isBack(answer)) return BACK;
       write(state, answer);
+      at.answered?.(options.title, labelsOf(options.items, [answer], same ?? Object.is));
       return 'next';
     },
   };
@@ -171,6 +192,7 @@ export function pickManyStep<S, T>(
       if (answer === undefined) return undefined;
       if (isBack(answer)) return BACK;
       write(state, answer);
+      at.answered?.(options.title, labelsOf(options.items, answer, same));
       return 'next';
     },
   };

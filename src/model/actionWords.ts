@@ -31,6 +31,31 @@ export function powerCycleWords(name: string): ConfirmationWords {
   };
 }
 
+/** What a new stacklet is made with besides its size, region and image (names as the confirmation shows them). */
+export interface StackletMadeWith {
+  readonly vpc?: string | undefined;
+  readonly firewall?: string | undefined;
+  readonly userdata?: string | undefined;
+  readonly sshKeys: readonly string[];
+  readonly tags: readonly string[];
+  readonly backups: boolean;
+}
+
+/**
+ * A stacklet create's lines after its size, region and image: what it attaches to, its tags, and its backups,
+ * which the service gives no price for (the estimate leaves them out, and says so).
+ */
+export function stackletMadeWithLines(made: StackletMadeWith): string[] {
+  return [
+    ...(made.vpc !== undefined ? [l10n.t('VPC: {0}', made.vpc)] : []),
+    ...(made.firewall !== undefined ? [l10n.t('Firewall: {0}', made.firewall)] : []),
+    ...(made.userdata !== undefined ? [l10n.t('Userdata: {0}', made.userdata)] : []),
+    ...(made.sshKeys.length > 0 ? [l10n.t('SSH keys: {0}', made.sshKeys.join(', '))] : []),
+    ...(made.tags.length > 0 ? [l10n.t('Tags: {0}', made.tags.join(', '))] : []),
+    made.backups ? l10n.t('Backups: automatic. The service names no price for them, so the estimate leaves them out.') : l10n.t('Backups: none.'),
+  ];
+}
+
 /** What a resize does to the disk: growing it cannot be undone. */
 export function resizeDiskWords(name: string, disk: boolean): string {
   return disk

@@ -11,6 +11,8 @@ export interface InputOptions {
   readonly password?: boolean;
   /** A pure validator: undefined when the text is acceptable, else the message shown inline. */
   readonly validate?: (value: string) => string | undefined;
+  /** What is worth knowing about an acceptable text (a name another resource has), shown inline as a warning: it refuses nothing. */
+  readonly warn?: (value: string) => string | undefined;
   /** 1-based step of a multi-step input, with the total. */
   readonly step?: number;
   readonly totalSteps?: number;

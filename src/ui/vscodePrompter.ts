@@ -21,9 +21,15 @@ export class VscodePrompter implements Prompter {
     box.password = options.password ?? false;
     box.ignoreFocusOut = true;
     applySteps(box, options.step, options.totalSteps);
-    const check = () => {
-      box.validationMessage = shownOrNot(options.validate?.(box.value));
+    // A warning refuses nothing: Enter takes the text (only an error's severity stops it).
+    const warning = (): vscode.InputBoxValidationMessage | undefined => {
+      const words = options.warn?.(box.value);
+      return words === undefined ? undefined : { message: shown(words), severity: vscode.InputBoxValidationSeverity.Warning };
     };
+    const check = () => {
+      box.validationMessage = shownOrNot(options.validate?.(box.value)) ?? warning();
+    };
+    box.validationMessage = warning();
     // A pre-filled value (the current one) is not judged until the user changes it: Enter still checks it.
     return new Promise((resolve) => {
       let settled = false;
@@ -37,7 +43,7 @@ export class VscodePrompter implements Prompter {
         box.onDidChangeValue(check),
         box.onDidAccept(() => {
           const problem = options.validate?.(box.value);
-          box.validationMessage = shownOrNot(problem);
+          box.validationMessage = shownOrNot(problem) ?? warning();
           if (!problem) finish(box.value);
         }),
         box.onDidTriggerButton((button) => button === vscode.QuickInputButtons.Back && finish(BACK)),

@@ -112,6 +112,9 @@ describe('Actions in the workbench', function () {
       await page.keyboard.press('Enter');
       await ui.quickInput(page).getByText('Create VPC: IP Range').waitFor();
       await page.keyboard.press('Enter');
+      // The review: Back is what Enter picks; Create is chosen.
+      await ui.confirmation(page, 'Create VPC fra-private?');
+      await ui.confirmationChoice(page, 'Create').click();
       await ui.toast(page, 'Could not create VPC fra-private').first().waitFor();
     });
     await suite.session.steps.step('Edit and Retry: the name step again, with the name given', 45_000, async (page) => {
@@ -124,10 +127,68 @@ describe('Actions in the workbench', function () {
       await page.keyboard.press('Enter');
       await ui.quickInput(page).getByText('Create VPC: IP Range').waitFor();
       await page.keyboard.press('Enter');
+      await ui.confirmation(page, 'Create VPC e2e-retried?');
+      await ui.confirmationChoice(page, 'Create').click();
       await ui.statusBarText(page, 'Created VPC e2e-retried').waitFor();
     });
     const creates = (await mutations()).filter((r) => r.method === 'POST' && r.path === '/v1/vpcs');
     assert.deepEqual(creates.map((r) => r.status), [422, 201], 'the refused create, then the retried one');
+  });
+
+  it('ends Create Stacklet in a review that reads the monthly cost; Back to the size keeps every other answer; Create sends it', async () => {
+    const input = (page: Parameters<typeof ui.quickInput>[0]) => ui.quickInput(page).locator('input');
+    /** Waits for the step `title`, types `text` (when given) and takes the active row, or the text typed, with Enter. */
+    const answer = async (page: Parameters<typeof ui.quickInput>[0], title: string, text?: string, row?: string) => {
+      await ui.quickInput(page).getByText(`Create Stacklet: ${title}`).waitFor();
+      if (text !== undefined) await input(page).fill(text);
+      // The filter applies after the text: Enter only once the row wanted is the active one.
+      if (row !== undefined) await ui.activeQuickInputRow(page).filter({ hasText: row }).waitFor();
+      await page.keyboard.press('Enter');
+    };
+    const rest = async (page: Parameters<typeof ui.quickInput>[0]) => {
+      // Each later step keeps its first row (a list) or its text (an input): Enter takes it.
+      for (const title of ['Image', 'Tags', 'VPC', 'Firewall', 'Userdata', 'SSH Keys']) await answer(page, title);
+      await answer(page, 'Backups', undefined, 'Yes');
+    };
+    await suite.session.steps.step('answer every step of Create Stacklet: the review says what is made and its monthly cost, Back first', 90_000, async (page) => {
+      await ui.clickPaneAction(page, 'Stacklets', 'Create Stacklet…');
+      await answer(page, 'Name', 'e2e-reviewed');
+      await answer(page, 'How Many');
+      await answer(page, 'Region', 'fra', 'fra');
+      await answer(page, 'Size', 'b-1vcpu-1gb', 'b-1vcpu-1gb');
+      await rest(page);
+      await ui.confirmation(page, 'Create stacklet e2e-reviewed?');
+      await ui.activeQuickInputRow(page).filter({ hasText: 'Back' }).waitFor();
+      const review = await ui.confirmationText(page);
+      assert.match(review, /^Back\nCreate\n/, `Back, then Create: ${review}`);
+      assert.match(review, /b-1vcpu-1gb in fra, from /);
+      assert.match(review, /Backups: automatic\. The service names no price for them/);
+      assert.match(review, /Estimated change to the monthly cost: \+\$6\.00\/mo\./, review);
+    });
+    await suite.session.steps.step('Back to the size, a larger one: the review says the new cost; Create', 90_000, async (page) => {
+      await page.keyboard.press('Enter');
+      await ui.quickInput(page).locator('input[placeholder^="Back to which step?"]').waitFor();
+      await input(page).fill('Size');
+      await ui.activeQuickInputRow(page).filter({ hasText: 'b-1vcpu-1gb' }).waitFor();
+      await page.keyboard.press('Enter');
+      await answer(page, 'Size', 'b-2vcpu-4gb', 'b-2vcpu-4gb');
+      await rest(page);
+      await ui.confirmation(page, 'Create stacklet e2e-reviewed?');
+      const review = await ui.confirmationText(page);
+      assert.match(review, /b-2vcpu-4gb in fra, from /);
+      assert.match(review, /Estimated change to the monthly cost: \+\$24\.00\/mo\./, review);
+      await ui.confirmationChoice(page, 'Create').click();
+      await ui.statusBarText(page, 'Creating stacklet e2e-reviewed in fra').waitFor();
+    });
+    // The next tests read the status bar: the create's task ends first, as the resize's does above.
+    await suite.session.steps.step('see the new stacklet created', 60_000, async (page) => {
+      await ui.toast(page, 'stacklet was created').first().waitFor({ timeout: 50_000 });
+      await ui.statusBarText(page, 'stacklet is creating').waitFor({ state: 'detached', timeout: 50_000 });
+      await ui.viewRow(page, 'Stacklets', 'e2e-reviewed').waitFor();
+    });
+    const creates = (await mutations()).filter((r) => r.method === 'POST' && r.path === '/v1/stacklets');
+    assert.equal(creates.length, 1, 'one create reached the service');
+    assert.equal((creates[0]!.body as { size?: string }).size, 'b-2vcpu-4gb', 'the size chosen after going back');
   });
 
   it('refuses an invalid CIDR in the VPC wizard inline, and sends nothing on Escape', async () => {

@@ -85,6 +85,10 @@ async function snapshotNamed(name: string): Promise<Snapshot> {
 // ── the extension ────────────────────────────────────────────────────────────
 
 const byValue = (value: unknown) => (item: PickItem<unknown>) => item.value === value;
+/** The answer to the review every create wizard ends in. */
+const CREATE: Answer = { choose: 'Create' };
+/** The questions of a wizard's steps, without the review it ends in. */
+const stepsOf = (asked: readonly Asked[]) => asked.filter((q) => q.kind !== 'choose');
 
 describe('Actions and create wizards', function () {
   this.timeout(60_000);
@@ -176,7 +180,7 @@ describe('Actions and create wizards', function () {
     };
   }
 
-  /** Escape at each step in turn of a wizard answered by `answers`: every time, nothing is sent. */
+  /** Escape at each step in turn of a wizard answered by `answers`, then at its review: every time, nothing is sent. */
   async function escapeAtEveryStep(command: string, answers: readonly Answer[]): Promise<void> {
     for (let k = 0; k < answers.length; k++) {
       const outcome = await run(command, undefined, ...answers.slice(0, k), 'escape');
@@ -184,6 +188,9 @@ describe('Actions and create wizards', function () {
       assert.equal(outcome.asked.length, k + 1, `${command}: Escape at step ${k + 1} ends the wizard`);
       assert.equal(outcome.asked[k]!.step, k + 1, `${command}: question ${k + 1} is step ${k + 1}`);
     }
+    const atReview = await run(command, undefined, ...answers, 'escape');
+    assert.deepEqual(atReview.sent, [], `${command}: Escape at the review sends nothing`);
+    assert.equal(atReview.asked.at(-1)!.kind, 'choose', `${command}: the steps end in the review`);
   }
 
   /** Asserts that exactly one request was sent, and returns it. */
@@ -355,9 +362,9 @@ describe('Actions and create wizards', function () {
       answers[0] = { input: 'ci-new-1', bad: ['', 'bad_name', '-web', 'a..b'] };
       answers[1] = { input: '1', bad: ['0', '11', 'two'] };
       answers[5] = { input: 'ci, test', bad: [`ok, ${'x'.repeat(256)}`] };
-      const outcome = await run('stacklet.createStacklet', undefined, ...answers);
-      assert.deepEqual(outcome.asked.map((q) => [q.step, q.totalSteps]), Array.from({ length: 11 }, (_, i) => [i + 1, undefined]));
-      assert.deepEqual(outcome.asked.map((q) => q.title), [
+      const outcome = await run('stacklet.createStacklet', undefined, ...answers, CREATE);
+      assert.deepEqual(stepsOf(outcome.asked).map((q) => [q.step, q.totalSteps]), Array.from({ length: 11 }, (_, i) => [i + 1, undefined]));
+      assert.deepEqual(stepsOf(outcome.asked).map((q) => q.title), [
         'Create Stacklet: Name', 'Create Stacklet: How Many', 'Create Stacklet: Region', 'Create Stacklet: Size', 'Create Stacklet: Image', 'Create Stacklet: Tags',
         'Create Stacklet: VPC', 'Create Stacklet: Firewall', 'Create Stacklet: Userdata', 'Create Stacklet: SSH Keys', 'Create Stacklet: Backups',
       ]);
@@ -425,6 +432,78 @@ describe('Actions and create wizards', function () {
       assert.equal(outcome.asked[11]!.items![0]!.value, 'b-1vcpu-1gb', 'Back to the size: the earlier choice comes first');
       assert.equal(outcome.asked[12]!.items![0]!.value, 'ams');
       assert.deepEqual(outcome.sent, []);
+    });
+
+    it('ends in a review with the monthly estimate; Back returns to any step with every answer kept; Create sends what was reviewed', async () => {
+      const answers = full('ci-reviewed');
+      // Away from fra, whose stacklets later tests count.
+      answers[2] = { pick: 'sgp' };
+      answers[10] = { pick: 'Yes' };
+      const outcome = await run('stacklet.createStacklet', undefined,
+        ...answers,
+        { choose: 'Back' },
+        { pick: 'Size' },
+        // From the size on, every step again, each with its earlier answer first (or pre-filled).
+        { pick: 'b-2vcpu-4gb' }, ...answers.slice(4),
+        CREATE);
+      const { sizes } = await get<{ sizes: { slug: string; price_monthly: number }[] }>('/v1/sizes');
+      const monthly = (slug: string) => `+$${sizes.find((size) => size.slug === slug)!.price_monthly.toFixed(2)}/mo`;
+      const reviews = outcome.asked.filter((q) => q.kind === 'choose');
+      assert.equal(reviews.length, 2, 'a review after the steps, and again after going back');
+      const [first, second] = reviews;
+      assert.equal(first!.title, 'Create stacklet ci-reviewed?');
+      assert.deepEqual(first!.choices, ['Back', 'Create'], 'Back first, what Enter picks: nothing is sent and no answer lost');
+      const lines = first!.detail!.split('\n');
+      assert.match(lines[0]!, /^b-1vcpu-1gb in sgp, from /);
+      assert.deepEqual(lines.slice(1), [
+        'Firewall: web-firewall',
+        'Userdata: docker-bootstrap',
+        'SSH keys: laptop',
+        'Tags: ci, test',
+        'Backups: automatic. The service names no price for them, so the estimate leaves them out.',
+        `Estimated change to the monthly cost: ${monthly('b-1vcpu-1gb')}.`,
+      ]);
+      // Back: every step, by its own words, with its answer.
+      const back = outcome.asked[12]!;
+      assert.equal(back.kind, 'pick');
+      assert.deepEqual(back.items!.map((item) => [item.label, item.description]), [
+        ['Name', 'ci-reviewed'], ['How Many', '1'], ['Region', 'sgp'], ['Size', 'b-1vcpu-1gb'], ['Image', back.items![4]!.description],
+        ['Tags', 'ci, test'], ['VPC', 'None'], ['Firewall', 'web-firewall'], ['Userdata', 'docker-bootstrap'], ['SSH Keys', 'laptop'], ['Backups', 'Yes'],
+      ]);
+      // The wizard reopens at the size, numbered as before, with the answers kept.
+      const again = outcome.asked.slice(13, -1);
+      assert.deepEqual(again.map((q) => [q.step, q.title]), stepsOf(outcome.asked).slice(3, 11).map((q) => [q.step, q.title]));
+      assert.equal(again[0]!.items![0]!.value, 'b-1vcpu-1gb', 'the size answered before comes first');
+      assert.equal(again[1]!.items![0]!.value, 'ubuntu-22-04-x64', 'the image kept');
+      assert.equal(again[2]!.value, 'ci, test', 'the tags kept');
+      assert.equal(again[6]!.items!.find((item) => item.label === 'laptop')?.picked, true, 'the key kept');
+      assert.equal(again[7]!.items![0]!.value, true, 'backups kept');
+      // The second review says the new size and its price.
+      assert.match(second!.detail!, /^b-2vcpu-4gb in sgp, from /);
+      assert.ok(second!.detail!.endsWith(`Estimated change to the monthly cost: ${monthly('b-2vcpu-4gb')}.`), second!.detail);
+      const sent = one(outcome, 'POST', '/v1/stacklets');
+      assert.equal((sent.body as { size: string }).size, 'b-2vcpu-4gb');
+      assert.equal((sent.body as { backups: boolean }).backups, true);
+      // Gone again, around the extension: the later tests count the account's stacklets.
+      const made = await stackletNamed('ci-reviewed');
+      await settled<Stacklet>(`/v1/stacklets/${made.id}`, 'stacklet');
+      await request('DELETE', `/v1/stacklets/${made.id}`);
+      await waitFor('ci-reviewed is gone', 20_000, async () => ((await get<{ stacklets: Stacklet[] }>('/v1/stacklets?per_page=200')).stacklets.some((st) => st.name === 'ci-reviewed') ? undefined : true), 100);
+      await fresh();
+    });
+
+    it('says that another stacklet has the name at the name step, and takes it (a hostname may repeat)', async () => {
+      const outcome = await run('stacklet.createStacklet', undefined, { input: 'web-1' }, { input: '1' }, 'escape');
+      assert.match(outcome.asked[0]!.warning ?? '', /Another stacklet is already named web-1/);
+      assert.equal(outcome.asked[1]!.title, 'Create Stacklet: How Many', 'the name was taken');
+      assert.deepEqual(outcome.sent, []);
+    });
+
+    it('prices nothing it cannot: the Backups step says the service names no price for them', async () => {
+      const answers = full('ci-backups');
+      const outcome = await run('stacklet.createStacklet', undefined, ...answers.slice(0, 10), 'escape');
+      const yes = outcome.asked.at(-1)!.items!.find((item) => item.label === 'Yes')!;
+      assert.match(yes.description!, /no price/);
     });
 
     it('refuses a typed size that is not offered, at that step, and sends nothing', async () => {
@@ -802,8 +881,9 @@ describe('Actions and create wizards', function () {
       const answers = [...full];
       answers[0] = { input: 'ci-vpc', bad: ['', 'my net'] };
       answers[2] = { input: '10.30.0.0/16', bad: ['10.20.0.0/16', '10.20.128.0/20', '8.8.8.0/24', '10.0.0.0/8', '10.30.0.1/16'] };
-      const outcome = await run('stacklet.createVpc', undefined, ...answers);
-      assert.deepEqual(outcome.asked.map((q) => [q.step, q.totalSteps]), [[1, 3], [2, 3], [3, 3]]);
+      const outcome = await run('stacklet.createVpc', undefined, ...answers, CREATE);
+      assert.deepEqual(stepsOf(outcome.asked).map((q) => [q.step, q.totalSteps]), [[1, 3], [2, 3], [3, 3]]);
+      assert.equal(outcome.asked[0]!.warning, undefined, 'a name no VPC has: nothing to warn of');
       const { regions } = await get<{ regions: { slug: string; available: boolean; features: string[] }[] }>('/v1/regions');
       assert.deepEqual(outcome.asked[1]!.items!.map((i) => i.value), regions.filter((r) => r.available && r.features.includes('vpc')).map((r) => r.slug));
       const cidr = outcome.asked[2]!;
@@ -823,11 +903,14 @@ describe('Actions and create wizards', function () {
     });
 
     it('sends nothing when Escape is pressed at any of its steps', async () => {
-      await escapeAtEveryStep('stacklet.createVpc', full);
+      // ci-vpc holds 10.30.0.0/16 now: the review is reached with a range still free.
+      await escapeAtEveryStep('stacklet.createVpc', [full[0]!, full[1]!, { input: '10.31.0.0/16' }]);
     });
 
     it('shows the service’s refusal of a duplicate name in its words, and sends nothing more when not retried', async () => {
-      const outcome = await run('stacklet.createVpc', undefined, { input: 'ci-vpc' }, { pick: 'ams' }, { input: '10.40.0.0/16' });
+      const outcome = await run('stacklet.createVpc', undefined, { input: 'ci-vpc' }, { pick: 'ams' }, { input: '10.40.0.0/16' }, CREATE);
+      // Said at its step, not refused there: the service decides.
+      assert.match(outcome.asked[0]!.warning ?? '', /Another VPC is already named ci-vpc/);
       assert.equal(one(outcome, 'POST', '/v1/vpcs').status, 422);
       assert.equal(outcome.errors.length, 1);
       assert.match(outcome.errors[0]!, /Could not create VPC ci-vpc: .*already used by vpc/);
@@ -837,10 +920,10 @@ describe('Actions and create wizards', function () {
     it('Edit and Retry reopens the wizard with every answer kept, at the step the service named', async () => {
       choose = (s) => (s.buttons?.includes('Edit and Retry') ? 'Edit and Retry' : undefined);
       try {
-        const outcome = await run('stacklet.createVpc', undefined, { input: 'ci-vpc' }, { pick: 'ams' }, { input: '10.41.0.0/16' },
-          { input: 'ci-vpc-2' }, { pick: 'ams' }, { input: '10.41.0.0/16' });
+        const outcome = await run('stacklet.createVpc', undefined, { input: 'ci-vpc' }, { pick: 'ams' }, { input: '10.41.0.0/16' }, CREATE,
+          { input: 'ci-vpc-2' }, { pick: 'ams' }, { input: '10.41.0.0/16' }, CREATE);
         assert.deepEqual(outcome.sent.map((sent) => [sent.status, (sent.body as { name: string }).name]), [[422, 'ci-vpc'], [201, 'ci-vpc-2']]);
-        const reopened = outcome.asked.slice(3);
+        const reopened = outcome.asked.slice(4);
         assert.equal(reopened[0]!.title, 'Create VPC: Name', 'reopened at the name, the field the service named');
         assert.equal(reopened[0]!.value, 'ci-vpc', 'with the answer given');
         assert.equal(reopened[1]!.items![0]!.value, 'ams', 'the region kept');
@@ -861,8 +944,12 @@ describe('Actions and create wizards', function () {
       answers[0] = { input: 'ci-k8s', bad: ['', 'my cluster'] };
       answers[3] = { input: 'ci-pool', bad: ['pool/1'] };
       answers[5] = { input: '2', bad: ['0', '101', 'two'] };
-      const outcome = await run('stacklet.createKubernetesCluster', undefined, ...answers);
-      assert.deepEqual(outcome.asked.map((q) => [q.step, q.totalSteps]), Array.from({ length: 6 }, (_, i) => [i + 1, 6]));
+      const outcome = await run('stacklet.createKubernetesCluster', undefined, ...answers, CREATE);
+      assert.deepEqual(stepsOf(outcome.asked).map((q) => [q.step, q.totalSteps]), Array.from({ length: 6 }, (_, i) => [i + 1, 6]));
+      // The review: the first pool's nodes priced, as the size step priced each.
+      const review = outcome.asked.at(-1)!;
+      assert.equal(review.title, 'Create Kubernetes cluster ci-k8s?');
+      assert.match(review.detail!, /Estimated change to the monthly cost: \+\$\d+\.\d\d\/mo\./);
       const versions = outcome.asked[1]!.items!;
       assert.ok(versions.some((i) => i.value === '1.30.2-00' && /used by a cluster/.test(i.description ?? '')), 'the versions in use are offered');
       const { regions } = await get<{ regions: { slug: string; available: boolean; features: string[] }[] }>('/v1/regions');
@@ -912,8 +999,8 @@ describe('Actions and create wizards', function () {
       answers[18] = { input: '4', bad: ['0', '11'] };
       answers[21] = { input: 'ci_lb', bad: ['bad cookie', ''] };
       answers[22] = { input: '600', bad: ['0', 'x'] };
-      const outcome = await run('stacklet.createLoadBalancer', undefined, ...answers);
-      assert.deepEqual(outcome.asked.map((q) => [q.step, q.totalSteps]), Array.from({ length: 24 }, (_, i) => [i + 1, undefined]), 'numbered, without a total that would change midway');
+      const outcome = await run('stacklet.createLoadBalancer', undefined, ...answers, CREATE);
+      assert.deepEqual(stepsOf(outcome.asked).map((q) => [q.step, q.totalSteps]), Array.from({ length: 24 }, (_, i) => [i + 1, undefined]), 'numbered, without a total that would change midway');
       const { regions } = await get<{ regions: { slug: string; available: boolean; features: string[] }[] }>('/v1/regions');
       assert.deepEqual(outcome.asked[1]!.items!.map((i) => i.value), regions.filter((r) => r.available && r.features.includes('load_balancers')).map((r) => r.slug));
       assert.match(outcome.asked[8]!.validation!['80']!, /already used by another forwarding rule/);
@@ -963,8 +1050,8 @@ describe('Actions and create wizards', function () {
         { input: 'ci-lb-tcp' }, { pick: 'ams' }, { pick: 'round_robin' },
         { pick: 'tcp' }, { input: '5432' }, { input: '5432' }, { pick: 'Add Another Rule' },
         { pick: 'https' }, { input: '443' }, { input: '443' }, { pick: 'At the Stacklets (TLS Passthrough)' }, { pick: 'Done' },
-        { pick: 'tcp' }, { input: '5432' }, { input: '10' }, { input: '3' }, { input: '3' }, { many: [] }, { pick: 'None' }, { pick: 'No' });
-      assert.equal(outcome.asked.at(-1)!.step, 20);
+        { pick: 'tcp' }, { input: '5432' }, { input: '10' }, { input: '3' }, { input: '3' }, { many: [] }, { pick: 'None' }, { pick: 'No' }, CREATE);
+      assert.equal(stepsOf(outcome.asked).at(-1)!.step, 20);
       assert.ok(outcome.asked.every((q) => q.totalSteps === undefined));
       assert.deepEqual(one(outcome, 'POST', '/v1/load_balancers').body, {
         name: 'ci-lb-tcp',

@@ -355,15 +355,18 @@ describe('Lifecycle of every kind', function () {
       const cluster = await mustRow('kubernetes', 'cluster', 'demo-cluster');
       await configureEmulator({ quirks: { noConventionalForms: true } });
       try {
-        const lacking = await run('stacklet.addNodePool', cluster, { input: 'ci-pool' }, { pick: 'b-2vcpu-4gb' }, { input: '2' });
+        const lacking = await run('stacklet.addNodePool', cluster, { input: 'ci-pool' }, { pick: 'b-2vcpu-4gb' }, { input: '2' }, { choose: 'Add' });
         assert.match(lacking.errors[0]!, /Could not add node pool ci-pool to demo-cluster: This service does not support adding node pools/);
       } finally {
         await configureEmulator({ quirks: { noConventionalForms: false } });
       }
-      const outcome = await run('stacklet.addNodePool', cluster, { input: 'ci-pool', bad: ['', 'DEFAULT-POOL', 'pool 2'] }, { pick: 'b-2vcpu-4gb' }, { input: '2', bad: ['0', '101'] });
+      const outcome = await run('stacklet.addNodePool', cluster, { input: 'ci-pool', bad: ['', 'DEFAULT-POOL', 'pool 2'] }, { pick: 'b-2vcpu-4gb' }, { input: '2', bad: ['0', '101'] }, { choose: 'Add' });
       assert.deepEqual(outcome.asked.map((q) => [q.title, q.step, q.totalSteps]), [
         ['Add Node Pool to demo-cluster: Name', 1, 3], ['Add Node Pool to demo-cluster: Node Size', 2, 3], ['Add Node Pool to demo-cluster: Node Count', 3, 3],
+        ['Add node pool ci-pool to demo-cluster?', undefined, undefined],
       ]);
+      // The review prices the pool's nodes, as every create's review does.
+      assert.match(outcome.asked[3]!.detail!, /Estimated change to the monthly cost: \+\$\d+\.\d\d\/mo\./);
       assert.equal(outcome.asked[0]!.value, 'demo-cluster-pool-2');
       assert.match(outcome.asked[0]!.validation!['DEFAULT-POOL']!, /already has a node pool named DEFAULT-POOL/);
       assert.ok(!outcome.asked[1]!.items!.some((i) => i.value === 'b-1vcpu-1gb'), 'sizes too small for Kubernetes are not offered');
@@ -397,10 +400,11 @@ describe('Lifecycle of every kind', function () {
   describe('volumes on stacklets', () => {
     it('Create Volume from the palette: only stacklets that can take one; name and size; made in the stacklet\'s region, its task followed', async () => {
       const withoutVolume = (await list<Stacklet>('stacklets')).filter((s) => !s.volume_uuid && !s.task).map((s) => s.name);
-      const outcome = await run('stacklet.createVolume', undefined, { pick: 'web-2' }, { input: 'web-2-data', bad: ['', 'Bad Name!', '-data'] }, { input: '20', bad: ['0', '16385', 'x'] });
+      const outcome = await run('stacklet.createVolume', undefined, { pick: 'web-2' }, { input: 'web-2-data', bad: ['', 'Bad Name!', '-data'] }, { input: '20', bad: ['0', '16385', 'x'] }, { choose: 'Create' });
       assert.match(outcome.asked[1]!.validation!['Bad Name!']!, /^Name may contain only letters, digits, '\.', '_' and '-', and must start with a letter or digit$/, 'the name is checked as it is typed');
       assert.deepEqual(outcome.asked[0]!.items!.map((i) => i.label), withoutVolume, 'the stacklets without a volume');
-      assert.deepEqual(outcome.asked.map((q) => [q.step, q.totalSteps]), [[1, 3], [2, 3], [3, 3]]);
+      assert.deepEqual(outcome.asked.map((q) => [q.step, q.totalSteps]), [[1, 3], [2, 3], [3, 3], [undefined, undefined]]);
+      assert.equal(outcome.asked[3]!.title, 'Create volume web-2-data (20 GB) on web-2?', 'the review');
       assert.equal(outcome.asked[1]!.value, 'web-2-data');
       assert.match(outcome.asked[1]!.prompt!, /made in fra, the region of web-2/);
       assert.equal(outcome.asked[2]!.value, '10');
@@ -433,7 +437,7 @@ describe('Lifecycle of every kind', function () {
       const escaped = await run('stacklet.addVolume', staging, { input: 'staging-1-data' }, 'escape');
       assert.deepEqual(escaped.asked.map((q) => [q.title, q.step, q.totalSteps]), [['Create Volume: Name', 1, 2], ['Create Volume: Size', 2, 2]]);
       assert.deepEqual(escaped.sent, []);
-      const outcome = await run('stacklet.addVolume', staging, { input: 'staging-1-data' }, { input: '15' });
+      const outcome = await run('stacklet.addVolume', staging, { input: 'staging-1-data' }, { input: '15' }, { choose: 'Create' });
       assert.deepEqual(outcome.sent.map((s) => `${s.route} ${s.status}`), ['POST /v1/volumes 201']);
       assert.equal((await volumeNamed('staging-1-data'))!.region.slug, 'ams');
     });
@@ -451,7 +455,7 @@ describe('Lifecycle of every kind', function () {
       fs.writeFileSync(path.join(folder, 'old_rsa.pub'), `${RSA_1024}\n`);
       fs.writeFileSync(path.join(folder, 'notes.txt'), 'not a key');
       try {
-        const outcome = await run('stacklet.addSshKey', undefined, { pick: 'id_ed25519.pub' }, { input: 'me@ed25519' });
+        const outcome = await run('stacklet.addSshKey', undefined, { pick: 'id_ed25519.pub' }, { input: 'me@ed25519' }, { choose: 'Add' });
         const source = outcome.asked[0]!;
         assert.deepEqual(source.items!.map((i) => i.label), ['id_ed25519.pub', 'Paste a Public Key…'], 'a 1024-bit RSA key and other files are not offered');
         assert.equal(source.items![0]!.description, 'ssh-ed25519 · me@ed25519');
@@ -471,7 +475,7 @@ describe('Lifecycle of every kind', function () {
 
     it('Add SSH Key by pasting: type, base64 and length checked inline before anything is sent', async () => {
       const outcome = await run('stacklet.addSshKey', undefined, { pick: 'Paste a Public Key…' },
-        { input: ECDSA, bad: ['ssh-ed25519', 'ssh-ed25519 AAAA!', RSA_1024, 'ssh-dsa AAAA', '-----BEGIN OPENSSH PRIVATE KEY-----'] }, { input: 'ci-ecdsa' });
+        { input: ECDSA, bad: ['ssh-ed25519', 'ssh-ed25519 AAAA!', RSA_1024, 'ssh-dsa AAAA', '-----BEGIN OPENSSH PRIVATE KEY-----'] }, { input: 'ci-ecdsa' }, { choose: 'Add' });
       const pasted = outcome.asked[1]!;
       assert.match(pasted.validation!['ssh-ed25519']!, /data \(AAAA…\) is missing/);
       assert.match(pasted.validation!['ssh-ed25519 AAAA!']!, /not valid base64/);
@@ -532,7 +536,7 @@ describe('Lifecycle of every kind', function () {
       const outcome = await run('stacklet.createStacklet', undefined,
         { input: 'ci-multi' }, { input: '3' }, { input: names, bad: ['ci-a, ci-a', 'bad_name, ok', tooMany, ''] },
         { pick: 'sgp' }, { pick: 'b-1vcpu-1gb' }, { pick: (i: PickItem<unknown>) => i.value === 'ubuntu-22-04-x64' },
-        { input: '' }, { pick: 'None' }, { pick: 'None' }, { pick: 'None' }, { many: [] }, { pick: 'No' }, { pick: 'Default' });
+        { input: '' }, { pick: 'None' }, { pick: 'None' }, { pick: 'None' }, { many: [] }, { pick: 'No' }, { pick: 'Default' }, { choose: 'Create' });
       const asked = outcome.asked[2]!;
       assert.deepEqual([asked.title, asked.step, asked.totalSteps], ['Create Stacklet: Names', 3, undefined]);
       assert.equal(asked.value, 'ci-multi-1, ci-multi-2, ci-multi-3', 'the names are offered, numbered from the name');
@@ -551,7 +555,7 @@ describe('Lifecycle of every kind', function () {
 
     it('Create VPC asks the project when the service lists several, the default first; the other one is sent', async () => {
       await fresh();
-      const outcome = await run('stacklet.createVpc', undefined, { input: 'ci-vpc-p' }, { pick: 'ams' }, { input: '10.60.0.0/16' }, { pick: 'ci-project' });
+      const outcome = await run('stacklet.createVpc', undefined, { input: 'ci-vpc-p' }, { pick: 'ams' }, { input: '10.60.0.0/16' }, { pick: 'ci-project' }, { choose: 'Create' });
       const asked = outcome.asked[3]!;
       assert.deepEqual([asked.title, asked.step, asked.totalSteps], ['Create VPC: Project', 4, 4]);
       assert.deepEqual(asked.items!.map((i) => [i.label, i.description]), [['Default', 'default project · Development'], ['ci-project', 'Staging']]);
@@ -564,13 +568,13 @@ describe('Lifecycle of every kind', function () {
       const outcome = await run('stacklet.createStacklet', undefined,
         { input: 'ci-keyed' }, { input: '1' }, { pick: 'ams' }, { pick: 'b-1vcpu-1gb' }, { pick: (i: PickItem<unknown>) => i.value === 'ubuntu-22-04-x64' },
         { input: '' }, { pick: 'None' }, { pick: 'None' }, { pick: 'None' },
-        { many: ['Add a Key…'] }, { pick: 'Paste a Public Key…' }, { input: WIZARD_KEY }, { input: 'wizard-key' },
-        { many: ['wizard-key'] }, { pick: 'No' }, { pick: 'Default' });
+        { many: ['Add a Key…'] }, { pick: 'Paste a Public Key…' }, { input: WIZARD_KEY }, { input: 'wizard-key' }, { choose: 'Add' },
+        { many: ['wizard-key'] }, { pick: 'No' }, { pick: 'Default' }, { choose: 'Create' });
       const keySteps = outcome.asked.filter((q) => q.title === 'Create Stacklet: SSH Keys');
       assert.equal(keySteps.length, 2, 'the key step is asked again after the key was added');
       assert.ok(keySteps[1]!.items!.find((i) => i.label === 'wizard-key')!.picked, 'the new key is checked');
       assert.ok(outcome.asked.some((q) => q.title === 'Add SSH Key: Public Key'));
-      assert.equal(outcome.asked.at(-1)!.title, 'Create Stacklet: Project');
+      assert.equal(outcome.asked.at(-2)!.title, 'Create Stacklet: Project', 'the last step, then the review');
       const [addKey, create] = outcome.sent;
       assert.equal(addKey!.route, 'POST /v1/ssh_keys');
       const keyId = (await list<{ id: number; name: string }>('ssh_keys')).find((k) => k.name === 'wizard-key')!.id;

@@ -47,6 +47,8 @@ export interface Asked {
   readonly items?: readonly AskedItem[];
   /** Validation messages of the scripted bad values (undefined: accepted). */
   readonly validation?: Readonly<Record<string, string | undefined>>;
+  /** For an input: the warning shown inline for the text given, which refuses nothing (InputOptions.warn). */
+  readonly warning?: string;
   /** For a pick: the message a typed text was refused with (PickOptions.unmatched). */
   readonly refused?: string;
   /** For confirm and choose: the message, its detail and the action button (choose: the buttons, focused first). */
@@ -96,6 +98,7 @@ export class ScriptedPrompter implements Prompter {
       ...(options.placeHolder !== undefined ? { placeHolder: options.placeHolder } : {}),
       value: options.value ?? '',
       validation,
+      ...(answer && typeof answer === 'object' && 'input' in answer && options.warn?.(answer.input) !== undefined ? { warning: options.warn(answer.input) } : {}),
     });
     if (answer === 'escape' || answer === undefined) return undefined;
     if (answer === 'back') return BACK;

@@ -66,10 +66,11 @@ describe('Tags: the Account view\'s group, New Tag and Delete Tag', function () 
     const roots = await children('stacklets');
     const web1 = roots.find((n) => n.resource?.name === 'web-1')!;
     const db1 = roots.find((n) => n.resource?.name === 'db-1')!;
-    const outcome = await run('stacklet.newTag', web1, [web1, db1], { input: 'ci-pair', bad: ['web', '', 'a,b', 't'.repeat(256)] });
+    const outcome = await run('stacklet.newTag', web1, [web1, db1], { input: 'ci-pair', bad: ['web', '', 'a,b', 't'.repeat(256)] }, { choose: 'Create' });
     const asked = outcome.asked[0]!;
     assert.equal(asked.title, 'New Tag on 2 Stacklets');
-    assert.equal(outcome.asked.length, 1, 'the selection is the stacklets: nothing more is asked');
+    assert.deepEqual(outcome.asked.map((q) => q.kind), ['input', 'choose'], 'the selection is the stacklets: nothing more is asked before the review');
+    assert.equal(outcome.asked[1]!.title, 'Make tag ci-pair?');
     assert.match(asked.validation!['web']!, /has a tag "web" already/);
     assert.match(asked.validation!['']!, /must not be empty/);
     assert.match(asked.validation!['a,b']!, /must not contain ','/);
@@ -86,7 +87,7 @@ describe('Tags: the Account view\'s group, New Tag and Delete Tag', function () 
   });
 
   it('New Tag from the palette asks which stacklets, and none is an answer', async () => {
-    const outcome = await run('stacklet.newTag', undefined, undefined, { input: 'ci-empty' }, { many: [] });
+    const outcome = await run('stacklet.newTag', undefined, undefined, { input: 'ci-empty' }, { many: [] }, { choose: 'Create' });
     assert.equal(outcome.asked[1]!.kind, 'pickMany');
     assert.ok(outcome.asked[1]!.items!.some((i) => i.label === 'worker-1'), 'every stacklet is offered');
     assert.deepEqual(outcome.sent.map((s) => `${s.route} ${s.status}`), ['POST /v1/tags 201']);
@@ -118,7 +119,7 @@ describe('Tags: the Account view\'s group, New Tag and Delete Tag', function () 
     await configureEmulator({ quirks: { noTagObjects: true } });
     try {
       const before = await tagNames();
-      const made = await run('stacklet.newTag', undefined, undefined, { input: 'ci-none' }, { many: [] });
+      const made = await run('stacklet.newTag', undefined, undefined, { input: 'ci-none' }, { many: [] }, { choose: 'Create' });
       assert.deepEqual(made.sent.map((s) => `${s.route} ${s.status}`), ['POST /v1/tags 405']);
       assert.match(made.errors[0]!, /^Could not make tag ci-none: This service does not support creating tags \(HTTP 405\)\.$/);
       const deleted = await run('stacklet.deleteTag', await tagRow('worker'), undefined, { choose: 'Delete' });

@@ -155,6 +155,16 @@ describe('agent writes ⇄ emulator', function () {
     const planned = await plan('stacklet', 'create', input);
     assert.equal(planned.monthlyChangeUsd, 48, 'each one counted');
     assert.equal(planned.words(same).question, 'Create 2 stacklets: fleet-1, fleet-2?');
+    // What a create's review shows (issue 45, item 3): where, from what, what it attaches to, and backups, unpriced.
+    assert.deepEqual(planned.words(same).detail.split('\n'), [
+      'b-2vcpu-4gb in fra, from ubuntu-22-04-x64.',
+      `VPC: ${vpc.name}`,
+      `Firewall: ${firewalls.items[0]!.name}`,
+      `Userdata: ${scripts.items[0]!.name}`,
+      `SSH keys: ${keys.items[0]!.name}`,
+      'Tags: fleet',
+      'Backups: automatic. The service names no price for them, so the estimate leaves them out.',
+    ]);
     assert.deepEqual(planned.resources.filter((r) => r.role === 'new').map((r) => r.name), ['fleet-1', 'fleet-2']);
     assert.deepEqual(planned.resources.filter((r) => r.role === 'stays').map((r) => r.kind), ['vpc', 'firewall', 'userdata', 'sshKey']);
     for (const [field, value, named] of [['vpc', elsewhere.uuid, 'vpc'], ['firewall', 'no-such-firewall', 'firewall'], ['userdata', 'no-such-script', 'userdata'], ['sshKeys', [keys.items[0]!.id, 999999], 'sshKeys.1'], ['image', 'no-such-image', 'image']] as const) {

@@ -18,8 +18,11 @@ function sources(dir: string): string[] {
   });
 }
 
-/** The names a choice's first answer may have: each a reversible one (keep as it is, compare first). */
-const REVERSIBLE_FIRST = new Set(['keep', 'showChanges']);
+/**
+ * The names a choice's first answer may have: each a reversible one (keep as it is, compare first, or, in the
+ * review a create wizard ends in, go back to its steps with every answer kept).
+ */
+const REVERSIBLE_FIRST = new Set(['keep', 'showChanges', 'back']);
 
 /** Every confirmation in the sources, as `file: how it asks`. */
 const CONFIRMATIONS = [
@@ -30,6 +33,9 @@ const CONFIRMATIONS = [
   'src/commands/actionCommand.ts: confirm',
   'src/commands/actionCommand.ts: confirmModal',
   'src/commands/confirm.ts: choose [keep, …]',
+  // Every create wizard's review (issue 45, item 3): nothing exists yet to keep, so Back, which sends nothing and
+  // loses no answer, is the default; Create last; Escape ends the wizard, as at any of its steps.
+  'src/commands/createFlow.ts: choose [back, …]',
   'src/commands/openInRemoteWindow.ts: confirm',
   'src/commands/openInRemoteWindow.ts: confirm',
   'src/commands/resetEmulator.ts: confirmModal',

@@ -17,7 +17,7 @@ import { deleteAction, deleting } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
 import { answered, button, check, head, idField, idle, made, projectOf, refuse, regionOf, targetId, text, withinLimit } from '../../actions/steps';
 import { diskFits, POWER_ACCEPTS, stackletDisk } from '../../model/actionChecks';
-import { costSentence, extraWords, powerCycleWords, powerOffWords, resizeDiskWords, smallerDiskWords, stackletDeletionTitle, typeNamePrompt, typeToConfirm, whatGoesAndStays, type ConfirmationWords } from '../../model/actionWords';
+import { costSentence, extraWords, powerCycleWords, stackletMadeWithLines, powerOffWords, resizeDiskWords, smallerDiskWords, stackletDeletionTitle, typeNamePrompt, typeToConfirm, whatGoesAndStays, type ConfirmationWords } from '../../model/actionWords';
 import { resizeChange, stackletPrice } from '../../model/cost';
 import { formatBytes, shortTimestamp } from '../../model/format';
 import { typeableText } from '../../model/serviceText';
@@ -337,6 +337,8 @@ const create = define({
     const list = names.join(', ');
     const progress = l10n.t('Creating {0}…', list);
     const links = [vpc, firewall, userdata, ...keys].filter((ref): ref is ResourceRef => typeof ref === 'object');
+    // A link by its name, or by its ID when its listing could not be read.
+    const nameOf = (ref: ResourceRef | string | number | undefined, literal: Literal) => (ref === undefined ? undefined : typeof ref === 'object' ? literal(ref.name) : String(ref));
     return {
       resources: [...names.map((name) => ({ kind: 'stacklet', name, role: 'new' as const })), ...links.map((ref) => ({ ...head(ref), role: 'stays' as const }))],
       change: { create: { names, region, size: size.slug, image: image.slug, tags: input.tags ?? [], backups: input.backups ?? false, links: links.map(head) } },
@@ -348,7 +350,17 @@ const create = define({
       stale: ['stacklet', 'tag'],
       words: (literal) => ({
         question: names.length === 1 ? l10n.t('Create stacklet {0}?', literal(names[0]!)) : l10n.t('Create {0} stacklets: {1}?', names.length, names.map(literal).join(', ')),
-        detail: l10n.t('{0} in {1}, from {2}.', literal(size.slug), literal(region), literal(image.name)),
+        detail: [
+          l10n.t('{0} in {1}, from {2}.', literal(size.slug), literal(region), literal(image.name)),
+          ...stackletMadeWithLines({
+            vpc: nameOf(vpc, literal),
+            firewall: nameOf(firewall, literal),
+            userdata: nameOf(userdata, literal),
+            sshKeys: keys.map((key) => nameOf(key, literal)!),
+            tags: (input.tags ?? []).map(literal),
+            backups: input.backups ?? false,
+          }),
+        ].join('\n'),
         button: button.create(),
       }),
       send: async () => {

@@ -33,8 +33,8 @@ export const ROWS: readonly DoorRow[] = [
       const made = (await kit.get<{ ssh_keys: { id: number; name: string }[] }>('/v1/ssh_keys?per_page=200')).ssh_keys.find((key) => key.name === KEY_NAME);
       if (made) await kit.change('DELETE', `/v1/ssh_keys/${made.id}`);
       await kit.invalidate('sshKey');
-      // The wizard's last answer (the name) is its confirmation.
-      return { input: { name: KEY_NAME, publicKey: KEY }, args: async () => [], script: [{ pick: 'Paste a Public Key…' }, { input: KEY }, { input: KEY_NAME }] };
+      // The review the wizard ends in is its confirmation.
+      return { input: { name: KEY_NAME, publicKey: KEY }, args: async () => [], script: [{ pick: 'Paste a Public Key…' }, { input: KEY }, { input: KEY_NAME }, { choose: 'Add' }] };
     },
     sends: () => [['POST', '/v1/ssh_keys', { name: KEY_NAME, public_key: KEY }]],
   },
@@ -46,7 +46,7 @@ export const ROWS: readonly DoorRow[] = [
       await withoutTag(kit, NEW_TAG);
       await kit.invalidate('tag', 'stacklet');
       const stacklet = await carrier(kit);
-      return { input: { name: NEW_TAG, stacklets: [stacklet.id] }, args: async () => [], script: [{ input: NEW_TAG }, { many: [CARRIER] }] };
+      return { input: { name: NEW_TAG, stacklets: [stacklet.id] }, args: async () => [], script: [{ input: NEW_TAG }, { many: [CARRIER] }, { choose: 'Create' }] };
     },
     sends: ({ input }) => [['POST', '/v1/tags', { name: NEW_TAG, stacklet_ids: input['stacklets'] }]],
   },

@@ -72,7 +72,7 @@ export const ROWS: readonly DoorRow[] = [
       return {
         input: NEW_CLUSTER,
         args: async () => [],
-        script: [{ input: NEW_CLUSTER.name }, { pick: NEW_CLUSTER.version }, { pick: NEW_CLUSTER.region }, { input: pool.name }, { pick: pool.size }, { input: String(pool.count) }],
+        script: [{ input: NEW_CLUSTER.name }, { pick: NEW_CLUSTER.version }, { pick: NEW_CLUSTER.region }, { input: pool.name }, { pick: pool.size }, { input: String(pool.count) }, { choose: 'Create' }],
       };
     },
     sends: () => [['POST', '/v1/kubernetes', NEW_CLUSTER]],
@@ -86,8 +86,8 @@ export const ROWS: readonly DoorRow[] = [
       return {
         input: { cluster: cluster.uuid, name: EXTRA, size: 'b-2vcpu-4gb', count: 1 },
         args: async () => [await kit.node('kubernetes', 'cluster', 'demo-cluster')],
-        // The wizard's last answer is the confirmation.
-        script: [{ input: EXTRA }, { pick: 'b-2vcpu-4gb' }, { input: '1' }],
+        // The review the wizard ends in is the confirmation.
+        script: [{ input: EXTRA }, { pick: 'b-2vcpu-4gb' }, { input: '1' }, { choose: 'Add' }],
       };
     },
     sends: () => [['POST', '/v1/kubernetes/:uuid/node_pools', { name: EXTRA, size: 'b-2vcpu-4gb', count: 1 }]],
@@ -149,6 +149,7 @@ export const ROWS: readonly DoorRow[] = [
           { input: NEW_LB.name }, { pick: NEW_LB.region }, { pick: NEW_LB.algorithm },
           { pick: rule!.protocol }, { input: String(rule!.source_port) }, { input: String(rule!.target_port) }, { pick: 'Done' },
           { pick: 'tcp' }, { input: '5432' }, { input: '10' }, { input: '3' }, { input: '3' }, { many: [] }, { pick: 'None' }, { pick: 'No' },
+          { choose: 'Create' },
         ],
       };
     },

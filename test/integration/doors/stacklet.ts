@@ -158,7 +158,7 @@ export const ROWS: readonly DoorRow[] = [
         args: async () => [],
         script: [
           { input: 'doors-new' }, { input: '1' }, { pick: 'fra' }, { pick: 'b-1vcpu-1gb' }, { pick: byValue('ubuntu-22-04-x64') }, { input: 'doors' },
-          { pick: 'None' }, { pick: 'web-firewall' }, { pick: 'docker-bootstrap' }, { many: ['laptop'] }, { pick: 'No' },
+          { pick: 'None' }, { pick: 'web-firewall' }, { pick: 'docker-bootstrap' }, { many: ['laptop'] }, { pick: 'No' }, { choose: 'Create' },
         ],
       };
     },

@@ -45,8 +45,8 @@ export const ROWS: readonly DoorRow[] = [
       }
       const base = await baseStacklet(kit);
       await kit.invalidate('volume', 'stacklet');
-      // From the palette: the stacklet picked, the name and the size typed; the wizard's last answer is its confirmation.
-      return { input: { stacklet: base.id, name: MADE, sizeGigabytes: 10 }, args: async () => [], script: [{ pick: base.name }, { input: MADE }, { input: '10' }] };
+      // From the palette: the stacklet picked, the name and the size typed; the review the wizard ends in is its confirmation.
+      return { input: { stacklet: base.id, name: MADE, sizeGigabytes: 10 }, args: async () => [], script: [{ pick: base.name }, { input: MADE }, { input: '10' }, { choose: 'Create' }] };
     },
     sends: (prepared) => [['POST', '/v1/volumes', { name: MADE, stacklet_id: prepared.input['stacklet'], size_gigabytes: 10 }]],
   },
