@@ -20,6 +20,8 @@ import type { CommandDeps } from './commands/deps';
 import type { Prompter } from './ui/prompter';
 import { VscodePrompter } from './ui/vscodePrompter';
 import { DocumentEditors } from './editors/documentEditors';
+import { viewsDrawn } from './views/viewsDrawn';
+import { tellIgnoredAgentSettings } from './ui/ignoredAgentSettings';
 import { PropertiesDocuments } from './editors/propertiesDocuments';
 import type { LazyFileSystem } from './ui/lazyFileSystem';
 import type { Log } from './ui/log';
@@ -144,7 +146,7 @@ export function startWorkbench(shell: Shell): Workbench {
     log: (message) => log.info(message),
   });
   const taskStatus = new TaskStatusBar(tasks);
-  const taskNotifications = new TaskNotifications(tasks, log);
+  const taskNotifications = new TaskNotifications(tasks, log, () => viewsDrawn(views.values()));
 
   // A confirmation names the account it acts in once more than one is signed in.
   let prompter: Prompter = new VscodePrompter(() => {
@@ -184,6 +186,8 @@ export function startWorkbench(shell: Shell): Workbench {
   const shutdown = () => (stopping ??= session.dispose().then(() => emulator.stop()));
   context.subscriptions.push({ dispose: () => void shutdown() });
   log.info('Loaded the session and the views.');
+  // After the views are up: reading the folder's settings files is no part of the first rows.
+  void tellIgnoredAgentSettings(context.workspaceState, log);
   return {
     deps,
     shutdown,

@@ -32,6 +32,7 @@ import * as notify from '../ui/notify';
 import { typedCheck } from '../ui/typedCheck';
 import { windowDoor } from '../ui/windowDoor';
 import { presentation } from '../views/kindPresentation';
+import { viewsDrawn } from '../views/viewsDrawn';
 import { askText } from './askText';
 import { confirmModal } from './confirm';
 import type { CommandDeps, CommandHandler } from './deps';
@@ -214,7 +215,8 @@ async function runOne<T, I extends object>(deps: CommandDeps, defined: Defined, 
     const result = await run(commandContext(deps, one.session), defined, one.request(input), door, again);
     if (result.status === 'declined') return;
     one.settled?.(result.data);
-    // No check mark while the task it started runs.
+    // Said once the rows show it; no check mark while the task it started runs.
+    await viewsDrawn(deps.views.values());
     notify.done(deps.log, one.done(input, result.plan), Boolean((result.data as { task?: unknown }).task));
   } catch (error) {
     // The definition's refusal, in the words a tool answers with; the service's failure the door has shown.
@@ -333,6 +335,8 @@ async function several<K extends ListedKind, I extends object>(deps: CommandDeps
     return;
   }
   if (result.status === 'declined') return;
+  // The summary comes once the rows show what was sent ("busy" on each), as the progress has ended.
+  await viewsDrawn(deps.views.values());
   summarize(deps, options.kind, title, result.outcomes, view, group);
 }
 

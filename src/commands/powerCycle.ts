@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { POWER_ACCEPTS } from '../model/actionChecks';
 import { actionCommand } from './actionCommand';
-import { POWER_COST_NOTE, powerOutcome } from './powerOn';
+import { powerOutcome } from './powerOn';
 import { plural } from '../api/plural';
 
 /** Power Cycle: off and on again (a hard reboot), the definition's plan confirmed; one or several. */
@@ -21,7 +21,6 @@ export const powerCycle = actionCommand({
       button: vscode.l10n.t('Power Cycle'),
     }),
     outcome: powerOutcome('cycle'),
-    costNote: POWER_COST_NOTE,
     progress: (count) => plural(count, vscode.l10n.t('Power cycling 1 stacklet'), vscode.l10n.t('Power cycling {0} stacklets', count)),
     ended: (names, count) => plural(count, vscode.l10n.t('{0} was power cycled.', names), vscode.l10n.t('{0} were power cycled.', names)),
   },

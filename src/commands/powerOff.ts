@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { POWER_ACCEPTS } from '../model/actionChecks';
 import { actionCommand } from './actionCommand';
-import { POWER_COST_NOTE, powerOutcome } from './powerOn';
+import { powerOutcome } from './powerOn';
 import { plural } from '../api/plural';
 
 /** Power Off: for a running stacklet (or several), the definition's plan confirmed. */
@@ -21,7 +21,6 @@ export const powerOff = actionCommand({
       button: vscode.l10n.t('Power Off'),
     }),
     outcome: powerOutcome('off'),
-    costNote: POWER_COST_NOTE,
     progress: (count) => plural(count, vscode.l10n.t('Powering off 1 stacklet'), vscode.l10n.t('Powering off {0} stacklets', count)),
     ended: (names, count) => plural(count, vscode.l10n.t('{0} was powered off.', names), vscode.l10n.t('{0} were powered off.', names)),
   },

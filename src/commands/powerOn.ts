@@ -5,21 +5,18 @@ import { POWER_ACCEPTS } from '../model/actionChecks';
 import { actionCommand } from './actionCommand';
 import { plural } from '../api/plural';
 
-/** Said in the confirmation of power actions on several stacklets: the estimate does not depend on power. */
-export const POWER_COST_NOTE = () => vscode.l10n.t('The estimate counts a stacklet whether it is on or off.');
-
 /**
  * What a power action does to one stacklet of several, with what it is still billed: the price does not change,
- * and "no change" alone read as if nothing happened.
+ * and "no change" alone read as if nothing happened. That it is unchanged is said once, by the estimate's line.
  */
 export function powerOutcome(what: 'off' | 'on' | 'cycle'): (planned: ActionPlan) => string {
   return (planned) => {
     // The plan's price of the stacklet, as the definition read it.
     const billed = planned.change['stillBilledUsd'];
     const cost = typeof billed === 'number' ? formatMonthly(billed) : vscode.l10n.t('cost not estimated');
-    if (what === 'off') return vscode.l10n.t('powered off, still billed: {0}, unchanged', cost);
-    if (what === 'on') return vscode.l10n.t('powered on, billed: {0}, unchanged', cost);
-    return vscode.l10n.t('switched off and on again, billed: {0}, unchanged', cost);
+    if (what === 'off') return vscode.l10n.t('powered off, still billed: {0}', cost);
+    if (what === 'on') return vscode.l10n.t('powered on, billed: {0}', cost);
+    return vscode.l10n.t('switched off and on again, billed: {0}', cost);
   };
 }
 
@@ -36,7 +33,6 @@ export const powerOn = actionCommand({
   many: {
     confirm: (count) => ({ question: plural(count, vscode.l10n.t('Power on 1 stacklet?'), vscode.l10n.t('Power on {0} stacklets?', count)), button: vscode.l10n.t('Power On') }),
     outcome: powerOutcome('on'),
-    costNote: POWER_COST_NOTE,
     progress: (count) => plural(count, vscode.l10n.t('Powering on 1 stacklet'), vscode.l10n.t('Powering on {0} stacklets', count)),
     ended: (names, count) => plural(count, vscode.l10n.t('{0} was powered on.', names), vscode.l10n.t('{0} were powered on.', names)),
   },

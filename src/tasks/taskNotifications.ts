@@ -24,19 +24,22 @@ export class TaskNotifications extends Disposable {
   /** The latest messages, oldest first. */
   readonly shown: TaskMessage[] = [];
   private readonly groups = new EndedGroups();
+  /** Completions told in order, each once the rows show it. */
+  private told: Promise<void> = Promise.resolve();
 
-  constructor(tracker: TaskTracker, private readonly log: Log) {
+  /** `drawn` settles once the views show what the listings hold (src/views/viewsDrawn.ts). */
+  constructor(tracker: TaskTracker, private readonly log: Log, private readonly drawn: () => Promise<void> = async () => undefined) {
     super();
     for (const subscription of [
       // The resource as it is now names it: a rename's task ends with the new name, not the one it started with.
       tracker.onDidEnd(({ task, resource }) => {
         const name = nameNow(resource) ?? task.resourceName;
         if (task.group) this.groups.add({ ...task, group: task.group }, name);
-        else this.show('info', vscode.l10n.t('{0}: {1}', name, completedText(task.task)));
+        else this.completed(vscode.l10n.t('{0}: {1}', name, completedText(task.task)));
       }),
       // After the ends of one check (or a timeout): a group none of whose tasks is followed now is told of once.
       tracker.onDidChange(() => {
-        for (const summary of this.groups.settled(tracker.all())) this.show('info', summary);
+        for (const summary of this.groups.settled(tracker.all())) this.completed(summary);
       }),
       tracker.onDidTimeout((task) => {
         const minutes = Math.max(1, Math.round((Date.now() - task.startedAt) / 60_000));
@@ -47,6 +50,16 @@ export class TaskNotifications extends Disposable {
         this.show('warning', vscode.l10n.t('Checking running tasks failed: {0}. Retrying in {1} s.', message, Math.round(retryInMs / 1000)));
       }),
     ]) this._register(subscription);
+  }
+
+  /** Settles once every completion so far has been said (tests wait on this after the tasks ended). */
+  settled(): Promise<void> {
+    return this.told;
+  }
+
+  /** A completion, said once the rows show it: "done" never comes while a row still says "busy". */
+  private completed(text: string): void {
+    this.told = this.told.then(() => this.drawn()).then(() => this.show('info', text));
   }
 
   private show(level: TaskMessage['level'], text: string): void {

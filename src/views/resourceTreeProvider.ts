@@ -10,6 +10,9 @@ import { ROOT, ShownRows, type ListChange, type RowPrint } from './shownRows';
 import type { ViewId } from '../kinds/viewIds';
 import { describeError } from '../api/errorText';
 
+/** How long VS Code has not fetched a row of a view when its rows are taken as drawn (see drawn). */
+const DRAWN_QUIET_MS = 50;
+
 
 /** Rows whose TreeItem could not be printed, each taken as changed (see ResourceTreeProvider.print). */
 let unprintable = 0;
@@ -71,6 +74,9 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
   private readonly collapsed = new Set<string>();
   private rebuildWanted = false;
   private rebuilding = false;
+  /** When VS Code was last told to redraw rows, and when it last fetched one (see drawn). */
+  private lastTold = 0;
+  private lastFetched = 0;
 
   constructor(
     readonly spec: ViewSpec,
@@ -109,7 +115,27 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
   }
 
   getTreeItem(node: ResourceNode): vscode.TreeItem {
+    this.fetched();
     return this.itemOf(node);
+  }
+
+  /**
+   * Settles once VS Code has fetched every row this view told it to redraw, and no rebuild is on its way: the
+   * rows show what the listings hold then (a hidden view settles at once), or after `capMs` whatever VS Code
+   * does. What says an action or a task is done waits for it, so that it never comes while a row says "busy".
+   */
+  async drawn(capMs = 2000): Promise<void> {
+    const deadline = performance.now() + capMs;
+    // VS Code fetches the rows it was told of in one burst and draws them once it has them all: quiet for a
+    // moment after a fetch that followed the last redraw asked for, the rows on screen are the ones fetched.
+    while (this.view.visible && performance.now() < deadline && (this.rebuilding || this.lastFetched < this.lastTold || performance.now() - this.lastFetched < DRAWN_QUIET_MS)) {
+      await new Promise((resolve) => setTimeout(resolve, DRAWN_QUIET_MS / 2));
+    }
+  }
+
+  /** VS Code fetched a row (or a list of rows). */
+  private fetched(): void {
+    this.lastFetched = performance.now();
   }
 
   private itemOf(node: ResourceNode): vscode.TreeItem {
@@ -163,6 +189,7 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
     const prepared = this.prepared.get(key);
     if (prepared) {
       this.prepared.delete(key);
+      this.fetched();
       return prepared;
     }
     const generation = this.generation;
@@ -173,6 +200,7 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
     if (!current) this.update();
     else if (change.whole) this.tell(node ? [this.shown.node(node.id) ?? node] : undefined);
     else this.tell(change.rows);
+    this.fetched();
     return change.nodes;
   }
 
@@ -309,6 +337,7 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
     if (this.told.has(ROOT) || this.redrawQueued) return;
     if (!nodes) {
       this.told.add(ROOT);
+      this.lastTold = performance.now();
       this.redrawQueued = true;
       this.changed.fire(undefined);
       queueMicrotask(() => (this.redrawQueued = false));
@@ -316,6 +345,7 @@ export class ResourceTreeProvider extends Disposable implements vscode.TreeDataP
     }
     const untold = [...new Set(nodes)].filter((node) => !this.toldAbove(node));
     for (const node of untold) this.told.add(node.id);
+    if (untold.length > 0) this.lastTold = performance.now();
     if (untold.length > 0) this.changed.fire(untold.length === 1 ? untold[0] : untold);
   }
 

@@ -37,6 +37,20 @@ describe('Agent limits in the workbench', function () {
     await page.keyboard.press('Enter');
   }
 
+  it('says once that the folder\'s setting for agents is ignored, and why', async () => {
+    await suite.session.steps.step('a notification names the folder\'s agent setting as ignored', 60_000, async (page) => {
+      // Read in the notification center: a toast may have gone by the time the window is looked at.
+      await ui.runCommand(page, 'Notifications: Show Notifications');
+      const said = page.locator('.notifications-center .notification-list-item', { hasText: 'which Stacklet Cloud ignores' });
+      await said.first().waitFor({ timeout: 45_000 });
+      const text = await said.first().innerText();
+      assert.match(text, /stacklet\.agent\.access/);
+      assert.match(text, /Trusting the folder does not change that\./);
+      await said.first().locator('.monaco-button', { hasText: 'Open User Settings' }).waitFor();
+      await ui.runCommand(page, 'Notifications: Hide Notifications');
+    });
+  });
+
   it('signs in', () => signInStep(suite, { token, email }));
 
   it('the folder\'s settings say ask, the user\'s read: access is read, and an agent\'s power off is refused, nothing sent', async () => {

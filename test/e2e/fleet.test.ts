@@ -40,11 +40,13 @@ describe('Fleet operations in the workbench', function () {
       await ui.contextMenu(page, ui.viewRow(page, 'Stacklets', 'db-1'), 'Power Off…');
       await ui.confirmation(page, 'Power off 3 stacklets?');
       // what happens to each, in the order the view lists them, and Enter keeps them
-      await ui.quickInput(page).getByText(/powered off, still billed: \$[\d.]+\/mo, unchanged/).first().waitFor();
+      await ui.quickInput(page).getByText(/powered off, still billed: \$[\d.]+\/mo$/).first().waitFor();
       const text = await ui.confirmationText(page);
       const at = ['web-1', 'web-2', 'db-1'].map((name) => text.indexOf(`${name}: powered off, still billed: $`));
       assert.ok(at.every((i) => i >= 0) && at[0]! < at[1]! && at[1]! < at[2]!, `each named with its outcome, in the view's order: ${text}`);
       assert.match(text, /Estimated monthly cost: unchanged; each is billed as before\./);
+      // "unchanged" is said once, by the estimate's line (it was said beside each name and in a note too)
+      assert.equal(text.match(/unchanged/g)?.length, 1, `"unchanged" once: ${text}`);
       // two choices, the one that keeps them first and active; nothing else means Keep
       assert.deepEqual(text.split('\n').slice(0, 2), ['Keep', 'Power Off']);
       assert.ok(!text.includes('Cancel'), `no second choice that keeps: ${text}`);
@@ -63,6 +65,9 @@ describe('Fleet operations in the workbench', function () {
     await suite.session.steps.step('when the three tasks end: one notification naming all three, and the status bar clear', 60_000, async (page) => {
       const summary = page.locator('.notifications-toasts .notification-toast', { hasText: 'Powering off 3 stacklets: done.' });
       await summary.waitFor({ timeout: 50_000 });
+      // done means done: the rows already say so when the summary comes
+      const rows = await Promise.all(['web-1', 'web-2', 'db-1'].map((name) => ui.viewRow(page, 'Stacklets', name).innerText()));
+      for (const row of rows) assert.doesNotMatch(row, /busy|powering off/i, `a row still busy when the summary came: ${rows.join(' | ')}`);
       const text = await summary.innerText();
       assert.ok(text.includes('web-1, web-2 and db-1 were powered off.'), `the summary names all three in a sentence: ${text}`);
       // the ends of one check are told together; give a straggler a moment to show if it were told alone

@@ -788,6 +788,7 @@ describe('Actions and create wizards', function () {
         const target = await node('volumes', 'volume', hostile);
         await run('stacklet.resizeVolume', target, { input: String(archive.size_gigabytes + 10) });
         await a.tasks.allEnded();
+        await a.taskNotifications.settled();
         const messages = shown.map((s) => s.message);
         assert.ok(messages.some((m) => m.replace(/\u2060/g, '').includes(`${hostile}: volume was resized`)), `the name reads as written: ${messages.join(' | ')}`);
         for (const message of messages) {

@@ -70,6 +70,7 @@ describe('Task progress', () => {
     assert.ok(a.tasks.isBusy('stacklet', target!.id));
 
     await a.tasks.allEnded();
+    await a.taskNotifications.settled();
     assert.equal(a.taskStatus.visible, false);
     assert.equal(a.taskStatus.text, '');
     assert.ok(
@@ -119,6 +120,7 @@ describe('Task progress', () => {
     assert.deepEqual(selected.map((n) => n.resource?.id), [targets[1]!.id]);
 
     await a.tasks.allEnded();
+    await a.taskNotifications.settled();
     for (const s of targets) assert.ok(a.taskNotifications.shown.some((m) => m.text === `${s.name}: stacklet was powered off`));
   });
 

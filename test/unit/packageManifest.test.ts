@@ -186,6 +186,20 @@ describe('package.json', () => {
       assert.deepEqual(untitled, []);
     });
 
+    it('ends the title of every command that asks before it changes the account in "…", in English and German', () => {
+      // The rule: a command that asks anything (a question, an answer, a name typed) before it acts says so with
+      // "…". A change through a definition is confirmed, but where choosing the command is its confirmation.
+      const asksNothing: Readonly<Record<string, string>> = {
+        'stacklet.enablePrivateNetworking': 'choosing it confirms: it adds an address, costs nothing and takes nothing away',
+      };
+      const titles = new Map(manifest.contributes.commands.map((c) => [c.command, /^%(.+)%$/.exec(c.title)?.[1] ?? '']));
+      const asking = new Set(WRITE_TOOLS.flatMap((write) => write.actions.map((definition) => commandOf(definition.kind, definition.action))).filter((id): id is string => !!id && titles.has(id) && !(id in asksNothing)));
+      assert.ok(asking.size > 20, `the commands of the definitions were found: ${[...asking].join(', ')}`);
+      const bare = [...asking].filter((id) => !nls[titles.get(id)!]!.endsWith('…') || !nlsDe[titles.get(id)!]!.endsWith('…'));
+      assert.deepEqual(bare, [], 'titles without "…" of commands that ask');
+      for (const id of Object.keys(asksNothing)) assert.ok(!nls[titles.get(id)!]!.endsWith('…'), `${id} asks nothing: no "…"`);
+    });
+
     it('lists only contributed commands in its menus', () => {
       const unknown = Object.values(manifest.contributes.menus).flat().map((m) => m.command).filter((id) => !commands.has(id));
       assert.deepEqual(unknown, []);

@@ -14,7 +14,7 @@ export const stackletActions = kindActions('stacklet', stackletRow, {
   copyAddress: copyAddress({ flags: { hasIp: true } }),
   connectSsh: { command: { id: 'stacklet.connectSsh', title: 'Connect via SSH', icon: 'terminal' }, states: ['active'], flags: { hasIp: true }, at: ['inline@1', '1_connect@1'] },
   openInRemoteWindow: { command: { id: 'stacklet.openInRemoteWindow', title: 'Open in Remote Window', icon: 'remote' }, states: ['active'], flags: { hasIp: true }, at: ['1_connect@2'] },
-  powerOn: { command: { id: 'stacklet.powerOn', title: 'Power On', icon: 'play' }, states: ['off'], at: ['2_power@1'] },
+  powerOn: { command: { id: 'stacklet.powerOn', title: 'Power On…', icon: 'play' }, states: ['off'], at: ['2_power@1'] },
   powerOff: { command: { id: 'stacklet.powerOff', title: 'Power Off…', icon: 'debug-stop' }, states: ['active'], at: ['2_power@2'] },
   powerCycle: { command: { id: 'stacklet.powerCycle', title: 'Power Cycle…', icon: 'debug-restart' }, states: RUNNING_OR_OFF, at: ['2_power@3'] },
   resize: { command: { id: 'stacklet.resizeStacklet', title: 'Resize Stacklet…', icon: 'screen-full' }, states: RUNNING_OR_OFF, at: ['3_modify@1'] },
