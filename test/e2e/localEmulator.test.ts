@@ -1,5 +1,6 @@
-// One emulator, as `npm start` runs it: Try the Local Emulator signs in to the emulator npm start announced (the one
-// whose token it printed) instead of starting a second one, the Account view says "local emulator" (once: no view
+// One emulator, as `npm start` runs it: Try the Local Emulator shows its progress in the Stacklets view and the
+// status bar until the rows come, and signs in to the emulator npm start announced (the one whose token it printed)
+// instead of starting a second one, the Account view says "local emulator" (once: no view
 // header repeats it), headers and rows fit the default side bar width, and the Accounts menu tells the account by
 // its address; Reset Local Emulator resets that emulator, not only the one inside VS Code.
 import * as assert from 'node:assert/strict';
@@ -13,9 +14,20 @@ describe('Local emulator of npm start in the workbench', function () {
     suite.session.steps.step('try the local emulator from the welcome view', 90_000, async (page) => {
       await ui.openWorkbench(page, suite.session.address);
       await ui.openStackletContainer(page);
+      // A slow answer, so that what shows in between can be seen: at once the Stacklets view's progress bar and
+      // the status bar's words, until the rows come (issue 45, item 9: the welcome view looked the same for 3 s).
+      await emulatorControl(suite.session, '/config', { latencyMs: 700 });
       await ui.welcomeButton(page, 'Try the Local Emulator').click();
+      // The first click also loads the extension's workbench and the command's code: a few seconds on a busy machine.
+      await ui.statusBarText(page, 'Starting the local emulator…').waitFor({ timeout: 10_000 });
+      const bar = page.locator('.part.sidebar .monaco-progress-container.active').filter({ visible: true });
+      await bar.first().waitFor({ timeout: 1_000 });
+      assert.equal(await ui.pane(page, 'Stacklets').locator('.monaco-list-row').count(), 0, 'the progress shows before the rows');
       await ui.toast(page, `Exploring the local Stacklet emulator at ${suite.session.emulator.url}`).waitFor();
       await ui.viewRow(page, 'Stacklets', 'web-1').waitFor();
+      await bar.first().waitFor({ state: 'hidden' });
+      await ui.statusBarText(page, 'Starting the local emulator…').waitFor({ state: 'hidden' });
+      await emulatorControl(suite.session, '/config', { latencyMs: 0 });
       const { requests } = await emulatorControl<{ requests: Logged[] }>(suite.session, '/requests?limit=500');
       assert.ok(requests.some((r) => r.account === 'demo@stacklet.example' && r.path === '/v1/stacklets'), 'the stacklets were read from the emulator npm start runs');
     }));
