@@ -45,8 +45,11 @@ export function activate(context: vscode.ExtensionContext): StackletTestHooks | 
   const started = performance.now();
   const log = plainLog(vscode.window.createOutputChannel('Stacklet Cloud', { log: true }));
   const registry = new AccountRegistry(context.secrets, context.globalState);
-  const walkthrough = new WalkthroughProgress(context.globalState);
-  const setState = (kind: SessionState['kind']) => void vscode.commands.executeCommand('setContext', 'stacklet.state', STATE_CONTEXT[kind]);
+  const walkthrough = new WalkthroughProgress(context.globalState, context.extension.id);
+  const setState = (kind: SessionState['kind']) => {
+    void vscode.commands.executeCommand('setContext', 'stacklet.state', STATE_CONTEXT[kind]);
+    if (kind === 'active') walkthrough.mark('signedIn');
+  };
   // Until the session is loaded, none has expired: that is only ever learned from a request.
   setState(registry.active() ? 'active' : 'signed-out');
 

@@ -100,7 +100,32 @@ export function commentText(text: string): string {
   return plainText(text);
 }
 
+/**
+ * How wide a document's comments are, marker included: beside the minimap at the default window size, where a
+ * longer first line ran under it (issue 45, item 7).
+ */
+export const COMMENT_COLUMNS = 80;
+
+/**
+ * `text` as comment lines of at most COMMENT_COLUMNS, each starting with `marker` and a space, broken between
+ * words (a word longer than a line, a long name say, has a line of its own).
+ */
+export function commentLines(marker: string, text: string): string[] {
+  const room = COMMENT_COLUMNS - marker.length - 1;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ').filter(Boolean)) {
+    if (line !== '' && line.length + 1 + word.length > room) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  return [...lines, line].map((words) => `${marker} ${words}`);
+}
+
 /** A document's text: a short comment header, then pretty JSON. */
 export function renderJsonDocument(header: readonly string[], body: unknown): string {
-  return `${header.map((line) => `// ${commentText(line)}`).join('\n')}\n${JSON.stringify(body, null, 2)}\n`;
+  return `${header.flatMap((line) => commentLines('//', commentText(line))).join('\n')}\n${JSON.stringify(body, null, 2)}\n`;
 }

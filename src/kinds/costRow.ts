@@ -15,8 +15,9 @@ export const costRow = rowStates('cost', ['']);
 export function costTotalLook(all: CostBucket): RowLook {
   const about = l10n.t('An estimate in US dollars, not a bill: each stacklet\'s size price plus its image\'s extra price, whether it is on or off. Volumes, snapshots, backups, load balancers, Kubernetes clusters and bandwidth are not included.');
   return {
-    label: l10n.t('Estimated monthly cost'),
-    description: [l10n.t('{0} (estimate, US dollars)', formatMonthly(all.dollars)), notEstimatedWords(all.unpriced)].filter(Boolean).join(' · '),
+    // Short, with US dollars and "monthly" in the tooltip (the amount says /mo), so the row fits the default side bar.
+    label: l10n.t('Estimated cost'),
+    description: [formatMonthly(all.dollars), notEstimatedWords(all.unpriced)].filter(Boolean).join(' · '),
     icon: { id: 'credit-card' },
     contextValue: costRow.context(''),
     tooltip: () => [`**$(credit-card) ${l10n.t('Estimated monthly cost')}: ${cell(formatMonthly(all.dollars))}**`, '', cell(about)],

@@ -30,14 +30,17 @@ export interface Progress {
   report(message: string, increment?: number): void;
 }
 
-/** Work with its progress in the status bar ('window') or in a notification, which may offer Cancel. */
+/**
+ * Work with its progress in the status bar ('window'), in a notification, which may offer Cancel, or as the bar
+ * across the top of a view (`{ view }`: its id; the title is not shown there).
+ */
 export function withProgress<T>(
-  where: 'window' | 'notification',
+  where: 'window' | 'notification' | { readonly view: string },
   title: string,
   work: (progress: Progress, token: vscode.CancellationToken) => Thenable<T>,
   cancellable = false,
 ): Thenable<T> {
-  const location = where === 'window' ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification;
+  const location = where === 'window' ? vscode.ProgressLocation.Window : where === 'notification' ? vscode.ProgressLocation.Notification : { viewId: where.view };
   return vscode.window.withProgress({ location, title: text(title), cancellable }, (progress, token) =>
     work({ report: (message, increment) => progress.report({ message: text(message), ...(increment !== undefined ? { increment } : {}) }) }, token));
 }

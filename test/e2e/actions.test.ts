@@ -69,7 +69,7 @@ describe('Actions in the workbench', function () {
     });
     await suite.session.steps.step('pick a larger size: the disk question has No active', 30_000, async (page) => {
       await ui.quickInput(page).locator('input').fill('b-4vcpu-8gb');
-      await ui.quickInputRow(page, 'b-4vcpu-8gb').first().waitFor();
+      await ui.activeQuickInputRow(page).filter({ hasText: 'b-4vcpu-8gb' }).waitFor();
       await page.keyboard.press('Enter');
       await ui.activeQuickInputRow(page).filter({ hasText: /^No/ }).waitFor();
       await page.keyboard.press('Escape');

@@ -249,10 +249,22 @@ export function confirmationChoice(page: Page, label: string): Locator {
 /** Resize Stacklet… from a stacklet's row in the Stacklets view: `size` typed and taken, the disk left as it is (No). */
 export async function resizeFromMenu(page: Page, stacklet: string, size: string): Promise<void> {
   await contextMenu(page, viewRow(page, 'Stacklets', stacklet), 'Resize Stacklet…');
+  await answerResize(page, stacklet, size);
+}
+
+/**
+ * Answers Resize's questions for `stacklet`: `size` typed and taken, the disk left as it is (No, its first row).
+ * Enter is pressed only once the row it takes is the one meant: a row merely listed is not enough, since the
+ * size list shows every size before the typed filter applies (Enter then took the current size, listed first,
+ * and the picker asked again), and the quick input keeps rows of earlier lists hidden in its DOM.
+ */
+export async function answerResize(page: Page, stacklet: string, size: string): Promise<void> {
+  await quickInput(page).locator('.quick-input-title', { hasText: `Resize ${stacklet}` }).waitFor();
   await quickInput(page).locator('input').fill(size);
-  await quickInputRow(page, size).first().waitFor();
+  await activeQuickInputRow(page).filter({ hasText: size }).waitFor();
   await page.keyboard.press('Enter');
-  await quickInputRow(page, 'No').first().waitFor();
-  await quickInput(page).locator('input').fill('No');
+  await quickInput(page).locator('input[placeholder^="Grow the disk"]').waitFor();
+  await activeQuickInputRow(page).filter({ hasText: 'CPU and memory only' }).waitFor();
   await page.keyboard.press('Enter');
+  await quickInput(page).waitFor({ state: 'hidden' });
 }

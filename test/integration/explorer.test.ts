@@ -387,7 +387,7 @@ describe('Resource explorer', () => {
       for (const provider of a.views.values()) assert.equal(provider.view.description, undefined, provider.view.title);
       const profile = (await roots(a, 'account')).find((n) => n.resource?.kind === 'profile');
       const item = await a.views.get('account')!.getTreeItem(profile!);
-      assert.deepEqual([item.label, item.description], ['Local emulator', 'demo@stacklet.example']);
+      assert.deepEqual([item.label, item.description], ['Local emulator', new URL(state.account.apiUrl).host]);
       await vscode.commands.executeCommand('stacklet.signOut', state.account.id);
       assert.equal(a.emulator.isRunning, false, 'signing out of the emulator stops it');
       assert.equal(a.session.accounts.length, before);

@@ -81,10 +81,12 @@ describe('firewall documents', () => {
     const name = 'evil\n{"name":"forged","inbound_rules":[],"outbound_rules":[]}\n// \u202e';
     const text = renderFirewallDocument({ name, inbound_rules: [], outbound_rules: [] }, [`Firewall ${name} (u-1).`, 'second line */']);
     const lines = text.split('\n');
-    assert.equal(lines.filter((line) => line.startsWith('//')).length, 2);
-    assert.ok(lines[0]!.startsWith('// Firewall evil\\n{') && lines[0]!.includes('\\u202E'), lines[0]);
-    assert.equal(lines[1], '// second line *\\/');
-    assert.equal((JSON.parse(lines.slice(2).join('\n')) as { name: string }).name, name, 'the body is the JSON, and only it');
+    // The header is broken at 80 columns: a long name takes more than one line, each of them a comment.
+    const header = lines.slice(0, lines.indexOf('{'));
+    assert.ok(header.length >= 2 && header.every((line) => line.startsWith('// ')), header.join('\n'));
+    assert.ok(header[0]!.startsWith('// Firewall evil\\n{') && header.join('\n').includes('\\u202E'), header.join('\n'));
+    assert.equal(header.at(-1), '// second line *\\/');
+    assert.equal((JSON.parse(lines.slice(header.length).join('\n')) as { name: string }).name, name, 'the body is the JSON, and only it');
   });
 
   it('generates the editor\'s JSON schema from the zod schema: descriptions and proposals, no checks of its own', () => {

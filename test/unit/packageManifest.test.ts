@@ -284,6 +284,23 @@ describe('package.json', () => {
       assert.deepEqual(walkthroughs[0]!.steps.map((s) => s.id), ['signIn', 'explore', 'runAction', 'editFirewall']);
     });
 
+    // The walkthrough page gives the steps a column of about 280 px at the default window size, and clamps the
+    // description to three lines: test/e2e/walkthrough.test.ts measures the English there. The lengths here keep
+    // every language within what was measured to fit (a step title on one line, with room for other fonts).
+    it('keeps step titles and the description short enough for the walkthrough page, in every language', () => {
+      const long: string[] = [];
+      for (const [language, words] of [['en', nls], ['de', nlsDe]] as const) {
+        const walkthrough = walkthroughs[0]!;
+        const description = words[(walkthrough as { description?: string }).description?.replace(/^%|%$/g, '') ?? ''] ?? '';
+        if (description.length > 75) long.push(`${language} description: ${description.length} characters`);
+        for (const step of walkthrough.steps) {
+          const title = words[step.title.replace(/^%|%$/g, '')] ?? '';
+          if (title.length > 30) long.push(`${language} ${step.id}: "${title}" (${title.length} characters)`);
+        }
+      }
+      assert.deepEqual(long, []);
+    });
+
     it('gives each step its words, a media file that exists and ships, buttons that run contributed commands, and completion events', () => {
       const problems: string[] = [];
       for (const step of walkthroughs.flatMap((w) => w.steps)) {

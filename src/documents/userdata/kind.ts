@@ -9,7 +9,7 @@ import * as l10n from '@vscode/l10n';
 import * as v from '../../api/validators';
 import { plural } from '../../api/plural';
 import type { DocumentKind, DocumentProblem, Parsed, ResourceName } from '../kind';
-import { commentText } from '../jsonDocument';
+import { commentLines, commentText } from '../jsonDocument';
 import { DOCUMENT_SCHEMES } from '../../kinds/schemes';
 
 export interface UserdataState {
@@ -56,8 +56,8 @@ export function newUserdataTemplate(name: string): string {
     name,
     userdata: [
       '#!/bin/bash',
-      `# ${l10n.t('Runs once, as root, when a stacklet created with this script first boots.')}`,
-      `# ${l10n.t('The "#: name:" line above names the script and is not part of it. Save (Ctrl+S) to create it; auto-save keeps a draft.')}`,
+      ...commentLines('#', l10n.t('Runs once, as root, when a stacklet created with this script first boots.')),
+      ...commentLines('#', l10n.t('The "#: name:" line above names the script and is not part of it. Save (Ctrl+S) to create it; auto-save keeps a draft.')),
       'apt-get update',
       '',
     ].join('\n'),

@@ -20,7 +20,8 @@ export function clusterLook(c: KubernetesCluster): RowLook {
   const nodeCount = c.node_pools.reduce((sum, pool) => sum + pool.nodes.length, 0);
   return {
     label: c.name,
-    description: [c.region.slug, c.version.version ?? c.version.slug, plural(nodeCount, l10n.t('1 node'), l10n.t('{0} nodes', nodeCount))].join(' · '),
+    // The version is in the tooltip, so the row fits the default side bar.
+    description: [c.region.slug, plural(nodeCount, l10n.t('1 node'), l10n.t('{0} nodes', nodeCount))].join(' · '),
     icon: c.task ? stateIcon('busy') : { id: CLUSTER_ICON, color: 'charts.green' },
     state: stateName(c.task ? 'busy' : 'active'),
     contextValue: clusterContextValue(c),

@@ -32,13 +32,15 @@ export function firewallRuleCounts(f: Pick<Firewall, 'inbound_rules' | 'outbound
 export function firewallLook(f: Firewall): RowLook {
   return {
     label: f.name,
-    description: `${firewallRuleCounts(f)} · ${stackletCount(f.resources.stacklet_ids.length)}`,
+    // How many stacklets it guards is in the tooltip, so the row fits the default side bar.
+    description: firewallRuleCounts(f),
     icon: { id: FIREWALL_ICON },
     contextValue: firewallRow.context('ready'),
     tooltip: () => [
       `**$(shield) ${cell(f.name)}**`, '',
       `${l10n.t('Inbound')}: ${cell(f.inbound_rules.map(formatRule).join('; ') || '—')}`, '',
       `${l10n.t('Outbound')}: ${cell(f.outbound_rules.map(formatRule).join('; ') || '—')}`, '',
+      `${l10n.t('Stacklets')}: ${stackletCount(f.resources.stacklet_ids.length)}`, '',
       `ID: ${cell(f.uuid)}`,
     ],
   };

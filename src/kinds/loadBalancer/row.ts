@@ -24,7 +24,8 @@ export function loadBalancerContextValue(lb: LoadBalancer): string {
 export function loadBalancerLook(lb: LoadBalancer): RowLook {
   return {
     label: lb.name,
-    description: [lb.region?.slug, lb.ip, lb.algorithm.replace('_', ' ')].filter(Boolean).join(' · '),
+    // What tells load balancers apart; the algorithm is in the tooltip, so the row fits the default side bar.
+    description: [lb.region?.slug, lb.ip].filter(Boolean).join(' · '),
     icon: lb.task ? stateIcon('busy') : { id: LOAD_BALANCER_ICON, color: 'charts.green' },
     state: stateName(lb.task ? 'busy' : 'active'),
     contextValue: loadBalancerContextValue(lb),

@@ -17,7 +17,8 @@ export const PROFILE_ICON = 'account';
 
 /**
  * The profile of `account`: another account's email with its owner's name; a local emulator's says so first, the
- * one place the views say it, where the default side bar width keeps it whole (the email after it may be cut).
+ * one place the views say it, with its address as the Accounts menu gives it (what tells two emulators apart; its
+ * demo email, in the tooltip, would not fit the default side bar width beside it).
  * `emulator`: whether the account is a local emulator's (src/auth/accountPlace.ts, isLocalEmulator), which the
  * view passes, as it passes the account: auth is above the kinds.
  */
@@ -25,7 +26,7 @@ export function profileLook(profile: Profile, account: { readonly apiUrl: string
   const name = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
   return {
     label: emulator ? l10n.t('Local emulator') : profile.email || profile.uuid,
-    ...(emulator ? { description: profile.email || profile.uuid } : name ? { description: name } : {}),
+    ...(emulator ? { description: hostOf(account.apiUrl) } : name ? { description: name } : {}),
     icon: { id: emulator ? 'beaker' : PROFILE_ICON },
     contextValue: profileRow.context(''),
     tooltip: () => [
@@ -36,6 +37,15 @@ export function profileLook(profile: Profile, account: { readonly apiUrl: string
       `| ${l10n.t('Verified')} | ${cell(profile.is_verified ? l10n.t('yes') : l10n.t('no'))} |`,
     ],
   };
+}
+
+/** `127.0.0.1:8787`: where an API URL points. */
+function hostOf(apiUrl: string): string {
+  try {
+    return new URL(apiUrl).host;
+  } catch {
+    return apiUrl;
+  }
 }
 
 /** A limit as far as the service gave it: used and available, or either one alone. */

@@ -13,9 +13,10 @@ export const VPC_ICON = 'type-hierarchy';
 export function vpcLook(vpc: Vpc): RowLook {
   return {
     label: vpc.name,
-    description: [vpc.region?.slug, vpc.cidr, stackletCount(vpc.stacklet_ids.length)].filter(Boolean).join(' · '),
+    // How many stacklets it holds is in the tooltip, so the row fits the default side bar.
+    description: [vpc.region?.slug, vpc.cidr].filter(Boolean).join(' · '),
     icon: { id: VPC_ICON },
     contextValue: vpcRow.context('ready'),
-    tooltip: () => [`**$(type-hierarchy) ${cell(vpc.name)}**`, '', `CIDR: ${cell(vpc.cidr)}`, '', `${l10n.t('Region')}: ${cell(vpc.region?.name ?? vpc.region?.slug)}`, '', `ID: ${cell(vpc.uuid)}`],
+    tooltip: () => [`**$(type-hierarchy) ${cell(vpc.name)}**`, '', `CIDR: ${cell(vpc.cidr)}`, '', `${l10n.t('Region')}: ${cell(vpc.region?.name ?? vpc.region?.slug)}`, '', `${l10n.t('Stacklets')}: ${stackletCount(vpc.stacklet_ids.length)}`, '', `ID: ${cell(vpc.uuid)}`],
   };
 }
