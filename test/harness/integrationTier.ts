@@ -120,9 +120,9 @@ export async function runIntegrationTier(options: IntegrationTierOptions = {}): 
       ['skipWelcome', 'true'],
     ]);
     await browser.page.goto(url, { timeout: 60_000 });
-    // The whole tier takes about five minutes on an idle machine (the doors table runs every action through three
-    // doors): twice that before it is called stuck.
-    const code = await withTimeout(exitCode, options.timeoutMs ?? 600_000, `waiting for the integration tests to finish in the extension host (code-server log: ${server.logFile})`);
+    // The whole tier takes about seven minutes on an idle machine (the doors table runs every action through each
+    // of its doors) and took ten on a busy one: twice that before it is called stuck.
+    const code = await withTimeout(exitCode, options.timeoutMs ?? 1_200_000, `waiting for the integration tests to finish in the extension host (code-server log: ${server.logFile})`);
     counts = parseLastResult(output);
     if (!counts) problems.push(`the extension host exited with code ${code} without reporting results (see ${automationLog} and ${server.logFile})`);
     else if (code !== 0 && counts.failed === 0) problems.push(`the extension host exited with code ${code} although no test failed`);
