@@ -37,6 +37,8 @@ describe('Agent limits in the workbench', function () {
     await page.keyboard.press('Enter');
   }
 
+  it('signs in', () => signInStep(suite, { token, email }));
+
   it('says once that the folder\'s setting for agents is ignored, and why', async () => {
     await suite.session.steps.step('a notification names the folder\'s agent setting as ignored', 60_000, async (page) => {
       // Read in the notification center: a toast may have gone by the time the window is looked at.
@@ -50,8 +52,6 @@ describe('Agent limits in the workbench', function () {
       await ui.runCommand(page, 'Notifications: Hide Notifications');
     });
   });
-
-  it('signs in', () => signInStep(suite, { token, email }));
 
   it('the folder\'s settings say ask, the user\'s read: access is read, and an agent\'s power off is refused, nothing sent', async () => {
     const before = (await mutations()).length;

@@ -6,7 +6,7 @@ import { plural } from '../../api/plural';
 import { progressText } from '../../model/taskText';
 import { stateIcon, type RowLook } from '../rowLook';
 import { rowStates } from '../rowState';
-import { stateName } from '../rowWords';
+import { spokenLabel, stateName } from '../rowWords';
 
 export const clusterRow = rowStates('cluster', ['active', 'busy'], ['hasIp']);
 
@@ -25,6 +25,8 @@ export function clusterLook(c: KubernetesCluster): RowLook {
     icon: c.task ? stateIcon('busy') : { id: CLUSTER_ICON, color: 'charts.green' },
     state: stateName(c.task ? 'busy' : 'active'),
     contextValue: clusterContextValue(c),
+    // A screen reader has no side bar to fit: it says the version too.
+    spoken: () => spokenLabel('cluster', c.name, stateName(c.task ? 'busy' : 'active'), c.region.slug, c.version.version ?? c.version.slug, plural(nodeCount, l10n.t('1 node'), l10n.t('{0} nodes', nodeCount))),
     tooltip: () => [
       `**$(symbol-namespace) ${cell(c.name)}**`, '', '| | |', '|---|---|',
       `| ${l10n.t('Version')} | ${cell(c.version.version ?? c.version.slug)} |`,

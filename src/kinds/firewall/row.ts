@@ -7,7 +7,7 @@ import type { Firewall, FirewallRule } from '../../api/schemas';
 import { cell } from '../../model/format';
 import type { RowLook } from '../rowLook';
 import { rowStates } from '../rowState';
-import { stackletCount } from '../rowWords';
+import { spokenLabel, stackletCount } from '../rowWords';
 
 export const firewallRow = rowStates('firewall', ['ready', 'unknown']);
 
@@ -36,6 +36,8 @@ export function firewallLook(f: Firewall): RowLook {
     description: firewallRuleCounts(f),
     icon: { id: FIREWALL_ICON },
     contextValue: firewallRow.context('ready'),
+    // A screen reader has no side bar to fit: it says what the tooltip adds too.
+    spoken: () => spokenLabel('firewall', f.name, ...firewallRuleCounts(f).split(' · '), stackletCount(f.resources.stacklet_ids.length)),
     tooltip: () => [
       `**$(shield) ${cell(f.name)}**`, '',
       `${l10n.t('Inbound')}: ${cell(f.inbound_rules.map(formatRule).join('; ') || '—')}`, '',

@@ -8,7 +8,7 @@ import { cell } from '../../model/format';
 import { progressText } from '../../model/taskText';
 import { stateIcon, type RowLook } from '../rowLook';
 import { rowStates } from '../rowState';
-import { stateName } from '../rowWords';
+import { spokenLabel, stateName } from '../rowWords';
 
 export const loadBalancerRow = rowStates('loadBalancer', ['active', 'busy'], ['hasIp']);
 
@@ -29,6 +29,8 @@ export function loadBalancerLook(lb: LoadBalancer): RowLook {
     icon: lb.task ? stateIcon('busy') : { id: LOAD_BALANCER_ICON, color: 'charts.green' },
     state: stateName(lb.task ? 'busy' : 'active'),
     contextValue: loadBalancerContextValue(lb),
+    // A screen reader has no side bar to fit: it says the algorithm too.
+    spoken: () => spokenLabel('loadBalancer', lb.name, stateName(lb.task ? 'busy' : 'active'), lb.region?.slug, lb.ip, lb.algorithm.replace('_', ' ')),
     tooltip: () => [
       `**$(server-environment) ${cell(lb.name)}**`, '', '| | |', '|---|---|',
       `| IP | ${cell(lb.ip)} |`,

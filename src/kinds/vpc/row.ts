@@ -4,7 +4,7 @@ import type { Vpc } from '../../api/schemas';
 import { cell } from '../../model/format';
 import type { RowLook } from '../rowLook';
 import { rowStates } from '../rowState';
-import { stackletCount } from '../rowWords';
+import { spokenLabel, stackletCount } from '../rowWords';
 
 export const vpcRow = rowStates('vpc', ['ready']);
 
@@ -17,6 +17,8 @@ export function vpcLook(vpc: Vpc): RowLook {
     description: [vpc.region?.slug, vpc.cidr].filter(Boolean).join(' · '),
     icon: { id: VPC_ICON },
     contextValue: vpcRow.context('ready'),
+    // A screen reader has no side bar to fit: it says how many stacklets it holds too.
+    spoken: () => spokenLabel('vpc', vpc.name, vpc.region?.slug, vpc.cidr, stackletCount(vpc.stacklet_ids.length)),
     tooltip: () => [`**$(type-hierarchy) ${cell(vpc.name)}**`, '', `CIDR: ${cell(vpc.cidr)}`, '', `${l10n.t('Region')}: ${cell(vpc.region?.name ?? vpc.region?.slug)}`, '', `${l10n.t('Stacklets')}: ${stackletCount(vpc.stacklet_ids.length)}`, '', `ID: ${cell(vpc.uuid)}`],
   };
 }
