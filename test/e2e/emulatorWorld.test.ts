@@ -73,6 +73,9 @@ describe('The emulator inside VS Code keeps its world', function () {
       await ui.quickInput(page).getByText('Create Volume: Size').waitFor();
       await input.fill('10');
       await page.keyboard.press('Enter');
+      // The review: Back is what Enter picks; Create is chosen.
+      await ui.confirmation(page, 'Create volume kept-data (10 GB) on web-2?');
+      await ui.confirmationChoice(page, 'Create').click();
       await ui.expandPane(page, 'Volumes');
       await ui.viewRow(page, 'Volumes', 'kept-data').waitFor();
     });

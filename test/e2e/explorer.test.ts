@@ -73,7 +73,7 @@ describe('Resource explorer in the workbench', function () {
         ['Userdata', 'docker-bootstrap'],
         ['Networking', 'Firewalls'],
         ['Kubernetes', 'demo-cluster'],
-        ['Account', email],
+        ['Account', 'Local emulator'],
       ];
       for (const [view, row] of expected) {
         await ui.expandPane(page, view);
