@@ -73,6 +73,11 @@ export class IncompleteApply extends Error {
   }
 }
 
+/** What a definition that applies steps answered when the service took them all: its `applied` steps, in order. */
+export function appliedOutcome(data: Readonly<Record<string, unknown>>): ApplyOutcome {
+  return { applied: (data['applied'] as string[] | undefined) ?? [], unsupported: [], notSent: [] };
+}
+
 export function isComplete(outcome: ApplyOutcome): boolean {
   return outcome.failed === undefined && outcome.unsupported.length === 0;
 }

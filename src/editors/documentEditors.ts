@@ -16,7 +16,7 @@ import type { AnyDocumentKind, DocumentKindId, DocumentProblem } from '../docume
 import { documentFileName, idOfSegment, idSegment, NEW_SEGMENT } from '../documents/documentPaths';
 import { DOCUMENT_SCHEMES } from '../kinds/schemes';
 import { staleAfterEdit } from '../kinds/registry';
-import { IncompleteApply, isComplete, reportOutcome, type ApplyOutcome } from '../documents/outcome';
+import { appliedOutcome, IncompleteApply, isComplete, reportOutcome, type ApplyOutcome } from '../documents/outcome';
 import { AgentRefusal } from '../agent/refusal';
 import type { TaskRegistry } from '../tasks/types';
 import { Drafts } from '../ui/drafts';
@@ -320,7 +320,7 @@ export class DocumentEditors extends Disposable {
     const baseState = base !== undefined ? kind.parse(base) : undefined;
     const changedSince = baseState?.ok === true && !kind.isEmpty(kind.diff(baseState.value, current.state));
     // Through the kind's update definition, as every door's change: planned (and refused) before the question.
-    const sent = await this.runDefined(document, session, 'update', kind.updateInput(parsed.value, id), changedSince);
+    const sent = await this.runDefined(document, kind, session, 'update', kind.updateInput(parsed.value, id), changedSince);
     if (sent === undefined) return;
     store.invalidate(kind.listing, ...staleAfterEdit(kind.listing));
     if ('failed' in sent) {
@@ -328,7 +328,7 @@ export class DocumentEditors extends Disposable {
       this.tell('error', sent.failed);
       return this.followService(document, found, session, id, false);
     }
-    const outcome: ApplyOutcome = 'outcome' in sent ? sent.outcome : { applied: (sent.data['applied'] as string[] | undefined) ?? [], unsupported: [], notSent: [] };
+    const outcome = 'outcome' in sent ? sent.outcome : appliedOutcome(sent.data);
     const report = reportOutcome(outcome, what);
     this.deps.log.info(`${kind.id} ${id}: ${report.message}`);
     this.tell(report.level, report.message);
@@ -338,7 +338,7 @@ export class DocumentEditors extends Disposable {
   private async createFrom(document: vscode.TextDocument, { kind }: Opened, session: ActiveSession, next: unknown): Promise<void> {
     // Through the kind's create definition: its checks and words, its request; it remembers the new resource and
     // follows its task (made, src/actions/steps.ts).
-    const sent = await this.runDefined(document, session, 'create', kind.createInput(next), false);
+    const sent = await this.runDefined(document, kind, session, 'create', kind.createInput(next), false);
     if (sent === undefined) return;
     if (!('data' in sent)) {
       session.store.invalidate(kind.listing);
@@ -363,8 +363,7 @@ export class DocumentEditors extends Disposable {
    * the outcome step by step; when it refused the one request, what failed in the plan's words; undefined when
    * nothing was sent.
    */
-  private async runDefined(document: vscode.TextDocument, session: ActiveSession, action: 'update' | 'create', input: Record<string, unknown>, changedSince: boolean): Promise<{ data: AgentData } | { outcome: ApplyOutcome } | { failed: string } | undefined> {
-    const found = (await this.kindOf(document.uri))!;
+  private async runDefined(document: vscode.TextDocument, kind: AnyDocumentKind, session: ActiveSession, action: 'update' | 'create', input: Record<string, unknown>, changedSince: boolean): Promise<{ data: AgentData } | { outcome: ApplyOutcome } | { failed: string } | undefined> {
     // The definitions load with the first save, not at activation.
     const [{ definitionOf }, runner] = await Promise.all([import('../kinds/operations.js'), import('../actions/runner.js')]);
     const ctx = this.actionContext(session);
@@ -386,14 +385,14 @@ export class DocumentEditors extends Disposable {
       progress: (title, work) => this.progress(title, () => work(() => undefined)),
     };
     try {
-      const result = await runner.run(ctx, definitionOf(found.kind.listing, action), input, door);
+      const result = await runner.run(ctx, definitionOf(kind.listing, action), input, door);
       if (result.status === 'sent') return { data: result.data };
       if (compare) await this.compare(document);
       return undefined;
     } catch (error) {
       if (error instanceof IncompleteApply) return { outcome: error.outcome };
       if (runner.isRefusal(error)) {
-        const file = segments(document.uri).at(-1) ?? found.kind.id;
+        const file = segments(document.uri).at(-1) ?? kind.id;
         // A refusal names the resource it is about (a stacklet the document names is busy); a bad input its field.
         const message = error instanceof AgentRefusal ? vscode.l10n.t('{0}: {1}', error.resource.name, error.message) : error.message;
         const said = /[.!?]$/.test(message) ? message : `${message}.`;
@@ -401,7 +400,7 @@ export class DocumentEditors extends Disposable {
         return undefined;
       }
       // The service refused or failed: said in the plan's words ("Could not create firewall web-fw: …").
-      return { failed: vscode.l10n.t('{0}: {1} Your text is kept.', planned?.failure ?? found.kind.noun(), describeError(error)) };
+      return { failed: vscode.l10n.t('{0}: {1} Your text is kept.', planned?.failure ?? kind.noun(), describeError(error)) };
     }
   }
 

@@ -8,6 +8,7 @@ import { loadBalancerState } from '../../../src/documents/loadBalancer/changes';
 import { loadBalancerKind } from '../../../src/documents/loadBalancer/kind';
 import type { LoadBalancer } from '../../../src/api/schemas';
 import { userdataKind } from '../../../src/documents/userdata/kind';
+import type { ListedKind } from '../../../src/kinds/registry';
 import type { DoorKit } from './row';
 
 /** What a document row's doors are given, made again before each door by its `prepare`. */
@@ -61,6 +62,18 @@ async function without(kit: DoorKit, path: string, key: string, ...names: string
   }
 }
 
+/**
+ * The resource `body` names made afresh around the extension, at `path` (listed under `key`), what the door before
+ * made or renamed (`also`) gone first, and the extension's listing of `kind` dropped: each door edits the same one.
+ */
+async function afresh(kit: DoorKit, where: { path: string; key: string; kind: ListedKind }, body: { readonly name: string; readonly [field: string]: unknown }, ...also: string[]): Promise<Listed> {
+  await without(kit, where.path, where.key, body.name, ...also);
+  await kit.change('POST', where.path, body);
+  const made = (await named(kit, where.path, where.key, body.name))!;
+  await kit.invalidate(where.kind);
+  return made;
+}
+
 const FIREWALL = { name: 'doors-fw', inbound_rules: [{ address: '192.0.2.0/24', port: 22, protocol: 'tcp' }], outbound_rules: [{ address: '0.0.0.0/0', port: 443, protocol: 'tcp' }], stacklet_ids: [] };
 const FIREWALL_EDITED = 'doors-fw-edited';
 const LOAD_BALANCER = {
@@ -88,12 +101,9 @@ export const DOCUMENT_ROWS: readonly DocumentRow[] = [
     action: 'update',
     opens: 'stacklet.editFirewall',
     prepare: async (kit) => {
-      // Each door edits the same firewall, made afresh around the extension: renamed, and a rule added.
-      await without(kit, '/v1/firewalls', 'firewalls', FIREWALL.name, FIREWALL_EDITED);
+      // Each door edits the same firewall, made afresh: renamed, and a rule added.
       const { stacklet_ids: _none, ...body } = FIREWALL;
-      await kit.change('POST', '/v1/firewalls', body);
-      const made = (await named(kit, '/v1/firewalls', 'firewalls', FIREWALL.name))!;
-      await kit.invalidate('firewall');
+      const made = await afresh(kit, { path: '/v1/firewalls', key: 'firewalls', kind: 'firewall' }, body, FIREWALL_EDITED);
       const text = (opened: string) => editedJson(firewallKind, opened, (state) => ({
         ...state,
         name: FIREWALL_EDITED,
@@ -171,11 +181,8 @@ export const DOCUMENT_ROWS: readonly DocumentRow[] = [
     action: 'update',
     opens: 'stacklet.editUserdata',
     prepare: async (kit) => {
-      // Each door edits the same script, made afresh around the extension: its text changed.
-      await without(kit, '/v1/userdata', 'userdata', SCRIPT);
-      await kit.change('POST', '/v1/userdata', { name: SCRIPT, userdata: '#!/bin/sh\necho one\n' });
-      const made = (await named(kit, '/v1/userdata', 'userdata', SCRIPT))!;
-      await kit.invalidate('userdata');
+      // Each door edits the same script, made afresh: its text changed.
+      const made = await afresh(kit, { path: '/v1/userdata', key: 'userdata', kind: 'userdata' }, { name: SCRIPT, userdata: '#!/bin/sh\necho one\n' });
       const text = (opened: string) => opened.replace('echo one', 'echo two');
       return {
         input: inputOf(userdataKind, text(SCRIPT_TEXT), made.uuid),

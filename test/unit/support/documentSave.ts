@@ -6,7 +6,7 @@ import type { ActionContext, ActionPlan } from '../../../src/actions/definition'
 import { plan, send } from '../../../src/actions/runner';
 import type { StackletClient } from '../../../src/api/client';
 import type { AnyDocumentKind } from '../../../src/documents/kind';
-import { IncompleteApply, type ApplyOutcome } from '../../../src/documents/outcome';
+import { appliedOutcome, IncompleteApply, type ApplyOutcome } from '../../../src/documents/outcome';
 import { definitionOf } from '../../../src/kinds/operations';
 import { ResourceStore } from '../../../src/kinds/resourceStore';
 
@@ -22,7 +22,7 @@ export async function planSave(ctx: ActionContext, kind: AnyDocumentKind, next: 
     send: async () => {
       try {
         const data = await send(ctx, planned, 'document', undefined);
-        return { applied: (data['applied'] as string[] | undefined) ?? [], unsupported: [], notSent: [] };
+        return appliedOutcome(data);
       } catch (error) {
         if (error instanceof IncompleteApply) return error.outcome;
         throw error;
