@@ -8,17 +8,21 @@
 const CORE = [
   '^src/(actions|agent|api|emulator|model|documents|remote)/',
   '^src/kinds/[^/]+\\.ts$',
-  '^src/kinds/[^/]+/(kind|row|actions|operations)\\.ts$',
+  '^src/kinds/[^/]+/(kind|row|actions|operations|declared)\\.ts$',
   '^src/manifest/',
-  '^src/auth/(accountRegistry|localAccounts|session)\\.ts$',
+  '^src/auth/(accountRegistry|localAccounts|session|tokenSource)\\.ts$',
+  '^src/cli/',
   '^src/tasks/(pollTimer|schedule|storedTasks|taskChecks|taskStorage|taskTracker|types)\\.ts$',
 ];
 
-/** Each kind's actions (src/kinds/<kind>/operations.ts) and the write tools made of them (src/kinds/operations.ts). */
-const OPERATIONS = '^src/kinds/(operations|[^/]+/operations)\\.ts$';
+/**
+ * Each kind's actions (src/kinds/<kind>/operations.ts) and the write tools made of them (src/kinds/operations.ts);
+ * each kind's part in the account document (src/kinds/<kind>/declared.ts) and their list (src/kinds/declared.ts).
+ */
+const OPERATIONS = '^src/kinds/(operations|declared|[^/]+/(operations|declared))\\.ts$';
 
 /** The doors: each takes a request its own way and confirms it; what two need lives below them. */
-const DOORS = '^src/(commands|editors|lmTools|mcp|manifest)/';
+const DOORS = '^src/(commands|editors|lmTools|mcp|cli|manifest)/';
 
 /** The layers, lowest first: each imports its own and those below it, never one above. */
 const LAYERS = [
@@ -40,9 +44,10 @@ const LAYERS = [
   // Following tasks, the views' trees, resources as documents; ui is their presentation, beside them
   // (ui-is-presentation keeps it from what decides).
   { name: 'tasks/views/documents/ui', path: ['^src/(tasks|views|documents|ui)/'] },
-  // The kinds' plug-ins into the actions, which may plan from a document (a firewall's rules), and their list.
+  // The kinds' plug-ins into the actions, which may plan from a document (a firewall's rules), and into the account
+  // document; and their lists.
   { name: 'operations', path: [OPERATIONS] },
-  // commands, editors, lmTools, mcp; and manifest, the build-time door that writes package.json from what the
+  // commands, editors, lmTools, mcp, cli (the account as a document in a terminal); and manifest, the build-time door that writes package.json from what the
   // others declare.
   { name: 'doors', path: [DOORS] },
   // Activation and the wiring. networkSettings.ts and emulatorWorldStorage.ts adapt VS Code's settings and storage

@@ -145,17 +145,13 @@ async function oneSharedChunk() {
 if (process.argv.includes('--mcp-package')) {
   const dir = 'packages/stacklet-mcp';
   await rm(path.join(dir, 'dist'), { recursive: true, force: true });
-  const result = await esbuild.build({
-    ...common,
-    minify: true,
-    sourcemap: false,
-    entryPoints: ['src/mcp/main.ts'],
-    outfile: path.join(dir, 'dist/stacklet-mcp.js'),
-    banner: { js: '#!/usr/bin/env node' },
-    define: { STACKLET_MCP_COMMAND: JSON.stringify('stacklet-mcp') },
-    metafile: true,
-  });
-  await writeThirdPartyNotices([result.metafile], path.join(dir, 'dist/ThirdPartyNotices.txt'), 'The Stacklet Cloud MCP server (stacklet-mcp)');
+  const packaged = { ...common, minify: true, sourcemap: false, banner: { js: '#!/usr/bin/env node' }, metafile: true };
+  const [server, cli] = await Promise.all([
+    esbuild.build({ ...packaged, entryPoints: ['src/mcp/main.ts'], outfile: path.join(dir, 'dist/stacklet-mcp.js'), define: { STACKLET_MCP_COMMAND: JSON.stringify('stacklet-mcp') } }),
+    // The account as a document in a terminal and in CI (`stacklet export | plan | apply`, src/cli/main.ts).
+    esbuild.build({ ...packaged, entryPoints: ['src/cli/main.ts'], outfile: path.join(dir, 'dist/stacklet.js') }),
+  ]);
+  await writeThirdPartyNotices([server.metafile, cli.metafile], path.join(dir, 'dist/ThirdPartyNotices.txt'), 'The Stacklet Cloud MCP server (stacklet-mcp) and command line (stacklet)');
   await copyFile('LICENSE', path.join(dir, 'LICENSE'));
   process.exit(0);
 }
@@ -169,6 +165,8 @@ const contexts = await Promise.all([
   // The MCP server for agents outside VS Code (`node dist/mcp.js`, src/mcp/main.ts).
   // Shipped in the VSIX too, so its bundled packages' licences go into the notices (metafile).
   esbuild.context({ ...common, entryPoints: ['src/mcp/main.ts'], outfile: 'dist/mcp.js', metafile: true }),
+  // The account as a document in a terminal and in CI (`node dist/cli.js`, src/cli/main.ts), shipped in the VSIX too.
+  esbuild.context({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', metafile: true }),
 ]);
 
 /**
@@ -176,7 +174,7 @@ const contexts = await Promise.all([
  * with z.toJSONSchema, never written by hand: the module listing them is bundled in memory and run.
  */
 async function writeDocumentSchemas() {
-  const { outputFiles } = await esbuild.build({ ...common, plugins: [], sourcemap: false, entryPoints: ['src/documents/schemaFiles.ts'], write: false });
+  const { outputFiles } = await esbuild.build({ ...common, plugins: [], sourcemap: false, entryPoints: ['src/manifest/schemaFiles.ts'], write: false });
   const module = { exports: {} };
   new Function('module', 'exports', 'require', outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
   await mkdir('dist', { recursive: true });

@@ -20,6 +20,8 @@ import type { CommandDeps } from './commands/deps';
 import type { Prompter } from './ui/prompter';
 import { VscodePrompter } from './ui/vscodePrompter';
 import { DocumentEditors } from './editors/documentEditors';
+import { AccountDocuments } from './editors/accountDocuments';
+import { PlanView } from './views/planView';
 import { viewsDrawn } from './views/viewsDrawn';
 import { tellIgnoredAgentSettings } from './ui/ignoredAgentSettings';
 import { PropertiesDocuments } from './editors/propertiesDocuments';
@@ -75,6 +77,9 @@ export interface StackletExtensionApi {
   readonly taskNotifications: TaskNotifications;
   /** Resources as documents: tests wait for an apply that a save started (`settled()`). */
   readonly documentEditors: DocumentEditors;
+  /** The account as a document (issue 48), and its Plan view. */
+  readonly accountDocuments: AccountDocuments;
+  readonly planView: PlanView;
   /** Replaces how commands ask questions (tests script the answers); returns a function that restores it. */
   setPrompter(prompter: Prompter): () => void;
   /** How long activate() took, in milliseconds (the benchmark and the integration tier report it). */
@@ -158,9 +163,11 @@ export function startWorkbench(shell: Shell): Workbench {
   const documentEditors = new DocumentEditors({
     session, log, tasks, state: context.globalState, readOnly: documents, history, prompter: () => prompter, fileSystems: shell.fileSystems,
   });
+  const accountDocuments = new AccountDocuments({ session, log, tasks, history, readOnly: documents, prompter: () => prompter });
+  const planView = new PlanView(accountDocuments.onDidChangePlan);
   const properties = new PropertiesDocuments(session, documents);
   const deps: CommandDeps = {
-    session, notifier, log, views, refresh, emulator, documents, properties, tasks, documentEditors, history,
+    session, notifier, log, views, refresh, emulator, documents, properties, tasks, documentEditors, accountDocuments, history,
     get prompter() {
       return prompter;
     },
@@ -170,6 +177,8 @@ export function startWorkbench(shell: Shell): Workbench {
     documents,
     properties,
     documentEditors,
+    accountDocuments,
+    planView,
     ...views.values(),
     refresh,
     ...[...views.values()].map((view) => view.view.onDidChangeVisibility(explored)),
@@ -202,6 +211,8 @@ export function startWorkbench(shell: Shell): Workbench {
       taskStatus,
       taskNotifications,
       documentEditors,
+      accountDocuments,
+      planView,
       setPrompter(next) {
         const previous = prompter;
         prompter = next;

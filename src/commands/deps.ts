@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import type { SessionManager } from '../auth/session';
 import type { AnyDocumentKind } from '../documents/kind';
+import type { ExportChoice } from '../documents/account/accountExport';
 import type { ListedKind, ResourceRef } from '../kinds/registry';
 import type { ActionHistory } from '../model/actionHistory';
 import type { TaskRegistry } from '../tasks/types';
@@ -25,6 +26,14 @@ export interface DocumentEditing {
   discardDraft(document: vscode.TextDocument): Promise<void>;
 }
 
+/** What the commands ask of the account documents (src/editors/accountDocuments.ts), passed in likewise. */
+export interface AccountDocumenting {
+  open(choice: ExportChoice, name?: string): Promise<vscode.TextEditor>;
+  plan(document: vscode.TextDocument): Promise<unknown>;
+  apply(document: vscode.TextDocument): Promise<void>;
+  showDifferences(document: vscode.TextDocument): Promise<void>;
+}
+
 /** What View Properties asks of its documents (src/editors/propertiesDocuments.ts), passed in likewise. */
 export interface PropertiesShowing {
   show(ref: ResourceRef<ListedKind>): Promise<void>;
@@ -45,6 +54,8 @@ export interface CommandDeps {
   readonly properties: PropertiesShowing;
   /** Resources as documents (firewalls, load balancers, userdata scripts): open, apply, compare. */
   readonly documentEditors: DocumentEditing;
+  /** The account as a document: open, plan, apply, compare. */
+  readonly accountDocuments: AccountDocumenting;
   /** Every action of this window with the requests it sent (its log entries; Copy as curl). */
   readonly history: ActionHistory;
   /** Read at every use: tests swap in scripted answers. */

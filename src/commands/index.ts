@@ -16,6 +16,11 @@ import { deleteUserdata } from './deleteUserdata';
 import type { CommandHandler } from './deps';
 import { detachVolume } from './detachVolume';
 import { applyDocument } from './applyDocument';
+import { applyAccountDocument } from './applyAccountDocument';
+import { openAccountDocument } from './openAccountDocument';
+import { openSelectionAsDocument } from './openSelectionAsDocument';
+import { planAccountDocument } from './planAccountDocument';
+import { showAccountDifferences } from './showAccountDifferences';
 import { compareDocument } from './compareDocument';
 import { createVolume } from './createVolume';
 import { deleteBackup } from './deleteBackup';
@@ -131,6 +136,11 @@ export function commandTable(): Record<string, CommandHandler> {
     'stacklet.deleteFirewall': deleteFirewall,
     // Documents
     'stacklet.applyDocument': applyDocument,
+    'stacklet.openAccountDocument': openAccountDocument,
+    'stacklet.openSelectionAsDocument': openSelectionAsDocument,
+    'stacklet.planAccountDocument': planAccountDocument,
+    'stacklet.applyAccountDocument': applyAccountDocument,
+    'stacklet.showAccountDifferences': showAccountDifferences,
     'stacklet.compareDocument': compareDocument,
     'stacklet.discardDraft': discardDraft,
     // Kubernetes

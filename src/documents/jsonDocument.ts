@@ -73,6 +73,14 @@ function issueProblems(root: Node, issue: z.core.$ZodIssue): DocumentProblem[] {
   return [{ offset: node.offset, length: node.length, message }];
 }
 
+/** A problem placed at the value `path` names in `text` (or the deepest part of it there is). */
+export function problemAt(text: string, path: readonly (string | number)[], message: string): DocumentProblem {
+  const root = parseTree(text, [], PARSE_OPTIONS);
+  if (!root) return { offset: 0, length: text.length, message };
+  const node = nodeFor(root, path);
+  return { offset: node.offset, length: node.length, message };
+}
+
 /** Parses `text` and checks it with `schema`; problems carry exact ranges. */
 export function parseJsonDocument<S extends z.ZodMiniType>(text: string, schema: S): Parsed<z.output<S>> {
   const errors: ParseError[] = [];

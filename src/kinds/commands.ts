@@ -11,6 +11,9 @@ import type { RowCondition } from './rowState';
 
 /** An editor showing a document of a kind (firewall, load balancer, userdata). */
 const DOCUMENT_EDITOR = `resourceScheme =~ /^(${Object.values(DOCUMENT_SCHEMES).join('|')})$/`;
+/** An editor showing an account document (src/editors/accountDocuments.ts): `stacklet.jsonc` or `*.stacklet.jsonc`. */
+const ACCOUNT_EDITOR = 'resourceFilename =~ /(^|\\.)stacklet\\.jsonc$/';
+
 /** An editor showing one resource's JSON (View Properties: src/ui/resourceDocuments.ts). */
 const RESOURCE_EDITOR = `resourceScheme == ${RESOURCE_SCHEME} && resourcePath =~ /^\\/[A-Za-z]+\\/[^/]+\\/[^/]+\\.json$/`;
 
@@ -64,6 +67,11 @@ export const COMMANDS: readonly CommandDeclaration[] = [
   { id: 'stacklet.copyAsCurl', title: 'Copy as curl', icon: 'terminal', editorTitle: [{ when: RESOURCE_EDITOR, group: 'navigation@1' }] },
   { id: 'stacklet.applyDocument', title: 'Apply to Stacklet Cloud', icon: 'cloud-upload', palette: DOCUMENT_EDITOR, editorTitle: [{ when: DOCUMENT_EDITOR, group: 'navigation@1' }] },
   { id: 'stacklet.compareDocument', title: 'Compare with Stacklet Cloud', icon: 'diff', palette: DOCUMENT_EDITOR, editorTitle: [{ when: DOCUMENT_EDITOR, group: 'navigation@2' }] },
+  { id: 'stacklet.openAccountDocument', title: 'Open Account as Document…', icon: 'json', viewTitle: [{ view: 'account', group: 'navigation@3' }] },
+  { id: 'stacklet.openSelectionAsDocument', title: 'Open as Document', icon: 'json' },
+  { id: 'stacklet.planAccountDocument', title: 'Plan', icon: 'checklist', palette: ACCOUNT_EDITOR, editorTitle: [{ when: ACCOUNT_EDITOR, group: 'navigation@1' }] },
+  { id: 'stacklet.applyAccountDocument', title: 'Apply', icon: 'cloud-upload', palette: ACCOUNT_EDITOR, editorTitle: [{ when: ACCOUNT_EDITOR, group: 'navigation@2' }] },
+  { id: 'stacklet.showAccountDifferences', title: 'Show Differences from the Account', icon: 'diff', palette: ACCOUNT_EDITOR, editorTitle: [{ when: ACCOUNT_EDITOR, group: 'navigation@3' }] },
   { id: 'stacklet.discardDraft', title: 'Discard Draft', icon: 'discard', palette: DOCUMENT_EDITOR, editorTitle: [{ when: DOCUMENT_EDITOR, group: '1_stacklet@1' }] },
 ];
 
@@ -73,6 +81,9 @@ export const COMMON_ACTIONS = {
   copyId: { command: 'stacklet.copyId', at: ['8_copy@1'] },
   copyName: { command: 'stacklet.copyName', at: ['8_copy@2'] },
 } as const satisfies Record<string, RowAction<never, never>>;
+
+/** Open as Document: the resources chosen (any kinds the account document holds), as one account document. */
+export const OPEN_AS_DOCUMENT = { command: 'stacklet.openSelectionAsDocument', at: ['9_inspect@3'] } as const satisfies RowAction<never, never>;
 
 export const COPY_AS_CURL = { command: 'stacklet.copyAsCurl', at: ['9_inspect@2'] } as const satisfies RowAction<never, never>;
 

@@ -13,7 +13,7 @@ import { ResourceStore } from '../kinds/resourceStore';
 import { actionContext } from '../actions/context';
 import { AGENT_ACCESS, DEFAULT_MONTHLY_LIMIT, DEFAULT_PROTECTED_TAGS, protectedTagsOf, type AgentAccess, type AgentLimits } from '../agent/guards';
 import { createServer, ELICITING_CLIENTS, FRESH_MS, instructClientsThatCannotAsk, refuseWritesWhenOff } from './server';
-import { readToken } from './token';
+import { readToken } from '../auth/tokenSource';
 
 /** Set by the npm package's build (esbuild.mjs --mcp-package): its `bin`. The VSIX and a clone run the file itself. */
 declare const STACKLET_MCP_COMMAND: string | undefined;

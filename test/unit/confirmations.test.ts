@@ -41,6 +41,8 @@ const CONFIRMATIONS = [
   'src/commands/resetEmulator.ts: confirmModal',
   'src/commands/resetEmulator.ts: confirmModal',
   'src/commands/signIn.ts: confirm',
+  // Apply of an account document (issue 48): every step with its cost, Keep first; what destroys data is then typed once.
+  'src/editors/accountDocuments.ts: confirm',
   'src/editors/documentEditors.ts: choose [showChanges, …]',
 ];
 

@@ -51,10 +51,10 @@ describe('the npm package stacklet-mcp (npm pack → an offline install → npx 
 
   it('packs one bundled file with its notices, the licence and the README, and declares no runtime dependency', () => {
     const listed = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n').sort();
-    assert.deepEqual(listed, ['package/LICENSE', 'package/README.md', 'package/dist/ThirdPartyNotices.txt', 'package/dist/stacklet-mcp.js', 'package/package.json']);
+    assert.deepEqual(listed, ['package/LICENSE', 'package/README.md', 'package/dist/ThirdPartyNotices.txt', 'package/dist/stacklet-mcp.js', 'package/dist/stacklet.js', 'package/package.json']);
     const manifest = JSON.parse(fs.readFileSync(path.join(installed, 'node_modules/stacklet-mcp/package.json'), 'utf8')) as Record<string, unknown>;
     for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies', 'bundleDependencies']) assert.equal(manifest[field], undefined, field);
-    assert.deepEqual(manifest['bin'], { 'stacklet-mcp': 'dist/stacklet-mcp.js' });
+    assert.deepEqual(manifest['bin'], { 'stacklet-mcp': 'dist/stacklet-mcp.js', stacklet: 'dist/stacklet.js' });
     assert.match(String((manifest['engines'] as { node: string }).node), /^>=20\./);
     const bundle = fs.readFileSync(path.join(installed, 'node_modules/stacklet-mcp/dist/stacklet-mcp.js'), 'utf8');
     assert.ok(bundle.startsWith('#!/usr/bin/env node\n'));

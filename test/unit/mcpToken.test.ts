@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readToken } from '../../src/mcp/token';
+import { readToken } from '../../src/auth/tokenSource';
 
 describe('MCP server token sources', () => {
   let dir: string;

@@ -17,7 +17,7 @@ export const firewallKind = {
     // A document's stacklet_ids attach and detach stacklets, whose rows show their firewall.
     afterEdit: ['stacklet'],
   },
-  actions: [...COMMON, 'copyAsCurl', 'edit', 'rename', 'delete'],
-  bulk: ['delete'],
+  actions: [...COMMON, 'copyAsCurl', 'edit', 'rename', 'openAsDocument', 'delete'],
+  bulk: ['delete', 'openAsDocument'],
   search: () => ({}),
 } as const satisfies KindSpec<'firewall'>;

@@ -12,7 +12,7 @@ export const snapshotKind = {
   tasks: {},
   // A stacklet lists its snapshots' ids.
   invalidates: { afterDelete: () => ['stacklet'] },
-  actions: [...COMMON, 'copyAsCurl', 'transfer', 'rename', 'delete'],
-  bulk: ['delete'],
+  actions: [...COMMON, 'copyAsCurl', 'transfer', 'rename', 'openAsDocument', 'delete'],
+  bulk: ['delete', 'openAsDocument'],
   search: (snapshot) => ({ regions: snapshot.regions }),
 } as const satisfies KindSpec<'snapshot'>;

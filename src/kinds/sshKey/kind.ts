@@ -8,7 +8,7 @@ export const sshKeyKind = {
   key: same,
   name: named,
   list: (client, _params, call) => client.listSshKeys(call),
-  actions: [...COMMON, 'delete'],
-  bulk: ['delete'],
+  actions: [...COMMON, 'openAsDocument', 'delete'],
+  bulk: ['delete', 'openAsDocument'],
   search: () => ({}),
 } as const satisfies KindSpec<'sshKey'>;

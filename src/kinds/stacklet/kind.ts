@@ -27,8 +27,8 @@ export const stackletKind = {
     ],
   },
   limit: { key: 'stacklets', plural: () => l10n.t('stacklets') },
-  actions: [...COMMON, 'copyAsCurl', 'copyAddress', 'connectSsh', 'openInRemoteWindow', 'powerOn', 'powerOff', 'powerCycle', 'resize', 'rebuild', 'restore', 'resetPassword', 'enablePrivateNetworking', 'snapshot', 'rename', 'addVolume', 'tag', 'untag', 'newTag', 'attachFirewall', 'delete'],
-  bulk: ['powerOn', 'powerOff', 'powerCycle', 'resize', 'snapshot', 'tag', 'newTag', 'attachFirewall', 'delete'],
+  actions: [...COMMON, 'copyAsCurl', 'copyAddress', 'connectSsh', 'openInRemoteWindow', 'powerOn', 'powerOff', 'powerCycle', 'resize', 'rebuild', 'restore', 'resetPassword', 'enablePrivateNetworking', 'snapshot', 'rename', 'addVolume', 'tag', 'untag', 'newTag', 'attachFirewall', 'openAsDocument', 'delete'],
+  bulk: ['powerOn', 'powerOff', 'powerCycle', 'resize', 'snapshot', 'tag', 'newTag', 'attachFirewall', 'delete', 'openAsDocument'],
   search: (stacklet) => ({
     addresses: [...stacklet.networks.v4, ...stacklet.networks.v6].map((network) => network.address),
     tags: stacklet.tags,

@@ -11,5 +11,6 @@ export const tagKind = {
   list: (client, _params, call) => client.listTags(call),
   // The stacklets that carried a deleted tag are read again: their rows, the tag filter and the groups by tag follow.
   invalidates: { afterDelete: () => ['stacklet'] },
-  actions: ['viewProperties', 'copyName', 'delete'],
+  actions: ['viewProperties', 'copyName', 'openAsDocument', 'delete'],
+  bulk: ['openAsDocument'],
 } as const satisfies KindSpec<'tag'>;

@@ -9,7 +9,7 @@ export const userdataKind = {
   name: named,
   list: (client, _params, call) => client.listUserdata(call),
   get: (client, id, call) => client.getUserdata(String(id), call),
-  actions: [...COMMON, 'copyAsCurl', 'open', 'delete'],
-  bulk: ['delete'],
+  actions: [...COMMON, 'copyAsCurl', 'open', 'openAsDocument', 'delete'],
+  bulk: ['delete', 'openAsDocument'],
   search: () => ({}),
 } as const satisfies KindSpec<'userdata'>;

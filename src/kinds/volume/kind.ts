@@ -12,7 +12,7 @@ export const volumeKind = {
   tasks: {},
   invalidates: { afterCreate: () => ['stacklet'], afterTask: { create: ['stacklet'], attach: ['stacklet'], detach: ['stacklet'] } },
   limit: { key: 'volumes', plural: () => l10n.t('volumes') },
-  actions: [...COMMON, 'copyAsCurl', 'resize', 'attach', 'detach', 'rename', 'delete'],
-  bulk: ['delete'],
+  actions: [...COMMON, 'copyAsCurl', 'resize', 'attach', 'detach', 'rename', 'openAsDocument', 'delete'],
+  bulk: ['delete', 'openAsDocument'],
   search: (volume) => ({ regions: regionFacts(volume.region) }),
 } as const satisfies KindSpec<'volume'>;

@@ -10,7 +10,7 @@ export const vpcKind = {
   list: (client, _params, call) => client.listVpcs(call),
   get: (client, id, call) => client.getVpc(String(id), call),
   known: { namedBy: (stacklet) => stacklet.vpc_uuid },
-  actions: [...COMMON, 'copyAsCurl', 'rename', 'delete'],
-  bulk: ['delete'],
+  actions: [...COMMON, 'copyAsCurl', 'rename', 'openAsDocument', 'delete'],
+  bulk: ['delete', 'openAsDocument'],
   search: (vpc) => ({ addresses: addresses(vpc.cidr), regions: regionFacts(vpc.region) }),
 } as const satisfies KindSpec<'vpc'>;

@@ -14,6 +14,7 @@ export const ACTION_COMMANDS: Readonly<Record<string, string>> = {
   '*.copyName': 'stacklet.copyName',
   '*.copyAddress': 'stacklet.copyIp',
   '*.copyAsCurl': 'stacklet.copyAsCurl',
+  '*.openAsDocument': 'stacklet.openSelectionAsDocument',
   'stacklet.connectSsh': 'stacklet.connectSsh',
   'stacklet.openInRemoteWindow': 'stacklet.openInRemoteWindow',
   'stacklet.powerOn': 'stacklet.powerOn',

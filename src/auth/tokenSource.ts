@@ -1,9 +1,10 @@
 /**
- * Where the MCP server takes the API token from (issue 35, item 5): an agent's JSON configuration is a file
- * that is copied, committed and shared, so the token should not be written into it. Besides STACKLET_TOKEN
- * (for a client that fills it from its own secret input), the server takes STACKLET_TOKEN_FILE, a file only its
- * owner can read, or STACKLET_TOKEN_COMMAND, a command that prints it (a password manager's). Exactly one of
- * them; what goes wrong is said without the token, and the token is never printed. No vscode import.
+ * Where the MCP server and the command line (src/cli/main.ts) take the API token from (issue 35, item 5): an
+ * agent's JSON configuration is a file that is copied, committed and shared, so the token should not be written
+ * into it. Besides STACKLET_TOKEN (for a client that fills it from its own secret input), they take
+ * STACKLET_TOKEN_FILE, a file only its owner can read, or STACKLET_TOKEN_COMMAND, a command that prints it (a
+ * password manager's). Exactly one of them; what goes wrong is said without the token, and the token is never
+ * printed. No vscode import.
  */
 import { execFile } from 'node:child_process';
 import { open } from 'node:fs/promises';
