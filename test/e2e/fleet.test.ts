@@ -60,7 +60,7 @@ describe('Fleet operations in the workbench', function () {
       // status bar said "3 of 3 sent" (issue 45, item 8).
       await ui.statusBarText(page, 'Powering off 3 stacklets: 3 of 3 sent.').waitFor();
       const progress = await page.locator('.notifications-toasts .notification-toast', { hasText: 'Powering off 3 stacklets' }).allInnerTexts();
-      for (const words of progress) assert.match(words, /3 of 3 sent/, `the progress beside the status bar's "3 of 3 sent": ${words}`);
+      for (const words of progress) assert.match(words, /3 of 3 sent/, `the progress beside the status bar's "3 of 3 sent": ${JSON.stringify(words)}`);
       // The progress notification of the three requests goes once they are answered.
       await ui.toast(page, 'Powering off 3 stacklets').first().waitFor({ state: 'detached' });
       assert.equal(await ui.quickInput(page).isVisible(), false, 'no other question');
