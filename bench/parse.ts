@@ -12,6 +12,8 @@ import { median, times, type Figure } from './figure';
 const STACKLETS = 10_000;
 const RUNS = 15;
 const MB = 1024 * 1024;
+/** Validation against JSON.parse of the same text: 2.17–2.44× in every run so far, with room for a noisy one. */
+const VALIDATE_TARGET = 2.6;
 
 /** The emulator's own answer for 10,000 stacklets, gathered page by page into one envelope. */
 async function realisticPayload(): Promise<string> {
@@ -67,15 +69,16 @@ export async function parseFigures(log: (line: string) => void): Promise<Figure[
 
   return [
     {
+      // A ratio to JSON.parse of the same text in the same run, not a time: 126 and 222 ms were the same code on two
+      // machines of one kind (issue 47, item 4), while the ratio stayed within 2.17–2.44×.
       id: 'parse.validate',
-      label: `validate 10,000 stacklets (${(text.length / MB).toFixed(1)} MB of JSON) with the zod schemas`,
-      value: zodMs,
-      unit: 'ms',
+      label: `validate 10,000 stacklets (${(text.length / MB).toFixed(1)} MB of JSON) with the zod schemas, against JSON.parse of the same text (median of ${RUNS}: ${zodMs.toFixed(1)} ms against ${jsonMs.toFixed(1)} ms)`,
+      value: zodMs / jsonMs,
+      unit: '× JSON.parse',
       better: 'lower',
-      target: { value: 150, text: '≤ 150 ms' },
-      baseline: { label: 'JSON.parse of the same text', value: jsonMs },
-      ratio: { value: zodMs / jsonMs, text: `${times(zodMs / jsonMs)} JSON.parse` },
-      tracked: { value: zodMs / jsonMs, better: 'lower' },
+      target: { value: VALIDATE_TARGET, text: `≤ ${VALIDATE_TARGET}× JSON.parse` },
+      baseline: { label: 'JSON.parse of the same text, ms', value: jsonMs },
+      ratio: { value: zodMs / jsonMs, text: `${zodMs.toFixed(0)} ms = ${times(zodMs / jsonMs)} JSON.parse` },
     },
     {
       id: 'parse.heap',

@@ -31,6 +31,7 @@ import { agentLimits } from './ui/agentLimits';
 import { editorMcpApi, editorServerConfig, EditorServerRegistration } from './mcp/editorServer';
 import { ActionHistory } from './model/actionHistory';
 import { liveListeners } from './model/emitter';
+import { pendingTimers } from './model/clock';
 import { TaskStatusBar } from './tasks/statusBar';
 import { TaskNotifications } from './tasks/taskNotifications';
 import { TaskTracker } from './tasks/taskTracker';
@@ -86,6 +87,8 @@ export interface StackletExtensionApi {
   readonly activationMs: number;
   /** Listeners of the extension's own emitters, live now (the working-day benchmark counts them). */
   listeners(): number;
+  /** The extension's timers pending now, those of its clock (the working-day benchmark counts them). */
+  timers(): number;
 }
 
 export interface Workbench {
@@ -203,6 +206,7 @@ export function startWorkbench(shell: Shell): Workbench {
     api: {
       activationMs: shell.activationMs,
       listeners: liveListeners,
+      timers: pendingTimers,
       session,
       views,
       refresh,

@@ -15,6 +15,18 @@ export interface ConfirmationWords {
   readonly button: string;
 }
 
+/**
+ * A confirmation's detail as one paragraph, for the one place a picker shows text whole (its prompt wraps; its
+ * rows, title and placeholder are cut at the picker's width, and a row would read as a choice). The message area
+ * folds line breaks, so a line that ends a sentence or opens a list (".", "?", "!", ":") runs on after a space,
+ * and any other (a name with its outcome, a field of a review) is set off with " · ". Blank lines only spaced
+ * paragraphs, and go.
+ */
+export function detailParagraph(detail: string): string {
+  const lines = detail.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  return lines.map((line, i) => (i === lines.length - 1 ? line : /[.?!:]$/.test(line) ? `${line} ` : `${line} · `)).join('');
+}
+
 export function powerOffWords(name: string): ConfirmationWords {
   return {
     question: l10n.t('Power off {0}?', name),

@@ -72,7 +72,7 @@ export interface Prompter {
   pickMany<T>(options: PickOptions<T>): Promise<T[] | Back | undefined>;
   /** The row chosen in a picker that filters as the user types (SearchOptions); undefined on Escape. */
   search<T>(options: SearchOptions<T>): Promise<T | undefined>;
-  /** A confirmation whose reversible answer (Cancel) comes first; true only when the user chose `action`. */
+  /** A confirmation whose reversible answer (Keep) comes first; true only when the user chose `action`. */
   confirm(message: string, detail: string, action: string): Promise<boolean>;
   /**
    * A confirmation whose first choice is the default, so Enter picks it: put the reversible one first, and no

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { detailParagraph } from '../model/actionWords';
 import { literalLines, literalText } from '../model/serviceText';
 import { BACK, type Back, type InputOptions, type PickItem, type PickOptions, type Prompter, type SearchOptions } from './prompter';
 
@@ -97,24 +98,29 @@ export class VscodePrompter implements Prompter {
    * not a modal dialog. VS Code's modal focuses its first button and always adds a Cancel (or the close
    * affordance) last, so a modal cannot have the reversible answer both under Enter and under Escape without
    * a second button that means the same. Here the first row, the reversible answer, is active (Enter picks
-   * it), Escape answers nothing, each choice is one row, and the detail follows as lines that are no choice.
+   * it), Escape answers nothing, and the rows are the choices and nothing else: the detail is the picker's
+   * prompt, the one place it wraps and reads whole (a row of it was cut at the picker's width, and choosing it
+   * did nothing).
    */
   choose<T extends string>(message: string, detail: string, choices: readonly [T, ...T[]]): Promise<T | undefined> {
     const pick = vscode.window.createQuickPick<ChoiceRow<T>>();
     pick.title = shown(message);
     pick.placeholder = vscode.l10n.t('Nothing happens until you choose {0}; Escape cancels.', choices[choices.length - 1]!);
     pick.ignoreFocusOut = true;
-    pick.matchOnDetail = true;
     const account = this.account();
     // With several accounts signed in, "Power off web-1?" does not say which web-1: the account comes first.
-    const lines = [
+    const said = detailParagraph([
       ...(account !== undefined ? [vscode.l10n.t('Account: {0}', literalText(account))] : []),
-      ...literalLines(detail).split('\n').filter((line) => line.trim() !== ''),
-    ];
+      literalLines(detail),
+    ].join('\n'));
     const choiceRows: ChoiceRow<T>[] = choices.map((choice) => ({ label: literalText(choice), choice }));
-    pick.items = [...choiceRows, ...(lines.length > 0 ? [{ label: '', kind: vscode.QuickPickItemKind.Separator } as ChoiceRow<T>] : []), ...lines.map((line) => ({ label: line }) as ChoiceRow<T>)];
+    if (said !== '') {
+      // QuickPick.prompt came after the oldest editor we support (1.100), which reads it under the first choice.
+      if ('prompt' in pick) (pick as { prompt?: string }).prompt = said;
+      else choiceRows[0] = { ...choiceRows[0]!, detail: said };
+    }
+    pick.items = choiceRows;
     pick.activeItems = [choiceRows[0]!];
-    // A line of the detail explains: accepting it keeps the question open.
     return answerOf(pick, (chosen) => chosen.choice);
   }
 
@@ -199,7 +205,7 @@ function answerOf<I extends vscode.QuickPickItem, R>(pick: vscode.QuickPick<I>, 
   });
 }
 
-/** A row of a confirmation: one of its choices, or (no choice) a line of its detail. */
+/** A row of a confirmation: one of its choices. */
 interface ChoiceRow<T extends string> extends vscode.QuickPickItem {
   readonly choice?: T;
 }

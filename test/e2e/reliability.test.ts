@@ -33,7 +33,11 @@ describe('Reliability in the workbench: a running task survives a window reload'
       await ui.contextMenu(page, ui.viewRow(page, 'Stacklets', 'web-1'), 'Power Off…');
       await ui.confirmation(page, 'Power off web-1?');
       // One word for doing nothing, as a selection's Power Off and Reset Local Emulator say it (issue 45, item 4).
-      assert.deepEqual((await ui.confirmationText(page)).split('\n').slice(0, 2), ['Keep', 'Power Off']);
+      const text = await ui.confirmationText(page);
+      // the choices are the only rows; the explanation reads whole under the input, as no choice
+      assert.deepEqual(text.split('\n').slice(0, -1), ['Keep', 'Power Off']);
+      assert.match(text.split('\n').at(-1)!, /web-1 stops, like pulling its power cord: running programs are not shut down cleanly\. It stays off until powered on again\./);
+      assert.equal(await ui.confirmationDetail(page).evaluate((box) => box.scrollWidth <= box.clientWidth), true, 'the explanation wraps, uncut');
       await ui.activeQuickInputRow(page).filter({ hasText: 'Keep' }).waitFor();
       await page.keyboard.press('Enter');
       await ui.quickInput(page).waitFor({ state: 'hidden' });

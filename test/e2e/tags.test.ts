@@ -29,7 +29,7 @@ describe('Tags in the workbench', function () {
       await ui.contextMenu(page, ui.viewRow(page, 'Account', 'production'), 'Delete Tag…');
       await ui.confirmation(page, 'Delete tag production?');
       await ui.quickInput(page).getByText('db-1').waitFor();
-      assert.match(await ui.confirmationText(page), /It is taken off the 3 stacklets that carry it:\s*web-1\s*web-2\s*db-1/);
+      assert.match(await ui.confirmationText(page), /It is taken off the 3 stacklets that carry it: web-1 · web-2 · db-1/);
       await ui.activeQuickInputRow(page).filter({ hasText: 'Keep' }).waitFor();
       await page.keyboard.press('Enter');
       await ui.quickInput(page).waitFor({ state: 'hidden' });

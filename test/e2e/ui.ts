@@ -236,12 +236,21 @@ export async function confirmation(page: Page, question: string | RegExp): Promi
   return quickInput(page);
 }
 
-/** The open confirmation's rows as text, one a line: its choices, then its detail. */
+/**
+ * The open confirmation as text: its rows, which are its choices and nothing else, one a line; then its detail,
+ * the paragraph under the input, on the last line.
+ */
 export async function confirmationText(page: Page): Promise<string> {
-  return (await quickInput(page).locator('.monaco-list-row').allInnerTexts()).map((row) => row.replace(/\s+/g, ' ').trim()).join('\n');
+  const rows = (await quickInput(page).locator('.monaco-list-row').allInnerTexts()).map((row) => row.replace(/\s+/g, ' ').trim());
+  return [...rows, (await confirmationDetail(page).innerText()).replace(/\s+/g, ' ').trim()].join('\n');
 }
 
-/** The choice `label` of the open confirmation (choices come before the detail's lines). */
+/** The open confirmation's detail: the picker's prompt, which wraps and reads whole. */
+export function confirmationDetail(page: Page): Locator {
+  return quickInputMessage(page);
+}
+
+/** The choice `label` of the open confirmation. */
 export function confirmationChoice(page: Page, label: string): Locator {
   return quickInput(page).locator('.monaco-list-row', { hasText: label }).first();
 }

@@ -8,6 +8,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { detailParagraph } from '../../src/model/actionWords';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -94,5 +95,24 @@ describe('one confirmation pattern', () => {
     const cancels = sources.filter((file) => /l10n\.t\('Cancel'\)/.test(fs.readFileSync(path.join(ROOT, 'src', file), 'utf8')));
     assert.deepEqual(cancels, []);
     assert.match(door, /pick\.activeItems = \[choiceRows\[0\]!\]/, 'the first choice is the active row, which Enter picks');
+  });
+
+  it('a confirmation\'s rows are its choices and nothing else: its detail reads whole, in the prompt, and is no row', () => {
+    // A line of the detail as a row was cut at the picker's width ("…not shut down cleanl…") and read as a choice
+    // that did nothing (issue 45, item 4).
+    const door = fs.readFileSync(path.join(ROOT, 'src/ui/vscodePrompter.ts'), 'utf8');
+    const choose = door.slice(door.indexOf('  choose<'), door.indexOf('\n  }\n', door.indexOf('  choose<')));
+    assert.deepEqual([...choose.matchAll(/pick\.items = ([^;]+);/g)].map((m) => m[1]), ['choiceRows'], 'the only rows are the choices');
+    assert.match(choose, /const choiceRows: ChoiceRow<T>\[\] = choices\.map\(/);
+    assert.doesNotMatch(choose, /Separator|label: line/, 'no row of the detail');
+    assert.match(choose, /\.prompt = said/, 'the detail is the prompt, which wraps');
+    // Every other picker's rows are what it offers; a row that only explains is refused when accepted (refusalRow).
+  });
+
+  it('a detail of several lines reads as one paragraph: sentences run on, the rest is set off', () => {
+    assert.equal(detailParagraph('worker-1 stops, like pulling its power cord.\n\nAccount: demo'), 'worker-1 stops, like pulling its power cord. Account: demo');
+    assert.equal(detailParagraph('They stop.\n\nweb-1: off, $12.00/mo\nweb-2: off, $6.00/mo\nEstimated monthly cost: unchanged.'), 'They stop. web-1: off, $12.00/mo · web-2: off, $6.00/mo · Estimated monthly cost: unchanged.');
+    assert.equal(detailParagraph('It is taken off the 2 stacklets that carry it:\nweb-1\ndb-1'), 'It is taken off the 2 stacklets that carry it: web-1 · db-1');
+    assert.equal(detailParagraph(''), '');
   });
 });
