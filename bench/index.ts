@@ -6,6 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
+import { accountFigures } from './account';
 import { emulatorFigures } from './emulatorLoad';
 import { feelFigures } from './feel';
 import { findRegressions, meetsTarget, trackedOf, TOLERANCE, type Figure } from './figure';
@@ -38,6 +39,7 @@ const GROUPS: Record<string, (log: (line: string) => void) => Promise<Figure[]>>
   hostile: hostileFigures,
   mcp: mcpFigures,
   mcpPackage: mcpPackageFigures,
+  account: accountFigures,
 };
 
 interface Recorded {

@@ -7,7 +7,6 @@
  * once), and runs the steps through the runner as the document door. The account modules load on first use.
  */
 import * as vscode from 'vscode';
-import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import type { SessionManager, ActiveSession } from '../auth/session';
 import { actionContext } from '../actions/context';
 import type { PlannedStep } from '../documents/account/accountPlan';
@@ -172,20 +171,12 @@ export class AccountDocuments implements vscode.CodeLensProvider, vscode.Disposa
     if (shown.plan.steps.length > 0 && shown.plan.problems.length === 0) {
       lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('Apply'), command: 'stacklet.applyAccountDocument', arguments: [document.uri] }));
     }
-    if (shown.version !== document.version) return lenses;
-    const root = parseTree(document.getText());
     const words = this.words;
-    if (!root || !words) return lenses;
-    const byPath = new Map<string, PlannedStep[]>();
-    for (const step of shown.plan.steps) {
-      if (step.path.length === 0) continue;
-      const key = JSON.stringify(step.path);
-      byPath.set(key, [...(byPath.get(key) ?? []), step]);
-    }
-    for (const [key, steps] of byPath) {
-      const node = findNodeAtLocation(root, JSON.parse(key) as (string | number)[]);
-      if (!node) continue;
-      const at = document.positionAt(node.offset);
+    if (shown.version !== document.version || !words) return lenses;
+    const byOffset = new Map<number, PlannedStep[]>();
+    for (const step of shown.plan.steps) if (step.offset !== undefined) byOffset.set(step.offset, [...(byOffset.get(step.offset) ?? []), step]);
+    for (const [offset, steps] of byOffset) {
+      const at = document.positionAt(offset);
       const title = steps.map((step) => (step.op === 'create' ? words.createdWords(step) : vscode.l10n.t('will {0}', words.stepWords(step)))).join(' · ');
       lenses.push(new vscode.CodeLens(new vscode.Range(at, at), { title: literalText(title, 400), command: '' }));
     }

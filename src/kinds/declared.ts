@@ -5,6 +5,7 @@
  * (src/documents/account/) never imports its plug-ins. No vscode import.
  */
 import type { DeclaredKind } from '../documents/account/declaring';
+import { clusterDeclared } from './cluster/declared';
 import { firewallDeclared } from './firewall/declared';
 import { snapshotDeclared } from './snapshot/declared';
 import { sshKeyDeclared } from './sshKey/declared';
@@ -15,5 +16,5 @@ import { volumeDeclared } from './volume/declared';
 import { vpcDeclared } from './vpc/declared';
 
 export const DECLARED_KINDS: readonly DeclaredKind[] = [
-  vpcDeclared, sshKeyDeclared, tagDeclared, userdataDeclared, stackletDeclared, volumeDeclared, firewallDeclared, snapshotDeclared,
+  vpcDeclared, sshKeyDeclared, tagDeclared, userdataDeclared, stackletDeclared, volumeDeclared, firewallDeclared, snapshotDeclared, clusterDeclared,
 ] as readonly DeclaredKind[];

@@ -7,7 +7,6 @@ import * as vscode from 'vscode';
 import type { AccountPlan, PlannedStep } from '../documents/account/accountPlan';
 import { literalText } from '../model/serviceText';
 import { plural } from '../api/plural';
-import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 
 /** A plan as an editor shows it: of which document and version, against which account. */
 export interface ShownPlan {
@@ -103,13 +102,11 @@ export class PlanView implements vscode.TreeDataProvider<Row>, vscode.Disposable
     }
   }
 
-  /** Where the step's resource starts in its document, when the document is open. */
+  /** Where the step's resource starts in its document, when the document is open and as it was planned. */
   private rangeOf(step: PlannedStep): vscode.Range | undefined {
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.shown?.uri.toString());
-    const root = document ? parseTree(document.getText()) : undefined;
-    const node = root ? findNodeAtLocation(root, [...step.path]) : undefined;
-    if (!document || !node) return undefined;
-    const at = document.positionAt(node.offset);
+    if (!document || step.offset === undefined || document.version !== this.shown?.version) return undefined;
+    const at = document.positionAt(step.offset);
     return new vscode.Range(at, at);
   }
 }

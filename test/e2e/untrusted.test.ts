@@ -1,11 +1,13 @@
 // A folder opened without trusting it (Restricted Mode), as `npm start` opens its workspace: the extension still
-// shows its views and signs in, and the folder's own .vscode/settings.json cannot send the token elsewhere.
+// shows its views and signs in, and the folder's own .vscode/settings.json cannot send the token elsewhere. An
+// account document the folder holds (issue 48) is planned, but Apply refuses: a cloned repository must not change an
+// account because it was opened.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { workbenchSuite } from './accountSession';
+import { asAccount, workbenchSuite } from './accountSession';
 import * as ui from './ui';
 
 describe('Untrusted workspace (Restricted Mode) in the workbench', function () {
@@ -25,6 +27,7 @@ describe('Untrusted workspace (Restricted Mode) in the workbench', function () {
     const settings = path.join(run.workspace, '.vscode', 'settings.json');
     fs.mkdirSync(path.dirname(settings), { recursive: true });
     fs.writeFileSync(settings, JSON.stringify({ 'stacklet.apiUrl': hostileUrl, 'stacklet.allowInsecureHttp': true, 'stacklet.sshUser': 'attacker' }, null, 2));
+    fs.writeFileSync(path.join(run.workspace, 'stacklet.jsonc'), `// from a cloned repository\n${JSON.stringify({ scope: { selection: true }, tags: [{ name: 'from-untrusted-repo' }] }, null, 2)}\n`);
   });
 
   it('opens the folder in Restricted Mode when the user does not trust it', () =>
@@ -51,5 +54,18 @@ describe('Untrusted workspace (Restricted Mode) in the workbench', function () {
       await ui.answerSignIn(page, suite.session.emulator.url, suite.session.emulator.demoToken, 'demo@stacklet.example');
       await ui.viewRow(page, 'Stacklets', 'web-1').waitFor();
       assert.deepEqual(reachedHostile, [], 'the workspace\'s API URL was never called');
+    }));
+
+  it('plans the folder\'s stacklet.jsonc, and Apply refuses in Restricted Mode: nothing is created', () =>
+    suite.session.steps.step('open stacklet.jsonc, see its plan, and try Apply', 90_000, async (page) => {
+      await page.keyboard.press('Control+P');
+      await ui.quickInput(page).locator('input').fill('stacklet.jsonc');
+      await ui.quickInputRow(page, 'stacklet.jsonc').first().waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.codelens-decoration', { hasText: /1 differences from demo@stacklet\.example/ }).waitFor({ timeout: 30_000 });
+      await ui.runCommand(page, 'Stacklet: Apply');
+      await ui.toast(page, 'Apply is off in Restricted Mode').waitFor();
+      const tags = await asAccount<{ tags: { name: string }[] }>(suite.session, suite.session.emulator.demoToken, 'GET', '/v1/tags');
+      assert.ok(!tags.tags.some((tag) => tag.name === 'from-untrusted-repo'), 'the tag was not created');
     }));
 });

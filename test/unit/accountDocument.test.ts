@@ -124,6 +124,26 @@ describe('The account as a document ⇄ emulator', function () {
     assert.deepEqual(summary(await planOf(text)), []);
   });
 
+  it('changes a cluster and its node pools one step after another, and refuses a changed version', async () => {
+    const text = await edited((doc) => {
+      const cluster = doc['clusters']![0]!;
+      const pools = cluster['nodePools'] as Record<string, unknown>[];
+      pools[0]!['count'] = (pools[0]!['count'] as number) + 1;
+      pools.push({ name: 'extra-pool', size: pools[0]!['size'], count: 1 });
+      cluster['name'] = 'renamed-cluster';
+    });
+    const plan = await planOf(text);
+    assert.deepEqual(plan.problems, []);
+    assert.deepEqual(plan.steps.map((step) => `${step.kind}.${step.action}`), ['cluster.rename', 'nodePool.resize', 'nodePool.add']);
+    assert.deepEqual(plan.steps.map((step) => step.level), [0, 1, 2], 'one at a time: the cluster runs one task at a time');
+    assert.ok(plan.monthlyChangeUsd > 0, 'two more nodes cost more');
+    const report = await apply(plan);
+    assert.equal(report.complete, true, report.message);
+    assert.deepEqual(summary(await planOf(text)), []);
+    const versioned = await planOf(text.replace(/"version": "[^"]+"/, '"version": "9.99.0-00"'));
+    assert.match(versioned.problems.map((p) => p.message).join('\n'), /A cluster's version is not changed here/);
+  });
+
   it('places each problem on its line and plans nothing', async () => {
     const text = await edited((doc) => {
       const web = doc['stacklets']![0]!;

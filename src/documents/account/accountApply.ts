@@ -178,13 +178,14 @@ export async function applyPlan(ctx: ActionContext, plan: AccountPlan, typed: st
       if (signal?.aborted) break;
       const results = await runBounded(ready, async (step) => {
         const defined = options.definitionOf(step.kind as ToolKind, step.action);
-        const planned = await planStep(stepCtx, defined, withIds(step.input, created) as Record<string, unknown>);
+        const input = withIds(step.input, created) as Record<string, unknown>;
+        const planned = await planStep(stepCtx, defined, input);
         const data: AgentData = await send(stepCtx, planned, 'document', planned.typed !== undefined && confirmed ? planned.typed : undefined);
         const resource = data['resource'] as { kind?: string; id?: string | number } | undefined;
-        if (resource?.id !== undefined) {
-          if (step.op === 'create') created.set(step.key, resource.id);
-          if (data['task']) await untilIdle(stepCtx, step.kind as ListedKind, resource.id, options);
-        }
+        if (resource?.id !== undefined && step.op === 'create') created.set(step.key, resource.id);
+        // A pool's change runs as its cluster's task; anything else's as its own.
+        if (step.kind === 'nodePool') await untilIdle(stepCtx, 'cluster', input['cluster'] as string, options);
+        else if (resource?.id !== undefined && data['task']) await untilIdle(stepCtx, step.kind as ListedKind, resource.id, options);
         return data;
       }, { ...(signal ? { signal } : {}), onEnd: (result) => ended(++count, result.item.name) });
       for (const result of results) {

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as l10n from '@vscode/l10n';
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import * as z from 'zod/mini';
 import { kindSpec, sameId, type KindItems, type KindSpec, type ListedKind } from '../../kinds/registry';
 import type { ResourceStore } from '../../kinds/resourceStore';
@@ -33,6 +34,8 @@ export interface PlannedStep extends StepRequest {
   readonly after: readonly string[];
   /** Steps of one level run together (at most 8 at a time); a level starts once the one before ended. */
   readonly level: number;
+  /** Where its resource's entry starts in the document's text (absent for a deletion): for a CodeLens, say. */
+  readonly offset?: number;
 }
 
 export interface AccountPlan {
@@ -183,6 +186,7 @@ export function planAccount(text: string, live: LiveAccount, kinds: readonly Dec
   let counter = 0;
   const planScope: PlanScope = {
     catalog: live.catalog,
+    prune: doc.prune === true,
     ref: (kind, reference, path) => resolveRef(kind, reference, path),
     step: (request, path, after = []) => {
       const key = `${request.kind}.${request.action}.${++counter}`;
@@ -261,10 +265,15 @@ export function planAccount(text: string, live: LiveAccount, kinds: readonly Dec
     }
   }
   if (problems.length > 0) return empty(problems);
+  const root = steps.length > 0 ? parseTree(text) : undefined;
+  const offsetOf = (path: DocPath) => (root && path.length > 0 ? findNodeAtLocation(root, [...path])?.offset : undefined);
   return {
     fingerprint,
     readAt: now.toISOString(),
-    steps: ordered(steps, deletions as (typeof steps[number] & { rank: number })[]),
+    steps: ordered(steps, deletions as (typeof steps[number] & { rank: number })[]).map((step) => {
+      const offset = offsetOf(step.path);
+      return offset === undefined ? step : { ...step, offset };
+    }),
     leftAlone,
     ...costOf([...steps, ...deletions]),
     problems: [],

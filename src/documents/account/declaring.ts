@@ -48,6 +48,8 @@ export interface Catalog {
 /** What a kind reads and says while it is planned. */
 export interface PlanScope {
   readonly catalog: Catalog;
+  /** Whether the document deletes what it lacks ("prune": true): a kind's own parts (a cluster's pools) too. */
+  readonly prune: boolean;
   /**
    * The ID of the resource of `kind` that `reference` (a name, or an ID where names repeat) names: a live one, or
    * one the document creates (a placeholder). An unknown one is a problem at `path`, and undefined.

@@ -11,6 +11,8 @@ const KIND_WORDS: Readonly<Record<string, { one: () => string; many: (count: num
   tag: { one: () => l10n.t('tag'), many: (n) => l10n.t('{0} tags', n) },
   userdata: { one: () => l10n.t('userdata script'), many: (n) => l10n.t('{0} userdata scripts', n) },
   snapshot: { one: () => l10n.t('snapshot'), many: (n) => l10n.t('{0} snapshots', n) },
+  cluster: { one: () => l10n.t('Kubernetes cluster'), many: (n) => l10n.t('{0} Kubernetes clusters', n) },
+  nodePool: { one: () => l10n.t('node pool'), many: (n) => l10n.t('{0} node pools', n) },
 };
 
 export function kindWord(kind: string): string {

@@ -20,8 +20,8 @@ export const clusterKind = {
   get: (client, id, call) => client.getKubernetesCluster(String(id), call),
   known: {},
   tasks: {},
-  actions: [...COMMON, 'copyAsCurl', 'copyAddress', 'rename', 'addNodePool', 'delete'],
-  bulk: ['delete'],
+  actions: [...COMMON, 'copyAsCurl', 'copyAddress', 'rename', 'addNodePool', 'openAsDocument', 'delete'],
+  bulk: ['delete', 'openAsDocument'],
   search: (cluster) => ({ addresses: addresses(cluster.ipv4), tags: cluster.tags, regions: regionFacts(cluster.region) }),
   monthly: clusterMonthly,
 } as const satisfies KindSpec<'cluster'>;
