@@ -137,7 +137,8 @@ export class AccountDocuments implements vscode.CodeLensProvider, vscode.Disposa
     const version = document.version;
     const text = document.getText();
     const live = await planning.readLive(session.store, kinds);
-    const plan = planning.planAccount(text, live, kinds);
+    const { locateSteps } = await import('../documents/account/accountPlan.js');
+    const plan = locateSteps(planning.planAccount(text, live, kinds), text);
     if (document.isClosed) return undefined;
     const shown: ShownPlan = { uri: document.uri, version, account: session.account.email, plan };
     this.plans.set(document.uri.toString(), shown);

@@ -265,15 +265,10 @@ export function planAccount(text: string, live: LiveAccount, kinds: readonly Dec
     }
   }
   if (problems.length > 0) return empty(problems);
-  const root = steps.length > 0 ? parseTree(text) : undefined;
-  const offsetOf = (path: DocPath) => (root && path.length > 0 ? findNodeAtLocation(root, [...path])?.offset : undefined);
   return {
     fingerprint,
     readAt: now.toISOString(),
-    steps: ordered(steps, deletions as (typeof steps[number] & { rank: number })[]).map((step) => {
-      const offset = offsetOf(step.path);
-      return offset === undefined ? step : { ...step, offset };
-    }),
+    steps: ordered(steps, deletions as (typeof steps[number] & { rank: number })[]),
     leftAlone,
     ...costOf([...steps, ...deletions]),
     problems: [],
@@ -283,6 +278,23 @@ export function planAccount(text: string, live: LiveAccount, kinds: readonly Dec
 function costOf(steps: readonly StepRequest[]): { monthlyChangeUsd: number; notEstimated: number } {
   const change = addChanges(steps.map((step) => step.monthlyChangeUsd));
   return { monthlyChangeUsd: change.dollars, notEstimated: change.unestimated };
+}
+
+/**
+ * The plan's steps with where each one's entry starts in `text` (for a CodeLens, a row that opens it): a syntax tree
+ * of the whole text, so only an editor asks for it, not a terminal's plan.
+ */
+export function locateSteps(plan: AccountPlan, text: string): AccountPlan {
+  if (plan.steps.length === 0) return plan;
+  const root = parseTree(text);
+  if (!root) return plan;
+  return {
+    ...plan,
+    steps: plan.steps.map((step) => {
+      const offset = step.path.length > 0 ? findNodeAtLocation(root, [...step.path])?.offset : undefined;
+      return offset === undefined ? step : { ...step, offset };
+    }),
+  };
 }
 
 /** The keys of steps whose answer an input waits on (an ID the plan creates). */
