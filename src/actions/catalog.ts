@@ -13,7 +13,7 @@ import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import { AgentInputError, fieldsOf } from '../agent/input';
 import { inputJsonSchema, WRITE_OUTPUT, type ToolSpec } from '../agent/toolSpec';
-import type { ActionContext, ActionDefinition, ActionPlan, Shape, ToolKind } from './definition';
+import { withTail, type ActionContext, type ActionDefinition, type ActionPlan, type Shape, type ToolKind } from './definition';
 
 /** One write tool: the actions on one kind, and how a tool list shows it. */
 export interface WriteTool {
@@ -139,7 +139,7 @@ export function parseAction(write: WriteTool, raw: unknown): { definition: Actio
 
 /** The plan of a definition for its input, named by its tool and action. */
 export async function planOf(ctx: ActionContext, write: WriteTool, definition: ActionDefinition, input: Record<string, unknown>): Promise<ActionPlan> {
-  return { tool: write.name, action: definition.action, ...await definition.plan(ctx, input as never) };
+  return withTail(write.name, definition.action, await definition.plan(ctx, input as never));
 }
 
 /** A definition as a door reaches it: its tool (which names the plan) and the action. */

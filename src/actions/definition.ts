@@ -81,13 +81,41 @@ export interface ActionPlan {
   readonly send: () => Promise<AgentData>;
 }
 
+/**
+ * What a door says once the plan was sent: its progress words, ended ("Powering off web-1."). Every locale's
+ * progress words end in an ellipsis, so they are ended here rather than written a second time.
+ */
+export function sentWords(plan: ActionPlan): string {
+  return plan.progress.replace(/…$/, '.');
+}
+
 /** What a plan acts on: its target, or what it creates (else its first resource). */
 export function targetOf(plan: ActionPlan): PlannedResource {
   return plan.resources.find((resource) => resource.role === 'target' || resource.role === 'new') ?? plan.resources[0]!;
 }
 
-/** A plan as a definition makes it: the tool and action are the catalog's to add (./catalog.ts). */
-export type PlanBody = Omit<ActionPlan, 'tool' | 'action'>;
+/** The tail of a plan most definitions leave as it is. */
+type Tail = 'monthlyChangeUsd' | 'destroysData' | 'stale';
+
+/**
+ * A plan as a definition makes it: the tool and action are the catalog's to add (./catalog.ts), and the tail has
+ * defaults (`withTail`): a monthly change of 0 when absent (an explicit undefined says "not estimated"), data
+ * destroyed exactly when a text is to be typed, and no listing stale (an answer that is the resource itself
+ * replaces it in the cache, ./steps.ts answered; a create's own listing is read again by made()).
+ */
+export type PlanBody = Omit<ActionPlan, 'tool' | 'action' | Tail> & Partial<Pick<ActionPlan, Tail>>;
+
+/** The plan of `body`, its tail's defaults filled in. */
+export function withTail(tool: string, action: string, body: PlanBody): ActionPlan {
+  return {
+    ...body,
+    tool,
+    action,
+    monthlyChangeUsd: 'monthlyChangeUsd' in body ? body.monthlyChangeUsd : 0,
+    destroysData: body.destroysData ?? body.typed !== undefined,
+    stale: body.stale ?? [],
+  };
+}
 
 export type Shape = Record<string, z.ZodMiniType>;
 
@@ -111,6 +139,8 @@ export interface ActionDefinition<S extends Shape = Shape> {
   readonly shape: S;
   /** Whether it replaces or destroys what is there (a firewall's rules, a deletion): the MCP destructiveHint. */
   readonly destructive: boolean;
+  /** What an input names, for a door's words before any plan exists (a create wizard's refusal): what a create makes. */
+  readonly named?: (input: Record<string, unknown>) => string;
   /** The plan for the input, or a refusal (AgentRefusal) or a bad input (AgentInputError). Reads, never sends. */
   readonly plan: (ctx: ActionContext, input: z.infer<z.ZodMiniObject<S>>) => Promise<PlanBody>;
 }

@@ -77,17 +77,15 @@ export function deleteAction<K extends ListedKind>(options: DeleteOptions<K>): A
       const ref = await idle(ctx, kind, input.id);
       options.refuse?.(ref);
       const asked = await options.ask(ctx, ref, input);
-      const progress = l10n.t('Deleting {0}…', ref.name);
       const any = ref as ResourceRef;
       return {
         resources: [{ ...head(any), role: 'target' }, ...(asked.resources ?? [])],
         change: { delete: head(any) },
         monthlyChangeUsd: deletionChangeOf(any),
-        destroysData: asked.typed !== undefined,
         ...(asked.typed !== undefined ? { typed: asked.typed } : {}),
         words: asked.words,
         failure: options.failure(ref.name),
-        progress,
+        progress: l10n.t('Deleting {0}…', ref.name),
         // The item itself leaves the cache once the service took it (no refetch of its listing).
         stale: [...staleAfterDelete<Kind>(kind, ref.data as never), ...(asked.along?.stale ?? [])],
         send: async () => {

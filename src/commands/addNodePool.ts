@@ -75,7 +75,6 @@ export async function addNodePool(deps: CommandDeps, node?: unknown): Promise<vo
     steps: () => steps,
     fields: { name: 'name', size: 'size', count: 'count' },
     input: (answers) => ({ cluster: cluster.uuid, name: answers.name!, size: answers.size!, count: parseWholeNumber(answers.count!)! }),
-    name: (answers) => answers.name!,
   });
   if (!result) return;
   const { name, count } = result.answers;

@@ -121,7 +121,6 @@ export async function addSshKeyFlow(deps: CommandDeps, session: ActiveSession): 
     fields: { name: 'name', publicKey: 'pasted', public_key: 'pasted' },
     wizard: { countKnown: false },
     input: (answers) => ({ name: answers.name!, publicKey: answers.source === 'paste' ? answers.pasted!.trim() : answers.source!.text }),
-    name: (answers) => answers.name!,
   });
   if (!result) return undefined;
   const added = result.data['resource'] as { id: number; name: string };

@@ -31,8 +31,6 @@ export interface CreateFlow<S> {
   readonly fields: Readonly<Record<string, string>>;
   /** The definition's input the answers make. */
   readonly input: (answers: S) => Record<string, unknown>;
-  /** What the answers create, for a refusal said before any plan exists ("web-1: …"). */
-  readonly name: (answers: S) => string;
   /** How the wizard numbers its steps (see WizardOptions). */
   readonly wizard?: Omit<WizardOptions, 'startAt'>;
 }
@@ -73,7 +71,8 @@ export async function createWithRetry<S>(deps: CommandDeps, session: ActiveSessi
       startAt = backTo;
     } catch (error) {
       if (!isRefusal(error) && failure === undefined) throw error;
-      const message = vscode.l10n.t('{0}: {1}', failure ?? flow.name(answers), describeError(error));
+      // Before any plan exists, a refusal is said of what the definition says the input names ("web-1: …").
+      const message = vscode.l10n.t('{0}: {1}', failure ?? defined.definition.named?.(flow.input(answers)) ?? '', describeError(error));
       deps.log.error(message);
       const retry = vscode.l10n.t('Edit and Retry');
       const showLog = vscode.l10n.t('Show Log');

@@ -90,7 +90,6 @@ export async function createKubernetesCluster(deps: CommandDeps): Promise<void> 
       node_pool: { name: answers.poolName!, size: answers.poolSize!, count: parseWholeNumber(answers.poolCount!)! },
       project: projectField(projects, answers.project).project_uuid,
     }),
-    name: (answers) => answers.name!,
   });
   if (!result) return;
   const { answers, data } = result;

@@ -281,7 +281,6 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
       name: 'name', region: 'region', algorithm: 'algorithm',
     },
     input: (answers) => inputOf(answers),
-    name: (answers) => answers.name!,
   });
   if (!result) return;
   const { data, answers } = result;

@@ -50,7 +50,6 @@ export async function createVpc(deps: CommandDeps): Promise<void> {
       ...projectSteps<NewVpc>(deps, title(vscode.l10n.t('Project')), projects),
     ],
     input: (answers) => ({ name: answers.name!, region: answers.region!, cidr: answers.cidr!, project: projectField(projects, answers.project).project_uuid }),
-    name: (answers) => answers.name!,
   });
   if (!result) return;
   const { answers } = result;

@@ -11,7 +11,8 @@ import { AgentInputError } from '../../agent/input';
 import { resolve } from '../../agent/reads';
 import { define, type ActionContext, type ActionDefinition, type Literal, type PlannedResource } from '../../actions/definition';
 import { deleteAction } from '../../actions/deletion';
-import { button, head, idField, made, projectOf, refuse, regionOf, targetId, text, wholeNumber } from '../../actions/steps';
+import { createAction } from '../../actions/creation';
+import { button, head, idField, projectOf, refuse, regionOf, targetId, text, wholeNumber } from '../../actions/steps';
 import { buildCreateLoadBalancerBody } from '../../api/requests';
 import { LB_ALGORITHMS, LB_HEALTH_PROTOCOLS, LB_PROTOCOLS } from '../../api/validators';
 import { describeLoadBalancerChange, describeLoadBalancerCreate, diffLoadBalancer, isEmptyLoadBalancerChange, loadBalancerState, type LoadBalancerChange, type LoadBalancerState } from '../../documents/loadBalancer/changes';
@@ -76,9 +77,8 @@ function literalState(state: LoadBalancerState, literal: Literal): LoadBalancerS
   };
 }
 
-const create = define({
+const create = createAction({
   kind: 'loadBalancer',
-  action: 'create',
   title: 'Create a load balancer',
   description: 'Creates a load balancer: name, region, algorithm, rules, health (port: the first rule\'s target port when absent), stacklet_ids (of that region), sticky_sessions (name and ttl), redirect_http_to_https, project. No price is given for load balancers.',
   shape: {
@@ -92,7 +92,8 @@ const create = define({
     redirect_http_to_https: z.optional(fields.redirect_http_to_https),
     project: z.optional(idField('The project\'s ID; the default project when absent.')),
   },
-  destructive: false,
+  progress: (name) => l10n.t('Creating load balancer {0}…', name),
+  failure: (name) => l10n.t('Could not create load balancer {0}', name),
   plan: async (ctx, input) => {
     // As the wizard asks it: the port defaults to the first rule's target port, and only an http check has a path.
     const { path, ...check } = input.health;
@@ -126,21 +127,15 @@ const create = define({
       }),
       ...project,
     };
-    const progress = l10n.t('Creating load balancer {0}…', input.name);
     return {
-      resources: [{ kind: 'loadBalancer', name: input.name, role: 'new' }, ...await stackletsNamed(ctx, ids)],
+      resources: await stackletsNamed(ctx, ids),
       change: { create: body },
       monthlyChangeUsd: undefined,
-      destroysData: false,
-      failure: l10n.t('Could not create load balancer {0}', input.name),
-      progress,
-      stale: [],
       words: (literal) => ({
         question: l10n.t('Create load balancer {0}?', literal(input.name)),
         detail: describeLoadBalancerCreate(literalState({ ...state, region }, literal)).join('\n'),
-        button: button.create(),
       }),
-      send: async () => made(ctx, 'loadBalancer', await ctx.client.createLoadBalancer(body)),
+      request: () => ctx.client.createLoadBalancer(body),
     };
   },
 });
@@ -175,7 +170,6 @@ const update = define({
     checkState(next);
     const change = diffLoadBalancer(current, next);
     if (isEmptyLoadBalancerChange(change)) refuse(ref, 'unchanged', l10n.t('These are its settings already: nothing would change.'));
-    const progress = l10n.t('Applying to {0}…', `${l10n.t('load balancer')} ${ref.name}`);
     return {
       resources: [{ ...head(ref), role: 'target' }, ...await stackletsNamed(ctx, [...change.stackletsRemoved, ...change.stackletsAdded])],
       change: {
@@ -183,10 +177,8 @@ const update = define({
         rulesAdded: change.rulesAdded, rulesRemoved: change.rulesRemoved,
         stackletsAdded: change.stackletsAdded, stackletsRemoved: change.stackletsRemoved,
       },
-      monthlyChangeUsd: 0,
-      destroysData: false,
       failure: l10n.t('Could not update load balancer {0}', ref.name),
-      progress,
+      progress: l10n.t('Applying to {0}…', `${l10n.t('load balancer')} ${ref.name}`),
       stale: ['loadBalancer'],
       words: (literal) => ({
         question: applyQuestion(`${l10n.t('load balancer')} ${literal(ref.name)}`),

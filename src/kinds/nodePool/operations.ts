@@ -10,6 +10,7 @@ import type { AgentData } from '../../agent/envelope';
 import { AgentInputError } from '../../agent/input';
 import { define, type ActionContext, type ActionDefinition, type PlannedResource } from '../../actions/definition';
 import { typedDeletion } from '../../actions/deletion';
+import { createAction } from '../../actions/creation';
 import { answered, button, check, head, idField, idle, refuse, text, wholeNumber } from '../../actions/steps';
 import { checkNodeCount, checkResourceName } from '../../api/validators';
 import { deletionChange, nodePoolMonthly, priceChange } from '../../model/cost';
@@ -87,7 +88,7 @@ export function checkPoolName(name: string, taken: readonly string[], cluster: s
     ?? (taken.includes(name.trim().toLowerCase()) ? l10n.t('{0} already has a node pool named {1}', cluster, name.trim()) : undefined);
 }
 
-const add = define({
+const add = createAction({
   kind: 'nodePool',
   action: 'add',
   title: 'Add a node pool to a Kubernetes cluster',
@@ -98,26 +99,23 @@ const add = define({
     size: text('The size slug of its nodes (stacklet_catalog what=sizes).'),
     count: countField('Nodes, 1 to 100.'),
   },
-  destructive: false,
   plan: async (ctx, input) => {
     const cluster = await idle(ctx, 'cluster', input.cluster, 'cluster');
     check('name', checkPoolName(input.name, cluster.data.node_pools.map((pool) => pool.name.trim().toLowerCase()), cluster.name, 'name'));
     check('count', checkNodeCount(input.count, 'count'));
     const size = await sizeFor(ctx, input.size, cluster.data.version, 'size');
     const body = { name: input.name, size: input.size, count: input.count };
-    const progress = l10n.t('Adding node pool {0} to {1}…', input.name, cluster.name);
     return {
-      resources: [{ ...head(cluster as ResourceRef), role: 'target' }, { kind: 'nodePool', name: input.name, role: 'new' }],
+      on: { ...head(cluster as ResourceRef), role: 'target' },
       change: { addNodePool: body },
       monthlyChangeUsd: size ? nodePoolMonthly({ size, nodes: [], count: input.count }) : undefined,
-      destroysData: false,
       failure: l10n.t('Could not add node pool {0} to {1}', input.name, cluster.name),
-      progress,
+      progress: l10n.t('Adding node pool {0} to {1}…', input.name, cluster.name),
       stale: AFTER_POOL_CHANGE,
       words: (literal) => ({
         question: l10n.t('Add node pool {0} to {1}?', literal(input.name), literal(cluster.name)),
         detail: l10n.t('The new pool: {0}.', nodesWords(input.count, literal(input.size))),
-        button: l10n.t('Add'),
+        button: button.add(),
       }),
       send: async () => {
         const pool = await ctx.client.addNodePool(cluster.data.uuid, body);
@@ -140,14 +138,12 @@ const resize = define({
     const { cluster, pool } = target;
     const current = poolCount(pool);
     if (current === input.count) refuse(refTo('nodePool', pool) as ResourceRef, 'sameCount', l10n.t('It has this node count already.'));
-    const progress = plural(input.count, l10n.t('Changing {0} to 1 node…', pool.name), l10n.t('Changing {0} to {1} nodes…', pool.name, input.count));
     return {
       resources: poolResources(target),
       change: { count: { from: current, to: input.count } },
       monthlyChangeUsd: priceChange(nodePoolMonthly(pool), nodePoolMonthly({ ...pool, count: input.count })),
-      destroysData: false,
       failure: l10n.t('Could not change the node count of {0}', pool.name),
-      progress,
+      progress: plural(input.count, l10n.t('Changing {0} to 1 node…', pool.name), l10n.t('Changing {0} to {1} nodes…', pool.name, input.count)),
       stale: AFTER_POOL_CHANGE,
       words: (literal) => ({
         question: plural(input.count, l10n.t('Change node pool {0} of {1} to 1 node?', literal(pool.name), literal(cluster.name)), l10n.t('Change node pool {0} of {1} to {2} nodes?', literal(pool.name), literal(cluster.name), input.count)),
@@ -171,14 +167,11 @@ const rename = define({
     const target = await poolOf(ctx, input.cluster, input.id);
     const { cluster, pool } = target;
     if (pool.name === input.name) refuse(refTo('nodePool', pool) as ResourceRef, 'sameName', l10n.t('It has this name already.'));
-    const progress = l10n.t('Renaming {0}…', pool.name);
     return {
       resources: poolResources(target),
       change: { name: { from: pool.name, to: input.name } },
-      monthlyChangeUsd: 0,
-      destroysData: false,
       failure: l10n.t('Could not rename {0}', pool.name),
-      progress,
+      progress: l10n.t('Renaming {0}…', pool.name),
       stale: AFTER_POOL_CHANGE,
       words: (literal) => ({ question: l10n.t('Rename {0} to {1}?', literal(pool.name), literal(input.name)), detail: '', button: button.rename() }),
       send: async () => settleCluster(ctx, cluster.data, await ctx.client.updateNodePool(cluster.data.uuid, pool.id, { name: input.name, count: poolCount(pool) })),
@@ -200,7 +193,6 @@ const deletion = define({
     if (cluster.data.node_pools.length <= 1) {
       refuse(ref, 'onlyPool', l10n.t('It is the only node pool of its cluster, and a cluster needs one: add another pool first, or delete the cluster.'));
     }
-    const progress = l10n.t('Deleting {0}…', pool.name);
     const mark = { kind: 'nodePool', id: pool.id, listing: 'cluster' } as const;
     // Its nodes and their disks go, as a cluster's do: asked the same way, with the pool's name typed.
     const asked = typedDeletion(pool.name, (literal) => ({
@@ -211,10 +203,9 @@ const deletion = define({
       resources: poolResources(target),
       change: { delete: head(ref) },
       monthlyChangeUsd: deletionChange(nodePoolMonthly(pool)),
-      destroysData: true,
       typed: pool.name,
       failure: l10n.t('Could not delete node pool {0}', pool.name),
-      progress,
+      progress: l10n.t('Deleting {0}…', pool.name),
       stale: AFTER_POOL_CHANGE,
       words: asked.words,
       send: async () => {
