@@ -5,11 +5,13 @@
  * definition says what an input names (`named`), so a wizard has its words before any plan exists. No vscode import.
  */
 import type * as z from 'zod/mini';
-import type { AgentData } from '../agent/envelope';
+import type { AnswerData } from './answerData';
 import type { ListedKind } from '../kinds/registry';
 import type { ConfirmationWords } from '../model/actionWords';
 import { define, type ActionContext, type ActionDefinition, type Literal, type PlanBody, type PlannedResource, type Shape, type ToolKind } from './definition';
-import { button, check, made } from './steps';
+import { button } from './buttons';
+import { check } from './fields';
+import { made } from './answers';
 
 type Input<S extends Shape> = z.infer<z.ZodMiniObject<S>>;
 
@@ -26,7 +28,7 @@ export interface CreatePlan extends Omit<PlanBody, 'resources' | 'words' | 'fail
   readonly words: (literal: Literal) => Omit<ConfirmationWords, 'button'> & { readonly button?: string };
   /** The request whose answer is the new resource, remembered as the account's (made); or `send` for any other answer. */
   readonly request?: () => Promise<unknown>;
-  readonly send?: () => Promise<AgentData>;
+  readonly send?: () => Promise<AnswerData>;
 }
 
 export interface CreateOptions<S extends Shape> {

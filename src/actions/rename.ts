@@ -3,7 +3,10 @@ import * as l10n from '@vscode/l10n';
 import { checkName } from '../api/validators';
 import type { ListedKind, ResourceRef } from '../kinds/registry';
 import { define, type ActionContext, type ActionDefinition } from './definition';
-import { answered, button, check, head, idle, refuse, targetId, text } from './steps';
+import { answered, head } from './answers';
+import { button } from './buttons';
+import { check, targetId, text } from './fields';
+import { idle, refuse } from './conditions';
 
 export interface RenameOptions<K extends ListedKind> {
   readonly kind: K;

@@ -12,13 +12,13 @@
  */
 import * as vscode from 'vscode';
 import { protectingTag } from '../agent/guards';
-import type { AgentData } from '../agent/envelope';
-import type { Defined } from '../actions/catalog';
+import type { AnswerData } from '../actions/answerData';
+import type { Defined } from '../actions/writeTool';
 import { definitionOf } from '../kinds/operations';
 import { actionContext, type TaskFollower } from '../actions/context';
 import { sentWords, targetOf, type ActionContext, type ActionPlan, type ToolKind } from '../actions/definition';
 import { isRefusal, leftText, manyLines, run, runMany, summary, type Confirmed, type LeftOut } from '../actions/runner';
-import { busyWords } from '../actions/steps';
+import { busyWords } from '../actions/conditions';
 import type { ActiveSession } from '../auth/session';
 import type { Task } from '../api/schemas';
 import { isBulkAction, isTaskKind, kindSpec, sameId, type ActionId, type KindItems, type KindSpec, type ListedKind, type PoolItem, type ResourceRef, type TaskKind } from '../kinds/registry';
@@ -119,7 +119,7 @@ export interface ActionCommand<K extends ListedKind, I extends object = Input> {
   /** The prompts end with the name typed, under the words the plan gives (Delete Stacklet's wizard): `input`'s `typed` confirms. */
   readonly typedInPrompts?: boolean;
   /** After it was sent: what the answer says beyond the item itself (something asked along that was not done). */
-  readonly settled?: (deps: CommandDeps, data: AgentData) => void;
+  readonly settled?: (deps: CommandDeps, data: AnswerData) => void;
 }
 
 /** The definition's context on the command's session; the tasks its answers carry go to `tasks` (a selection's group). */
@@ -183,7 +183,7 @@ interface One<T, I extends object> {
   readonly typedInPrompts?: boolean | undefined;
   readonly retry?: ((error: unknown, input: I) => Promise<I | undefined>) | undefined;
   readonly done: (input: I, plan: ActionPlan) => string;
-  readonly settled?: ((data: AgentData) => void) | undefined;
+  readonly settled?: ((data: AnswerData) => void) | undefined;
 }
 
 async function runOne<T, I extends object>(deps: CommandDeps, defined: Defined, one: One<T, I>): Promise<void> {

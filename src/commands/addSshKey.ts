@@ -6,7 +6,7 @@ import { checkName, checkSshPublicKey, parseSshPublicKey, sshKeyFingerprint, typ
 import type { ActiveSession } from '../auth/session';
 import type { PickItem } from '../ui/prompter';
 import { done } from '../ui/notify';
-import { sameNameWarning } from './steps/nameStep';
+import { sameNameWarning } from './wizardSteps/nameStep';
 import { createWithRetry } from './createFlow';
 import type { CommandDeps } from './deps';
 import { sshFolder } from './sshFolder';

@@ -6,8 +6,8 @@
  * opens the wizard again with every answer kept, at the step of the field named (or the first step when none was).
  */
 import * as vscode from 'vscode';
-import type { AgentData } from '../agent/envelope';
-import { AgentInputError } from '../agent/input';
+import type { AnswerData } from '../actions/answerData';
+import { ActionInputError } from '../actions/refusals';
 import { definitionOf } from '../kinds/operations';
 import type { ActionPlan, ToolKind } from '../actions/definition';
 import { isRefusal, run } from '../actions/runner';
@@ -39,7 +39,7 @@ export interface CreateFlow<S> {
 export interface Created<S> {
   readonly answers: S;
   readonly plan: ActionPlan;
-  readonly data: AgentData;
+  readonly data: AnswerData;
 }
 
 /** The created resource with the answers that made it, or undefined when the user gave up. */
@@ -81,7 +81,7 @@ export async function createWithRetry<S>(deps: CommandDeps, session: ActiveSessi
       if (choice !== retry) return undefined;
       // The step of the field named: by the definition's check, or by the service.
       // A field of a list (`names.1`, `sshKeys.0`) is its list's step.
-      const named = error instanceof AgentInputError ? error.field.replace(/\.\d+$/, '') : undefined;
+      const named = error instanceof ActionInputError ? error.field.replace(/\.\d+$/, '') : undefined;
       startAt = named !== undefined
         ? flow.fields[named] ?? Object.values(flow.fields).find((step) => step === named)
         : Object.entries(flow.fields).find(([field]) => refusalNamesField(error, field))?.[1];

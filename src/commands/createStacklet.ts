@@ -6,16 +6,16 @@ import type { CommandDeps } from './deps';
 import { yesNo } from './choices';
 import { done } from '../ui/notify';
 import { createWithRetry } from './createFlow';
-import { limitBeforeAsking } from './steps/accountLimit';
-import { countStep } from './steps/countStep';
-import { imageStep } from './steps/imageStep';
-import { nameStep, sameNameWarning } from './steps/nameStep';
-import { noneItem } from './steps/noneItem';
-import { listedProjects, projectField, projectSteps, type InProject } from './steps/projectStep';
-import { regionStep } from './steps/regionStep';
-import { sizeStep } from './steps/sizeStep';
-import { sshKeysStep } from './steps/sshKeysStep';
-import { vpcStep } from './steps/vpcStep';
+import { limitBeforeAsking } from './wizardSteps/accountLimit';
+import { countStep } from './wizardSteps/countStep';
+import { imageStep } from './wizardSteps/imageStep';
+import { nameStep, sameNameWarning } from './wizardSteps/nameStep';
+import { noneItem } from './wizardSteps/noneItem';
+import { listedProjects, projectField, projectSteps, type InProject } from './wizardSteps/projectStep';
+import { regionStep } from './wizardSteps/regionStep';
+import { sizeStep } from './wizardSteps/sizeStep';
+import { sshKeysStep } from './wizardSteps/sshKeysStep';
+import { vpcStep } from './wizardSteps/vpcStep';
 import { inputStep, pickStep, type WizardStep } from './wizard';
 
 /** The service creates at most this many stacklets in one request (`names`). */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { AgentData } from '../agent/envelope';
+import type { AnswerData } from '../actions/answerData';
 import { refTo, type ResourceRef } from '../kinds/registry';
 import { alongFailure, keptWith, stackletDeletionDetail } from '../kinds/stacklet/operations';
 import { stackletDeletionTitle } from '../model/actionWords';
@@ -52,7 +52,7 @@ async function ask({ item: stacklet, store }: Target<'stacklet'>, deps: CommandD
 }
 
 /** What was asked to go along but did not, each said with the service's words (the stacklet went). */
-function notDeleted(deps: CommandDeps, data: AgentData): void {
+function notDeleted(deps: CommandDeps, data: AnswerData): void {
   for (const { resource, error } of (data['notDeleted'] ?? []) as { resource: { kind: string; name: string }; error: string }[]) {
     deps.notifier.error(new Error(error), alongFailure(resource));
   }

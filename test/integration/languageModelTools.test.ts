@@ -5,10 +5,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { AGENT_NOTE } from '../../src/agent/envelope';
-import type { StackletExtensionApi } from '../../src/extension';
+import type { StackletExtensionApi, StackletTestHooks } from '../../src/extension';
 import { TOOL_NAMES } from '../../src/lmTools/toolNames';
 import { waitFor } from '../harness/processes';
-import type { StackletTestHooks } from '../../src/extension';
 import { control, EXTENSION_ID, extensionApi, mutationsSince, ownAccount, recentRequests, serviceGet, serviceRequest, signOutAll, type Sent } from './emulatorAccess';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { recordShownMessages } from './shownMessages';

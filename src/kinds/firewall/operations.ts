@@ -8,11 +8,14 @@ import { deleteAction } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
 import { checkResourceName } from '../../api/validators';
 import { createAction } from '../../actions/creation';
-import { button, check, head, idleStacklets, refuse, stackletIds, targetId, text } from '../../actions/steps';
-import { firewallCreateBody, firewallState, firewallSteps } from '../../documents/firewall/kind';
+import { button } from '../../actions/buttons';
+import { check, stackletIds, targetId, text } from '../../actions/fields';
+import { head } from '../../actions/answers';
+import { idleStacklets, refuse } from '../../actions/conditions';
+import { firewallCreateBody, firewallState, firewallRequests } from '../../documents/firewall/kind';
 import { describeFirewallChange, describeFirewallCreate, diffFirewall, isEmptyChange, normaliseRules, type FirewallChange, type FirewallState, type NormalRule, type RuleLike } from '../../documents/firewall/rules';
 import { FirewallRuleDocument } from '../../documents/firewall/schema';
-import { IncompleteApply, isComplete, runSteps } from '../../documents/outcome';
+import { IncompleteApply, isComplete, sendRequests } from '../../documents/outcome';
 import type { ResourceRef } from '../registry';
 import { applyQuestion } from '../../model/actionWords';
 import { plural } from '../../api/plural';
@@ -106,7 +109,7 @@ async function planUpdate(ctx: ActionContext, ref: ResourceRef, next: FirewallNe
       button: button.apply(),
     }),
     send: async () => {
-      const outcome = await runSteps(firewallSteps(change, ctx.client, String(ref.id)));
+      const outcome = await sendRequests(firewallRequests(change, ctx.client, String(ref.id)));
       if (!isComplete(outcome)) throw new IncompleteApply(outcome);
       return { sent: true, resource: head(ref), applied: outcome.applied };
     },

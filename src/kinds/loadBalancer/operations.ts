@@ -7,18 +7,21 @@
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import type * as s from '../../api/schemas';
-import { AgentInputError } from '../../agent/input';
+import { ActionInputError } from '../../actions/refusals';
 import { resolve } from '../../agent/reads';
 import { define, type ActionContext, type ActionDefinition, type Literal, type PlannedResource } from '../../actions/definition';
 import { deleteAction } from '../../actions/deletion';
 import { createAction } from '../../actions/creation';
-import { button, head, idField, projectOf, refuse, regionOf, targetId, text, wholeNumber } from '../../actions/steps';
+import { button } from '../../actions/buttons';
+import { head } from '../../actions/answers';
+import { idField, targetId, text, wholeNumber } from '../../actions/fields';
+import { projectOf, refuse, regionOf } from '../../actions/conditions';
 import { buildCreateLoadBalancerBody } from '../../api/requests';
 import { LB_ALGORITHMS, LB_HEALTH_PROTOCOLS, LB_PROTOCOLS } from '../../api/validators';
 import { describeLoadBalancerChange, describeLoadBalancerCreate, diffLoadBalancer, isEmptyLoadBalancerChange, loadBalancerState, type LoadBalancerChange, type LoadBalancerState } from '../../documents/loadBalancer/changes';
-import { loadBalancerSteps } from '../../documents/loadBalancer/kind';
+import { loadBalancerRequests } from '../../documents/loadBalancer/kind';
 import { LoadBalancerDocument } from '../../documents/loadBalancer/schema';
-import { IncompleteApply, isComplete, runSteps } from '../../documents/outcome';
+import { IncompleteApply, isComplete, sendRequests } from '../../documents/outcome';
 import { applyQuestion } from '../../model/actionWords';
 
 // One schema per field for both actions (a tool's field has one type). The nested fields are typed here and
@@ -55,7 +58,7 @@ function checkState(state: LoadBalancerState): void {
   const result = z.safeParse(LoadBalancerDocument, state);
   if (result.success) return;
   const issue = result.error.issues[0]!;
-  throw new AgentInputError(issue.path.length > 0 ? issue.path.map(String).join('.') : 'input', issue.message);
+  throw new ActionInputError(issue.path.length > 0 ? issue.path.map(String).join('.') : 'input', issue.message);
 }
 
 /** The stacklets `ids`, by name and ID (the ID alone for one the listing does not have). */
@@ -104,14 +107,14 @@ const create = createAction({
     };
     checkState(state);
     const sticky = input.sticky_sessions ?? undefined;
-    if (sticky && sticky.name === undefined) throw new AgentInputError('sticky_sessions.name', l10n.t('is required'));
-    if (sticky && sticky.ttl === undefined) throw new AgentInputError('sticky_sessions.ttl', l10n.t('is required'));
+    if (sticky && sticky.name === undefined) throw new ActionInputError('sticky_sessions.name', l10n.t('is required'));
+    if (sticky && sticky.ttl === undefined) throw new ActionInputError('sticky_sessions.ttl', l10n.t('is required'));
     const region = await regionOf(ctx, input.region, 'region', 'load_balancers');
     // The wizard offers the stacklets of the region as backends.
     const ids = input.stacklet_ids ?? [];
     const stacklets = ids.length === 0 ? undefined : (await ctx.store.get('stacklet').catch(() => undefined))?.items;
     if (stacklets && ids.some((id) => !stacklets.some((stacklet) => stacklet.id === id && stacklet.region.slug === region))) {
-      throw new AgentInputError('stacklet_ids', l10n.t('must be stacklets of the load balancer\'s region'));
+      throw new ActionInputError('stacklet_ids', l10n.t('must be stacklets of the load balancer\'s region'));
     }
     const project = await projectOf(ctx, input.project === undefined ? undefined : String(input.project));
     const body = {
@@ -186,7 +189,7 @@ const update = define({
         button: button.apply(),
       }),
       send: async () => {
-        const outcome = await runSteps(loadBalancerSteps(change, ctx.client, String(ref.id)));
+        const outcome = await sendRequests(loadBalancerRequests(change, ctx.client, String(ref.id)));
         if (!isComplete(outcome)) throw new IncompleteApply(outcome);
         return { sent: true, resource: head(ref), applied: outcome.applied };
       },

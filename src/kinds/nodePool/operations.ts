@@ -6,12 +6,15 @@
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import type * as s from '../../api/schemas';
-import type { AgentData } from '../../agent/envelope';
-import { AgentInputError } from '../../agent/input';
+import type { AnswerData } from '../../actions/answerData';
+import { ActionInputError } from '../../actions/refusals';
 import { define, type ActionContext, type ActionDefinition, type PlannedResource } from '../../actions/definition';
 import { typedDeletion } from '../../actions/deletion';
 import { createAction } from '../../actions/creation';
-import { answered, button, check, head, idField, idle, refuse, text, wholeNumber } from '../../actions/steps';
+import { answered, head } from '../../actions/answers';
+import { button } from '../../actions/buttons';
+import { check, idField, text, wholeNumber } from '../../actions/fields';
+import { idle, refuse } from '../../actions/conditions';
 import { checkNodeCount, checkResourceName } from '../../api/validators';
 import { deletionChange, nodePoolMonthly, priceChange } from '../../model/cost';
 import { plural } from '../../api/plural';
@@ -35,7 +38,7 @@ interface InCluster {
 async function poolOf(ctx: ActionContext, clusterId: string | number, poolId: string | number): Promise<InCluster> {
   const cluster = await idle(ctx, 'cluster', clusterId, 'cluster');
   const pool = cluster.data.node_pools.find((candidate) => candidate.id === String(poolId));
-  if (!pool) throw new AgentInputError('id', l10n.t('no node pool of this cluster has this ID'));
+  if (!pool) throw new ActionInputError('id', l10n.t('no node pool of this cluster has this ID'));
   return { cluster, pool: { ...pool, cluster_uuid: cluster.data.uuid } };
 }
 
@@ -48,7 +51,7 @@ function poolResources({ cluster, pool }: InCluster): PlannedResource[] {
  * After a change to a cluster's pools, whose answer does not carry the cluster: the cluster is read again (its
  * task followed). When that fails, `pools` (the answer) patch the cached cluster and its listing is read again.
  */
-async function settleCluster(ctx: ActionContext, cluster: s.KubernetesCluster, pools?: readonly s.NodePool[]): Promise<AgentData> {
+async function settleCluster(ctx: ActionContext, cluster: s.KubernetesCluster, pools?: readonly s.NodePool[]): Promise<AnswerData> {
   try {
     return answered(ctx, 'cluster', await ctx.client.getKubernetesCluster(cluster.uuid));
   } catch (error) {
@@ -64,10 +67,10 @@ export async function sizeFor(ctx: ActionContext, slug: string, version: s.Kuber
   const sizes = (await ctx.store.get('size').catch(() => undefined))?.items;
   if (!sizes) return undefined;
   const size = sizes.find((candidate) => candidate.slug === slug);
-  if (!size) throw new AgentInputError(field, l10n.t('is not a size the service offers'));
-  if (!size.available) throw new AgentInputError(field, l10n.t('is not available now'));
+  if (!size) throw new ActionInputError(field, l10n.t('is not a size the service offers'));
+  if (!size.available) throw new ActionInputError(field, l10n.t('is not available now'));
   const { min_vcpu: minVcpu = 0, min_memory: minMemory = 0 } = version ?? {};
-  if (size.vcpu < minVcpu || (size.memory ?? 0) < minMemory) throw new AgentInputError(field, l10n.t('is too small for the cluster\'s Kubernetes version'));
+  if (size.vcpu < minVcpu || (size.memory ?? 0) < minMemory) throw new ActionInputError(field, l10n.t('is too small for the cluster\'s Kubernetes version'));
   return size;
 }
 

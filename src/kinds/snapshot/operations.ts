@@ -3,7 +3,9 @@ import * as l10n from '@vscode/l10n';
 import { define, type ActionDefinition } from '../../actions/definition';
 import { deleteAction, typedDeletion } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
-import { answered, head, idle, refuse, regionOf, targetId, text } from '../../actions/steps';
+import { answered, head } from '../../actions/answers';
+import { idle, refuse, regionOf } from '../../actions/conditions';
+import { targetId, text } from '../../actions/fields';
 import { snapshotDeletionWords } from '../../model/actionWords';
 import type { ResourceRef } from '../registry';
 

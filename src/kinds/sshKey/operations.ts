@@ -4,7 +4,8 @@ import * as z from 'zod/mini';
 import type { ActionDefinition } from '../../actions/definition';
 import { deleteAction } from '../../actions/deletion';
 import { createAction } from '../../actions/creation';
-import { button, check, text } from '../../actions/steps';
+import { button } from '../../actions/buttons';
+import { check, text } from '../../actions/fields';
 import { checkName, checkSshPublicKey, parseSshPublicKey, sshKeyFingerprint } from '../../api/validators';
 
 const create = createAction({

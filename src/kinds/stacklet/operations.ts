@@ -6,17 +6,20 @@
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import type * as s from '../../api/schemas';
-import type { AgentData } from '../../agent/envelope';
+import type { AnswerData } from '../../actions/answerData';
 import { refusalNamesField } from '../../api/refusals';
 import { checkHostname, checkName, checkPassword, checkTagName, checkWithinLimit } from '../../api/validators';
 import { readLimit } from '../accountLimits';
-import { AgentInputError } from '../../agent/input';
+import { ActionInputError } from '../../actions/refusals';
 import { resolve, sizeOf } from '../../agent/reads';
 import { define, type ActionContext, type ActionDefinition, type Literal } from '../../actions/definition';
 import { deleteAction, deleting } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
 import { createAction } from '../../actions/creation';
-import { answered, button, check, head, idField, idle, made, projectOf, refuse, regionOf, targetId, text, withinLimit } from '../../actions/steps';
+import { answered, head, made } from '../../actions/answers';
+import { button } from '../../actions/buttons';
+import { check, idField, targetId, text } from '../../actions/fields';
+import { idle, projectOf, refuse, regionOf, withinLimit } from '../../actions/conditions';
 import { diskFits, POWER_ACCEPTS, stackletDisk } from '../../model/actionChecks';
 import { costSentence, extraWords, powerCycleWords, stackletMadeWithLines, powerOffWords, resizeDiskWords, smallerDiskWords, stackletDeletionTitle, typeNamePrompt, typeToConfirm, whatGoesAndStays, type ConfirmationWords } from '../../model/actionWords';
 import { resizeChange, stackletPrice } from '../../model/cost';
@@ -24,6 +27,7 @@ import { formatBytes, shortTimestamp } from '../../model/format';
 import { typeableText } from '../../model/serviceText';
 import { hasTag, tagStacklet } from '../tags';
 import { deletionChangeOf, refTo, sameId, type ResourceRef } from '../registry';
+import { related } from '../relations';
 import type { ResourceStore } from '../resourceStore';
 import { deletionFailure as snapshotDeletionFailure } from '../snapshot/operations';
 import { deletionFailure as volumeDeletionFailure } from '../volume/operations';
@@ -114,7 +118,7 @@ const resize = define({
     const stacklet = ref.data;
     const size = await sizeOf(ctx, input.size);
     if (size.slug === stacklet.size.slug) refuse(ref as ResourceRef, 'sameSize', l10n.t('It already has this size: pick another.'), { size: size.slug });
-    if (size.available === false) throw new AgentInputError('size', l10n.t('is not available now'));
+    if (size.available === false) throw new ActionInputError('size', l10n.t('is not available now'));
     if (!diskFits(stacklet, size)) {
       refuse(ref as ResourceRef, 'smallerDisk', smallerDiskWords(size.slug, formatBytes(size.disk), ref.name, formatBytes(stackletDisk(stacklet))), { size: size.slug, sizeDiskBytes: size.disk, diskBytes: stackletDisk(stacklet) });
     }
@@ -256,7 +260,7 @@ async function imageOf(ctx: ActionContext, value: string | number): Promise<{ sl
   if (image) return { ...image, name: image.slug };
   const snapshot = (await ctx.store.get('snapshot').catch(() => undefined))?.items.find((item) => String(item.id) === slug);
   if (snapshot) return { slug: snapshot.id, name: snapshot.name };
-  throw new AgentInputError('image', l10n.t('is not an image the service offers'));
+  throw new ActionInputError('image', l10n.t('is not an image the service offers'));
 }
 
 /** The service creates at most this many stacklets in one request (`names`). */
@@ -294,19 +298,19 @@ const create = createAction({
   progress: (names) => l10n.t('Creating {0}…', names),
   failure: (names) => l10n.t('Could not create {0}', names),
   plan: async (ctx, input) => {
-    if ((input.name === undefined) === (input.names === undefined)) throw new AgentInputError('name', l10n.t('give name, or names for several'));
+    if ((input.name === undefined) === (input.names === undefined)) throw new ActionInputError('name', l10n.t('give name, or names for several'));
     const names = input.names ?? [input.name!];
     names.forEach((name, i) => check(input.names ? `names.${i}` : 'name', checkHostname(name, 'name')));
     const repeated = repeatedNameWords(names);
-    if (repeated !== undefined) throw new AgentInputError('names', repeated);
+    if (repeated !== undefined) throw new ActionInputError('names', repeated);
     (input.tags ?? []).forEach((t, i) => check(`tags.${i}`, checkTagName(t, 'tag')));
     const region = await regionOf(ctx, input.region);
     const size = await sizeOf(ctx, input.size);
-    if (size.available === false) throw new AgentInputError('size', l10n.t('is not available now'));
+    if (size.available === false) throw new ActionInputError('size', l10n.t('is not available now'));
     const image = await imageOf(ctx, input.image);
     const vpc = input.vpc === undefined ? undefined : await linked(ctx, 'vpc', input.vpc, 'vpc');
     if (typeof vpc === 'object' && (vpc.data as s.Vpc).region?.slug !== undefined && (vpc.data as s.Vpc).region?.slug !== region) {
-      throw new AgentInputError('vpc', l10n.t('is not a VPC of {0}', region));
+      throw new ActionInputError('vpc', l10n.t('is not a VPC of {0}', region));
     }
     const firewall = input.firewall === undefined ? undefined : await linked(ctx, 'firewall', input.firewall, 'firewall');
     const userdata = input.userdata === undefined ? undefined : await linked(ctx, 'userdata', input.userdata, 'userdata');
@@ -470,7 +474,7 @@ async function restoreSource(ctx: ActionContext, stacklet: s.Stacklet, from: str
   const snapshot = snapshots?.items.find((item) => String(item.id) === String(from));
   if (snapshot) return { ref: refTo('snapshot', snapshot) as ResourceRef, name: snapshot.name };
   const backup = backups?.items.find((item) => String(item.id) === String(from));
-  if (!backup) throw new AgentInputError('from', l10n.t('is not a snapshot or backup of the account'));
+  if (!backup) throw new ActionInputError('from', l10n.t('is not a snapshot or backup of the account'));
   // A backup has no name: its own by the date it was taken (as Restore labels it), another's by its stacklet too.
   const ref = refTo('backup', backup) as ResourceRef;
   const name = l10n.t('the backup of {0}', backup.stacklet?.id === stacklet.id ? shortTimestamp(backup.created_at) ?? ref.name : ref.name);
@@ -510,8 +514,8 @@ const restore = define({
 export async function keptWith(store: ResourceStore, stacklet: s.Stacklet): Promise<ResourceRef<'volume' | 'snapshot'>[]> {
   const [volumes, snapshots] = await Promise.all([store.get('volume').catch(() => undefined), store.get('snapshot').catch(() => undefined)]);
   return [
-    ...(volumes?.items ?? []).filter((v) => v.stacklet?.id === stacklet.id || v.id === stacklet.volume_uuid).map((v) => refTo('volume', v)),
-    ...(snapshots?.items ?? []).filter((snap) => stacklet.snapshot_ids.includes(snap.id) || snap.stacklet?.id === stacklet.id).map((snap) => refTo('snapshot', snap)),
+    ...(volumes?.items ?? []).filter((v) => related('stacklet', stacklet, 'volume', v)).map((v) => refTo('volume', v)),
+    ...(snapshots?.items ?? []).filter((snap) => related('stacklet', stacklet, 'snapshot', snap)).map((snap) => refTo('snapshot', snap)),
   ];
 }
 
@@ -527,7 +531,7 @@ export function alongFailure(resource: { readonly kind: string; readonly name: s
 }
 
 /** Deletes what the user chose to delete along with a stacklet, one by one once it is gone: each failure is answered, the others still go. */
-async function deleteAlong(ctx: ActionContext, along: readonly ResourceRef[]): Promise<AgentData> {
+async function deleteAlong(ctx: ActionContext, along: readonly ResourceRef[]): Promise<AnswerData> {
   const deleted: ReturnType<typeof head>[] = [];
   const notDeleted: { resource: ReturnType<typeof head>; error: string }[] = [];
   for (const extra of along) {
@@ -554,7 +558,7 @@ const deletion = deleteAction({
     const chosen = (input['along'] as readonly (string | number)[] | undefined) ?? [];
     const along = chosen.map((wanted, i) => {
       const extra = kept.find((candidate) => sameId(candidate.id, wanted));
-      if (!extra) throw new AgentInputError(`along.${i}`, l10n.t('is not one of the stacklet\'s volumes or snapshots'));
+      if (!extra) throw new ActionInputError(`along.${i}`, l10n.t('is not one of the stacklet\'s volumes or snapshots'));
       return extra;
     });
     const stays = kept.filter((extra) => !along.includes(extra));

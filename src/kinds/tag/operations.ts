@@ -2,11 +2,14 @@
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import type * as s from '../../api/schemas';
-import { AgentInputError } from '../../agent/input';
+import { ActionInputError } from '../../actions/refusals';
 import type { ActionDefinition, Literal } from '../../actions/definition';
 import { createAction } from '../../actions/creation';
 import { deleteAction } from '../../actions/deletion';
-import { button, head, idleStacklets, made, stackletIds, text } from '../../actions/steps';
+import { button } from '../../actions/buttons';
+import { head, made } from '../../actions/answers';
+import { idleStacklets } from '../../actions/conditions';
+import { stackletIds, text } from '../../actions/fields';
 import { checkTagName } from '../../api/validators';
 import { plural } from '../../api/plural';
 import { literalText } from '../../model/serviceText';
@@ -35,7 +38,7 @@ const create = createAction({
   progress: (name) => l10n.t('Making tag {0}…', name),
   failure: (name) => l10n.t('Could not make tag {0}', name),
   plan: async (ctx, input) => {
-    if ((await knownTags(ctx.store)).includes(input.name)) throw new AgentInputError('name', tagExistsWords(input.name));
+    if ((await knownTags(ctx.store)).includes(input.name)) throw new ActionInputError('name', tagExistsWords(input.name));
     const stacklets = await idleStacklets(ctx, input.stacklets ?? [], 'stacklets');
     const ids = stacklets.map((ref) => ref.data.id);
     return {

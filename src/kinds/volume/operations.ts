@@ -7,8 +7,11 @@ import { define, type ActionDefinition } from '../../actions/definition';
 import { deleteAction, typedDeletion } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
 import { createAction } from '../../actions/creation';
-import { answered, button, check, head, idField, idle, refuse, targetId, text, wholeNumber, withinLimit } from '../../actions/steps';
-import { AgentInputError } from '../../agent/input';
+import { answered, head } from '../../actions/answers';
+import { button } from '../../actions/buttons';
+import { check, idField, targetId, text, wholeNumber } from '../../actions/fields';
+import { idle, refuse, withinLimit } from '../../actions/conditions';
+import { ActionInputError } from '../../actions/refusals';
 import { regionOffersVolumes } from '../../model/actionChecks';
 import { volumeAttachedWords, volumeDeletionWords } from '../../model/actionWords';
 import { attachedStackletName } from '../../model/format';
@@ -76,7 +79,7 @@ const attach = define({
     if (attached !== undefined) refuse(ref as ResourceRef, 'attached', attached, { attachedTo: { kind: 'stacklet', id: volume.stacklet?.id ?? null, name: volume.stacklet?.name ?? null } });
     const target = await idle(ctx, 'stacklet', input.stacklet, 'stacklet');
     const stacklet = target.data;
-    if (stacklet.region.slug !== volume.region.slug) throw new AgentInputError('stacklet', l10n.t('is not in {0}, the region of the volume', volume.region.slug));
+    if (stacklet.region.slug !== volume.region.slug) throw new ActionInputError('stacklet', l10n.t('is not in {0}, the region of the volume', volume.region.slug));
     if (stacklet.volume_uuid) refuse(target as ResourceRef, 'hasVolume', l10n.t('It has a volume already: a stacklet takes one.'), { volume: stacklet.volume_uuid });
     return {
       resources: [{ ...head(ref as ResourceRef), role: 'target' }, { ...head(target as ResourceRef), role: 'stacklet' }],

@@ -6,7 +6,9 @@ import { deleteAction } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
 import { checkResourceName, checkVpcCidrFree } from '../../api/validators';
 import { createAction } from '../../actions/creation';
-import { button, check, idField, projectOf, regionOf, text } from '../../actions/steps';
+import { button } from '../../actions/buttons';
+import { check, idField, text } from '../../actions/fields';
+import { projectOf, regionOf } from '../../actions/conditions';
 import { plural } from '../../api/plural';
 
 const create = createAction({
