@@ -88,7 +88,7 @@ export interface KindSpec<K extends Kind> {
    * For a service that cannot list the kind: the ids the account's stacklets name (the stacklet kind's `names`),
    * besides those the extension created, each then read with `get`.
    */
-  readonly known?: { readonly namedBy?: (stacklet: s.Stacklet) => string | null | undefined };
+  readonly known?: Readonly<Record<string, never>>;
   /**
    * The resources an item names, by kind, with their IDs (a stacklet its volume, firewall, VPC and snapshots; a
    * firewall the stacklets behind it): what describe lists as its relations, and how a stacklet's rows find their
