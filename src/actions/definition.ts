@@ -1,6 +1,6 @@
 /**
  * One action, defined once (issue 34): what it takes (a zod input whose every field is described), what it
- * refuses (the UI's checks, src/model/actionChecks.ts, as AgentRefusal), its plan (every resource by name and ID
+ * refuses (the UI's checks, src/model/actionChecks.ts, as ActionRefusal), its plan (every resource by name and ID
  * with its role, the change, the monthly change, whether it destroys data and what to type, the UI's words),
  * what it sends (through the client) and which listings it leaves stale. The definitions live with their kind
  * (src/kinds/<kind>/operations.ts); three doors open onto them, each only collecting the input and confirming
@@ -10,8 +10,8 @@
  */
 import type * as z from 'zod/mini';
 import type * as s from '../api/schemas';
-import type { AgentData } from '../agent/envelope';
-import type { AgentContext } from '../agent/reads';
+import type { AnswerData } from './answerData';
+import type { ReadContext } from './readContext';
 import type { ListedKind, ListingKind, TaskKind } from '../kinds/registry';
 import type { AgentLimits, SpendingLedger } from '../agent/guards';
 import type { AgentMark } from '../model/actionHistory';
@@ -19,7 +19,7 @@ import type { ConfirmationWords } from '../model/actionWords';
 import { monthlyChangeWords } from '../model/cost';
 
 /** What an action acts through, besides what the reads read through. */
-export interface ActionContext extends AgentContext {
+export interface ActionContext extends ReadContext {
   /** Whether a task the door follows runs on the resource (the extension's task tracker); the item's own task counts anyway. */
   readonly isBusy?: (kind: TaskKind, id: string | number) => boolean;
   /** A task the service answered with, for the door to follow (the status bar). */
@@ -74,11 +74,19 @@ export interface ActionPlan {
   readonly progress: string;
   /**
    * The listings the change leaves stale, read again after it is sent; not the one an answer that is the
-   * resource itself updates in place (./steps.ts answered), but the own kind's where the answer is not it.
+   * resource itself updates in place (./answers.ts answered), but the own kind's where the answer is not it.
    */
   readonly stale: readonly ListingKind[];
   /** Sends it; the answer (the resource as it is now, its task) as envelope data. Throws the client's error. */
-  readonly send: () => Promise<AgentData>;
+  readonly send: () => Promise<AnswerData>;
+}
+
+/**
+ * What a door says once the plan was sent: its progress words, ended ("Powering off web-1."). Every locale's
+ * progress words end in an ellipsis, so they are ended here rather than written a second time.
+ */
+export function sentWords(plan: ActionPlan): string {
+  return plan.progress.replace(/…$/, '.');
 }
 
 /** What a plan acts on: its target, or what it creates (else its first resource). */
@@ -86,8 +94,28 @@ export function targetOf(plan: ActionPlan): PlannedResource {
   return plan.resources.find((resource) => resource.role === 'target' || resource.role === 'new') ?? plan.resources[0]!;
 }
 
-/** A plan as a definition makes it: the tool and action are the catalog's to add (./catalog.ts). */
-export type PlanBody = Omit<ActionPlan, 'tool' | 'action'>;
+/** The tail of a plan most definitions leave as it is. */
+type Tail = 'monthlyChangeUsd' | 'destroysData' | 'stale';
+
+/**
+ * A plan as a definition makes it: the tool and action are the catalog's to add (./writeTool.ts), and the tail has
+ * defaults (`withTail`): a monthly change of 0 when absent (an explicit undefined says "not estimated"), data
+ * destroyed exactly when a text is to be typed, and no listing stale (an answer that is the resource itself
+ * replaces it in the cache, ./answers.ts answered; a create's own listing is read again by made()).
+ */
+export type PlanBody = Omit<ActionPlan, 'tool' | 'action' | Tail> & Partial<Pick<ActionPlan, Tail>>;
+
+/** The plan of `body`, its tail's defaults filled in. */
+export function withTail(tool: string, action: string, body: PlanBody): ActionPlan {
+  return {
+    ...body,
+    tool,
+    action,
+    monthlyChangeUsd: 'monthlyChangeUsd' in body ? body.monthlyChangeUsd : 0,
+    destroysData: body.destroysData ?? body.typed !== undefined,
+    stale: body.stale ?? [],
+  };
+}
 
 export type Shape = Record<string, z.ZodMiniType>;
 
@@ -111,7 +139,9 @@ export interface ActionDefinition<S extends Shape = Shape> {
   readonly shape: S;
   /** Whether it replaces or destroys what is there (a firewall's rules, a deletion): the MCP destructiveHint. */
   readonly destructive: boolean;
-  /** The plan for the input, or a refusal (AgentRefusal) or a bad input (AgentInputError). Reads, never sends. */
+  /** What an input names, for a door's words before any plan exists (a create wizard's refusal): what a create makes. */
+  readonly named?: (input: Record<string, unknown>) => string;
+  /** The plan for the input, or a refusal (ActionRefusal) or a bad input (ActionInputError). Reads, never sends. */
   readonly plan: (ctx: ActionContext, input: z.infer<z.ZodMiniObject<S>>) => Promise<PlanBody>;
 }
 
@@ -121,7 +151,7 @@ export function define<S extends Shape>(definition: ActionDefinition<S>): Action
 }
 
 /** The plan as data for the model (and for a door that shows it as JSON). */
-export function planData(plan: ActionPlan): AgentData {
+export function planData(plan: ActionPlan): AnswerData {
   return {
     tool: plan.tool,
     action: plan.action,

@@ -4,13 +4,16 @@
  * change, the listings left stale) is the same for every kind. No vscode import.
  */
 import * as l10n from '@vscode/l10n';
-import type { AgentData } from '../agent/envelope';
+import type { AnswerData } from './answerData';
 import type { Literal, Shape } from './definition';
 import { deletionChangeOf, staleAfterDelete, type Kind, type ListedKind, type ListingKind, type ResourceRef } from '../kinds/registry';
 import { typeNamePrompt, type ConfirmationWords, type DeletionWords } from '../model/actionWords';
 import { typeableText } from '../model/serviceText';
 import { define, type ActionContext, type ActionDefinition, type PlannedResource } from './definition';
-import { button, head, idField, idle, targetId } from './steps';
+import { button } from './buttons';
+import { head } from './answers';
+import { idField, targetId } from './fields';
+import { idle } from './conditions';
 
 /** How one deletion is asked: what the user reads and types, and the resources that stay. */
 export interface Deletion {
@@ -19,7 +22,7 @@ export interface Deletion {
   readonly typed?: string;
   readonly resources?: readonly PlannedResource[];
   /** What else goes once the item went (a stacklet's volume), its answer added to the deletion's; and the listings it leaves stale. */
-  readonly along?: { readonly send: () => Promise<AgentData>; readonly stale: readonly ListingKind[] };
+  readonly along?: { readonly send: () => Promise<AnswerData>; readonly stale: readonly ListingKind[] };
 }
 
 export interface DeleteOptions<K extends ListedKind> {
@@ -28,7 +31,7 @@ export interface DeleteOptions<K extends ListedKind> {
   readonly description: string;
   /** What the `id` field is, for the model, when it is not an ID stacklet_find gives (a tag's is its name). */
   readonly idDescription?: string;
-  /** Refuses what cannot be deleted now (an attached volume), throwing AgentRefusal. */
+  /** Refuses what cannot be deleted now (an attached volume), throwing ActionRefusal. */
   readonly refuse?: (ref: ResourceRef<K>) => void;
   /** Fields besides `id` (what goes along), each described. */
   readonly shape?: Shape;
@@ -77,17 +80,15 @@ export function deleteAction<K extends ListedKind>(options: DeleteOptions<K>): A
       const ref = await idle(ctx, kind, input.id);
       options.refuse?.(ref);
       const asked = await options.ask(ctx, ref, input);
-      const progress = l10n.t('Deleting {0}…', ref.name);
       const any = ref as ResourceRef;
       return {
         resources: [{ ...head(any), role: 'target' }, ...(asked.resources ?? [])],
         change: { delete: head(any) },
         monthlyChangeUsd: deletionChangeOf(any),
-        destroysData: asked.typed !== undefined,
         ...(asked.typed !== undefined ? { typed: asked.typed } : {}),
         words: asked.words,
         failure: options.failure(ref.name),
-        progress,
+        progress: l10n.t('Deleting {0}…', ref.name),
         // The item itself leaves the cache once the service took it (no refetch of its listing).
         stale: [...staleAfterDelete<Kind>(kind, ref.data as never), ...(asked.along?.stale ?? [])],
         send: async () => {

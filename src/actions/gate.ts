@@ -6,8 +6,8 @@
  * here, before `send`. No vscode import.
  */
 import * as l10n from '@vscode/l10n';
-import type { AgentData } from '../agent/envelope';
-import { AgentRefusal } from '../agent/refusal';
+import type { AnswerData } from './answerData';
+import { ActionRefusal } from './refusals';
 import { unrecorded } from '../api/recording';
 import { guardAgentPlan, spendingWords, type GuardedPlan } from '../agent/guards';
 import { KINDS, kindSpec, sameId, type Kind, type KindItems, type KindSpec, type ListedKind } from '../kinds/registry';
@@ -56,10 +56,10 @@ export function agentSpending(ctx: ActionContext, plan: ActionPlan): string | un
 }
 
 /** Sends a plan the user confirmed through `confirmation`'s door; refused (nothing sent) when the typed name is not the one. */
-export async function execute(ctx: ActionContext, plan: ActionPlan, confirmation: Confirmation): Promise<AgentData> {
+export async function execute(ctx: ActionContext, plan: ActionPlan, confirmation: Confirmation): Promise<AnswerData> {
   const target = targetOf(plan);
   if (!typedConfirms(plan, confirmation.typed)) {
-    throw new AgentRefusal('typedNameMismatch', l10n.t('What was typed is not the name to type: nothing was sent.'), target);
+    throw new ActionRefusal('typedNameMismatch', l10n.t('What was typed is not the name to type: nothing was sent.'), target);
   }
   await guardAgent(ctx, plan);
   try {

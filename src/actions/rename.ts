@@ -3,7 +3,10 @@ import * as l10n from '@vscode/l10n';
 import { checkName } from '../api/validators';
 import type { ListedKind, ResourceRef } from '../kinds/registry';
 import { define, type ActionContext, type ActionDefinition } from './definition';
-import { answered, button, check, head, idle, refuse, targetId, text } from './steps';
+import { answered, head } from './answers';
+import { button } from './buttons';
+import { check, targetId, text } from './fields';
+import { idle, refuse } from './conditions';
 
 export interface RenameOptions<K extends ListedKind> {
   readonly kind: K;
@@ -29,16 +32,11 @@ export function renameAction<K extends ListedKind>(options: RenameOptions<K>): A
       check('name', (options.checkName ?? checkName)(input.name, 'name'));
       const ref = await idle(ctx, kind, input.id);
       if (ref.name === input.name) refuse(ref as ResourceRef, 'sameName', l10n.t('It has this name already.'));
-      const progress = l10n.t('Renaming {0}…', ref.name);
       return {
         resources: [{ ...head(ref as ResourceRef), role: 'target' }],
         change: { name: { from: ref.name, to: input.name } },
-        monthlyChangeUsd: 0,
-        destroysData: false,
         failure: l10n.t('Could not rename {0}', ref.name),
-        progress,
-        // The answer replaces the resource in the cache (answered).
-        stale: [],
+        progress: l10n.t('Renaming {0}…', ref.name),
         words: (literal) => ({ question: l10n.t('Rename {0} to {1}?', literal(ref.name), literal(input.name)), detail: '', button: button.rename() }),
         send: async () => {
           const answer = await options.request(ctx, ref, input.name);

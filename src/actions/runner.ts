@@ -8,14 +8,13 @@
  * item after a cancel, and answers each item's outcome. No vscode import.
  */
 import * as l10n from '@vscode/l10n';
-import type { AgentData } from '../agent/envelope';
-import { AgentInputError } from '../agent/input';
-import { AgentRefusal } from '../agent/refusal';
+import type { AnswerData } from './answerData';
+import { ActionInputError, ActionRefusal } from './refusals';
 import { unrecorded } from '../api/recording';
 import { runBounded, type BulkOutcome } from '../model/bulk';
 import { addChanges, formatMonthlyChange, monthlyChangeWords } from '../model/cost';
 import { describeError } from '../api/errorText';
-import { planOf, type Defined } from './catalog';
+import { planOf, type Defined } from './writeTool';
 import { targetOf, type ActionContext, type ActionPlan } from './definition';
 import { execute, guardAgent, type Confirmation } from './gate';
 
@@ -58,8 +57,8 @@ export interface Door {
 }
 
 /** Whether an error is a definition's refusal or a bad input: said to the person, never a failure of the service. */
-export function isRefusal(error: unknown): error is AgentRefusal | AgentInputError {
-  return error instanceof AgentRefusal || error instanceof AgentInputError;
+export function isRefusal(error: unknown): error is ActionRefusal | ActionInputError {
+  return error instanceof ActionRefusal || error instanceof ActionInputError;
 }
 
 /**
@@ -76,7 +75,7 @@ export async function plan(ctx: ActionContext, defined: Defined, input: Readonly
  * Sends a confirmed plan through the gate, as one entry of the action history (Copy as curl, the log), marked
  * with the agent that asked, if one did. Throws the service's refusal or failure.
  */
-export function send(ctx: ActionContext, planned: ActionPlan, door: Door['name'], typed: string | undefined): Promise<AgentData> {
+export function send(ctx: ActionContext, planned: ActionPlan, door: Door['name'], typed: string | undefined): Promise<AnswerData> {
   const work = () => execute(ctx, planned, { door, typed });
   if (!ctx.history) return work();
   const agent = ctx.agent ? { tool: ctx.agent.tool, door: ctx.agent.door } : undefined;
@@ -85,7 +84,7 @@ export function send(ctx: ActionContext, planned: ActionPlan, door: Door['name']
 
 export type RunResult =
   | { readonly status: 'declined'; readonly plan: ActionPlan }
-  | { readonly status: 'sent'; readonly plan: ActionPlan; readonly data: AgentData };
+  | { readonly status: 'sent'; readonly plan: ActionPlan; readonly data: AnswerData };
 
 /**
  * One item: planned, confirmed by the door, sent under its progress. A refusal (nothing asked) or the service's
@@ -119,7 +118,7 @@ export async function run(ctx: ActionContext, defined: Defined, input: Readonly<
 export type ManyResult =
   | { readonly status: 'refused'; readonly left: readonly LeftOut[] }
   | { readonly status: 'declined' }
-  | { readonly status: 'ran'; readonly outcomes: readonly BulkOutcome<ActionPlan, AgentData>[]; readonly left: readonly LeftOut[] };
+  | { readonly status: 'ran'; readonly outcomes: readonly BulkOutcome<ActionPlan, AnswerData>[]; readonly left: readonly LeftOut[] };
 
 /**
  * Several items, one confirmation for all: each planned on its own (one refused is left out, with why), the
@@ -168,7 +167,7 @@ export interface ManySummary {
   readonly message: string;
 }
 
-export function summary(title: string, outcomes: readonly BulkOutcome<ActionPlan, AgentData>[]): ManySummary {
+export function summary(title: string, outcomes: readonly BulkOutcome<ActionPlan, AnswerData>[]): ManySummary {
   const failed = outcomes.filter((o): o is Extract<typeof o, { status: 'failed' }> => o.status === 'failed');
   const notSent = outcomes.filter((o) => o.status === 'not-sent');
   const sent = outcomes.length - notSent.length;

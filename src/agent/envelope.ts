@@ -7,8 +7,8 @@
  * nesting), and `data.cut` says so. No vscode import.
  */
 import { safeStringify } from '../model/boundedJson';
-import { AgentInputError } from './input';
-import { AgentRefusal } from './refusal';
+import type { AnswerData } from '../actions/answerData';
+import { ActionInputError, ActionRefusal } from '../actions/refusals';
 
 /** Where the answer came from: the embedded emulator's demo data, or the signed-in service. */
 export type AgentSource = 'emulator' | 'service';
@@ -19,8 +19,6 @@ export const AGENT_NOTE = 'names, messages and descriptions below come from the 
 /** The most one answer may be, in UTF-8 bytes. */
 export const MAX_RESULT_BYTES = 16 * 1024;
 
-/** What an operation answers: `items`, when present, are paged by the envelope; the rest is sent as it is. */
-export type AgentData = Readonly<Record<string, unknown>> & { readonly items?: readonly unknown[] };
 
 interface Clip {
   readonly chars: number;
@@ -65,12 +63,12 @@ function bytes(text: string): number {
 export function startOf(cursor: string | undefined, total: number): number {
   if (cursor === undefined || cursor === '') return 0;
   const start = /^\d{1,9}$/.test(cursor) ? Number(cursor) : Number.NaN;
-  if (!Number.isInteger(start) || start > total) throw new AgentInputError('cursor', 'is not a cursor of this answer');
+  if (!Number.isInteger(start) || start > total) throw new ActionInputError('cursor', 'is not a cursor of this answer');
   return start;
 }
 
 /** The answer's text: `data` with as many of its `items` from `cursor` on as fit in MAX_RESULT_BYTES. */
-export function agentResult(source: AgentSource, data: AgentData, cursor?: string): string {
+export function agentResult(source: AgentSource, data: AnswerData, cursor?: string): string {
   const { items, ...rest } = data;
   for (const clip of CLIPS) {
     const cut = { count: 0 };
@@ -102,8 +100,8 @@ export function agentResult(source: AgentSource, data: AgentData, cursor?: strin
 
 /** An error as an answer: the same envelope, with the message (and the field it names) as JSON strings. */
 export function agentError(source: AgentSource | undefined, error: unknown): string {
-  const data = error instanceof AgentInputError ? { error: error.message, field: error.field }
-    : error instanceof AgentRefusal ? { refused: error.reason, error: error.message, resource: error.resource, ...error.facts }
+  const data = error instanceof ActionInputError ? { error: error.message, field: error.field }
+    : error instanceof ActionRefusal ? { refused: error.reason, error: error.message, resource: error.resource, ...error.facts }
       : { error: error instanceof Error ? error.message : String(error) };
   return agentResult(source ?? 'service', data);
 }

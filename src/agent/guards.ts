@@ -8,7 +8,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { formatUsd } from '../model/cost';
-import { AgentRefusal } from './refusal';
+import { ActionRefusal } from '../actions/refusals';
 
 /** `off`: no tools; `read`: read tools only; `ask`: writes too, each confirmed by the person. */
 export const AGENT_ACCESS = ['off', 'read', 'ask'] as const;
@@ -95,7 +95,7 @@ export function spendingWords(ledger: SpendingLedger, plan: GuardedPlan, limits:
  */
 export function guardAccess(limits: AgentLimits, resource: { kind: string; id?: string | number; name: string } = { kind: 'account', name: '' }): void {
   if (limits.access !== 'ask') {
-    throw new AgentRefusal('access', l10n.t('Agents may only read in this account: the person using it set Stacklet Cloud agent access to {0}. Nothing was sent.', limits.access), resource);
+    throw new ActionRefusal('access', l10n.t('Agents may only read in this account: the person using it set Stacklet Cloud agent access to {0}. Nothing was sent.', limits.access), resource);
   }
 }
 
@@ -110,12 +110,12 @@ export function guardAgentPlan(plan: GuardedPlan, limits: AgentLimits, ledger: S
   for (const resource of plan.resources) {
     const tag = protectingTag(resource.tags, limits.protectedTags);
     if (tag === undefined) continue;
-    throw new AgentRefusal('protected', l10n.t('A resource this change touches carries a tag that protects it from agents (see tag and resource). Nothing was sent: a person can make this change from the Stacklet Cloud views.'), { kind: resource.kind, ...(resource.id !== undefined ? { id: resource.id } : {}), name: resource.name }, { tag });
+    throw new ActionRefusal('protected', l10n.t('A resource this change touches carries a tag that protects it from agents (see tag and resource). Nothing was sent: a person can make this change from the Stacklet Cloud views.'), { kind: resource.kind, ...(resource.id !== undefined ? { id: resource.id } : {}), name: resource.name }, { tag });
   }
   const change = plan.monthlyChangeUsd;
   if (limits.monthlyLimit === Infinity || change === undefined) return;
   if (change > 0 && ledger.total + change > limits.monthlyLimit + 1e-9) {
-    throw new AgentRefusal('spendingLimit', l10n.t("This change would take this session's agent changes past the spending limit the person set: nothing was sent. A person can make it from the Stacklet Cloud views, or raise stacklet.agent.monthlyLimit in their user settings."), anyResource(plan), { ...spendingFacts(ledger, limits), monthlyChangeUsd: change });
+    throw new ActionRefusal('spendingLimit', l10n.t("This change would take this session's agent changes past the spending limit the person set: nothing was sent. A person can make it from the Stacklet Cloud views, or raise stacklet.agent.monthlyLimit in their user settings."), anyResource(plan), { ...spendingFacts(ledger, limits), monthlyChangeUsd: change });
   }
 }
 

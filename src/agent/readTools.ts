@@ -3,8 +3,9 @@
  * registers and `npm run manifest` writes into package.json's languageModelTools. No vscode import.
  */
 import * as z from 'zod/mini';
-import type { AgentData } from './envelope';
-import { CATALOGS, CHANGES, COST_BY, catalog, costEstimates, describeResource, findResources, recentActions, runningTasks, type AgentContext } from './reads';
+import type { AnswerData } from '../actions/answerData';
+import { CATALOGS, CHANGES, COST_BY, catalog, costEstimates, describeResource, findResources, recentActions, runningTasks } from './reads';
+import { type ReadContext } from '../actions/readContext';
 import { anyObject, cursor, envelope, id, idValue, kind, kindValue, oneOf, paged, READ_ONLY, resourceHead, text, type ToolSpec } from './toolSpec';
 
 const usd = z.nullable(z.number());
@@ -153,7 +154,7 @@ export const RECENT_ACTIONS: ToolSpec = {
 /** A read tool and the operation that answers it. */
 export interface ReadTool {
   readonly spec: ToolSpec;
-  readonly read: (ctx: AgentContext, input: unknown) => AgentData | Promise<AgentData>;
+  readonly read: (ctx: ReadContext, input: unknown) => AnswerData | Promise<AnswerData>;
 }
 
 export const READ_TOOLS: readonly ReadTool[] = [

@@ -5,28 +5,17 @@
  * Shared by the MCP server (src/mcp/server.ts) and the language model tools. No vscode import.
  */
 import * as l10n from '@vscode/l10n';
-import type { StackletClient } from '../api/client';
 import type * as s from '../api/schemas';
-import type { ActionHistory } from '../model/actionHistory';
 import { breakdown, monthlyChangeWords, resizeChange, stackletPrice, total } from '../model/cost';
+import { namedBy, namingKinds, related } from '../kinds/relations';
 import { ResourceIndex } from '../kinds/resourceSearch';
 import type { ResourceStore } from '../kinds/resourceStore';
 import { KNOWN_KUBERNETES_VERSIONS } from '../kinds/cluster/kind';
-import {
-  deletionChangeOf, isTaskKind, kindSpec, monthlyOf, refTo, sameId, SEARCH_KINDS,
-  type KindItems, type KindSpec, type ListedKind, type ResourceRef, type SearchKind,
-} from '../kinds/registry';
-import type { AgentData, AgentSource } from './envelope';
-import { AgentInputError, choiceField, fieldsOf, kindField, textField } from './input';
-
-/** What the operations read through. */
-export interface AgentContext {
-  readonly source: AgentSource;
-  readonly store: ResourceStore;
-  readonly client: StackletClient;
-  /** This window's actions; absent where nothing is recorded (the MCP server sends no actions of its own yet). */
-  readonly history?: ActionHistory;
-}
+import { deletionChangeOf, isTaskKind, kindSpec, monthlyOf, refTo, sameId, SEARCH_KINDS, type Kind, type KindItems, type KindSpec, type ListedKind, type ResourceRef, type SearchKind } from '../kinds/registry';
+import type { AnswerData } from '../actions/answerData';
+import type { ReadContext } from '../actions/readContext';
+import { ActionInputError } from '../actions/refusals';
+import { choiceField, fieldsOf, kindField, textField } from './input';
 
 /** The most resources `find` matches (the envelope pages through them). */
 const FIND_LIMIT = 5000;
@@ -37,7 +26,7 @@ interface Loaded {
   readonly unavailable: { kind: SearchKind; error: string }[];
 }
 
-async function load(ctx: AgentContext, kinds: readonly SearchKind[]): Promise<Loaded> {
+async function load(ctx: ReadContext, kinds: readonly SearchKind[]): Promise<Loaded> {
   const settled = await Promise.allSettled(kinds.map((kind) => ctx.store.get(kind)));
   const loaded: Loaded = { listings: [], unavailable: [] };
   settled.forEach((result, i) => {
@@ -113,7 +102,7 @@ function keptWhole(store: ResourceStore): Loaded['listings'] | undefined {
 const same = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() === b.toLowerCase();
 
 /** Resources matching a query (name, ID, any IP, tag or region, as Go to Resource), narrowed by kind, region, tag, state. */
-export async function findResources(ctx: AgentContext, raw: unknown): Promise<AgentData> {
+export async function findResources(ctx: ReadContext, raw: unknown): Promise<AnswerData> {
   const input = fieldsOf(raw);
   const query = textField(input, 'query') ?? '';
   const kind = kindField(input, 'kind');
@@ -134,60 +123,31 @@ export async function findResources(ctx: AgentContext, raw: unknown): Promise<Ag
 }
 
 /** The resource of `kind` with that id (the refusal names `idField`). */
-export async function resolve(ctx: AgentContext, kind: ListedKind, id: string, idField = 'id'): Promise<ResourceRef> {
+export async function resolve(ctx: ReadContext, kind: ListedKind, id: string, idField = 'id'): Promise<ResourceRef> {
   const listing = await ctx.store.get(kind);
   const spec = kindSpec(kind) as unknown as KindSpec<ListedKind>;
   const item = (listing.items as readonly KindItems[ListedKind][]).find((data) => sameId(spec.key(data as never), id));
-  if (item === undefined) throw new AgentInputError(idField, l10n.t('no {0} has this ID', kind));
+  if (item === undefined) throw new ActionInputError(idField, l10n.t('no {0} has this ID', kind));
   return refTo(kind, item as never) as ResourceRef;
 }
 
-/** The ids of other resources an item names, by kind. */
-function namedBy(ref: ResourceRef): { kind: SearchKind; ids: readonly (string | number)[] }[] {
-  const data = ref.data as Partial<s.Stacklet & s.Volume & s.LoadBalancer & s.Firewall>;
-  switch (ref.kind) {
-    case 'stacklet':
-      return [
-        { kind: 'volume', ids: data.volume_uuid ? [data.volume_uuid] : [] },
-        { kind: 'firewall', ids: data.firewall_uuid ? [data.firewall_uuid] : [] },
-        { kind: 'vpc', ids: data.vpc_uuid ? [data.vpc_uuid] : [] },
-        { kind: 'snapshot', ids: data.snapshot_ids ?? [] },
-      ];
-    case 'volume':
-      return [{ kind: 'stacklet', ids: typeof data.stacklet?.id === 'number' ? [data.stacklet.id] : [] }];
-    case 'loadBalancer':
-      return [{ kind: 'stacklet', ids: data.stacklet_ids ?? [] }];
-    case 'firewall':
-      return [{ kind: 'stacklet', ids: data.resources?.stacklet_ids ?? [] }];
-    default:
-      return [];
-  }
-}
-
-/** The resources that name a stacklet: its volumes, load balancers and firewalls. */
-function nameStacklet(kind: SearchKind, item: unknown, id: string | number): boolean {
-  const data = item as Partial<s.Volume & s.LoadBalancer & s.Firewall>;
-  if (kind === 'volume') return data.stacklet?.id !== undefined && data.stacklet.id !== null && sameId(data.stacklet.id, id);
-  if (kind === 'loadBalancer') return (data.stacklet_ids ?? []).some((other) => sameId(other, id));
-  if (kind === 'firewall') return (data.resources?.stacklet_ids ?? []).some((other) => sameId(other, id));
-  return false;
-}
-
 /** One resource: its fields as the service gave them, what it is related to, its running task and estimate. */
-export async function describeResource(ctx: AgentContext, raw: unknown): Promise<AgentData> {
+export async function describeResource(ctx: ReadContext, raw: unknown): Promise<AnswerData> {
   const input = fieldsOf(raw);
   const kind = kindField(input, 'kind', true);
   const ref = await resolve(ctx, kind, textField(input, 'id', true));
-  const named = namedBy(ref).filter(({ ids }) => ids.length > 0);
-  const inverse: SearchKind[] = ref.kind === 'stacklet' ? ['volume', 'loadBalancer', 'firewall'] : [];
-  const { listings } = await load(ctx, [...new Set([...named.map(({ kind: k }) => k), ...inverse])]);
+  // What it names, and what may name it (a stacklet's load balancers), as each kind says (src/kinds/relations.ts).
+  const named = namedBy(ref.kind, ref.data);
+  const inverse = namingKinds(ref.kind, SEARCH_KINDS);
+  const searchable = (k: Kind): k is SearchKind => (SEARCH_KINDS as readonly Kind[]).includes(k);
+  const { listings } = await load(ctx, [...new Set([...named.map(({ kind: k }) => k).filter(searchable), ...inverse.filter(searchable)])]);
   const relations: Record<string, unknown>[] = [];
   for (const { kind: other, items } of listings) {
     const spec = kindSpec(other) as unknown as KindSpec<SearchKind>;
     const ids = named.find(({ kind: k }) => k === other)?.ids ?? [];
     for (const item of items) {
       const key = spec.key(item as never);
-      if (ids.some((id) => sameId(id, key)) || (inverse.includes(other) && nameStacklet(other, item, ref.id))) {
+      if (ids.some((id) => sameId(id, key)) || (inverse.includes(other) && related(ref.kind, ref.data as never, other, item as never))) {
         relations.push({ kind: other, id: key, name: spec.name(item as never) });
       }
     }
@@ -209,7 +169,7 @@ export const CHANGES = ['resize', 'create', 'delete'] as const;
  * Monthly estimates: the account's by stacklet, region or tag, or what a proposed change would do to it
  * (`change`: resize a stacklet to `size`, create one of `size` and `image`, delete a resource).
  */
-export async function costEstimates(ctx: AgentContext, raw: unknown): Promise<AgentData> {
+export async function costEstimates(ctx: ReadContext, raw: unknown): Promise<AnswerData> {
   const input = fieldsOf(raw);
   if (textField(input, 'change') !== undefined) return costOfChange(ctx, input);
   const by = choiceField(input, 'by', COST_BY, 'stacklet');
@@ -225,13 +185,13 @@ export async function costEstimates(ctx: AgentContext, raw: unknown): Promise<Ag
   return { ...estimate, by, items };
 }
 
-export async function sizeOf(ctx: AgentContext, slug: string): Promise<s.Size> {
+export async function sizeOf(ctx: ReadContext, slug: string): Promise<s.Size> {
   const size = (await ctx.store.get('size')).items.find((item) => item.slug === slug);
-  if (!size) throw new AgentInputError('size', l10n.t('is not a size the service offers'));
+  if (!size) throw new ActionInputError('size', l10n.t('is not a size the service offers'));
   return size;
 }
 
-async function costOfChange(ctx: AgentContext, input: Readonly<Record<string, unknown>>): Promise<AgentData> {
+async function costOfChange(ctx: ReadContext, input: Readonly<Record<string, unknown>>): Promise<AnswerData> {
   const change = choiceField(input, 'change', CHANGES, 'delete');
   let dollars: number | undefined;
   let affected: Record<string, unknown> | undefined;
@@ -248,7 +208,7 @@ async function costOfChange(ctx: AgentContext, input: Readonly<Record<string, un
     const slug = textField(input, 'image', true);
     const image = (await ctx.store.get('distribution')).items.flatMap((distribution) => distribution.images).find((item) => item.slug === slug)
       ?? (await ctx.store.get('application')).items.find((item) => item.slug === slug);
-    if (!image) throw new AgentInputError('image', l10n.t('is not an image the service offers'));
+    if (!image) throw new ActionInputError('image', l10n.t('is not an image the service offers'));
     dollars = stackletPrice({ size, distribution: { image } })?.total;
   }
   return { change, ...(affected ? { resource: affected } : {}), monthlyChangeUsd: dollars ?? null, words: monthlyChangeWords(dollars) };
@@ -257,7 +217,7 @@ async function costOfChange(ctx: AgentContext, input: Readonly<Record<string, un
 export const CATALOGS = ['regions', 'sizes', 'images', 'kubernetesVersions'] as const;
 
 /** What resources can be made of: regions, sizes (with prices), images (distributions and apps), Kubernetes versions. */
-export async function catalog(ctx: AgentContext, raw: unknown): Promise<AgentData> {
+export async function catalog(ctx: ReadContext, raw: unknown): Promise<AnswerData> {
   const what = choiceField(fieldsOf(raw), 'what', CATALOGS, 'regions');
   switch (what) {
     case 'regions':
@@ -284,7 +244,7 @@ export async function catalog(ctx: AgentContext, raw: unknown): Promise<AgentDat
 }
 
 /** The account's resources that carry a running task now. */
-export async function runningTasks(ctx: AgentContext): Promise<AgentData> {
+export async function runningTasks(ctx: ReadContext): Promise<AnswerData> {
   const { listings, unavailable } = await load(ctx, SEARCH_KINDS.filter(isTaskKind));
   const items = listings.flatMap(({ kind, items: list }) => list.flatMap((item) => {
     const ref = refTo(kind, item as never) as ResourceRef;
@@ -295,7 +255,7 @@ export async function runningTasks(ctx: AgentContext): Promise<AgentData> {
 }
 
 /** This window's actions, newest first, with the requests each sent (never a header, so never the token). */
-export function recentActions(ctx: AgentContext): AgentData {
+export function recentActions(ctx: ReadContext): AnswerData {
   const items = (ctx.history?.list() ?? []).map((entry) => ({
     id: entry.id,
     at: new Date(entry.at).toISOString(),

@@ -12,13 +12,13 @@
  */
 import * as vscode from 'vscode';
 import { protectingTag } from '../agent/guards';
-import type { AgentData } from '../agent/envelope';
-import type { Defined } from '../actions/catalog';
+import type { AnswerData } from '../actions/answerData';
+import type { Defined } from '../actions/writeTool';
 import { definitionOf } from '../kinds/operations';
 import { actionContext, type TaskFollower } from '../actions/context';
-import { targetOf, type ActionContext, type ActionPlan, type ToolKind } from '../actions/definition';
+import { sentWords, targetOf, type ActionContext, type ActionPlan, type ToolKind } from '../actions/definition';
 import { isRefusal, leftText, manyLines, run, runMany, summary, type Confirmed, type LeftOut } from '../actions/runner';
-import { busyWords } from '../actions/steps';
+import { busyWords } from '../actions/conditions';
 import type { ActiveSession } from '../auth/session';
 import type { Task } from '../api/schemas';
 import { isBulkAction, isTaskKind, kindSpec, sameId, type ActionId, type KindItems, type KindSpec, type ListedKind, type PoolItem, type ResourceRef, type TaskKind } from '../kinds/registry';
@@ -59,8 +59,8 @@ export interface BusyCheck {
 export interface ManyConfirmation {
   /** "Power off 3 stacklets?" */
   readonly question: string;
-  /** Its button: "Power Off". */
-  readonly button: string;
+  /** Its button ("Power Off"): the plans' own, unless it differs for several ("Take Snapshots"). */
+  readonly button?: string;
   /** What the action does, said before the names (as the one-item confirmation says it). */
   readonly detail?: string;
   /** A text to type after the question (for what destroys data): the input refuses anything else. */
@@ -109,8 +109,8 @@ export interface ActionCommand<K extends ListedKind, I extends object = Input> {
    * insists on, asked then), or undefined to let the failure stand.
    */
   readonly retry?: (target: Target<K>, error: unknown, input: I, deps: CommandDeps) => Promise<I | undefined>;
-  /** Said once it was sent (the status bar and the log). */
-  readonly done: (item: KindItems[K], input: I, plan: ActionPlan) => string;
+  /** Said once it was sent (the status bar and the log): the plan's progress words, ended, unless it says more. */
+  readonly done?: (item: KindItems[K], input: I, plan: ActionPlan) => string;
   readonly many?: Many<K, I>;
   /** See Confirm; a modal by default. A function decides it from what the prompts gave. */
   readonly confirm?: Confirm | ((input: I) => Confirm);
@@ -119,7 +119,7 @@ export interface ActionCommand<K extends ListedKind, I extends object = Input> {
   /** The prompts end with the name typed, under the words the plan gives (Delete Stacklet's wizard): `input`'s `typed` confirms. */
   readonly typedInPrompts?: boolean;
   /** After it was sent: what the answer says beyond the item itself (something asked along that was not done). */
-  readonly settled?: (deps: CommandDeps, data: AgentData) => void;
+  readonly settled?: (deps: CommandDeps, data: AnswerData) => void;
 }
 
 /** The definition's context on the command's session; the tasks its answers carry go to `tasks` (a selection's group). */
@@ -183,7 +183,7 @@ interface One<T, I extends object> {
   readonly typedInPrompts?: boolean | undefined;
   readonly retry?: ((error: unknown, input: I) => Promise<I | undefined>) | undefined;
   readonly done: (input: I, plan: ActionPlan) => string;
-  readonly settled?: ((data: AgentData) => void) | undefined;
+  readonly settled?: ((data: AnswerData) => void) | undefined;
 }
 
 async function runOne<T, I extends object>(deps: CommandDeps, defined: Defined, one: One<T, I>): Promise<void> {
@@ -252,7 +252,7 @@ export function actionCommand<K extends ListedKind, I extends object = Input>(op
       confirm: (input) => (typeof options.confirm === 'function' ? options.confirm(input) : options.confirm ?? 'modal'),
       typedInPrompts: options.typedInPrompts,
       retry: options.retry && ((error, input) => options.retry!(target, error, input, deps)),
-      done: (input, plan) => options.done(item, input, plan),
+      done: (input, plan) => (options.done ? options.done(item, input, plan) : sentWords(plan)),
       settled: options.settled && ((data) => options.settled!(deps, data)),
     });
   };
@@ -381,7 +381,8 @@ function eligible<K extends ListedKind, I extends object>(deps: CommandDeps, ses
 async function confirmMany<K extends ListedKind, I extends object>(deps: CommandDeps, many: Many<K, I>, plans: readonly ActionPlan[], left: readonly LeftOut[], input: I): Promise<Confirmed | undefined> {
   const confirmation = many.confirm(plans.length, input, plans);
   const lines = [...(confirmation.detail ? [confirmation.detail, ''] : []), ...manyLines(plans, left, many.outcome, many.costNote?.())];
-  if (!(await confirmModal(deps, confirmation.question, lines.join('\n'), confirmation.button))) return undefined;
+  const button = confirmation.button ?? plans[0]!.words((text) => text).button;
+  if (!(await confirmModal(deps, confirmation.question, lines.join('\n'), button))) return undefined;
   if (confirmation.typed === undefined) return {};
   const typed = confirmation.typed;
   const answer = await deps.prompter.input({

@@ -5,9 +5,9 @@ import { sizeItems } from './choices';
 import { refuseWhenBusy } from './actionCommand';
 import { createWithRetry } from './createFlow';
 import type { CommandDeps } from './deps';
-import { countStep } from './steps/countStep';
-import { nameStep } from './steps/nameStep';
-import { sizeStep } from './steps/sizeStep';
+import { countStep } from './wizardSteps/countStep';
+import { nameStep } from './wizardSteps/nameStep';
+import { sizeStep } from './wizardSteps/sizeStep';
 import { resolveTarget } from './target';
 import { idleItems } from './idlePick';
 import { done } from '../ui/notify';
@@ -75,7 +75,6 @@ export async function addNodePool(deps: CommandDeps, node?: unknown): Promise<vo
     steps: () => steps,
     fields: { name: 'name', size: 'size', count: 'count' },
     input: (answers) => ({ cluster: cluster.uuid, name: answers.name!, size: answers.size!, count: parseWholeNumber(answers.count!)! }),
-    name: (answers) => answers.name!,
   });
   if (!result) return;
   const { name, count } = result.answers;

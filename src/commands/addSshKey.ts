@@ -6,7 +6,7 @@ import { checkName, checkSshPublicKey, parseSshPublicKey, sshKeyFingerprint, typ
 import type { ActiveSession } from '../auth/session';
 import type { PickItem } from '../ui/prompter';
 import { done } from '../ui/notify';
-import { sameNameWarning } from './steps/nameStep';
+import { sameNameWarning } from './wizardSteps/nameStep';
 import { createWithRetry } from './createFlow';
 import type { CommandDeps } from './deps';
 import { sshFolder } from './sshFolder';
@@ -121,7 +121,6 @@ export async function addSshKeyFlow(deps: CommandDeps, session: ActiveSession): 
     fields: { name: 'name', publicKey: 'pasted', public_key: 'pasted' },
     wizard: { countKnown: false },
     input: (answers) => ({ name: answers.name!, publicKey: answers.source === 'paste' ? answers.pasted!.trim() : answers.source!.text }),
-    name: (answers) => answers.name!,
   });
   if (!result) return undefined;
   const added = result.data['resource'] as { id: number; name: string };

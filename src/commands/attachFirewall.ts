@@ -52,8 +52,8 @@ export const attachFirewall = actionCommand<'stacklet', { firewall: string }>({
     ask: ({ items, store }, deps) => chosen(deps, store, items),
     confirm: (count, _input, plans) => ({
       question: plural(count, vscode.l10n.t('Attach 1 stacklet to firewall {0}?', firewallName(plans)), vscode.l10n.t('Attach {0} stacklets to firewall {1}?', count, firewallName(plans))),
-      detail: vscode.l10n.t('A stacklet has one firewall: those behind another move to {0}, and its rules apply to them from now on.', firewallName(plans)),
-      button: vscode.l10n.t('Attach'),
+      // What moving behind a firewall does, in the definition's words (the same for each stacklet).
+      detail: plans[0]?.words((text) => text).detail,
     }),
     progress: (count, _input, plans) => plural(count, vscode.l10n.t('Attaching 1 stacklet to firewall {0}', firewallName(plans)), vscode.l10n.t('Attaching {0} stacklets to firewall {1}', count, firewallName(plans))),
   },

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { attachedStackletName, stackletState } from '../model/format';
+import { attachRefusal } from '../kinds/volume/operations';
+import { stackletState } from '../model/format';
 import * as notify from '../ui/notify';
 import { stackletItem } from './choices';
 import { actionCommand } from './actionCommand';
@@ -14,7 +15,7 @@ export const attachVolume = actionCommand({
   action: 'attach',
   confirm: 'prompt',
   pick: () => ({ title: vscode.l10n.t('Attach which volume?'), accept: (v) => !v.task && !v.stacklet, none: vscode.l10n.t('Every volume is attached already, or busy.') }),
-  refuse: (v) => (v.stacklet ? vscode.l10n.t('{0} is already attached to {1}; detach it first.', v.name, attachedStackletName(v.stacklet)) : undefined),
+  refuse: attachRefusal,
   input: async ({ item, store }, deps) => {
     const candidates = (await store.get('stacklet')).items.filter((s) => s.region.slug === item.region.slug && !s.volume_uuid && stackletState(s) !== 'busy');
     if (candidates.length === 0) {
@@ -27,7 +28,6 @@ export const attachVolume = actionCommand({
       items: candidates.map(stackletItem),
       unmatched: (text) => vscode.l10n.t('No stacklet in {0} without a volume is called "{1}": pick one of the list.', item.region.slug, text),
     });
-    return stacklet === undefined || isBack(stacklet) ? undefined : { stacklet, stackletName: candidates.find((s) => s.id === stacklet)?.name ?? `#${stacklet}` };
+    return stacklet === undefined || isBack(stacklet) ? undefined : { stacklet };
   },
-  done: (v, { stackletName }) => vscode.l10n.t('Attaching {0} to {1}.', v.name, String(stackletName)),
 });

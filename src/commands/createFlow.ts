@@ -6,8 +6,8 @@
  * opens the wizard again with every answer kept, at the step of the field named (or the first step when none was).
  */
 import * as vscode from 'vscode';
-import type { AgentData } from '../agent/envelope';
-import { AgentInputError } from '../agent/input';
+import type { AnswerData } from '../actions/answerData';
+import { ActionInputError } from '../actions/refusals';
 import { definitionOf } from '../kinds/operations';
 import type { ActionPlan, ToolKind } from '../actions/definition';
 import { isRefusal, run } from '../actions/runner';
@@ -31,8 +31,6 @@ export interface CreateFlow<S> {
   readonly fields: Readonly<Record<string, string>>;
   /** The definition's input the answers make. */
   readonly input: (answers: S) => Record<string, unknown>;
-  /** What the answers create, for a refusal said before any plan exists ("web-1: …"). */
-  readonly name: (answers: S) => string;
   /** How the wizard numbers its steps (see WizardOptions). */
   readonly wizard?: Omit<WizardOptions, 'startAt'>;
 }
@@ -41,7 +39,7 @@ export interface CreateFlow<S> {
 export interface Created<S> {
   readonly answers: S;
   readonly plan: ActionPlan;
-  readonly data: AgentData;
+  readonly data: AnswerData;
 }
 
 /** The created resource with the answers that made it, or undefined when the user gave up. */
@@ -73,7 +71,8 @@ export async function createWithRetry<S>(deps: CommandDeps, session: ActiveSessi
       startAt = backTo;
     } catch (error) {
       if (!isRefusal(error) && failure === undefined) throw error;
-      const message = vscode.l10n.t('{0}: {1}', failure ?? flow.name(answers), describeError(error));
+      // Before any plan exists, a refusal is said of what the definition says the input names ("web-1: …").
+      const message = vscode.l10n.t('{0}: {1}', failure ?? defined.definition.named?.(flow.input(answers)) ?? '', describeError(error));
       deps.log.error(message);
       const retry = vscode.l10n.t('Edit and Retry');
       const showLog = vscode.l10n.t('Show Log');
@@ -82,7 +81,7 @@ export async function createWithRetry<S>(deps: CommandDeps, session: ActiveSessi
       if (choice !== retry) return undefined;
       // The step of the field named: by the definition's check, or by the service.
       // A field of a list (`names.1`, `sshKeys.0`) is its list's step.
-      const named = error instanceof AgentInputError ? error.field.replace(/\.\d+$/, '') : undefined;
+      const named = error instanceof ActionInputError ? error.field.replace(/\.\d+$/, '') : undefined;
       startAt = named !== undefined
         ? flow.fields[named] ?? Object.values(flow.fields).find((step) => step === named)
         : Object.entries(flow.fields).find(([field]) => refusalNamesField(error, field))?.[1];

@@ -4,11 +4,11 @@ import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
 import { done } from '../ui/notify';
 import { createWithRetry } from './createFlow';
-import { listedProjects, projectField, projectSteps, type InProject } from './steps/projectStep';
-import { countStep } from './steps/countStep';
-import { nameStep, sameNameWarning } from './steps/nameStep';
-import { regionStep } from './steps/regionStep';
-import { sizeStep } from './steps/sizeStep';
+import { listedProjects, projectField, projectSteps, type InProject } from './wizardSteps/projectStep';
+import { countStep } from './wizardSteps/countStep';
+import { nameStep, sameNameWarning } from './wizardSteps/nameStep';
+import { regionStep } from './wizardSteps/regionStep';
+import { sizeStep } from './wizardSteps/sizeStep';
 import { pickStep } from './wizard';
 import { KNOWN_KUBERNETES_VERSIONS } from '../kinds/cluster/kind';
 
@@ -90,7 +90,6 @@ export async function createKubernetesCluster(deps: CommandDeps): Promise<void> 
       node_pool: { name: answers.poolName!, size: answers.poolSize!, count: parseWholeNumber(answers.poolCount!)! },
       project: projectField(projects, answers.project).project_uuid,
     }),
-    name: (answers) => answers.name!,
   });
   if (!result) return;
   const { answers, data } = result;

@@ -1,28 +1,13 @@
 import * as vscode from 'vscode';
-import {
-  checkCertificateId,
-  checkCookieName,
-  checkCookieTtl,
-  checkHealthCheckPath,
-  checkHealthInterval,
-  checkHealthThreshold,
-  checkListenPort,
-  checkResourceName,
-  checkPort,
-  checkTypedNumber,
-  LB_ALGORITHMS,
-  LB_HEALTH_PROTOCOLS,
-  LB_PROTOCOLS,
-  parseWholeNumber,
-} from '../api/validators';
+import { checkCertificateId, checkCookieName, checkCookieTtl, checkHealthCheckPath, checkHealthInterval, checkHealthThreshold, checkListenPort, checkResourceName, checkPort, checkTypedNumber, LB_ALGORITHMS, LB_HEALTH_PROTOCOLS, LB_PROTOCOLS, parseWholeNumber } from '../api/validators';
 import { stackletItem, yesNo } from './choices';
 import type { CommandDeps } from './deps';
 import type { PickItem } from '../ui/prompter';
 import { done } from '../ui/notify';
 import { createWithRetry } from './createFlow';
-import { nameStep, sameNameWarning } from './steps/nameStep';
-import { listedProjects, projectField, projectSteps, type InProject } from './steps/projectStep';
-import { regionStep } from './steps/regionStep';
+import { nameStep, sameNameWarning } from './wizardSteps/nameStep';
+import { listedProjects, projectField, projectSteps, type InProject } from './wizardSteps/projectStep';
+import { regionStep } from './wizardSteps/regionStep';
 import { inputStep, pickManyStep, pickStep, wholeNumberStep, type WizardStep } from './wizard';
 import { plural } from '../api/plural';
 
@@ -281,7 +266,6 @@ export async function createLoadBalancer(deps: CommandDeps): Promise<void> {
       name: 'name', region: 'region', algorithm: 'algorithm',
     },
     input: (answers) => inputOf(answers),
-    name: (answers) => answers.name!,
   });
   if (!result) return;
   const { data, answers } = result;

@@ -1,21 +1,21 @@
 import * as vscode from 'vscode';
 import { checkHostname, checkInteger, checkTagList, checkWithinLimit, parseTagList, parseWholeNumber } from '../api/validators';
 import { firewallRuleCounts } from '../kinds/firewall/row';
-import { STACKLETS_AT_ONCE } from '../kinds/stacklet/operations';
+import { repeatedNameWords, STACKLETS_AT_ONCE } from '../kinds/stacklet/operations';
 import type { CommandDeps } from './deps';
 import { yesNo } from './choices';
 import { done } from '../ui/notify';
 import { createWithRetry } from './createFlow';
-import { limitBeforeAsking } from './steps/accountLimit';
-import { countStep } from './steps/countStep';
-import { imageStep } from './steps/imageStep';
-import { nameStep, sameNameWarning } from './steps/nameStep';
-import { noneItem } from './steps/noneItem';
-import { listedProjects, projectField, projectSteps, type InProject } from './steps/projectStep';
-import { regionStep } from './steps/regionStep';
-import { sizeStep } from './steps/sizeStep';
-import { sshKeysStep } from './steps/sshKeysStep';
-import { vpcStep } from './steps/vpcStep';
+import { limitBeforeAsking } from './wizardSteps/accountLimit';
+import { countStep } from './wizardSteps/countStep';
+import { imageStep } from './wizardSteps/imageStep';
+import { nameStep, sameNameWarning } from './wizardSteps/nameStep';
+import { noneItem } from './wizardSteps/noneItem';
+import { listedProjects, projectField, projectSteps, type InProject } from './wizardSteps/projectStep';
+import { regionStep } from './wizardSteps/regionStep';
+import { sizeStep } from './wizardSteps/sizeStep';
+import { sshKeysStep } from './wizardSteps/sshKeysStep';
+import { vpcStep } from './wizardSteps/vpcStep';
 import { inputStep, pickStep, type WizardStep } from './wizard';
 
 /** The service creates at most this many stacklets in one request (`names`). */
@@ -53,8 +53,7 @@ export function checkNames(text: string, available = Infinity): string | undefin
     const problem = checkHostname(name, vscode.l10n.t('The name "{0}"', name));
     if (problem) return problem;
   }
-  const repeated = names.find((name, i) => names.indexOf(name) !== i);
-  return repeated === undefined ? undefined : vscode.l10n.t('{0} is there twice: each stacklet needs its own name', repeated);
+  return repeatedNameWords(names);
 }
 
 /** web-1, web-2, … web-N: the names offered for `count` stacklets starting with `base`. */
@@ -177,7 +176,6 @@ export async function createStacklet(deps: CommandDeps): Promise<void> {
       firewall_uuid: 'firewall', userdata_uuid: 'userdata', ssh_keys: 'sshKeys', backups: 'backups', project_uuid: 'project',
     },
     input: (answers) => inputOf(answers),
-    name: (answers) => namesOf(answers).join(', '),
   });
   if (!result) return;
   const names = namesOf(result.answers);

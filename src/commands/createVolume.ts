@@ -7,8 +7,8 @@ import * as notify from '../ui/notify';
 import { refuseWhenBusy } from './actionCommand';
 import { done } from '../ui/notify';
 import { stackletItem } from './choices';
-import { limitBeforeAsking } from './steps/accountLimit';
-import { sameNameWarning } from './steps/nameStep';
+import { limitBeforeAsking } from './wizardSteps/accountLimit';
+import { sameNameWarning } from './wizardSteps/nameStep';
 import type { CommandDeps } from './deps';
 import { refOfNode } from './target';
 import { createWithRetry } from './createFlow';
@@ -75,7 +75,6 @@ export async function createVolume(deps: CommandDeps, node?: unknown): Promise<v
     // The service's fields and the definition's, each with the step that asks for it.
     fields: { name: 'name', stacklet_id: 'stacklet', size_gigabytes: 'size', sizeGigabytes: 'size' },
     input: (answers) => ({ stacklet: answers.stacklet!.id, name: answers.name!, sizeGigabytes: parseWholeNumber(answers.size!)! }),
-    name: (answers) => answers.name!,
   });
   if (!result) return;
   const { answers } = result;

@@ -4,9 +4,9 @@ import type { Vpc } from '../api/schemas';
 import type { CommandDeps } from './deps';
 import { done } from '../ui/notify';
 import { createWithRetry } from './createFlow';
-import { listedProjects, projectField, projectSteps, type InProject } from './steps/projectStep';
-import { nameStep, sameNameWarning } from './steps/nameStep';
-import { regionStep } from './steps/regionStep';
+import { listedProjects, projectField, projectSteps, type InProject } from './wizardSteps/projectStep';
+import { nameStep, sameNameWarning } from './wizardSteps/nameStep';
+import { regionStep } from './wizardSteps/regionStep';
 import { inputStep } from './wizard';
 
 interface NewVpc extends InProject {
@@ -50,7 +50,6 @@ export async function createVpc(deps: CommandDeps): Promise<void> {
       ...projectSteps<NewVpc>(deps, title(vscode.l10n.t('Project')), projects),
     ],
     input: (answers) => ({ name: answers.name!, region: answers.region!, cidr: answers.cidr!, project: projectField(projects, answers.project).project_uuid }),
-    name: (answers) => answers.name!,
   });
   if (!result) return;
   const { answers } = result;

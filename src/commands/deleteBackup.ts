@@ -19,7 +19,6 @@ export const deleteBackup = actionCommand<'backup'>({
     confirm: (n) => ({
       question: plural(n, vscode.l10n.t('Delete 1 backup?'), vscode.l10n.t('Delete {0} backups?', n)),
       detail: plural(n, vscode.l10n.t('This destroys the backup; its stacklet can no longer be restored from it.'), vscode.l10n.t('This destroys each backup; their stacklets can no longer be restored from them.')),
-      button: vscode.l10n.t('Delete'),
       typed: plural(n, vscode.l10n.t('delete 1 backup'), vscode.l10n.t('delete {0} backups', n)),
     }),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 backup'), vscode.l10n.t('Deleting {0} backups', n)),

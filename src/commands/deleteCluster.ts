@@ -13,7 +13,6 @@ export const deleteCluster = actionCommand<'cluster'>({
     confirm: (n) => ({
       question: plural(n, vscode.l10n.t('Delete 1 cluster?'), vscode.l10n.t('Delete {0} clusters?', n)),
       detail: plural(n, vscode.l10n.t('This destroys the cluster, its nodes and everything running on them.'), vscode.l10n.t('This destroys each cluster, its nodes and everything running on them.')),
-      button: vscode.l10n.t('Delete'),
       typed: plural(n, vscode.l10n.t('delete 1 cluster'), vscode.l10n.t('delete {0} clusters', n)),
     }),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 cluster'), vscode.l10n.t('Deleting {0} clusters', n)),

@@ -12,7 +12,6 @@ export const deleteFirewall = actionCommand<'firewall'>({
     confirm: (n) => ({
       question: vscode.l10n.t('Delete {0} firewalls?', n),
       detail: plural(n, vscode.l10n.t('Its stacklets stay, without this firewall\'s rules.'), vscode.l10n.t('Their stacklets stay, without these firewalls\' rules.')),
-      button: vscode.l10n.t('Delete'),
     }),
     progress: (n) => vscode.l10n.t('Deleting {0} firewalls', n),
   },

@@ -13,7 +13,6 @@ export const deleteLoadBalancer = actionCommand<'loadBalancer'>({
     confirm: (n) => ({
       question: plural(n, vscode.l10n.t('Delete 1 load balancer?'), vscode.l10n.t('Delete {0} load balancers?', n)),
       detail: plural(n, vscode.l10n.t('Its stacklets stay; traffic to this load balancer\'s addresses stops.'), vscode.l10n.t('Their stacklets stay; traffic to these load balancers\' addresses stops.')),
-      button: vscode.l10n.t('Delete'),
     }),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 load balancer'), vscode.l10n.t('Deleting {0} load balancers', n)),
   },

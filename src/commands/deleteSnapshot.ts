@@ -13,7 +13,6 @@ export const deleteSnapshot = actionCommand<'snapshot'>({
     confirm: (n) => ({
       question: plural(n, vscode.l10n.t('Delete 1 snapshot?'), vscode.l10n.t('Delete {0} snapshots?', n)),
       detail: plural(n, vscode.l10n.t('This destroys the snapshot in every region it is in; no stacklet can be restored from it again.'), vscode.l10n.t('This destroys each snapshot in every region it is in; no stacklet can be restored from them again.')),
-      button: vscode.l10n.t('Delete'),
       typed: plural(n, vscode.l10n.t('delete 1 snapshot'), vscode.l10n.t('delete {0} snapshots', n)),
     }),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 snapshot'), vscode.l10n.t('Deleting {0} snapshots', n)),

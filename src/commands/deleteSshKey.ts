@@ -12,7 +12,6 @@ export const deleteSshKey = actionCommand<'sshKey'>({
     confirm: (n) => ({
       question: plural(n, vscode.l10n.t('Delete 1 SSH key?'), vscode.l10n.t('Delete {0} SSH keys?', n)),
       detail: plural(n, vscode.l10n.t('Stacklets that have this key keep it; new stacklets can no longer be given it.'), vscode.l10n.t('Stacklets that have these keys keep them; new stacklets can no longer be given them.')),
-      button: vscode.l10n.t('Delete'),
     }),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 SSH key'), vscode.l10n.t('Deleting {0} SSH keys', n)),
   },

@@ -12,7 +12,6 @@ export const deleteUserdata = actionCommand<'userdata'>({
     confirm: (n) => ({
       question: plural(n, vscode.l10n.t('Delete 1 userdata script?'), vscode.l10n.t('Delete {0} userdata scripts?', n)),
       detail: plural(n, vscode.l10n.t('Stacklets created with it keep what the script did.'), vscode.l10n.t('Stacklets created with them keep what the scripts did.')),
-      button: vscode.l10n.t('Delete'),
     }),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 userdata script'), vscode.l10n.t('Deleting {0} userdata scripts', n)),
   },

@@ -18,7 +18,6 @@ export const deleteVolume = actionCommand<'volume'>({
     confirm: (n) => ({
       question: plural(n, vscode.l10n.t('Delete 1 volume?'), vscode.l10n.t('Delete {0} volumes?', n)),
       detail: plural(n, vscode.l10n.t('This destroys the volume and the data on it.'), vscode.l10n.t('This destroys each volume and the data on it.')),
-      button: vscode.l10n.t('Delete'),
       typed: plural(n, vscode.l10n.t('delete 1 volume'), vscode.l10n.t('delete {0} volumes', n)),
     }),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 volume'), vscode.l10n.t('Deleting {0} volumes', n)),

@@ -15,7 +15,6 @@ export const deleteVpc = actionCommand<'vpc'>({
     confirm: (n) => ({
       question: plural(n, vscode.l10n.t('Delete 1 VPC?'), vscode.l10n.t('Delete {0} VPCs?', n)),
       detail: vscode.l10n.t('The service refuses a VPC that still has stacklets.'),
-      button: vscode.l10n.t('Delete'),
     }),
     progress: (n) => plural(n, vscode.l10n.t('Deleting 1 VPC'), vscode.l10n.t('Deleting {0} VPCs', n)),
   },

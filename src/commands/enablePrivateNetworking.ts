@@ -19,5 +19,4 @@ export const enablePrivateNetworking = actionCommand({
     accept: (s) => stackletState(s) !== 'busy' && !hasPrivateNetworking(s),
     none: vscode.l10n.t('Every stacklet already has private networking, or is busy.'),
   }),
-  done: (s) => vscode.l10n.t('Enabling private networking on {0}.', s.name),
 });

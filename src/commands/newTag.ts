@@ -77,7 +77,6 @@ export async function newTag(deps: CommandDeps, node?: unknown, nodes?: unknown)
     steps: build,
     fields: { name: 'name', stacklets: 'stacklets', stacklet_ids: 'stacklets' },
     input: (answers) => ({ name: answers.name!, stacklets: stackletsOf(answers).map((stacklet) => stacklet.id) }),
-    name: (answers) => answers.name!,
   });
   if (!result) return;
   const name = result.answers.name!;

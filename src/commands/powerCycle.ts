@@ -13,12 +13,10 @@ export const powerCycle = actionCommand({
     accept: POWER_ACCEPTS.powerCycle,
     none: vscode.l10n.t('Every stacklet is busy or not yet active: there is none to power cycle.'),
   }),
-  done: (s) => vscode.l10n.t('Power cycling {0}.', s.name),
   many: {
     confirm: (count) => ({
       question: plural(count, vscode.l10n.t('Power cycle 1 stacklet?'), vscode.l10n.t('Power cycle {0} stacklets?', count)),
       detail: vscode.l10n.t('They are switched off and on again (a hard reboot): running programs are not shut down cleanly.'),
-      button: vscode.l10n.t('Power Cycle'),
     }),
     outcome: powerOutcome('cycle'),
     progress: (count) => plural(count, vscode.l10n.t('Power cycling 1 stacklet'), vscode.l10n.t('Power cycling {0} stacklets', count)),

@@ -13,12 +13,10 @@ export const powerOff = actionCommand({
     accept: POWER_ACCEPTS.powerOff,
     none: vscode.l10n.t('No stacklet is running: there is none to power off.'),
   }),
-  done: (s) => vscode.l10n.t('Powering off {0}.', s.name),
   many: {
     confirm: (count) => ({
       question: plural(count, vscode.l10n.t('Power off 1 stacklet?'), vscode.l10n.t('Power off {0} stacklets?', count)),
       detail: vscode.l10n.t('They stop, like pulling their power cords: running programs are not shut down cleanly. They stay off until powered on again.'),
-      button: vscode.l10n.t('Power Off'),
     }),
     outcome: powerOutcome('off'),
     progress: (count) => plural(count, vscode.l10n.t('Powering off 1 stacklet'), vscode.l10n.t('Powering off {0} stacklets', count)),

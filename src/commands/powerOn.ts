@@ -29,9 +29,8 @@ export const powerOn = actionCommand({
     accept: POWER_ACCEPTS.powerOn,
     none: vscode.l10n.t('No stacklet is off: there is none to power on.'),
   }),
-  done: (s) => vscode.l10n.t('Powering on {0}.', s.name),
   many: {
-    confirm: (count) => ({ question: plural(count, vscode.l10n.t('Power on 1 stacklet?'), vscode.l10n.t('Power on {0} stacklets?', count)), button: vscode.l10n.t('Power On') }),
+    confirm: (count) => ({ question: plural(count, vscode.l10n.t('Power on 1 stacklet?'), vscode.l10n.t('Power on {0} stacklets?', count)) }),
     outcome: powerOutcome('on'),
     progress: (count) => plural(count, vscode.l10n.t('Powering on 1 stacklet'), vscode.l10n.t('Powering on {0} stacklets', count)),
     ended: (names, count) => plural(count, vscode.l10n.t('{0} was powered on.', names), vscode.l10n.t('{0} were powered on.', names)),

@@ -54,5 +54,4 @@ export const resetPassword = actionCommand<'stacklet', NewPassword>({
     const typed = await askPassword(deps, item.name, vscode.l10n.t('This service needs the new password from you.'));
     return typed === undefined ? undefined : { password: typed };
   },
-  done: (s) => vscode.l10n.t('Resetting the root password of {0}.', s.name),
 });

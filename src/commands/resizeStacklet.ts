@@ -91,7 +91,7 @@ export const resizeStacklet = actionCommand<'stacklet', Answers>({
         // The reversible answer first, so Enter keeps every disk as it is.
         const items = yesNo(
           vscode.l10n.t('permanent: they can never be resized to a size with a smaller disk'),
-          vscode.l10n.t('CPU and memory only; the resize can be undone'),
+          resizeDiskWords('', false),
           { first: 'no' },
         );
         const answer = await deps.prompter.pick<boolean>({ title, placeHolder: vscode.l10n.t('Grow the disks where {0} has a larger one?', size), items });
@@ -105,7 +105,6 @@ export const resizeStacklet = actionCommand<'stacklet', Answers>({
       detail: disk
         ? vscode.l10n.t('Their disks grow where {0} has a larger one: permanent, they can never be resized to a size with a smaller disk.', size)
         : vscode.l10n.t('CPU and memory only; the resize can be undone.'),
-      button: vscode.l10n.t('Resize'),
     }),
     progress: (count, { size }) => plural(count, vscode.l10n.t('Resizing 1 stacklet to {0}', size), vscode.l10n.t('Resizing {0} stacklets to {1}', count, size)),
     ended: (names, count, { size }) => plural(count, vscode.l10n.t('{0} was resized to {1}.', names, size), vscode.l10n.t('{0} were resized to {1}.', names, size)),

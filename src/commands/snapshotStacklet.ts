@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { checkName } from '../api/validators';
+import { snapshotPriceNote } from '../kinds/stacklet/operations';
 import { actionCommand } from './actionCommand';
 import { idleStacklets } from './idlePick';
 import { askText } from './askText';
@@ -56,7 +57,7 @@ export const snapshotStacklet = actionCommand<'stacklet', Named>({
       detail: vscode.l10n.t('Each snapshot is named "{0}", with {1} standing for the name of its stacklet.', name, NAME),
       button: vscode.l10n.t('Take Snapshots'),
     }),
-    costNote: () => vscode.l10n.t('The service gives no price for snapshots: the estimate leaves them out.'),
+    costNote: snapshotPriceNote,
     progress: (count) => plural(count, vscode.l10n.t('Taking a snapshot of 1 stacklet'), vscode.l10n.t('Taking snapshots of {0} stacklets', count)),
     ended: (names, count) => plural(count, vscode.l10n.t('A snapshot of {0} was taken.', names), vscode.l10n.t('Snapshots of {0} were taken.', names)),
   },

@@ -55,7 +55,7 @@ export const tagStacklets = actionCommand<'stacklet', Tag>({
   done: (s, { tag }) => vscode.l10n.t('Tagged {0} with "{1}".', s.name, tag),
   many: {
     ask: ({ items, store }, deps) => askTag(deps, store, items),
-    confirm: (count, { tag }) => ({ question: plural(count, vscode.l10n.t('Tag 1 stacklet with "{0}"?', tag), vscode.l10n.t('Tag {0} stacklets with "{1}"?', count, tag)), button: vscode.l10n.t('Add Tag') }),
+    confirm: (count, { tag }) => ({ question: plural(count, vscode.l10n.t('Tag 1 stacklet with "{0}"?', tag), vscode.l10n.t('Tag {0} stacklets with "{1}"?', count, tag)) }),
     progress: (count, { tag }) => plural(count, vscode.l10n.t('Tagging 1 stacklet with "{0}"', tag), vscode.l10n.t('Tagging {0} stacklets with "{1}"', count, tag)),
   },
 });

@@ -26,5 +26,4 @@ export const transferSnapshot = actionCommand({
     });
     return region === undefined || isBack(region) ? undefined : { region };
   },
-  done: (s, { region }) => vscode.l10n.t('Transferring {0} to {1}.', s.name, String(region)),
 });

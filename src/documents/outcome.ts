@@ -8,7 +8,7 @@ import { isApiError } from '../api/errors';
 import { describeError } from '../api/errorText';
 import { plural } from '../api/plural';
 
-export interface Step {
+export interface ApplyRequest {
   /** What the step changes, in words: "rename to web-fw", "add 2 inbound rules". */
   readonly label: string;
   /**
@@ -37,7 +37,7 @@ export interface ApplyOutcome {
 }
 
 /** Runs the steps in order: an unsupported part is skipped and the rest goes on; any other failure stops. */
-export async function runSteps(steps: readonly Step[]): Promise<ApplyOutcome> {
+export async function sendRequests(steps: readonly ApplyRequest[]): Promise<ApplyOutcome> {
   const applied: string[] = [];
   const unsupported: { part: string; labels: string[]; message: string }[] = [];
   for (const [index, step] of steps.entries()) {

@@ -11,13 +11,13 @@ import type { SessionManager, ActiveSession } from '../auth/session';
 import type { ActionContext, ActionPlan } from '../actions/definition';
 import { actionContext } from '../actions/context';
 import type { Door } from '../actions/runner';
-import type { AgentData } from '../agent/envelope';
+import type { AnswerData } from '../actions/answerData';
 import type { AnyDocumentKind, DocumentKindId, DocumentProblem } from '../documents/kind';
 import { documentFileName, idOfSegment, idSegment, NEW_SEGMENT } from '../documents/documentPaths';
 import { DOCUMENT_SCHEMES } from '../kinds/schemes';
 import { staleAfterEdit } from '../kinds/registry';
 import { appliedOutcome, IncompleteApply, isComplete, reportOutcome, type ApplyOutcome } from '../documents/outcome';
-import { AgentRefusal } from '../agent/refusal';
+import { ActionRefusal } from '../actions/refusals';
 import type { TaskRegistry } from '../tasks/types';
 import { Drafts } from '../ui/drafts';
 import type { Log } from '../ui/log';
@@ -337,7 +337,7 @@ export class DocumentEditors extends Disposable {
 
   private async createFrom(document: vscode.TextDocument, { kind }: Opened, session: ActiveSession, next: unknown): Promise<void> {
     // Through the kind's create definition: its checks and words, its request; it remembers the new resource and
-    // follows its task (made, src/actions/steps.ts).
+    // follows its task (made, src/actions/answers.ts).
     const sent = await this.runDefined(document, kind, session, 'create', kind.createInput(next), false);
     if (sent === undefined) return;
     if (!('data' in sent)) {
@@ -363,7 +363,7 @@ export class DocumentEditors extends Disposable {
    * the outcome step by step; when it refused the one request, what failed in the plan's words; undefined when
    * nothing was sent.
    */
-  private async runDefined(document: vscode.TextDocument, kind: AnyDocumentKind, session: ActiveSession, action: 'update' | 'create', input: Record<string, unknown>, changedSince: boolean): Promise<{ data: AgentData } | { outcome: ApplyOutcome } | { failed: string } | undefined> {
+  private async runDefined(document: vscode.TextDocument, kind: AnyDocumentKind, session: ActiveSession, action: 'update' | 'create', input: Record<string, unknown>, changedSince: boolean): Promise<{ data: AnswerData } | { outcome: ApplyOutcome } | { failed: string } | undefined> {
     // The definitions load with the first save, not at activation.
     const [{ definitionOf }, runner] = await Promise.all([import('../kinds/operations.js'), import('../actions/runner.js')]);
     const ctx = this.actionContext(session);
@@ -394,7 +394,7 @@ export class DocumentEditors extends Disposable {
       if (runner.isRefusal(error)) {
         const file = segments(document.uri).at(-1) ?? kind.id;
         // A refusal names the resource it is about (a stacklet the document names is busy); a bad input its field.
-        const message = error instanceof AgentRefusal ? vscode.l10n.t('{0}: {1}', error.resource.name, error.message) : error.message;
+        const message = error instanceof ActionRefusal ? vscode.l10n.t('{0}: {1}', error.resource.name, error.message) : error.message;
         const said = /[.!?]$/.test(message) ? message : `${message}.`;
         this.refusalItems.show(document.uri, vscode.l10n.t('{0} not applied', file), vscode.l10n.t('Not applied: {0} Your text is kept as a draft.', said), false);
         return undefined;

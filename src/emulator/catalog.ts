@@ -2,17 +2,7 @@
  * The service-wide catalog every account shares: regions, sizes, images, container families and Kubernetes
  * versions. Static data; records built from it reference these objects rather than copying them.
  */
-import type {
-  ApplicationRec,
-  ContainerFamilyRec,
-  DistributionImageRec,
-  DistributionRec,
-  KubernetesVersionRec,
-  NodePoolSizeRec,
-  RegionRec,
-  SizeRec,
-  StackletImage,
-} from './records';
+import type { ApplicationRec, ContainerFamilyRec, DistributionImageRec, DistributionRec, KubernetesVersionRec, NodePoolSizeRec, RegionRec, SizeRec, StackletImage } from './records';
 
 export const GiB = 1024 ** 3;
 const TiB = 1024 ** 4;

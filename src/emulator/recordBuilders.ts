@@ -4,23 +4,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { GiB, REGIONS, nodePoolSize, stackletImage } from './catalog';
-import type {
-  ApplicationRec,
-  BackupRec,
-  DistributionImageRec,
-  ImageRec,
-  KubernetesNodeRec,
-  NetworkV4,
-  NetworkV6,
-  NodePoolRec,
-  RegionRec,
-  SizeRec,
-  SnapshotRec,
-  StackletRec,
-  StackletRef,
-  VolumeRec,
-  VpcRec,
-} from './records';
+import type { ApplicationRec, BackupRec, DistributionImageRec, ImageRec, KubernetesNodeRec, NetworkV4, NetworkV6, NodePoolRec, RegionRec, SizeRec, SnapshotRec, StackletRec, StackletRef, VolumeRec, VpcRec } from './records';
 import { ipv4ToNumber, parseCidr } from '../api/validators';
 import type { Account, World } from './world';
 

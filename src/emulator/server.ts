@@ -11,19 +11,7 @@ import { ApiError } from './errors';
 import { earlyFaultReply, EARLY_FAULTS, malformedText, pickFault, wrongShapeBody } from './faults';
 import { hostCheck, hostName } from './hostCheck';
 import { BodyTooLarge, ClientGone, noContent, normalisePath, parseJson, readBody, type Reply, type Router } from './http';
-import {
-  applyConfig,
-  checkConfig,
-  DEFAULT_BODY_LIMIT,
-  DEFAULT_HOST,
-  DEMO_TOKEN,
-  resolveConfig,
-  type EmulatorOptions,
-  type FaultKind,
-  type ResolvedConfig,
-  type RuntimeConfig,
-  type SeedKind,
-} from './options';
+import { applyConfig, checkConfig, DEFAULT_BODY_LIMIT, DEFAULT_HOST, DEMO_TOKEN, resolveConfig, type EmulatorOptions, type FaultKind, type ResolvedConfig, type RuntimeConfig, type SeedKind } from './options';
 import { controlRouter, type ControlHandler } from './routes/control';
 import { apiRouter } from './routes/index';
 import { restoreWorld, saveWorld, type SaveResult } from './savedWorld';

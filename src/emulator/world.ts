@@ -3,22 +3,7 @@
  * the task queue; each Account holds its own resources, so one account can never reach another's.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type {
-  BackupRec,
-  FirewallRec,
-  KubernetesRec,
-  LoadBalancerRec,
-  ProfileRec,
-  ProjectRec,
-  ProjectRef,
-  SnapshotRec,
-  SshKeyRec,
-  StackletRec,
-  TagRec,
-  UserdataRec,
-  VolumeRec,
-  VpcRec,
-} from './records';
+import type { BackupRec, FirewallRec, KubernetesRec, LoadBalancerRec, ProfileRec, ProjectRec, ProjectRef, SnapshotRec, SshKeyRec, StackletRec, TagRec, UserdataRec, VolumeRec, VpcRec } from './records';
 import { TaskQueue } from './tasks';
 
 /** Records by id plus their creation order, so a list page is a slice and never a sort. */

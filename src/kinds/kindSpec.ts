@@ -85,10 +85,16 @@ export interface KindSpec<K extends Kind> {
   /** One item by its key. */
   readonly get?: (client: StackletClient, id: string | number, call: Call) => Promise<KindItems[K]>;
   /**
-   * For a service that cannot list the kind: the ids the account's stacklets name (besides those the
-   * extension created), each then read with `get`.
+   * For a service that cannot list the kind: the ids the account's stacklets name (the stacklet kind's `names`),
+   * besides those the extension created, each then read with `get`.
    */
-  readonly known?: { readonly namedBy?: (stacklet: s.Stacklet) => string | null | undefined };
+  readonly known?: Readonly<Record<string, never>>;
+  /**
+   * The resources an item names, by kind, with their IDs (a stacklet its volume, firewall, VPC and snapshots; a
+   * firewall the stacklets behind it): what describe lists as its relations, and how a stacklet's rows find their
+   * children (./relations.ts). The kind's to say, so no reader switches on kind ids.
+   */
+  readonly names?: { readonly [O in Kind]?: (item: KindItems[K]) => readonly (string | number)[] };
   /** Items carry a `task` the tracker follows. */
   readonly tasks?: Readonly<Record<string, never>>;
   /**

@@ -1,14 +1,14 @@
 /**
  * Every kind's actions (src/kinds/<kind>/operations.ts) as the write tools agents call, one per kind: the list the
  * doors read (the language model tools, the MCP server, the commands and editors through `definitionOf`, and
- * `npm run manifest`). Here, beside the kinds, so the framework that makes a tool (src/actions/catalog.ts) never
+ * `npm run manifest`). Here, beside the kinds, so the framework that makes a tool (src/actions/writeTool.ts) never
  * imports its plug-ins. No vscode import.
  */
 import * as l10n from '@vscode/l10n';
-import { parseAction, planOf, tool, type Defined, type WriteTool } from '../actions/catalog';
+import { parseAction, planOf, tool, type Defined, type WriteTool } from '../actions/writeTool';
 import type { ActionContext, ActionPlan, ToolKind } from '../actions/definition';
 import { guardAccess } from '../agent/guards';
-import { AgentInputError } from '../agent/input';
+import { ActionInputError } from '../actions/refusals';
 import { BACKUP_OPERATIONS } from './backup/operations';
 import { CLUSTER_OPERATIONS } from './cluster/operations';
 import { FIREWALL_OPERATIONS } from './firewall/operations';
@@ -43,18 +43,18 @@ export function writeTool(name: string): WriteTool | undefined {
 }
 
 /**
- * The definition an agent's call of the tool `name` picks, and its input checked against it: refused (AgentInputError,
- * or AgentRefusal when the person's access for agents allows no write) before anything is read.
+ * The definition an agent's call of the tool `name` picks, and its input checked against it: refused (ActionInputError,
+ * or ActionRefusal when the person's access for agents allows no write) before anything is read.
  */
 export function agentCall(ctx: ActionContext, name: string, raw: unknown): { defined: Defined; input: Record<string, unknown> } {
   const write = writeTool(name);
-  if (!write) throw new AgentInputError('tool', l10n.t('is not a write tool'));
+  if (!write) throw new ActionInputError('tool', l10n.t('is not a write tool'));
   if (ctx.agent) guardAccess(ctx.agent.limits());
   const { definition, input } = parseAction(write, raw);
   return { defined: { write, definition }, input };
 }
 
-/** The plan the tool `name` makes of an agent's input (refused as AgentInputError or AgentRefusal). */
+/** The plan the tool `name` makes of an agent's input (refused as ActionInputError or ActionRefusal). */
 export async function planAction(ctx: ActionContext, name: string, raw: unknown): Promise<ActionPlan> {
   const { defined, input } = agentCall(ctx, name, raw);
   return planOf(ctx, defined.write, defined.definition, input);

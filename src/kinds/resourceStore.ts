@@ -8,21 +8,7 @@ import * as l10n from '@vscode/l10n';
 import type { ListResult, StackletClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { Emitter } from '../model/emitter';
-import {
-  kindSpec,
-  isKnownKind,
-  sameId,
-  staleAfterCreate,
-  type KindItems,
-  type CatalogKind,
-  type Kind,
-  type KindSpec,
-  type KnownKind,
-  type ListedKind,
-  type ListingItems,
-  type ListingKind,
-  type ListingParams,
-} from './registry';
+import { kindSpec, isKnownKind, sameId, staleAfterCreate, type KindItems, type CatalogKind, type Kind, type KindSpec, type KnownKind, type ListedKind, type ListingItems, type ListingKind, type ListingParams } from './registry';
 
 export type { ListingKind, ListingParams };
 
@@ -277,11 +263,11 @@ export class ResourceStore {
   private async loadKnown(kind: KnownKind, signal: AbortSignal): Promise<Listing<unknown>> {
     const spec = kindSpec(kind) as KindSpec<KnownKind>;
     const ids = new Set(this.known?.get(kind) ?? []);
-    const namedBy = spec.known?.namedBy;
+    // What a stacklet names, as its kind says it (src/kinds/stacklet/kind.ts `names`).
+    const namedBy = (kindSpec('stacklet') as unknown as KindSpec<'stacklet'>).names?.[kind];
     if (namedBy) {
       for (const stacklet of (await this.get('stacklet')).items) {
-        const id = namedBy(stacklet);
-        if (id) ids.add(id);
+        for (const id of namedBy(stacklet)) ids.add(String(id));
       }
     }
     const items: unknown[] = [];

@@ -1,6 +1,7 @@
 /** The live session as the language model tools read and write through it, and the form of their results. */
 import * as vscode from 'vscode';
-import type { AgentData, AgentSource } from '../agent/envelope';
+import type { AnswerData } from '../actions/answerData';
+import type { AgentSource } from '../agent/envelope';
 import { actionContext, sourceOf as accountSource } from '../actions/context';
 import type { ActionContext, AgentDoor } from '../actions/definition';
 import type { ToolDeps } from './deps';
@@ -11,7 +12,7 @@ export function envelopeResult(text: string): vscode.LanguageModelToolResult {
 }
 
 /** What a tool says when there is no session to read through: how to get one. */
-function signedOutData(deps: ToolDeps): AgentData | undefined {
+function signedOutData(deps: ToolDeps): AnswerData | undefined {
   const state = deps.session.state;
   if (state.kind === 'active') return undefined;
   return {
@@ -33,7 +34,7 @@ export function sourceOf(deps: ToolDeps): AgentSource {
  * The live session as the agent core reads and acts through it (with `agent`, an agent's change: its limits
  * checked, its tasks followed, its requests recorded), or what to say when there is none.
  */
-export async function sessionContext(deps: ToolDeps, agent?: AgentDoor): Promise<ActionContext | { signedOut: AgentData }> {
+export async function sessionContext(deps: ToolDeps, agent?: AgentDoor): Promise<ActionContext | { signedOut: AnswerData }> {
   const signedOut = signedOutData(deps);
   const state = deps.session.state;
   if (signedOut || state.kind !== 'active') return { signedOut: signedOut! };

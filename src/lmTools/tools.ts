@@ -5,22 +5,24 @@
  * expired), a tool answers the same envelope saying how to sign in; on a local emulator its `source` says so.
  */
 import * as vscode from 'vscode';
-import { agentError, agentResult, type AgentData } from '../agent/envelope';
+import { agentError, agentResult } from '../agent/envelope';
+import { type AnswerData } from '../actions/answerData';
 import { textField } from '../agent/input';
-import { catalog, costEstimates, describeResource, findResources, recentActions, runningTasks, type AgentContext } from '../agent/reads';
+import { catalog, costEstimates, describeResource, findResources, recentActions, runningTasks } from '../agent/reads';
+import { type ReadContext } from '../actions/readContext';
 import type { ToolDeps } from './deps';
 import type { Tools } from './register';
 import { envelopeResult, sessionContext, sourceOf } from './session';
 import { writeTools } from './writeTools';
 import { agentLimits } from '../ui/agentLimits';
-import { AgentRefusal } from '../agent/refusal';
+import { ActionRefusal } from '../actions/refusals';
 import type { ToolName } from './toolNames';
 
 /** Runs `read` on the live session and answers its envelope (an error, too, is an envelope the model reads). */
-export async function readAnswer(deps: ToolDeps, input: unknown, read: (ctx: AgentContext, input: unknown) => AgentData | Promise<AgentData>): Promise<string> {
+export async function readAnswer(deps: ToolDeps, input: unknown, read: (ctx: ReadContext, input: unknown) => AnswerData | Promise<AnswerData>): Promise<string> {
   const source = sourceOf(deps);
   // At access "off" VS Code offers no tool of ours; one called anyway (another extension's invokeTool) reads nothing.
-  if (agentLimits().access === 'off') return agentError(source, new AgentRefusal('access', vscode.l10n.t('Agents have no access to this account: the person using it set Stacklet Cloud agent access to off.'), { kind: 'account', name: '' }));
+  if (agentLimits().access === 'off') return agentError(source, new ActionRefusal('access', vscode.l10n.t('Agents have no access to this account: the person using it set Stacklet Cloud agent access to off.'), { kind: 'account', name: '' }));
   try {
     const ctx = await sessionContext(deps);
     if ('signedOut' in ctx) return agentResult('service', ctx.signedOut);
@@ -35,7 +37,7 @@ export async function readAnswer(deps: ToolDeps, input: unknown, read: (ctx: Age
 }
 
 /** A tool that reads: no confirmation (nothing changes), a line while it runs, the envelope as its result. */
-function readTool(deps: ToolDeps, running: string, read: (ctx: AgentContext, input: unknown) => AgentData | Promise<AgentData>): vscode.LanguageModelTool<unknown> {
+function readTool(deps: ToolDeps, running: string, read: (ctx: ReadContext, input: unknown) => AnswerData | Promise<AnswerData>): vscode.LanguageModelTool<unknown> {
   return {
     prepareInvocation: () => ({ invocationMessage: running }),
     invoke: async (options) => envelopeResult(await readAnswer(deps, options.input, read)),

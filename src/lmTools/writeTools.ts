@@ -9,8 +9,9 @@
  * task followed by the tracker.
  */
 import * as vscode from 'vscode';
-import { agentError, agentResult, type AgentData } from '../agent/envelope';
-import type { Defined } from '../actions/catalog';
+import { agentError, agentResult } from '../agent/envelope';
+import { type AnswerData } from '../actions/answerData';
+import type { Defined } from '../actions/writeTool';
 import { agentCall, WRITE_TOOLS } from '../kinds/operations';
 import { planData, type ActionContext as WriteContext, type ActionPlan as WritePlan } from '../actions/definition';
 import { agentSpending, typedConfirms } from '../actions/gate';
@@ -82,7 +83,7 @@ const CONFIRMED_MAX = 50;
 
 interface Confirmed {
   readonly seen: string;
-  readonly data: AgentData;
+  readonly data: AnswerData;
   readonly kinds: readonly ListingKind[];
 }
 
@@ -139,7 +140,7 @@ function writeTool(deps: ToolDeps, name: string, confirmed: ConfirmedPlans, ledg
       if (shown) await freshen(deps, shown.kinds);
       const { ctx, defined, input } = await call(deps, ledger, name, options.input);
       // The answer to the model when the plan planned again is not what the user confirmed, or no name was typed.
-      let refused: AgentData | undefined;
+      let refused: AnswerData | undefined;
       const door = windowDoor('languageModelTool', deps.notifier, async ([planned]) => {
         // Only what the user confirmed is sent: a plan that changed since (another resource, another monthly
         // change, a new name) or was never shown is refused, and the model can prepare it again.

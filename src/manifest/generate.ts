@@ -5,7 +5,7 @@
  * state is written by hand in a `when` clause. Pure: src/manifest/write.ts reads and writes the files.
  * No vscode import.
  */
-import { editorToolDescription, toolInputSchema, type WriteTool } from '../actions/catalog';
+import { editorToolDescription, toolInputSchema, type WriteTool } from '../actions/writeTool';
 import { ACTIVE, type CommandDeclaration, type KindActions, type RowAction } from '../kinds/declarations';
 import { groupRow } from '../kinds/groupRow';
 import type { Kind } from '../kinds/kindSpec';

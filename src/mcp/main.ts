@@ -6,7 +6,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { isLoopbackUrl } from '../api/loopback';
 import { StackletClient } from '../api/client';
 import type { AgentSource } from '../agent/envelope';
-import type { AgentContext } from '../agent/reads';
+import type { ReadContext } from '../actions/readContext';
 import { isLocalEmulator } from '../auth/accountPlace';
 import { ActionHistory } from '../model/actionHistory';
 import { ResourceStore } from '../kinds/resourceStore';
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
   const place = { apiUrl: baseUrl ?? '', isEmulator: process.env['STACKLET_EMULATOR'] === '1' };
   const source: AgentSource = isLocalEmulator(place) ? 'emulator' : 'service';
   const read = await readToken(process.env);
-  let ctx: AgentContext | undefined;
+  let ctx: ReadContext | undefined;
   let signedOut: string | undefined;
   if ('problem' in read) {
     // Said on stderr and by every tool; never with the token.

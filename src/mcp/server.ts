@@ -16,15 +16,15 @@ import { ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/typ
 import * as z from 'zod/mini';
 import { agentError, agentResult, type AgentSource } from '../agent/envelope';
 import { READ_TOOLS, type ReadTool } from '../agent/readTools';
-import type { AgentContext } from '../agent/reads';
+import type { ReadContext } from '../actions/readContext';
 import { jsonSchema, type ToolSpec } from '../agent/toolSpec';
-import { WRITE_ANSWERS, writeToolSpec } from '../actions/catalog';
+import { WRITE_ANSWERS, writeToolSpec } from '../actions/writeTool';
 import { agentCall, WRITE_TOOLS } from '../kinds/operations';
 import { planData, type ActionContext, type ActionPlan as WritePlan } from '../actions/definition';
 import { agentSpending, typedConfirms } from '../actions/gate';
 import { run } from '../actions/runner';
 import { DEFAULT_MONTHLY_LIMIT, DEFAULT_PROTECTED_TAGS, SpendingLedger, type AgentAccess, type AgentLimits } from '../agent/guards';
-import { AgentRefusal } from '../agent/refusal';
+import { ActionRefusal } from '../actions/refusals';
 import { SEARCH_KINDS } from '../kinds/registry';
 import { monthlyChangeWords } from '../model/cost';
 import type { ResourceStore } from '../kinds/resourceStore';
@@ -123,14 +123,14 @@ function listTools(server: McpServer, registered: readonly Registered[]): void {
  * through the cache, fresh for FRESH_MS. With `allowWrites`, the write tools are listed and confirmed by
  * elicitation.
  */
-export function createServer(ctx: AgentContext | undefined, options: ServerOptions = {}): McpServer {
+export function createServer(ctx: ReadContext | undefined, options: ServerOptions = {}): McpServer {
   const limits: AgentLimits = options.limits ?? { access: options.allowWrites ? 'ask' : 'read', protectedTags: DEFAULT_PROTECTED_TAGS, monthlyLimit: DEFAULT_MONTHLY_LIMIT };
   const server = new McpServer({ name: 'stacklet-cloud', version: '0.1.0' }, { instructions: instructions(limits) });
   const source: AgentSource = ctx?.source ?? options.source ?? 'service';
   const now = options.now ?? Date.now;
   // What this run's confirmed writes have added to the monthly estimate, against --monthly-limit.
   const ledger = new SpendingLedger();
-  const guarded = async (work: (ctx: AgentContext) => Promise<ToolAnswer>): Promise<ToolAnswer> => {
+  const guarded = async (work: (ctx: ReadContext) => Promise<ToolAnswer>): Promise<ToolAnswer> => {
     if (!ctx) return answer(agentError(source, new Error(options.signedOut ?? NOT_SIGNED_IN)), true);
     try {
       freshen(ctx.store, now(), options.freshMs ?? FRESH_MS);
@@ -278,7 +278,7 @@ export function refuseWritesWhenOff(transport: Transport, source: AgentSource, a
   transport.onmessage = (message, extra) => {
     const call = message as { method?: string; id?: string | number; params?: { name?: unknown } };
     if (call.method === 'tools/call' && call.id !== undefined && typeof call.params?.name === 'string' && names.has(call.params.name)) {
-      void transport.send({ jsonrpc: '2.0', id: call.id, result: answer(agentError(source, new AgentRefusal('access', WRITES_OFF, { kind: 'account', name: '' }, { access })), true) });
+      void transport.send({ jsonrpc: '2.0', id: call.id, result: answer(agentError(source, new ActionRefusal('access', WRITES_OFF, { kind: 'account', name: '' }, { access })), true) });
       return;
     }
     onmessage?.(message, extra);

@@ -2,7 +2,7 @@
  * The one door to what VS Code shows in notifications, progress and the status bar. Whatever
  * passes through is shown literally: a name a co-tenant chose, `zz [Open Settings](command:…)`, cannot become
  * a link there, nor `$(icon)` an icon, nor a newline or a bidi control a forged line (see literalText). Our
- * own icons are passed apart and kept. A unit test (test/unit/notifyBoundary.test.ts) fails when code outside
+ * own icons are passed apart and kept. A unit test (test/unit/notify.boundary.test.ts) fails when code outside
  * this folder calls those VS Code functions itself.
  */
 import * as vscode from 'vscode';

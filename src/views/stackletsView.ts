@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { related } from '../kinds/relations';
 import { protectingTag } from '../agent/guards';
 import type { Firewall, Stacklet } from '../api/schemas';
 import { formatMonthly, notEstimatedWords, total } from '../model/cost';
@@ -118,11 +119,11 @@ async function stackletChildren(s: Stacklet, store: ResourceStore, base: string)
     s.snapshot_ids.length > 0 ? store.get('snapshot') : undefined,
     s.firewall_uuid ? store.get('firewall').catch(() => undefined) : undefined,
   ]);
-  for (const volume of volumes.items.filter((v) => v.stacklet?.id === s.id || v.id === s.volume_uuid)) {
+  for (const volume of volumes.items.filter((v) => related('stacklet', s, 'volume', v))) {
     nodes.push(volumeNode(volume, `${base}/volume`));
   }
   if (snapshots) {
-    for (const snapshot of snapshots.items.filter((snap) => s.snapshot_ids.includes(snap.id) || snap.stacklet?.id === s.id)) {
+    for (const snapshot of snapshots.items.filter((snap) => related('stacklet', s, 'snapshot', snap))) {
       nodes.push(snapshotNode(snapshot, `${base}/snapshot`));
     }
   }

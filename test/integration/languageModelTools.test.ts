@@ -5,10 +5,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { AGENT_NOTE } from '../../src/agent/envelope';
-import type { StackletExtensionApi } from '../../src/extension';
+import type { StackletExtensionApi, StackletTestHooks } from '../../src/extension';
 import { TOOL_NAMES } from '../../src/lmTools/toolNames';
 import { waitFor } from '../harness/processes';
-import type { StackletTestHooks } from '../../src/extension';
 import { control, EXTENSION_ID, extensionApi, mutationsSince, ownAccount, recentRequests, serviceGet, serviceRequest, signOutAll, type Sent } from './emulatorAccess';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { recordShownMessages } from './shownMessages';
@@ -64,7 +63,7 @@ describe('Language model tools', function () {
   before(async () => {
     a = await extensionApi();
     // The demo's web and db stacklets are tagged production, which protects them from agents by default: this
-    // suite is about the tools themselves (agentGuards.test.ts is about the protection), so it protects none.
+    // suite is about the tools themselves (guards.test.ts is about the protection), so it protects none.
     await vscode.workspace.getConfiguration('stacklet').update('agent.protectedTags', [], vscode.ConfigurationTarget.Global);
     leave = await ownAccount(a, EMAIL, TOKEN, prompter);
     stacklets = (await serviceGet<{ stacklets: Stacklet[] }>(TOKEN, '/v1/stacklets?per_page=200')).stacklets;

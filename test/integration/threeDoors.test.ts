@@ -12,7 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import * as vscode from 'vscode';
 import { WRITE_TOOLS } from '../../src/kinds/operations';
-import { busyWords } from '../../src/actions/steps';
+import { busyWords } from '../../src/actions/conditions';
 import type { StackletExtensionApi, StackletTestHooks } from '../../src/extension';
 import type { ListedKind } from '../../src/kinds/registry';
 import { FRESH_MS } from '../../src/mcp/server';

@@ -5,11 +5,11 @@
 import * as assert from 'node:assert/strict';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import * as z from 'zod/mini';
-import { writeToolSpec } from '../../src/actions/catalog';
+import { writeToolSpec } from '../../src/actions/writeTool';
 import { WRITE_TOOLS } from '../../src/kinds/operations';
 import { briefSchema } from '../../src/agent/briefSchema';
 import { READ_TOOLS } from '../../src/agent/readTools';
-import { idField } from '../../src/actions/steps';
+import { idField } from '../../src/actions/fields';
 import { anyObject, jsonSchema } from '../../src/agent/toolSpec';
 
 const validator = new AjvJsonSchemaValidator();

@@ -8,7 +8,7 @@ import { StackletClient } from '../../src/api/client';
 import { firewallKind } from '../../src/documents/firewall/kind';
 import { isComplete, reportOutcome } from '../../src/documents/outcome';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
-import { AgentRefusal } from '../../src/agent/refusal';
+import { ActionRefusal } from '../../src/actions/refusals';
 import type { ActionContext } from '../../src/actions/definition';
 import { createFrom, documentContext, planSave, save } from './support/documentSave';
 
@@ -141,7 +141,7 @@ describe('firewall documents: the save against the emulator', function () {
     emu.configure({ holdTasks: true });
     await client.stackletAction(extra, { action: 'power_off' });
     await assert.rejects(planSave(ctx, firewallKind, next, firewall.uuid), (error: unknown) => {
-      assert.ok(error instanceof AgentRefusal, String(error));
+      assert.ok(error instanceof ActionRefusal, String(error));
       assert.equal(error.reason, 'busy');
       return true;
     });

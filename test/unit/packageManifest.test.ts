@@ -8,11 +8,10 @@ import * as path from 'node:path';
 import * as ts from 'typescript';
 import * as z from 'zod/mini';
 import { agentError } from '../../src/agent/envelope';
-import { AgentInputError } from '../../src/agent/input';
+import { ActionInputError, ActionRefusal } from '../../src/actions/refusals';
 import { READ_TOOLS } from '../../src/agent/readTools';
 import { CATALOGS, CHANGES, COST_BY } from '../../src/agent/reads';
-import { AgentRefusal } from '../../src/agent/refusal';
-import { editorToolDescription, toolInputSchema } from '../../src/actions/catalog';
+import { editorToolDescription, toolInputSchema } from '../../src/actions/writeTool';
 import { WRITE_TOOLS } from '../../src/kinds/operations';
 import { KINDS, listedKindsOffering, SEARCH_KINDS, type ActionId, type Kind } from '../../src/kinds/registry';
 import { TOOL_NAMES } from '../../src/lmTools/toolNames';
@@ -379,7 +378,7 @@ describe('package.json', () => {
 
     it('names in its model descriptions only the fields a refusal or a failure answers with', () => {
       const answered = new Set(
-        [new AgentRefusal('busy', 'a task runs on it', { kind: 'stacklet', id: 1, name: 'web-1' }), new AgentInputError('id', 'not a number'), new Error('HTTP 500')]
+        [new ActionRefusal('busy', 'a task runs on it', { kind: 'stacklet', id: 1, name: 'web-1' }), new ActionInputError('id', 'not a number'), new Error('HTTP 500')]
           .flatMap((error) => Object.keys((JSON.parse(agentError('service', error)) as { data: object }).data)),
       );
       for (const t of tools) {

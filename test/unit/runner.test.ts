@@ -7,7 +7,7 @@ import { definitionOf } from '../../src/kinds/operations';
 import { actionContext } from '../../src/actions/context';
 import type { ActionContext, ActionPlan } from '../../src/actions/definition';
 import { manyLines, run, runMany, summary, type Door, type LeftOut } from '../../src/actions/runner';
-import { AgentRefusal } from '../../src/agent/refusal';
+import { ActionRefusal } from '../../src/actions/refusals';
 import type { StackletClient } from '../../src/api/client';
 import type { EmulatorHandle } from '../../src/emulator/server';
 import { ActionHistory } from '../../src/model/actionHistory';
@@ -68,7 +68,7 @@ describe('the action runner ⇄ emulator', function () {
 
   it('refuses before the door asks anything, in the definition\'s words', async () => {
     const asked: { plans: readonly ActionPlan[]; left: readonly LeftOut[] }[] = [];
-    const refusal = await rejectionOf(run(ctx, powerOff, { id: await idOf('staging-1') }, door('yes', asked)), AgentRefusal);
+    const refusal = await rejectionOf(run(ctx, powerOff, { id: await idOf('staging-1') }, door('yes', asked)), ActionRefusal);
     assert.equal(refusal.message, 'Only a running stacklet can be powered off.');
     assert.equal(asked.length, 0);
     assert.equal(history.list().length, 0);

@@ -17,7 +17,7 @@ describe('docs/validation.md', () => {
 
   it('names every command file whose prompts validate their input', () => {
     const dir = path.join(root, 'src', 'commands');
-    // The wizards' shared steps sit in a folder of their own (src/commands/steps/).
+    // The wizards' shared steps sit in a folder of their own (src/commands/wizardSteps/).
     const files = (fs.readdirSync(dir, { recursive: true }) as string[]).filter((file) => file.endsWith('.ts'));
     const validating = files.filter((file) => /\bvalidate(Input)?\s*[:,]/.test(fs.readFileSync(path.join(dir, file), 'utf8')));
     assert.ok(validating.length >= 10, validating.join(', '));

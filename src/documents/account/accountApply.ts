@@ -6,10 +6,10 @@
  * Before anything is asked, the account is read again: a plan made from another state is made again. No vscode import.
  */
 import * as l10n from '@vscode/l10n';
-import type { AgentData } from '../../agent/envelope';
+import type { AnswerData } from '../../actions/answerData';
 import { describeError } from '../../api/errorText';
 import { plan as planStep, isRefusal, send, type Door } from '../../actions/runner';
-import type { Defined } from '../../actions/catalog';
+import type { Defined } from '../../actions/writeTool';
 import type { ActionContext, ToolKind } from '../../actions/definition';
 import { isTaskKind, kindSpec, sameId, type KindSpec, type ListedKind } from '../../kinds/registry';
 import { runBounded } from '../../model/bulk';
@@ -180,7 +180,7 @@ export async function applyPlan(ctx: ActionContext, plan: AccountPlan, typed: st
         const defined = options.definitionOf(step.kind as ToolKind, step.action);
         const input = withIds(step.input, created) as Record<string, unknown>;
         const planned = await planStep(stepCtx, defined, input);
-        const data: AgentData = await send(stepCtx, planned, 'document', planned.typed !== undefined && confirmed ? planned.typed : undefined);
+        const data: AnswerData = await send(stepCtx, planned, 'document', planned.typed !== undefined && confirmed ? planned.typed : undefined);
         const resource = data['resource'] as { kind?: string; id?: string | number } | undefined;
         if (resource?.id !== undefined && step.op === 'create') created.set(step.key, resource.id);
         // A pool's change runs as its cluster's task; anything else's as its own.

@@ -7,7 +7,7 @@ import type { StackletClient } from '../../api/client';
 import type { CreateFirewallBody } from '../../api/requests';
 import type * as s from '../../api/schemas';
 import type { DocumentKind } from '../kind';
-import { ruleCount as rules, stackletList as stacklets, type Step } from '../outcome';
+import { ruleCount as rules, stackletList as stacklets, type ApplyRequest } from '../outcome';
 import { firewallText, newFirewallTemplate, parseFirewallDocument } from './document';
 import { diffFirewall, isEmptyChange, normaliseRules, type FirewallChange, type FirewallState, type NormalRule } from './rules';
 import { DOCUMENT_SCHEMES } from '../../kinds/schemes';
@@ -30,8 +30,8 @@ export function firewallCreateBody(state: FirewallState): CreateFirewallBody {
 }
 
 /** The requests that turn the firewall `uuid` into the document's state, in order. */
-export function firewallSteps(change: FirewallChange, client: StackletClient, uuid: string): Step[] {
-  const steps: Step[] = [];
+export function firewallRequests(change: FirewallChange, client: StackletClient, uuid: string): ApplyRequest[] {
+  const steps: ApplyRequest[] = [];
   const rulesPart = l10n.t('rules');
   const stackletsPart = l10n.t('attached stacklets');
   if (change.rename !== undefined) {

@@ -8,16 +8,8 @@ import type { StackletClient } from '../../api/client';
 import type * as req from '../../api/requests';
 import type { DocumentKind, Parsed, ResourceName } from '../kind';
 import { parseJsonDocument, renderJsonDocument } from '../jsonDocument';
-import { ruleCount as rules, stackletList as stacklets, type Step } from '../outcome';
-import {
-  diffLoadBalancer,
-  isEmptyLoadBalancerChange,
-  loadBalancerState,
-  normalRule,
-  type LoadBalancerChange,
-  type LoadBalancerState,
-  type RuleState,
-} from './changes';
+import { ruleCount as rules, stackletList as stacklets, type ApplyRequest } from '../outcome';
+import { diffLoadBalancer, isEmptyLoadBalancerChange, loadBalancerState, normalRule, type LoadBalancerChange, type LoadBalancerState, type RuleState } from './changes';
 import { LoadBalancerDocument } from './schema';
 import { DOCUMENT_SCHEMES } from '../../kinds/schemes';
 
@@ -84,8 +76,8 @@ function settingsBody(state: LoadBalancerState): req.UpdateLoadBalancerBody {
 
 
 /** The requests that turn the load balancer `uuid` into the document's state, in order. */
-export function loadBalancerSteps(change: LoadBalancerChange, client: StackletClient, uuid: string): Step[] {
-  const steps: Step[] = [];
+export function loadBalancerRequests(change: LoadBalancerChange, client: StackletClient, uuid: string): ApplyRequest[] {
+  const steps: ApplyRequest[] = [];
   const rulesPart = l10n.t('rules');
   const backendsPart = l10n.t('backend stacklets');
   if (change.settings.length > 0) {

@@ -4,14 +4,7 @@
  * delete, the /rules sub-resource (DOC) and the /stacklets sub-resource (INFERRED).
  */
 import { randomUUID } from 'node:crypto';
-import {
-  CreateLoadBalancerBody,
-  LoadBalancerRulesBody,
-  StackletIdsBody,
-  UpdateLoadBalancerBody,
-  type ForwardingRuleInput,
-  type HealthCheckInput,
-} from '../../api/requests';
+import { CreateLoadBalancerBody, LoadBalancerRulesBody, StackletIdsBody, UpdateLoadBalancerBody, type ForwardingRuleInput, type HealthCheckInput } from '../../api/requests';
 import { requireIdle, requireOwnStacklets, requireProject, requireRecord, requireRegion } from '../stateChecks';
 import { startTask, type Ctx, type Handler } from '../context';
 import { ApiError, type FieldError } from '../errors';

@@ -6,22 +6,7 @@
 import { CreateStackletBody, StackletActionBody } from '../../api/requests';
 import { checkVolumeSize } from '../../api/validators';
 import { defaultImage } from '../catalog';
-import {
-  findAccountImage,
-  imageDiskBytes,
-  imageRegions,
-  gb,
-  requireIdle,
-  requireImageFitsSize,
-  requireProject,
-  requireRegion,
-  requireRegionFeature,
-  requireSize,
-  requireStacklet,
-  requireWithinLimit,
-  resolveImage,
-  type ResolvedImage,
-} from '../stateChecks';
+import { findAccountImage, imageDiskBytes, imageRegions, gb, requireIdle, requireImageFitsSize, requireProject, requireRegion, requireRegionFeature, requireSize, requireStacklet, requireWithinLimit, resolveImage, type ResolvedImage } from '../stateChecks';
 import { startTask, type Ctx, type Handler } from '../context';
 import { ApiError } from '../errors';
 import { created, noContent, ok, type Reply, type Router } from '../http';

@@ -2,7 +2,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ActionDefinition } from '../../actions/definition';
 import { deleteAction } from '../../actions/deletion';
-import { button } from '../../actions/steps';
+import { button } from '../../actions/buttons';
 import { backupDeletionWords } from '../../model/actionWords';
 
 export const BACKUP_OPERATIONS: readonly ActionDefinition[] = [

@@ -1,19 +1,20 @@
 /** What can be done to a Kubernetes cluster, each defined once (src/actions/definition.ts). No vscode import. */
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
-import { define, type ActionDefinition } from '../../actions/definition';
+import type { ActionDefinition } from '../../actions/definition';
 import { deleteAction, typedDeletion } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
-import { button, check, idField, made, projectOf, regionOf, text, wholeNumber } from '../../actions/steps';
+import { createAction } from '../../actions/creation';
+import { check, idField, text, wholeNumber } from '../../actions/fields';
+import { projectOf, regionOf } from '../../actions/conditions';
 import { checkKubernetesVersion, checkNodeCount, checkResourceName } from '../../api/validators';
 import { clusterDeletionWords, costSentence, nodeCount } from '../../model/actionWords';
 import { nodePoolMonthly } from '../../model/cost';
 import { nodesWords, sizeFor } from '../nodePool/operations';
 import { deletionChangeOf, type ResourceRef } from '../registry';
 
-const create = define({
+const create = createAction({
   kind: 'cluster',
-  action: 'create',
   title: 'Create a Kubernetes cluster',
   description: 'Creates a cluster: name, version (stacklet_catalog what=kubernetesVersions), region offering Kubernetes, node_pool (its first pool) and project. The plan gives its nodes\' monthly estimate.',
   shape: {
@@ -27,9 +28,10 @@ const create = define({
     }).check(z.describe('Its first node pool.')),
     project: z.optional(idField('The project\'s ID; the default project when absent.')),
   },
-  destructive: false,
+  checkName: checkResourceName,
+  progress: (name) => l10n.t('Creating cluster {0}…', name),
+  failure: (name) => l10n.t('Could not create cluster {0}', name),
   plan: async (ctx, input) => {
-    check('name', checkResourceName(input.name, 'name'));
     check('version', checkKubernetesVersion(input.version, 'version'));
     const pool = input.node_pool;
     check('node_pool.name', checkResourceName(pool.name, 'node_pool.name'));
@@ -38,21 +40,14 @@ const create = define({
     const size = await sizeFor(ctx, pool.size, undefined, 'node_pool.size');
     const project = await projectOf(ctx, input.project === undefined ? undefined : String(input.project));
     const body = { name: input.name, version: input.version, region, node_pool: { name: pool.name, size: pool.size, count: pool.count }, ...project };
-    const progress = l10n.t('Creating cluster {0}…', input.name);
     return {
-      resources: [{ kind: 'cluster', name: input.name, role: 'new' }],
       change: { create: body },
       monthlyChangeUsd: size ? nodePoolMonthly({ size, nodes: [], count: pool.count }) : undefined,
-      destroysData: false,
-      failure: l10n.t('Could not create cluster {0}', input.name),
-      progress,
-      stale: [],
       words: (literal) => ({
         question: l10n.t('Create Kubernetes cluster {0}?', literal(input.name)),
         detail: l10n.t('Kubernetes {0} in {1}; node pool {2}: {3}.', literal(input.version), literal(region), literal(pool.name), nodesWords(pool.count, literal(pool.size))),
-        button: button.create(),
       }),
-      send: async () => made(ctx, 'cluster', await ctx.client.createKubernetesCluster(body)),
+      request: () => ctx.client.createKubernetesCluster(body),
     };
   },
 });

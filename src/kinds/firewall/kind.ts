@@ -9,7 +9,8 @@ export const firewallKind = {
   name: named,
   list: (client, _params, call) => client.listFirewalls(call),
   get: (client, id, call) => client.getFirewall(String(id), call),
-  known: { namedBy: (stacklet) => stacklet.firewall_uuid },
+  known: {},
+  names: { stacklet: (firewall) => firewall.resources?.stacklet_ids ?? [] },
   // A stacklet names its firewall.
   invalidates: {
     afterCreate: (firewall) => (firewall.resources.stacklet_ids.length > 0 ? ['stacklet'] : []),

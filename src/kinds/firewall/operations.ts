@@ -7,11 +7,15 @@ import { define, type ActionContext, type ActionDefinition, type Literal, type P
 import { deleteAction } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
 import { checkResourceName } from '../../api/validators';
-import { button, check, head, idleStacklets, made, refuse, stackletIds, targetId, text } from '../../actions/steps';
-import { firewallCreateBody, firewallState, firewallSteps } from '../../documents/firewall/kind';
+import { createAction } from '../../actions/creation';
+import { button } from '../../actions/buttons';
+import { check, stackletIds, targetId, text } from '../../actions/fields';
+import { head } from '../../actions/answers';
+import { idleStacklets, refuse } from '../../actions/conditions';
+import { firewallCreateBody, firewallState, firewallRequests } from '../../documents/firewall/kind';
 import { describeFirewallChange, describeFirewallCreate, diffFirewall, isEmptyChange, normaliseRules, type FirewallChange, type FirewallState, type NormalRule, type RuleLike } from '../../documents/firewall/rules';
 import { FirewallRuleDocument } from '../../documents/firewall/schema';
-import { IncompleteApply, isComplete, runSteps } from '../../documents/outcome';
+import { IncompleteApply, isComplete, sendRequests } from '../../documents/outcome';
 import type { ResourceRef } from '../registry';
 import { applyQuestion } from '../../model/actionWords';
 import { plural } from '../../api/plural';
@@ -91,8 +95,6 @@ async function planUpdate(ctx: ActionContext, ref: ResourceRef, next: FirewallNe
       ...(rulesChanged ? { inbound: change.inbound, outbound: change.outbound } : {}),
       ...(stackletsChanged ? { stacklets: { added: change.stackletsAdded, removed: change.stackletsRemoved } } : {}),
     },
-    monthlyChangeUsd: 0,
-    destroysData: false,
     failure: l10n.t('Could not update firewall {0}', ref.name),
     progress: l10n.t('Applying to {0}…', `${l10n.t('firewall')} ${ref.name}`),
     stale: stackletsChanged ? ['firewall', 'stacklet'] : ['firewall'],
@@ -107,7 +109,7 @@ async function planUpdate(ctx: ActionContext, ref: ResourceRef, next: FirewallNe
       button: button.apply(),
     }),
     send: async () => {
-      const outcome = await runSteps(firewallSteps(change, ctx.client, String(ref.id)));
+      const outcome = await sendRequests(firewallRequests(change, ctx.client, String(ref.id)));
       if (!isComplete(outcome)) throw new IncompleteApply(outcome);
       return { sent: true, resource: head(ref), applied: outcome.applied };
     },
@@ -134,9 +136,8 @@ const update = define({
   },
 });
 
-const create = define({
+const create = createAction({
   kind: 'firewall',
-  action: 'create',
   title: 'Create a firewall',
   description: 'Creates a firewall: name, inbound_rules, outbound_rules and stacklets (optional). A stacklet behind another firewall moves to it. Refused while a task runs on one of them.',
   shape: {
@@ -145,22 +146,16 @@ const create = define({
     outbound_rules: rules('outbound'),
     stacklets: z.optional(stackletIds(STACKLETS)),
   },
-  destructive: false,
+  checkName: checkResourceName,
+  progress: (name) => l10n.t('Creating {0}…', `${l10n.t('firewall')} ${name}`),
+  failure: (name) => l10n.t('Could not create {0}', `${l10n.t('firewall')} ${name}`),
   plan: async (ctx, input) => {
-    check('name', checkResourceName(input.name, 'name'));
     const stacklets = await idleStacklets(ctx, input.stacklets ?? [], 'stacklets');
     const state: FirewallState = { name: input.name, inbound_rules: input.inbound_rules, outbound_rules: input.outbound_rules, stacklet_ids: stacklets.map((ref) => ref.data.id) };
     const left = await leftFirewalls(ctx, stacklets);
-    const progress = l10n.t('Creating {0}…', `${l10n.t('firewall')} ${input.name}`);
     return {
-      resources: [{ kind: 'firewall', name: input.name, role: 'new' }, ...stacklets.map((ref) => stacklet(ref, 'stacklet')), ...left],
+      resources: [...stacklets.map((ref) => stacklet(ref, 'stacklet')), ...left],
       change: { create: { name: input.name, inbound_rules: normaliseRules(input.inbound_rules), outbound_rules: normaliseRules(input.outbound_rules), stacklet_ids: state.stacklet_ids } },
-      monthlyChangeUsd: 0,
-      destroysData: false,
-      failure: l10n.t('Could not create {0}', `${l10n.t('firewall')} ${input.name}`),
-      progress,
-      // made() reads again what a create leaves stale (the stacklets behind it name their firewall).
-      stale: [],
       // The new firewall document's words (src/editors/documentEditors.ts): the same question whichever door.
       words: (literal) => ({
         question: l10n.t('Create {0} on Stacklet Cloud?', `${l10n.t('firewall')} ${literal(input.name)}`),
@@ -168,9 +163,8 @@ const create = define({
           ...describeFirewallCreate({ ...state, name: literal(input.name), inbound_rules: literalRules(input.inbound_rules, literal), outbound_rules: literalRules(input.outbound_rules, literal) }),
           ...movesWords(literal, input.name, left),
         ].join('\n'),
-        button: button.create(),
       }),
-      send: async () => made(ctx, 'firewall', await ctx.client.createFirewall(firewallCreateBody(state))),
+      request: () => ctx.client.createFirewall(firewallCreateBody(state)),
     };
   },
 });

@@ -10,6 +10,7 @@ export const loadBalancerKind = {
   address: (lb) => lb.ip ?? undefined,
   list: (client, _params, call) => client.listLoadBalancers(call),
   get: (client, id, call) => client.getLoadBalancer(String(id), call),
+  names: { stacklet: (lb) => lb.stacklet_ids ?? [] },
   tasks: {},
   actions: [...COMMON, 'copyAsCurl', 'copyAddress', 'edit', 'delete'],
   bulk: ['delete'],

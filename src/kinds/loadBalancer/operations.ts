@@ -7,17 +7,21 @@
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import type * as s from '../../api/schemas';
-import { AgentInputError } from '../../agent/input';
+import { ActionInputError } from '../../actions/refusals';
 import { resolve } from '../../agent/reads';
 import { define, type ActionContext, type ActionDefinition, type Literal, type PlannedResource } from '../../actions/definition';
 import { deleteAction } from '../../actions/deletion';
-import { button, head, idField, made, projectOf, refuse, regionOf, targetId, text, wholeNumber } from '../../actions/steps';
+import { createAction } from '../../actions/creation';
+import { button } from '../../actions/buttons';
+import { head } from '../../actions/answers';
+import { idField, targetId, text, wholeNumber } from '../../actions/fields';
+import { projectOf, refuse, regionOf } from '../../actions/conditions';
 import { buildCreateLoadBalancerBody } from '../../api/requests';
 import { LB_ALGORITHMS, LB_HEALTH_PROTOCOLS, LB_PROTOCOLS } from '../../api/validators';
 import { describeLoadBalancerChange, describeLoadBalancerCreate, diffLoadBalancer, isEmptyLoadBalancerChange, loadBalancerState, type LoadBalancerChange, type LoadBalancerState } from '../../documents/loadBalancer/changes';
-import { loadBalancerSteps } from '../../documents/loadBalancer/kind';
+import { loadBalancerRequests } from '../../documents/loadBalancer/kind';
 import { LoadBalancerDocument } from '../../documents/loadBalancer/schema';
-import { IncompleteApply, isComplete, runSteps } from '../../documents/outcome';
+import { IncompleteApply, isComplete, sendRequests } from '../../documents/outcome';
 import { applyQuestion } from '../../model/actionWords';
 
 // One schema per field for both actions (a tool's field has one type). The nested fields are typed here and
@@ -54,7 +58,7 @@ function checkState(state: LoadBalancerState): void {
   const result = z.safeParse(LoadBalancerDocument, state);
   if (result.success) return;
   const issue = result.error.issues[0]!;
-  throw new AgentInputError(issue.path.length > 0 ? issue.path.map(String).join('.') : 'input', issue.message);
+  throw new ActionInputError(issue.path.length > 0 ? issue.path.map(String).join('.') : 'input', issue.message);
 }
 
 /** The stacklets `ids`, by name and ID (the ID alone for one the listing does not have). */
@@ -76,9 +80,8 @@ function literalState(state: LoadBalancerState, literal: Literal): LoadBalancerS
   };
 }
 
-const create = define({
+const create = createAction({
   kind: 'loadBalancer',
-  action: 'create',
   title: 'Create a load balancer',
   description: 'Creates a load balancer: name, region, algorithm, rules, health (port: the first rule\'s target port when absent), stacklet_ids (of that region), sticky_sessions (name and ttl), redirect_http_to_https, project. No price is given for load balancers.',
   shape: {
@@ -92,7 +95,8 @@ const create = define({
     redirect_http_to_https: z.optional(fields.redirect_http_to_https),
     project: z.optional(idField('The project\'s ID; the default project when absent.')),
   },
-  destructive: false,
+  progress: (name) => l10n.t('Creating load balancer {0}…', name),
+  failure: (name) => l10n.t('Could not create load balancer {0}', name),
   plan: async (ctx, input) => {
     // As the wizard asks it: the port defaults to the first rule's target port, and only an http check has a path.
     const { path, ...check } = input.health;
@@ -103,14 +107,14 @@ const create = define({
     };
     checkState(state);
     const sticky = input.sticky_sessions ?? undefined;
-    if (sticky && sticky.name === undefined) throw new AgentInputError('sticky_sessions.name', l10n.t('is required'));
-    if (sticky && sticky.ttl === undefined) throw new AgentInputError('sticky_sessions.ttl', l10n.t('is required'));
+    if (sticky && sticky.name === undefined) throw new ActionInputError('sticky_sessions.name', l10n.t('is required'));
+    if (sticky && sticky.ttl === undefined) throw new ActionInputError('sticky_sessions.ttl', l10n.t('is required'));
     const region = await regionOf(ctx, input.region, 'region', 'load_balancers');
     // The wizard offers the stacklets of the region as backends.
     const ids = input.stacklet_ids ?? [];
     const stacklets = ids.length === 0 ? undefined : (await ctx.store.get('stacklet').catch(() => undefined))?.items;
     if (stacklets && ids.some((id) => !stacklets.some((stacklet) => stacklet.id === id && stacklet.region.slug === region))) {
-      throw new AgentInputError('stacklet_ids', l10n.t('must be stacklets of the load balancer\'s region'));
+      throw new ActionInputError('stacklet_ids', l10n.t('must be stacklets of the load balancer\'s region'));
     }
     const project = await projectOf(ctx, input.project === undefined ? undefined : String(input.project));
     const body = {
@@ -126,21 +130,15 @@ const create = define({
       }),
       ...project,
     };
-    const progress = l10n.t('Creating load balancer {0}…', input.name);
     return {
-      resources: [{ kind: 'loadBalancer', name: input.name, role: 'new' }, ...await stackletsNamed(ctx, ids)],
+      resources: await stackletsNamed(ctx, ids),
       change: { create: body },
       monthlyChangeUsd: undefined,
-      destroysData: false,
-      failure: l10n.t('Could not create load balancer {0}', input.name),
-      progress,
-      stale: [],
       words: (literal) => ({
         question: l10n.t('Create load balancer {0}?', literal(input.name)),
         detail: describeLoadBalancerCreate(literalState({ ...state, region }, literal)).join('\n'),
-        button: button.create(),
       }),
-      send: async () => made(ctx, 'loadBalancer', await ctx.client.createLoadBalancer(body)),
+      request: () => ctx.client.createLoadBalancer(body),
     };
   },
 });
@@ -175,7 +173,6 @@ const update = define({
     checkState(next);
     const change = diffLoadBalancer(current, next);
     if (isEmptyLoadBalancerChange(change)) refuse(ref, 'unchanged', l10n.t('These are its settings already: nothing would change.'));
-    const progress = l10n.t('Applying to {0}…', `${l10n.t('load balancer')} ${ref.name}`);
     return {
       resources: [{ ...head(ref), role: 'target' }, ...await stackletsNamed(ctx, [...change.stackletsRemoved, ...change.stackletsAdded])],
       change: {
@@ -183,10 +180,8 @@ const update = define({
         rulesAdded: change.rulesAdded, rulesRemoved: change.rulesRemoved,
         stackletsAdded: change.stackletsAdded, stackletsRemoved: change.stackletsRemoved,
       },
-      monthlyChangeUsd: 0,
-      destroysData: false,
       failure: l10n.t('Could not update load balancer {0}', ref.name),
-      progress,
+      progress: l10n.t('Applying to {0}…', `${l10n.t('load balancer')} ${ref.name}`),
       stale: ['loadBalancer'],
       words: (literal) => ({
         question: applyQuestion(`${l10n.t('load balancer')} ${literal(ref.name)}`),
@@ -194,7 +189,7 @@ const update = define({
         button: button.apply(),
       }),
       send: async () => {
-        const outcome = await runSteps(loadBalancerSteps(change, ctx.client, String(ref.id)));
+        const outcome = await sendRequests(loadBalancerRequests(change, ctx.client, String(ref.id)));
         if (!isComplete(outcome)) throw new IncompleteApply(outcome);
         return { sent: true, resource: head(ref), applied: outcome.applied };
       },

@@ -6,11 +6,15 @@
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import type * as s from '../../api/schemas';
-import type { AgentData } from '../../agent/envelope';
-import { AgentInputError } from '../../agent/input';
+import type { AnswerData } from '../../actions/answerData';
+import { ActionInputError } from '../../actions/refusals';
 import { define, type ActionContext, type ActionDefinition, type PlannedResource } from '../../actions/definition';
 import { typedDeletion } from '../../actions/deletion';
-import { answered, button, check, head, idField, idle, refuse, text, wholeNumber } from '../../actions/steps';
+import { createAction } from '../../actions/creation';
+import { answered, head } from '../../actions/answers';
+import { button } from '../../actions/buttons';
+import { check, idField, text, wholeNumber } from '../../actions/fields';
+import { idle, refuse } from '../../actions/conditions';
 import { checkNodeCount, checkResourceName } from '../../api/validators';
 import { deletionChange, nodePoolMonthly, priceChange } from '../../model/cost';
 import { plural } from '../../api/plural';
@@ -34,7 +38,7 @@ interface InCluster {
 async function poolOf(ctx: ActionContext, clusterId: string | number, poolId: string | number): Promise<InCluster> {
   const cluster = await idle(ctx, 'cluster', clusterId, 'cluster');
   const pool = cluster.data.node_pools.find((candidate) => candidate.id === String(poolId));
-  if (!pool) throw new AgentInputError('id', l10n.t('no node pool of this cluster has this ID'));
+  if (!pool) throw new ActionInputError('id', l10n.t('no node pool of this cluster has this ID'));
   return { cluster, pool: { ...pool, cluster_uuid: cluster.data.uuid } };
 }
 
@@ -47,7 +51,7 @@ function poolResources({ cluster, pool }: InCluster): PlannedResource[] {
  * After a change to a cluster's pools, whose answer does not carry the cluster: the cluster is read again (its
  * task followed). When that fails, `pools` (the answer) patch the cached cluster and its listing is read again.
  */
-async function settleCluster(ctx: ActionContext, cluster: s.KubernetesCluster, pools?: readonly s.NodePool[]): Promise<AgentData> {
+async function settleCluster(ctx: ActionContext, cluster: s.KubernetesCluster, pools?: readonly s.NodePool[]): Promise<AnswerData> {
   try {
     return answered(ctx, 'cluster', await ctx.client.getKubernetesCluster(cluster.uuid));
   } catch (error) {
@@ -63,10 +67,10 @@ export async function sizeFor(ctx: ActionContext, slug: string, version: s.Kuber
   const sizes = (await ctx.store.get('size').catch(() => undefined))?.items;
   if (!sizes) return undefined;
   const size = sizes.find((candidate) => candidate.slug === slug);
-  if (!size) throw new AgentInputError(field, l10n.t('is not a size the service offers'));
-  if (!size.available) throw new AgentInputError(field, l10n.t('is not available now'));
+  if (!size) throw new ActionInputError(field, l10n.t('is not a size the service offers'));
+  if (!size.available) throw new ActionInputError(field, l10n.t('is not available now'));
   const { min_vcpu: minVcpu = 0, min_memory: minMemory = 0 } = version ?? {};
-  if (size.vcpu < minVcpu || (size.memory ?? 0) < minMemory) throw new AgentInputError(field, l10n.t('is too small for the cluster\'s Kubernetes version'));
+  if (size.vcpu < minVcpu || (size.memory ?? 0) < minMemory) throw new ActionInputError(field, l10n.t('is too small for the cluster\'s Kubernetes version'));
   return size;
 }
 
@@ -87,7 +91,7 @@ export function checkPoolName(name: string, taken: readonly string[], cluster: s
     ?? (taken.includes(name.trim().toLowerCase()) ? l10n.t('{0} already has a node pool named {1}', cluster, name.trim()) : undefined);
 }
 
-const add = define({
+const add = createAction({
   kind: 'nodePool',
   action: 'add',
   title: 'Add a node pool to a Kubernetes cluster',
@@ -98,26 +102,23 @@ const add = define({
     size: text('The size slug of its nodes (stacklet_catalog what=sizes).'),
     count: countField('Nodes, 1 to 100.'),
   },
-  destructive: false,
   plan: async (ctx, input) => {
     const cluster = await idle(ctx, 'cluster', input.cluster, 'cluster');
     check('name', checkPoolName(input.name, cluster.data.node_pools.map((pool) => pool.name.trim().toLowerCase()), cluster.name, 'name'));
     check('count', checkNodeCount(input.count, 'count'));
     const size = await sizeFor(ctx, input.size, cluster.data.version, 'size');
     const body = { name: input.name, size: input.size, count: input.count };
-    const progress = l10n.t('Adding node pool {0} to {1}…', input.name, cluster.name);
     return {
-      resources: [{ ...head(cluster as ResourceRef), role: 'target' }, { kind: 'nodePool', name: input.name, role: 'new' }],
+      on: { ...head(cluster as ResourceRef), role: 'target' },
       change: { addNodePool: body },
       monthlyChangeUsd: size ? nodePoolMonthly({ size, nodes: [], count: input.count }) : undefined,
-      destroysData: false,
       failure: l10n.t('Could not add node pool {0} to {1}', input.name, cluster.name),
-      progress,
+      progress: l10n.t('Adding node pool {0} to {1}…', input.name, cluster.name),
       stale: AFTER_POOL_CHANGE,
       words: (literal) => ({
         question: l10n.t('Add node pool {0} to {1}?', literal(input.name), literal(cluster.name)),
         detail: l10n.t('The new pool: {0}.', nodesWords(input.count, literal(input.size))),
-        button: l10n.t('Add'),
+        button: button.add(),
       }),
       send: async () => {
         const pool = await ctx.client.addNodePool(cluster.data.uuid, body);
@@ -140,14 +141,12 @@ const resize = define({
     const { cluster, pool } = target;
     const current = poolCount(pool);
     if (current === input.count) refuse(refTo('nodePool', pool) as ResourceRef, 'sameCount', l10n.t('It has this node count already.'));
-    const progress = plural(input.count, l10n.t('Changing {0} to 1 node…', pool.name), l10n.t('Changing {0} to {1} nodes…', pool.name, input.count));
     return {
       resources: poolResources(target),
       change: { count: { from: current, to: input.count } },
       monthlyChangeUsd: priceChange(nodePoolMonthly(pool), nodePoolMonthly({ ...pool, count: input.count })),
-      destroysData: false,
       failure: l10n.t('Could not change the node count of {0}', pool.name),
-      progress,
+      progress: plural(input.count, l10n.t('Changing {0} to 1 node…', pool.name), l10n.t('Changing {0} to {1} nodes…', pool.name, input.count)),
       stale: AFTER_POOL_CHANGE,
       words: (literal) => ({
         question: plural(input.count, l10n.t('Change node pool {0} of {1} to 1 node?', literal(pool.name), literal(cluster.name)), l10n.t('Change node pool {0} of {1} to {2} nodes?', literal(pool.name), literal(cluster.name), input.count)),
@@ -171,14 +170,11 @@ const rename = define({
     const target = await poolOf(ctx, input.cluster, input.id);
     const { cluster, pool } = target;
     if (pool.name === input.name) refuse(refTo('nodePool', pool) as ResourceRef, 'sameName', l10n.t('It has this name already.'));
-    const progress = l10n.t('Renaming {0}…', pool.name);
     return {
       resources: poolResources(target),
       change: { name: { from: pool.name, to: input.name } },
-      monthlyChangeUsd: 0,
-      destroysData: false,
       failure: l10n.t('Could not rename {0}', pool.name),
-      progress,
+      progress: l10n.t('Renaming {0}…', pool.name),
       stale: AFTER_POOL_CHANGE,
       words: (literal) => ({ question: l10n.t('Rename {0} to {1}?', literal(pool.name), literal(input.name)), detail: '', button: button.rename() }),
       send: async () => settleCluster(ctx, cluster.data, await ctx.client.updateNodePool(cluster.data.uuid, pool.id, { name: input.name, count: poolCount(pool) })),
@@ -200,7 +196,6 @@ const deletion = define({
     if (cluster.data.node_pools.length <= 1) {
       refuse(ref, 'onlyPool', l10n.t('It is the only node pool of its cluster, and a cluster needs one: add another pool first, or delete the cluster.'));
     }
-    const progress = l10n.t('Deleting {0}…', pool.name);
     const mark = { kind: 'nodePool', id: pool.id, listing: 'cluster' } as const;
     // Its nodes and their disks go, as a cluster's do: asked the same way, with the pool's name typed.
     const asked = typedDeletion(pool.name, (literal) => ({
@@ -211,10 +206,9 @@ const deletion = define({
       resources: poolResources(target),
       change: { delete: head(ref) },
       monthlyChangeUsd: deletionChange(nodePoolMonthly(pool)),
-      destroysData: true,
       typed: pool.name,
       failure: l10n.t('Could not delete node pool {0}', pool.name),
-      progress,
+      progress: l10n.t('Deleting {0}…', pool.name),
       stale: AFTER_POOL_CHANGE,
       words: asked.words,
       send: async () => {

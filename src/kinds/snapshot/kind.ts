@@ -10,6 +10,7 @@ export const snapshotKind = {
   list: (client, _params, call) => client.listSnapshots(call),
   get: (client, id, call) => client.getSnapshot(Number(id), call),
   tasks: {},
+  names: { stacklet: (snapshot) => (snapshot.stacklet?.id !== undefined && snapshot.stacklet.id !== null ? [snapshot.stacklet.id] : []) },
   // A stacklet lists its snapshots' ids.
   invalidates: { afterDelete: () => ['stacklet'] },
   actions: [...COMMON, 'copyAsCurl', 'transfer', 'rename', 'openAsDocument', 'delete'],

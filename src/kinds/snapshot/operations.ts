@@ -3,9 +3,14 @@ import * as l10n from '@vscode/l10n';
 import { define, type ActionDefinition } from '../../actions/definition';
 import { deleteAction, typedDeletion } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
-import { answered, head, idle, refuse, regionOf, targetId, text } from '../../actions/steps';
+import { answered, head } from '../../actions/answers';
+import { idle, refuse, regionOf } from '../../actions/conditions';
+import { targetId, text } from '../../actions/fields';
 import { snapshotDeletionWords } from '../../model/actionWords';
 import type { ResourceRef } from '../registry';
+
+/** What is said when a snapshot's deletion fails, alone or along with its stacklet. */
+export const deletionFailure = (name: string) => l10n.t('Could not delete snapshot {0}', name);
 
 const transfer = define({
   kind: 'snapshot',
@@ -22,16 +27,12 @@ const transfer = define({
     const snapshot = ref.data;
     if (snapshot.regions.includes(input.region)) refuse(ref as ResourceRef, 'inRegion', l10n.t('{0} is in {1} already: pick a region it is not in.', ref.name, input.region), { regions: snapshot.regions });
     const region = await regionOf(ctx, input.region);
-    const progress = l10n.t('Transferring {0} to {1}…', ref.name, region);
     return {
       resources: [{ ...head(ref as ResourceRef), role: 'target' }],
       change: { transferTo: region, regions: [...snapshot.regions, region] },
       monthlyChangeUsd: undefined,
-      destroysData: false,
       failure: l10n.t('Could not transfer {0} to {1}', ref.name, region),
-      progress,
-      // The answer replaces the snapshot in the cache (answered).
-      stale: [],
+      progress: l10n.t('Transferring {0} to {1}…', ref.name, region),
       words: (literal) => ({
         question: l10n.t('Transfer {0} to {1}?', literal(ref.name), literal(region)),
         detail: l10n.t('A copy of it is made in {0}; it stays in {1}.', literal(region), snapshot.regions.map(literal).join(', ')),
@@ -50,7 +51,7 @@ export const SNAPSHOT_OPERATIONS: readonly ActionDefinition[] = [
     what: 'a snapshot',
     description: 'Deletes a snapshot (id) in every region that has it: the user types its name to confirm.',
     ask: (_ctx, ref) => typedDeletion(ref.name, (literal) => snapshotDeletionWords(literal(ref.name), ref.data.regions.map(literal))),
-    failure: (name) => l10n.t('Could not delete snapshot {0}', name),
+    failure: deletionFailure,
     request: (ctx, ref) => ctx.client.deleteSnapshot(ref.data.id),
   }),
 ];

@@ -1,38 +1,33 @@
 /** What can be done to an SSH key, each defined once (src/actions/definition.ts). No vscode import. */
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
-import { define, type ActionDefinition } from '../../actions/definition';
+import type { ActionDefinition } from '../../actions/definition';
 import { deleteAction } from '../../actions/deletion';
-import { button, check, made, text } from '../../actions/steps';
+import { createAction } from '../../actions/creation';
+import { button } from '../../actions/buttons';
+import { check, text } from '../../actions/fields';
 import { checkName, checkSshPublicKey, parseSshPublicKey, sshKeyFingerprint } from '../../api/validators';
 
-const create = define({
+const create = createAction({
   kind: 'sshKey',
-  action: 'create',
   title: 'Add an SSH key',
   description: 'Adds an SSH public key: name and publicKey. Refused when the key is not one the service takes (type, data, length).',
   shape: {
     name: text('The name it is listed under.'),
     publicKey: z.string().check(z.minLength(1), z.maxLength(16_384), z.describe('One line of a .pub file: its type (ssh-ed25519, ssh-rsa…), base64 data and an optional comment.')),
   },
-  destructive: false,
+  checkName,
+  progress: (name) => l10n.t('Adding SSH key {0}…', name),
+  failure: (name) => l10n.t('Could not add SSH key {0}', name),
   plan: async (ctx, input) => {
-    check('name', checkName(input.name, 'name'));
     // The same check as Add SSH Key's prompt, in its words.
     check('publicKey', checkSshPublicKey(input.publicKey));
     const publicKey = input.publicKey.trim();
     const parsed = parseSshPublicKey(publicKey);
     const fingerprint = 'key' in parsed ? sshKeyFingerprint(parsed.key) : '';
     const known = (await ctx.store.get('sshKey').catch(() => undefined))?.items.find((key) => key.fingerprint === fingerprint);
-    const progress = l10n.t('Adding SSH key {0}…', input.name);
     return {
-      resources: [{ kind: 'sshKey', name: input.name, role: 'new' }],
       change: { create: { name: input.name, fingerprint } },
-      monthlyChangeUsd: 0,
-      destroysData: false,
-      failure: l10n.t('Could not add SSH key {0}', input.name),
-      progress,
-      stale: [],
       words: (literal) => ({
         question: l10n.t('Add SSH key {0}?', literal(input.name)),
         detail: [
@@ -41,7 +36,7 @@ const create = define({
         ].filter(Boolean).join('\n'),
         button: button.add(),
       }),
-      send: async () => made(ctx, 'sshKey', await ctx.client.createSshKey({ name: input.name, public_key: publicKey })),
+      request: () => ctx.client.createSshKey({ name: input.name, public_key: publicKey }),
     };
   },
 });

@@ -12,6 +12,12 @@ export const stackletKind = {
   address: (stacklet) => publicIPv4(stacklet.networks),
   list: (client, params, call) => client.listStacklets({ ...params, ...call }),
   get: (client, id, call) => client.getStacklet(Number(id), call),
+  names: {
+    volume: (stacklet) => (stacklet.volume_uuid ? [stacklet.volume_uuid] : []),
+    firewall: (stacklet) => (stacklet.firewall_uuid ? [stacklet.firewall_uuid] : []),
+    vpc: (stacklet) => (stacklet.vpc_uuid ? [stacklet.vpc_uuid] : []),
+    snapshot: (stacklet) => stacklet.snapshot_ids,
+  },
   tasks: {},
   invalidates: {
     afterCreate: (stacklet) => [

@@ -6,16 +6,20 @@
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import type * as s from '../../api/schemas';
-import type { AgentData } from '../../agent/envelope';
+import type { AnswerData } from '../../actions/answerData';
 import { refusalNamesField } from '../../api/refusals';
 import { checkHostname, checkName, checkPassword, checkTagName, checkWithinLimit } from '../../api/validators';
 import { readLimit } from '../accountLimits';
-import { AgentInputError } from '../../agent/input';
+import { ActionInputError } from '../../actions/refusals';
 import { resolve, sizeOf } from '../../agent/reads';
 import { define, type ActionContext, type ActionDefinition, type Literal } from '../../actions/definition';
 import { deleteAction, deleting } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
-import { answered, button, check, head, idField, idle, made, projectOf, refuse, regionOf, targetId, text, withinLimit } from '../../actions/steps';
+import { createAction } from '../../actions/creation';
+import { answered, head, made } from '../../actions/answers';
+import { button } from '../../actions/buttons';
+import { check, idField, targetId, text } from '../../actions/fields';
+import { idle, projectOf, refuse, regionOf, withinLimit } from '../../actions/conditions';
 import { diskFits, POWER_ACCEPTS, stackletDisk } from '../../model/actionChecks';
 import { costSentence, extraWords, powerCycleWords, stackletMadeWithLines, powerOffWords, resizeDiskWords, smallerDiskWords, stackletDeletionTitle, typeNamePrompt, typeToConfirm, whatGoesAndStays, type ConfirmationWords } from '../../model/actionWords';
 import { resizeChange, stackletPrice } from '../../model/cost';
@@ -23,8 +27,21 @@ import { formatBytes, shortTimestamp } from '../../model/format';
 import { typeableText } from '../../model/serviceText';
 import { hasTag, tagStacklet } from '../tags';
 import { deletionChangeOf, refTo, sameId, type ResourceRef } from '../registry';
+import { related } from '../relations';
+import type { ResourceStore } from '../resourceStore';
+import { deletionFailure as snapshotDeletionFailure } from '../snapshot/operations';
+import { deletionFailure as volumeDeletionFailure } from '../volume/operations';
 
 const id = targetId('stacklet');
+
+/** Why a snapshot adds nothing to the estimate, said by every door that takes one. */
+export const snapshotPriceNote = () => l10n.t('The service gives no price for snapshots: the estimate leaves them out.');
+
+/** The first name given twice among several stacklets' names, in the words every door refuses it with; undefined when none is. */
+export function repeatedNameWords(names: readonly string[]): string | undefined {
+  const repeated = names.find((name, i) => names.indexOf(name) !== i);
+  return repeated === undefined ? undefined : l10n.t('{0} is there twice: each stacklet needs its own name', repeated);
+}
 
 type Power = 'powerOff' | 'powerOn' | 'powerCycle';
 
@@ -70,16 +87,11 @@ function powerAction(action: Power): ActionDefinition {
       const stacklet = ref.data;
       if (!POWER_ACCEPTS[action](stacklet)) refuse(ref as ResourceRef, 'state', words.refusal(), { status: stacklet.status });
       const monthly = stackletPrice(stacklet)?.total;
-      const progress = words.progress(ref.name);
       return {
         resources: [{ ...head(ref as ResourceRef), role: 'target' }],
         change: { power: action, ...(monthly !== undefined ? { stillBilledUsd: monthly } : {}) },
-        monthlyChangeUsd: 0,
-        destroysData: false,
         failure: words.failure(ref.name),
-        progress,
-        // The answer replaces the stacklet in the cache (answered).
-        stale: [],
+        progress: words.progress(ref.name),
         words: (literal) => words.words(literal(ref.name)),
         send: async () => {
           const request = action === 'powerOff' ? ctx.client.powerOff.bind(ctx.client) : action === 'powerOn' ? ctx.client.powerOn.bind(ctx.client) : ctx.client.powerCycle.bind(ctx.client);
@@ -106,21 +118,18 @@ const resize = define({
     const stacklet = ref.data;
     const size = await sizeOf(ctx, input.size);
     if (size.slug === stacklet.size.slug) refuse(ref as ResourceRef, 'sameSize', l10n.t('It already has this size: pick another.'), { size: size.slug });
-    if (size.available === false) throw new AgentInputError('size', l10n.t('is not available now'));
+    if (size.available === false) throw new ActionInputError('size', l10n.t('is not available now'));
     if (!diskFits(stacklet, size)) {
       refuse(ref as ResourceRef, 'smallerDisk', smallerDiskWords(size.slug, formatBytes(size.disk), ref.name, formatBytes(stackletDisk(stacklet))), { size: size.slug, sizeDiskBytes: size.disk, diskBytes: stackletDisk(stacklet) });
     }
     const grows = size.disk > stackletDisk(stacklet);
     const disk = grows && input.disk === true;
-    const progress = l10n.t('Resizing {0}…', ref.name);
     return {
       resources: [{ ...head(ref as ResourceRef), role: 'target' }],
       change: { size: { from: stacklet.size.slug, to: size.slug }, growsDisk: disk },
       monthlyChangeUsd: resizeChange(stacklet, size),
-      destroysData: false,
       failure: l10n.t('Could not resize {0}', ref.name),
-      progress,
-      stale: [],
+      progress: l10n.t('Resizing {0}…', ref.name),
       words: (literal) => ({ question: l10n.t('Resize {0} to {1}?', literal(ref.name), literal(size.slug)), detail: resizeDiskWords(literal(ref.name), disk), button: button.resize() }),
       send: async () => answered(ctx, 'stacklet', await ctx.client.resizeStacklet(stacklet.id, size.slug, grows ? disk : undefined)),
     };
@@ -137,18 +146,16 @@ const snapshot = define({
   plan: async (ctx, input) => {
     check('name', checkName(input.name, 'name'));
     const ref = await idle(ctx, 'stacklet', input.id);
-    const progress = l10n.t('Taking a snapshot of {0}…', ref.name);
     return {
       resources: [{ ...head(ref as ResourceRef), role: 'target' }, { kind: 'snapshot', name: input.name, role: 'new' }],
       change: { snapshot: input.name },
       monthlyChangeUsd: undefined,
-      destroysData: false,
       failure: l10n.t('Could not take a snapshot of {0}', ref.name),
-      progress,
+      progress: l10n.t('Taking a snapshot of {0}…', ref.name),
       stale: ['snapshot'],
       words: (literal) => ({
         question: l10n.t('Take a snapshot of {0}?', literal(ref.name)),
-        detail: `${l10n.t('The snapshot is named {0}.', literal(input.name))} ${l10n.t('The service gives no price for snapshots: the estimate leaves them out.')}`,
+        detail: `${l10n.t('The snapshot is named {0}.', literal(input.name))} ${snapshotPriceNote()}`,
         button: l10n.t('Take Snapshot'),
       }),
       send: async () => answered(ctx, 'stacklet', await ctx.client.snapshotStacklet(Number(ref.id), input.name)),
@@ -175,14 +182,11 @@ const tag = define({
     const ref = await resolve(ctx, 'stacklet', String(input.id));
     const stacklet = ref.data as s.Stacklet;
     if (hasTag(stacklet, input.tag)) refuse(ref, 'alreadyTagged', l10n.t('It already carries this tag.'), { tag: input.tag });
-    const progress = l10n.t('Tagging {0} with "{1}"…', ref.name, input.tag);
     return {
       resources: [{ ...head(ref), role: 'target' }],
       change: { addTag: input.tag },
-      monthlyChangeUsd: 0,
-      destroysData: false,
       failure: l10n.t('Could not tag {0} with "{1}"', ref.name, input.tag),
-      progress,
+      progress: l10n.t('Tagging {0} with "{1}"…', ref.name, input.tag),
       stale: ['tag'],
       words: (literal) => ({ question: l10n.t('Tag {0} with "{1}"?', literal(ref.name), literal(input.tag)), detail: '', button: l10n.t('Add Tag') }),
       send: async () => answered(ctx, 'stacklet', await tagStacklet(ctx.client, stacklet, input.tag)),
@@ -201,14 +205,11 @@ const untag = define({
     const ref = await resolve(ctx, 'stacklet', String(input.id));
     const stacklet = ref.data as s.Stacklet;
     if (!hasTag(stacklet, input.tag)) refuse(ref, 'notTagged', l10n.t('It does not carry this tag.'), { tag: input.tag, tags: stacklet.tags });
-    const progress = l10n.t('Removing tag {0} from {1}…', input.tag, ref.name);
     return {
       resources: [{ ...head(ref), role: 'target' }],
       change: { removeTag: input.tag },
-      monthlyChangeUsd: 0,
-      destroysData: false,
       failure: l10n.t('Could not remove tag {0} from {1}', input.tag, ref.name),
-      progress,
+      progress: l10n.t('Removing tag {0} from {1}…', input.tag, ref.name),
       stale: ['stacklet', 'tag'],
       words: (literal) => ({ question: l10n.t('Remove tag {0} from {1}?', literal(input.tag), literal(ref.name)), detail: '', button: l10n.t('Remove Tag') }),
       send: async () => {
@@ -232,14 +233,11 @@ const attachFirewall = define({
     const firewall = await resolve(ctx, 'firewall', String(input.firewall), 'firewall');
     if (stacklet.firewall_uuid === firewall.id) refuse(ref as ResourceRef, 'alreadyBehind', l10n.t('It is behind this firewall already.'), { firewall: head(firewall) });
     const previous = stacklet.firewall_uuid ? await resolve(ctx, 'firewall', stacklet.firewall_uuid).catch(() => undefined) : undefined;
-    const progress = l10n.t('Attaching {0} to firewall {1}…', ref.name, firewall.name);
     return {
       resources: [{ ...head(ref as ResourceRef), role: 'target' }, { ...head(firewall), role: 'firewall' }, ...(previous ? [{ ...head(previous), role: 'leaves firewall' as const }] : [])],
       change: { firewall: { from: previous?.id ?? null, to: firewall.id } },
-      monthlyChangeUsd: 0,
-      destroysData: false,
       failure: l10n.t('Could not attach {0} to firewall {1}', ref.name, firewall.name),
-      progress,
+      progress: l10n.t('Attaching {0} to firewall {1}…', ref.name, firewall.name),
       stale: ['stacklet', 'firewall'],
       words: (literal) => ({
         question: l10n.t('Attach {0} to firewall {1}?', literal(ref.name), literal(firewall.name)),
@@ -262,7 +260,7 @@ async function imageOf(ctx: ActionContext, value: string | number): Promise<{ sl
   if (image) return { ...image, name: image.slug };
   const snapshot = (await ctx.store.get('snapshot').catch(() => undefined))?.items.find((item) => String(item.id) === slug);
   if (snapshot) return { slug: snapshot.id, name: snapshot.name };
-  throw new AgentInputError('image', l10n.t('is not an image the service offers'));
+  throw new ActionInputError('image', l10n.t('is not an image the service offers'));
 }
 
 /** The service creates at most this many stacklets in one request (`names`). */
@@ -278,9 +276,8 @@ async function linked(ctx: ActionContext, kind: 'firewall' | 'vpc' | 'userdata' 
 }
 
 
-const create = define({
+const create = createAction({
   kind: 'stacklet',
-  action: 'create',
   title: 'Create a stacklet',
   description: 'Creates a stacklet (name), or several alike (names), from region, size and image; the other fields marked create are optional. The plan gives the monthly estimate. Refused past the account\'s limit.',
   shape: {
@@ -297,21 +294,23 @@ const create = define({
     backups: z.optional(z.boolean().check(z.describe('Automatic backups.'))),
     project: z.optional(text('A project\'s ID; the default when absent.')),
   },
-  destructive: false,
+  names: (input) => input.names ?? (input.name === undefined ? [] : [input.name]),
+  progress: (names) => l10n.t('Creating {0}…', names),
+  failure: (names) => l10n.t('Could not create {0}', names),
   plan: async (ctx, input) => {
-    if ((input.name === undefined) === (input.names === undefined)) throw new AgentInputError('name', l10n.t('give name, or names for several'));
+    if ((input.name === undefined) === (input.names === undefined)) throw new ActionInputError('name', l10n.t('give name, or names for several'));
     const names = input.names ?? [input.name!];
     names.forEach((name, i) => check(input.names ? `names.${i}` : 'name', checkHostname(name, 'name')));
-    const repeated = names.find((name, i) => names.indexOf(name) !== i);
-    if (repeated !== undefined) throw new AgentInputError('names', l10n.t('{0} is there twice: each stacklet needs its own name', repeated));
+    const repeated = repeatedNameWords(names);
+    if (repeated !== undefined) throw new ActionInputError('names', repeated);
     (input.tags ?? []).forEach((t, i) => check(`tags.${i}`, checkTagName(t, 'tag')));
     const region = await regionOf(ctx, input.region);
     const size = await sizeOf(ctx, input.size);
-    if (size.available === false) throw new AgentInputError('size', l10n.t('is not available now'));
+    if (size.available === false) throw new ActionInputError('size', l10n.t('is not available now'));
     const image = await imageOf(ctx, input.image);
     const vpc = input.vpc === undefined ? undefined : await linked(ctx, 'vpc', input.vpc, 'vpc');
     if (typeof vpc === 'object' && (vpc.data as s.Vpc).region?.slug !== undefined && (vpc.data as s.Vpc).region?.slug !== region) {
-      throw new AgentInputError('vpc', l10n.t('is not a VPC of {0}', region));
+      throw new ActionInputError('vpc', l10n.t('is not a VPC of {0}', region));
     }
     const firewall = input.firewall === undefined ? undefined : await linked(ctx, 'firewall', input.firewall, 'firewall');
     const userdata = input.userdata === undefined ? undefined : await linked(ctx, 'userdata', input.userdata, 'userdata');
@@ -334,18 +333,13 @@ const create = define({
       ...(input.backups !== undefined ? { backups: input.backups } : {}),
       ...project,
     };
-    const list = names.join(', ');
-    const progress = l10n.t('Creating {0}…', list);
     const links = [vpc, firewall, userdata, ...keys].filter((ref): ref is ResourceRef => typeof ref === 'object');
     // A link by its name, or by its ID when its listing could not be read.
     const nameOf = (ref: ResourceRef | string | number | undefined, literal: Literal) => (ref === undefined ? undefined : typeof ref === 'object' ? literal(ref.name) : String(ref));
     return {
-      resources: [...names.map((name) => ({ kind: 'stacklet', name, role: 'new' as const })), ...links.map((ref) => ({ ...head(ref), role: 'stays' as const }))],
+      resources: links.map((ref) => ({ ...head(ref), role: 'stays' as const })),
       change: { create: { names, region, size: size.slug, image: image.slug, tags: input.tags ?? [], backups: input.backups ?? false, links: links.map(head) } },
       monthlyChangeUsd: each === undefined ? undefined : each * names.length,
-      destroysData: false,
-      failure: l10n.t('Could not create {0}', list),
-      progress,
       // The profile (the limit) and the linked firewall or VPC are read again once it is remembered (made).
       stale: ['stacklet', 'tag'],
       words: (literal) => ({
@@ -361,7 +355,6 @@ const create = define({
             backups: input.backups ?? false,
           }),
         ].join('\n'),
-        button: button.create(),
       }),
       send: async () => {
         const created = names.length === 1
@@ -385,15 +378,11 @@ const enablePrivateNetworking = define({
   plan: async (ctx, input) => {
     const ref = await idle(ctx, 'stacklet', input.id);
     if (ref.data.networks.v4.some((network) => network.type === 'private')) refuse(ref as ResourceRef, 'hasPrivateNetworking', l10n.t('It has private networking already.'));
-    const progress = l10n.t('Enabling private networking on {0}…', ref.name);
     return {
       resources: [{ ...head(ref as ResourceRef), role: 'target' }],
       change: { privateNetworking: true },
-      monthlyChangeUsd: 0,
-      destroysData: false,
       failure: l10n.t('Could not enable private networking on {0}', ref.name),
-      progress,
-      stale: [],
+      progress: l10n.t('Enabling private networking on {0}…', ref.name),
       words: (literal) => ({
         question: l10n.t('Enable private networking on {0}?', literal(ref.name)),
         detail: l10n.t('It gets an address on the private network of its region.'),
@@ -415,16 +404,12 @@ const rebuild = define({
     const ref = await idle(ctx, 'stacklet', input.id);
     const snapshot = (await ctx.store.get('snapshot').catch(() => undefined))?.items.find((item) => String(item.id) === String(input.from));
     const image = snapshot ? { slug: snapshot.id, name: snapshot.name } : { slug: (await imageOf(ctx, String(input.from))).slug, name: String(input.from) };
-    const progress = l10n.t('Rebuilding {0}…', ref.name);
     return {
       resources: [{ ...head(ref as ResourceRef), role: 'target' }, ...(snapshot ? [{ ...head(refTo('snapshot', snapshot) as ResourceRef), role: 'stays' as const }] : [])],
       change: { rebuildFrom: image.slug },
-      monthlyChangeUsd: 0,
-      destroysData: true,
       typed: ref.name,
       failure: l10n.t('Could not rebuild {0}', ref.name),
-      progress,
-      stale: [],
+      progress: l10n.t('Rebuilding {0}…', ref.name),
       words: (literal) => ({
         question: l10n.t('Rebuild {0} from {1}?', literal(ref.name), literal(image.name)),
         detail: typeNamePrompt(l10n.t('The disk of {0} is wiped and rewritten from the image: everything stored on it is lost.', literal(ref.name)), literal(typeableText(ref.name))),
@@ -454,16 +439,12 @@ const resetPassword = define({
     }
     if (input.password !== undefined) check('password', checkPassword(input.password, 'password'));
     const stacklet = ref.data;
-    const progress = l10n.t('Resetting the root password of {0}…', ref.name);
     return {
       resources: [{ ...head(ref as ResourceRef), role: 'target' }],
       // Never the password itself: the plan is shown, answered and kept.
       change: { password: input.password === undefined ? 'generated' : 'set' },
-      monthlyChangeUsd: 0,
-      destroysData: false,
       failure: l10n.t('Could not reset the root password of {0}', ref.name),
-      progress,
-      stale: [],
+      progress: l10n.t('Resetting the root password of {0}…', ref.name),
       words: (literal) => ({
         question: l10n.t('Reset the root password of {0}?', literal(ref.name)),
         detail: input.password === undefined
@@ -493,7 +474,7 @@ async function restoreSource(ctx: ActionContext, stacklet: s.Stacklet, from: str
   const snapshot = snapshots?.items.find((item) => String(item.id) === String(from));
   if (snapshot) return { ref: refTo('snapshot', snapshot) as ResourceRef, name: snapshot.name };
   const backup = backups?.items.find((item) => String(item.id) === String(from));
-  if (!backup) throw new AgentInputError('from', l10n.t('is not a snapshot or backup of the account'));
+  if (!backup) throw new ActionInputError('from', l10n.t('is not a snapshot or backup of the account'));
   // A backup has no name: its own by the date it was taken (as Restore labels it), another's by its stacklet too.
   const ref = refTo('backup', backup) as ResourceRef;
   const name = l10n.t('the backup of {0}', backup.stacklet?.id === stacklet.id ? shortTimestamp(backup.created_at) ?? ref.name : ref.name);
@@ -510,16 +491,12 @@ const restore = define({
   plan: async (ctx, input) => {
     const ref = await idle(ctx, 'stacklet', input.id);
     const source = await restoreSource(ctx, ref.data, input.from);
-    const progress = l10n.t('Restoring {0}…', ref.name);
     return {
       resources: [{ ...head(ref as ResourceRef), role: 'target' }, { ...head(source.ref), role: 'stays' }],
       change: { restoreFrom: { kind: source.ref.kind, id: source.ref.id } },
-      monthlyChangeUsd: 0,
-      destroysData: true,
       typed: ref.name,
       failure: l10n.t('Could not restore {0}', ref.name),
-      progress,
-      stale: [],
+      progress: l10n.t('Restoring {0}…', ref.name),
       words: (literal) => ({
         question: l10n.t('Restore {0} from {1}?', literal(ref.name), literal(source.name)),
         detail: typeNamePrompt(l10n.t('The disk of {0} is replaced by the image: everything written since it was taken is lost.', literal(ref.name)), literal(typeableText(ref.name))),
@@ -530,17 +507,31 @@ const restore = define({
   },
 });
 
-/** A stacklet's volumes and snapshots, which a deletion through a tool leaves (as the UI's, unless checked there). */
-async function keptWith(ctx: ActionContext, stacklet: s.Stacklet): Promise<ResourceRef[]> {
-  const [volumes, snapshots] = await Promise.all([ctx.store.get('volume').catch(() => undefined), ctx.store.get('snapshot').catch(() => undefined)]);
+/**
+ * A stacklet's volumes and snapshots, which its deletion leaves unless they go along: Delete Stacklet's wizard
+ * offers them, an agent names them in `along`.
+ */
+export async function keptWith(store: ResourceStore, stacklet: s.Stacklet): Promise<ResourceRef<'volume' | 'snapshot'>[]> {
+  const [volumes, snapshots] = await Promise.all([store.get('volume').catch(() => undefined), store.get('snapshot').catch(() => undefined)]);
   return [
-    ...(volumes?.items ?? []).filter((v) => v.stacklet?.id === stacklet.id || v.id === stacklet.volume_uuid).map((v) => refTo('volume', v) as ResourceRef),
-    ...(snapshots?.items ?? []).filter((snap) => stacklet.snapshot_ids.includes(snap.id) || snap.stacklet?.id === stacklet.id).map((snap) => refTo('snapshot', snap) as ResourceRef),
+    ...(volumes?.items ?? []).filter((v) => related('stacklet', stacklet, 'volume', v)).map((v) => refTo('volume', v)),
+    ...(snapshots?.items ?? []).filter((snap) => related('stacklet', stacklet, 'snapshot', snap)).map((snap) => refTo('snapshot', snap)),
   ];
 }
 
+/** What a stacklet's deletion says above the name to type: what goes with it, what stays, and the monthly change. */
+export function stackletDeletionDetail(literal: Literal, stacklet: ResourceRef, along: readonly ResourceRef[], stays: readonly ResourceRef[]): string {
+  const named = (extras: readonly ResourceRef[]) => extras.map((extra) => extraWords(extra.kind as 'volume' | 'snapshot', literal(extra.name)));
+  return typeToConfirm(whatGoesAndStays(literal(stacklet.name), named(along), named(stays)) + costSentence(deletionChangeOf(stacklet)), literal(typeableText(stacklet.name)));
+}
+
+/** What is said of a volume or snapshot that was to go along with its stacklet and did not. */
+export function alongFailure(resource: { readonly kind: string; readonly name: string }): string {
+  return resource.kind === 'volume' ? volumeDeletionFailure(resource.name) : snapshotDeletionFailure(resource.name);
+}
+
 /** Deletes what the user chose to delete along with a stacklet, one by one once it is gone: each failure is answered, the others still go. */
-async function deleteAlong(ctx: ActionContext, along: readonly ResourceRef[]): Promise<AgentData> {
+async function deleteAlong(ctx: ActionContext, along: readonly ResourceRef[]): Promise<AnswerData> {
   const deleted: ReturnType<typeof head>[] = [];
   const notDeleted: { resource: ReturnType<typeof head>; error: string }[] = [];
   for (const extra of along) {
@@ -563,21 +554,20 @@ const deletion = deleteAction({
     along: z.optional(z.array(idField('A volume\'s or snapshot\'s ID.')).check(z.describe('IDs of its own volumes and snapshots to delete with it.'))),
   },
   ask: async (ctx, ref, input) => {
-    const kept = await keptWith(ctx, ref.data);
+    const kept: ResourceRef[] = await keptWith(ctx.store, ref.data);
     const chosen = (input['along'] as readonly (string | number)[] | undefined) ?? [];
     const along = chosen.map((wanted, i) => {
       const extra = kept.find((candidate) => sameId(candidate.id, wanted));
-      if (!extra) throw new AgentInputError(`along.${i}`, l10n.t('is not one of the stacklet\'s volumes or snapshots'));
+      if (!extra) throw new ActionInputError(`along.${i}`, l10n.t('is not one of the stacklet\'s volumes or snapshots'));
       return extra;
     });
     const stays = kept.filter((extra) => !along.includes(extra));
-    const named = (literal: Literal, extras: readonly ResourceRef[]) => extras.map((extra) => extraWords(extra.kind as 'volume' | 'snapshot', literal(extra.name)));
     return {
       typed: ref.name,
       // As Delete Stacklet asks it: what goes with it, and what stays.
       words: (literal) => ({
         question: stackletDeletionTitle(literal(ref.name)),
-        detail: typeToConfirm(whatGoesAndStays(literal(ref.name), named(literal, along), named(literal, stays)) + costSentence(deletionChangeOf(ref as ResourceRef)), literal(typeableText(ref.name))),
+        detail: stackletDeletionDetail(literal, ref as ResourceRef, along, stays),
         button: button.delete(),
       }),
       resources: [...along.map((extra) => ({ ...head(extra), role: 'goes' as const })), ...stays.map((extra) => ({ ...head(extra), role: 'stays' as const }))],

@@ -2,10 +2,14 @@
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import type * as s from '../../api/schemas';
-import { AgentInputError } from '../../agent/input';
-import { define, type ActionDefinition, type Literal } from '../../actions/definition';
+import { ActionInputError } from '../../actions/refusals';
+import type { ActionDefinition, Literal } from '../../actions/definition';
+import { createAction } from '../../actions/creation';
 import { deleteAction } from '../../actions/deletion';
-import { button, check, head, idleStacklets, made, stackletIds, text } from '../../actions/steps';
+import { button } from '../../actions/buttons';
+import { head, made } from '../../actions/answers';
+import { idleStacklets } from '../../actions/conditions';
+import { stackletIds, text } from '../../actions/fields';
 import { checkTagName } from '../../api/validators';
 import { plural } from '../../api/plural';
 import { literalText } from '../../model/serviceText';
@@ -21,38 +25,31 @@ export function tagExistsWords(name: string): string {
   return l10n.t('The account has a tag "{0}" already', name);
 }
 
-const create = define({
+const create = createAction({
   kind: 'tag',
-  action: 'create',
   title: 'Make a tag',
   description: 'Makes a tag: name (no comma; not one the account has) and stacklets (optional) that carry it. Refused while a task runs on one of them.',
   shape: {
     name: text('The new tag\'s name.'),
     stacklets: z.optional(stackletIds('The stacklets that carry it, by ID.')),
   },
-  destructive: false,
+  // New Tag's checks, in its words.
+  checkName: checkTagName,
+  progress: (name) => l10n.t('Making tag {0}…', name),
+  failure: (name) => l10n.t('Could not make tag {0}', name),
   plan: async (ctx, input) => {
-    // New Tag's checks, in its words.
-    check('name', checkTagName(input.name, 'name'));
-    if ((await knownTags(ctx.store)).includes(input.name)) throw new AgentInputError('name', tagExistsWords(input.name));
+    if ((await knownTags(ctx.store)).includes(input.name)) throw new ActionInputError('name', tagExistsWords(input.name));
     const stacklets = await idleStacklets(ctx, input.stacklets ?? [], 'stacklets');
     const ids = stacklets.map((ref) => ref.data.id);
-    const progress = l10n.t('Making tag {0}…', input.name);
     return {
-      resources: [{ kind: 'tag', name: input.name, role: 'new' }, ...stacklets.map((ref) => ({ ...head(ref), role: 'stacklet' as const }))],
+      resources: stacklets.map((ref) => ({ ...head(ref), role: 'stacklet' as const })),
       change: { create: { name: input.name, stacklet_ids: ids } },
-      monthlyChangeUsd: 0,
-      destroysData: false,
-      failure: l10n.t('Could not make tag {0}', input.name),
-      progress,
-      stale: [],
       words: (literal) => ({
         question: l10n.t('Make tag {0}?', literal(input.name)),
         detail: [
           stacklets.length === 0 ? l10n.t('No stacklet carries it yet.') : plural(stacklets.length, l10n.t('It goes on 1 stacklet:'), l10n.t('It goes on {0} stacklets:', stacklets.length)),
           ...names(stacklets.map((ref) => ref.data), literal),
         ].join('\n'),
-        button: button.create(),
       }),
       send: async () => {
         const tag = await ctx.client.createTag({ name: input.name, ...(ids.length > 0 ? { stacklet_ids: ids } : {}) });

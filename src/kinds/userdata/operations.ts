@@ -4,7 +4,11 @@ import * as z from 'zod/mini';
 import { resolve } from '../../agent/reads';
 import { define, type ActionDefinition } from '../../actions/definition';
 import { deleteAction } from '../../actions/deletion';
-import { answered, button, check, head, made, refuse, targetId, text } from '../../actions/steps';
+import { createAction } from '../../actions/creation';
+import { answered, head } from '../../actions/answers';
+import { button } from '../../actions/buttons';
+import { check, targetId, text } from '../../actions/fields';
+import { refuse } from '../../actions/conditions';
 import { checkName, checkUserdata, USERDATA_MAX_BYTES } from '../../api/validators';
 import { describeUserdataChange, userdataCreateWords, userdataDiff } from '../../documents/userdata/kind';
 import { applyQuestion } from '../../model/actionWords';
@@ -18,36 +22,28 @@ const CONTENT = 'The whole script (update: absent, it stays).';
 /** The script's text: what a stacklet created with it runs at its first boot. */
 const content = (description: string) => z.string().check(z.minLength(1), z.maxLength(USERDATA_MAX_BYTES), z.describe(description));
 
-const create = define({
+const create = createAction({
   kind: 'userdata',
-  action: 'create',
   title: 'Create a userdata script',
   description: 'Creates a userdata script: name and content (what a stacklet made with it runs once at first boot: #!/bin/bash…, or #cloud-config; at most 64 KB).',
   shape: {
     name: text(NAME),
     content: content(CONTENT),
   },
-  destructive: false,
+  // The userdata document's checks, in its words.
+  checkName,
+  progress: (name) => l10n.t('Creating {0}…', `${noun()} ${name}`),
+  failure: (name) => l10n.t('Could not create {0}', `${noun()} ${name}`),
   plan: async (ctx, input) => {
-    // The userdata document's checks, in its words.
-    check('name', checkName(input.name, 'name'));
     check('content', checkUserdata(input.content, 'content'));
-    const progress = l10n.t('Creating {0}…', `${noun()} ${input.name}`);
     return {
-      resources: [{ kind: 'userdata', name: input.name, role: 'new' }],
       change: { create: { name: input.name, bytes: Buffer.byteLength(input.content, 'utf8') } },
-      monthlyChangeUsd: 0,
-      destroysData: false,
-      failure: l10n.t('Could not create {0}', `${noun()} ${input.name}`),
-      progress,
-      stale: [],
       // The new userdata document's words (src/editors/documentEditors.ts).
       words: (literal) => ({
         question: l10n.t('Create {0} on Stacklet Cloud?', `${noun()} ${literal(input.name)}`),
         detail: userdataCreateWords({ name: literal(input.name), userdata: input.content }).join('\n'),
-        button: button.create(),
       }),
-      send: async () => made(ctx, 'userdata', await ctx.client.createUserdata({ name: input.name, userdata: input.content })),
+      request: () => ctx.client.createUserdata({ name: input.name, userdata: input.content }),
     };
   },
 });
@@ -73,16 +69,11 @@ const update = define({
     const next = { name: input.name ?? current.name, userdata: input.content ?? current.userdata };
     const change = userdataDiff(current, next);
     if (!change.renamed && !change.scriptChanged) refuse(ref, 'unchanged', l10n.t('This is its name and script already: nothing would change.'));
-    const progress = l10n.t('Applying to {0}…', `${noun()} ${ref.name}`);
     return {
       resources: [{ ...head(ref), role: 'target' }],
       change: { ...(change.renamed ? { name: { from: current.name, to: next.name } } : {}), ...(change.scriptChanged ? { script: { linesBefore: change.linesBefore, bytes: Buffer.byteLength(next.userdata, 'utf8') } } : {}) },
-      monthlyChangeUsd: 0,
-      destroysData: false,
       failure: l10n.t('Could not change {0}', `${noun()} ${ref.name}`),
-      progress,
-      // The answer replaces the script in the cache (answered).
-      stale: [],
+      progress: l10n.t('Applying to {0}…', `${noun()} ${ref.name}`),
       words: (literal) => ({
         question: applyQuestion(`${noun()} ${literal(ref.name)}`),
         detail: describeUserdataChange({ ...change, next: { ...next, name: literal(next.name) } }).join('\n'),

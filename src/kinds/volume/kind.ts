@@ -9,6 +9,7 @@ export const volumeKind = {
   name: named,
   list: (client, params, call) => client.listVolumes({ ...(params.region ? { region: params.region } : {}), ...call }),
   get: (client, id, call) => client.getVolume(String(id), call),
+  names: { stacklet: (volume) => (typeof volume.stacklet?.id === 'number' ? [volume.stacklet.id] : []) },
   tasks: {},
   invalidates: { afterCreate: () => ['stacklet'], afterTask: { create: ['stacklet'], attach: ['stacklet'], detach: ['stacklet'] } },
   limit: { key: 'volumes', plural: () => l10n.t('volumes') },

@@ -9,7 +9,7 @@ export const vpcKind = {
   name: named,
   list: (client, _params, call) => client.listVpcs(call),
   get: (client, id, call) => client.getVpc(String(id), call),
-  known: { namedBy: (stacklet) => stacklet.vpc_uuid },
+  known: {},
   actions: [...COMMON, 'copyAsCurl', 'rename', 'openAsDocument', 'delete'],
   bulk: ['delete', 'openAsDocument'],
   search: (vpc) => ({ addresses: addresses(vpc.cidr), regions: regionFacts(vpc.region) }),

@@ -1,16 +1,18 @@
 /** What can be done to a VPC, each defined once (src/actions/definition.ts). No vscode import. */
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
-import { define, type ActionDefinition } from '../../actions/definition';
+import type { ActionDefinition } from '../../actions/definition';
 import { deleteAction } from '../../actions/deletion';
 import { renameAction } from '../../actions/rename';
 import { checkResourceName, checkVpcCidrFree } from '../../api/validators';
-import { button, check, idField, made, projectOf, regionOf, text } from '../../actions/steps';
+import { createAction } from '../../actions/creation';
+import { button } from '../../actions/buttons';
+import { check, idField, text } from '../../actions/fields';
+import { projectOf, regionOf } from '../../actions/conditions';
 import { plural } from '../../api/plural';
 
-const create = define({
+const create = createAction({
   kind: 'vpc',
-  action: 'create',
   title: 'Create a VPC',
   description: 'Creates a VPC: name (unique in the account), region (one offering VPCs), cidr (a private IPv4 range from /16 to /28 overlapping no VPC of that region) and project (a project\'s ID; the default project when absent). The service gives no price for VPCs.',
   shape: {
@@ -19,28 +21,22 @@ const create = define({
     cidr: text('Its private IPv4 range, /16 to /28, such as 10.20.0.0/16.'),
     project: z.optional(idField('The ID of the project it goes to; the default project when absent.')),
   },
-  destructive: false,
+  checkName: checkResourceName,
+  progress: (name) => l10n.t('Creating VPC {0}…', name),
+  failure: (name) => l10n.t('Could not create VPC {0}', name),
   plan: async (ctx, input) => {
-    check('name', checkResourceName(input.name, 'name'));
     const region = await regionOf(ctx, input.region, 'region', 'vpc');
     const taken = ((await ctx.store.get('vpc').catch(() => undefined))?.items ?? []).filter((vpc) => vpc.region?.slug === region).map((vpc) => vpc.cidr);
     check('cidr', checkVpcCidrFree(input.cidr, taken, 'cidr'));
     const project = await projectOf(ctx, input.project === undefined ? undefined : String(input.project));
-    const progress = l10n.t('Creating VPC {0}…', input.name);
     return {
-      resources: [{ kind: 'vpc', name: input.name, role: 'new' }],
       change: { create: { name: input.name, region, cidr: input.cidr, ...project } },
       monthlyChangeUsd: undefined,
-      destroysData: false,
-      failure: l10n.t('Could not create VPC {0}', input.name),
-      progress,
-      stale: [],
       words: (literal) => ({
         question: l10n.t('Create VPC {0}?', literal(input.name)),
         detail: l10n.t('Its range {0} in {1}.', literal(input.cidr), literal(region)),
-        button: button.create(),
       }),
-      send: async () => made(ctx, 'vpc', await ctx.client.createVpc({ name: input.name, region, cidr: input.cidr, ...project })),
+      request: () => ctx.client.createVpc({ name: input.name, region, cidr: input.cidr, ...project }),
     };
   },
 });

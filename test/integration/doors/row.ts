@@ -1,7 +1,6 @@
 // The doors table's row (issue 34): one action, run through its three doors by ../threeDoors.test.ts. Each file
 // of this folder exports `ROWS`, the rows of the actions it covers; the test reads every file here.
-import type { ListedKind } from '../../../src/kinds/registry';
-import type { TaskKind } from '../../../src/kinds/registry';
+import type { ListedKind, TaskKind } from '../../../src/kinds/registry';
 import type { ResourceNode } from '../../../src/views/resourceNode';
 import type { ViewId } from '../../../src/kinds/viewIds';
 import type { Answer } from '../scriptedPrompter';

@@ -5,8 +5,7 @@
 // each naming its field or its rule, and what reaches the service.
 import * as assert from 'node:assert/strict';
 import type { StackletClient } from '../../src/api/client';
-import { AgentInputError } from '../../src/agent/input';
-import { AgentRefusal } from '../../src/agent/refusal';
+import { ActionInputError, ActionRefusal } from '../../src/actions/refusals';
 import { planAction, writeTool } from '../../src/kinds/operations';
 import type { ActionContext } from '../../src/actions/definition';
 import { execute } from '../../src/actions/gate';
@@ -28,7 +27,7 @@ describe('agent writes ⇄ emulator: Kubernetes and load balancers', function ()
     ctx.store.invalidate('stacklet', 'cluster', 'loadBalancer', 'size', 'region');
     return planAction(ctx, `stacklet_manage_${kind}`, { action, ...input });
   };
-  const field = async (kind: string, action: string, input: Record<string, unknown>) => (await rejection(plan(kind, action, input), AgentInputError)).field;
+  const field = async (kind: string, action: string, input: Record<string, unknown>) => (await rejection(plan(kind, action, input), ActionInputError)).field;
   const cluster = async () => (await client.listKubernetesClusters()).items.find((item) => item.name === 'demo-cluster')!;
   const lb = async () => (await client.listLoadBalancers()).items.find((item) => item.name === 'web-lb')!;
 
@@ -55,14 +54,14 @@ describe('agent writes ⇄ emulator: Kubernetes and load balancers', function ()
   it('adds, resizes, renames and deletes a node pool with the monthly change, refusing the busy cluster, a count out of range and its only pool', async () => {
     const demo = await cluster();
     const pool = demo.node_pools[0]!;
-    const only = await rejection(plan('nodePool', 'delete', { cluster: demo.uuid, id: pool.id }), AgentRefusal);
+    const only = await rejection(plan('nodePool', 'delete', { cluster: demo.uuid, id: pool.id }), ActionRefusal);
     assert.equal(only.reason, 'onlyPool');
     assert.deepEqual(only.resource, { kind: 'nodePool', id: pool.id, name: 'default-pool' });
     assert.equal(await field('nodePool', 'resize', { cluster: demo.uuid, id: pool.id, count: 0 }), 'count');
     assert.equal(await field('nodePool', 'resize', { cluster: demo.uuid, id: pool.id, count: 101 }), 'count');
     assert.equal(await field('nodePool', 'resize', { cluster: demo.uuid, id: 'no-such-pool', count: 4 }), 'id');
     assert.equal(await field('nodePool', 'resize', { cluster: 'no-such-cluster', id: pool.id, count: 4 }), 'cluster');
-    assert.equal((await rejection(plan('nodePool', 'resize', { cluster: demo.uuid, id: pool.id, count: 3 }), AgentRefusal)).reason, 'sameCount');
+    assert.equal((await rejection(plan('nodePool', 'resize', { cluster: demo.uuid, id: pool.id, count: 3 }), ActionRefusal)).reason, 'sameCount');
     assert.equal(await field('nodePool', 'add', { cluster: demo.uuid, name: 'DEFAULT-POOL', size: 'b-2vcpu-4gb', count: 1 }), 'name');
     assert.equal(await field('nodePool', 'add', { cluster: demo.uuid, name: 'tiny', size: 'b-1vcpu-1gb', count: 1 }), 'size', 'too small for Kubernetes');
 
@@ -72,7 +71,7 @@ describe('agent writes ⇄ emulator: Kubernetes and load balancers', function ()
     assert.equal(added.words(same).question, 'Add node pool agent-pool to demo-cluster?');
     const sent = await execute(ctx, added, { door: 'mcp' });
     assert.ok(sent['task'], 'the cluster runs a task while the nodes are made');
-    const busy = await rejection(plan('nodePool', 'resize', { cluster: demo.uuid, id: pool.id, count: 4 }), AgentRefusal);
+    const busy = await rejection(plan('nodePool', 'resize', { cluster: demo.uuid, id: pool.id, count: 4 }), ActionRefusal);
     assert.equal(busy.reason, 'busy');
     assert.equal(busy.resource.name, 'demo-cluster');
     now += 2 * TASK_MS;
@@ -83,7 +82,7 @@ describe('agent writes ⇄ emulator: Kubernetes and load balancers', function ()
     assert.deepEqual(resized.resources.map((r) => [r.kind, r.name, r.role]), [['nodePool', 'default-pool', 'target'], ['cluster', 'demo-cluster', 'cluster']]);
     await execute(ctx, resized, { door: 'mcp' });
     now += 2 * TASK_MS;
-    assert.equal((await rejection(plan('nodePool', 'rename', { cluster: demo.uuid, id: pool.id, name: 'default-pool' }), AgentRefusal)).reason, 'sameName');
+    assert.equal((await rejection(plan('nodePool', 'rename', { cluster: demo.uuid, id: pool.id, name: 'default-pool' }), ActionRefusal)).reason, 'sameName');
     await execute(ctx, await plan('nodePool', 'rename', { cluster: demo.uuid, id: pool.id, name: 'workers' }), { door: 'mcp' });
     now += 2 * TASK_MS;
     assert.deepEqual((await cluster()).node_pools.map((p) => [p.name, p.count]), [['workers', 4], ['agent-pool', 2]]);
@@ -96,8 +95,8 @@ describe('agent writes ⇄ emulator: Kubernetes and load balancers', function ()
     // Its nodes and their disks go: asked with its name typed, as a cluster's deletion is.
     assert.equal(deletion.typed, 'agent-pool');
     assert.match(deletion.words(same).detail, /Its 2 nodes go, with their disks and what runs on them.*Type its name, agent-pool, to confirm/);
-    assert.equal((await rejection(execute(ctx, deletion, { door: 'mcp' }), AgentRefusal)).reason, 'typedNameMismatch');
-    assert.equal((await rejection(execute(ctx, deletion, { door: 'mcp', typed: 'agent' }), AgentRefusal)).reason, 'typedNameMismatch');
+    assert.equal((await rejection(execute(ctx, deletion, { door: 'mcp' }), ActionRefusal)).reason, 'typedNameMismatch');
+    assert.equal((await rejection(execute(ctx, deletion, { door: 'mcp', typed: 'agent' }), ActionRefusal)).reason, 'typedNameMismatch');
     assert.equal((await cluster()).node_pools.length, 2, 'nothing sent');
     await execute(ctx, deletion, { door: 'mcp', typed: 'agent-pool' });
     assert.deepEqual((await cluster()).node_pools.map((p) => p.name), ['workers']);
@@ -136,7 +135,7 @@ describe('agent writes ⇄ emulator: Kubernetes and load balancers', function ()
     assert.equal(await field('loadBalancer', 'update', { id: web.uuid, rules: [] }), 'rules');
     assert.equal(await field('loadBalancer', 'update', { id: web.uuid, rules: [{ protocol: 'tcp', source_port: 70000, target_port: 80 }] }), 'rules.0.source_port');
     assert.equal(await field('loadBalancer', 'update', { id: web.uuid, health: { protocol: 'http', interval: 1 } }), 'health.interval');
-    const unchanged = await rejection(plan('loadBalancer', 'update', { id: web.uuid, algorithm: 'round_robin' }), AgentRefusal);
+    const unchanged = await rejection(plan('loadBalancer', 'update', { id: web.uuid, algorithm: 'round_robin' }), ActionRefusal);
     assert.equal(unchanged.reason, 'unchanged');
     const planned = await plan('loadBalancer', 'update', { id: web.uuid, algorithm: 'least_connections', rules: [{ protocol: 'http', source_port: 8080, target_port: 80 }] });
     assert.deepEqual(planned.change['settings'], { algorithm: 'least_connections' });

@@ -5,9 +5,8 @@
 // and Delete Tag's words. Each plan names its resources, then execute sends it and the emulator changes.
 import * as assert from 'node:assert/strict';
 import type { StackletClient } from '../../src/api/client';
-import { AgentInputError } from '../../src/agent/input';
-import { AgentRefusal } from '../../src/agent/refusal';
-import { toolInputSchema } from '../../src/actions/catalog';
+import { ActionInputError, ActionRefusal } from '../../src/actions/refusals';
+import { toolInputSchema } from '../../src/actions/writeTool';
 import { planAction, writeTool } from '../../src/kinds/operations';
 import type { ActionContext } from '../../src/actions/definition';
 import { execute } from '../../src/actions/gate';
@@ -33,7 +32,7 @@ describe('agent creates: firewalls, SSH keys, userdata scripts and tags ⇄ emul
     return planAction(ctx, `stacklet_manage_${kind}`, { action, ...input });
   };
   const field = async (kind: string, action: string, input: Record<string, unknown>) => {
-    const error = await rejection(plan(kind, action, input), AgentInputError);
+    const error = await rejection(plan(kind, action, input), ActionInputError);
     return [error.field, error.message];
   };
 
@@ -88,11 +87,11 @@ describe('agent creates: firewalls, SSH keys, userdata scripts and tags ⇄ emul
     assert.equal(planned.words(same).detail, `Detach stacklet web-2 (${web2.id}): it stays, without these rules\nAttach stacklet worker-1 (${worker.id})`);
     await execute(ctx, planned, { door: 'mcp' });
     assert.deepEqual([...(await client.getFirewall(fw.uuid)).resources.stacklet_ids].sort(), [web1.id, worker.id].sort());
-    assert.equal((await rejection(plan('firewall', 'update', { id: fw.uuid, stacklets: [worker.id, web1.id] }), AgentRefusal)).reason, 'unchanged');
+    assert.equal((await rejection(plan('firewall', 'update', { id: fw.uuid, stacklets: [worker.id, web1.id] }), ActionRefusal)).reason, 'unchanged');
     assert.equal((await field('firewall', 'update', { id: fw.uuid, stacklets: [web1.id, 'nope'] }))[0], 'stacklets.1');
     // A stacklet a task runs on is not put behind it, as the UI's attach refuses it.
     await client.powerOff(web2.id);
-    const busy = await rejection(plan('firewall', 'update', { id: fw.uuid, stacklets: [web2.id] }), AgentRefusal);
+    const busy = await rejection(plan('firewall', 'update', { id: fw.uuid, stacklets: [web2.id] }), ActionRefusal);
     assert.deepEqual([busy.reason, busy.resource.name], ['busy', 'web-2']);
   });
 
@@ -123,7 +122,7 @@ describe('agent creates: firewalls, SSH keys, userdata scripts and tags ⇄ emul
     assert.equal(script.userdata, '#!/bin/bash\napt-get update\n');
 
     assert.equal(writeTool('stacklet_manage_userdata')!.actions.find((action) => action.action === 'update')!.destructive, true);
-    assert.equal((await rejection(plan('userdata', 'update', { id: script.uuid, content: script.userdata }), AgentRefusal)).reason, 'unchanged');
+    assert.equal((await rejection(plan('userdata', 'update', { id: script.uuid, content: script.userdata }), ActionRefusal)).reason, 'unchanged');
     const replaced = await plan('userdata', 'update', { id: script.uuid, content: '#!/bin/bash\napt-get update\napt-get -y upgrade\n' });
     assert.equal(replaced.words(same).question, 'Apply these changes to userdata script init on Stacklet Cloud?');
     assert.equal(replaced.words(same).detail, 'New script: 3 lines (was 2); Show Changes lists them.');

@@ -2,17 +2,17 @@
 // door's plan passes; a refusal names its rule and keeps the service's names out of its message.
 import * as assert from 'node:assert/strict';
 import { accessOf, DEFAULT_MONTHLY_LIMIT, DEFAULT_PROTECTED_TAGS, guardAgentPlan, monthlyLimitOf, protectedTagsOf, SpendingLedger, spendingWords, type AgentLimits, type GuardedPlan } from '../../src/agent/guards';
-import { AgentRefusal } from '../../src/agent/refusal';
+import { ActionRefusal } from '../../src/actions/refusals';
 
 const limits = (over: Partial<AgentLimits> = {}): AgentLimits => ({ access: 'ask', protectedTags: DEFAULT_PROTECTED_TAGS, monthlyLimit: 50, ...over });
 const hostile = 'web-1 [open](command:workbench.action.terminal.new)';
 const plan = (monthlyChangeUsd: number | undefined, tags: string[] = []): GuardedPlan => ({ resources: [{ kind: 'stacklet', id: 1001, name: hostile, tags }], monthlyChangeUsd });
 
-function refusal(work: () => void): AgentRefusal {
+function refusal(work: () => void): ActionRefusal {
   try {
     work();
   } catch (error) {
-    assert.ok(error instanceof AgentRefusal, String(error));
+    assert.ok(error instanceof ActionRefusal, String(error));
     assert.equal(error.message.includes(hostile), false, 'a service name never stands in the message');
     return error;
   }

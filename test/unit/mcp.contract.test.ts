@@ -10,7 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ElicitRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import * as z from 'zod/mini';
-import { writeToolSpec } from '../../src/actions/catalog';
+import { writeToolSpec } from '../../src/actions/writeTool';
 import { WRITE_TOOLS } from '../../src/kinds/operations';
 import { READ_TOOLS } from '../../src/agent/readTools';
 import { LOAD_BALANCER_OPERATIONS } from '../../src/kinds/loadBalancer/operations';

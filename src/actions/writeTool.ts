@@ -11,9 +11,10 @@
  */
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
-import { AgentInputError, fieldsOf } from '../agent/input';
+import { ActionInputError } from './refusals';
+import { fieldsOf } from '../agent/input';
 import { inputJsonSchema, WRITE_OUTPUT, type ToolSpec } from '../agent/toolSpec';
-import type { ActionContext, ActionDefinition, ActionPlan, Shape, ToolKind } from './definition';
+import { withTail, type ActionContext, type ActionDefinition, type ActionPlan, type Shape, type ToolKind } from './definition';
 
 /** One write tool: the actions on one kind, and how a tool list shows it. */
 export interface WriteTool {
@@ -125,21 +126,21 @@ export function editorToolDescription(write: WriteTool): string {
 export function parseAction(write: WriteTool, raw: unknown): { definition: ActionDefinition; input: Record<string, unknown> } {
   const { [ACTION_FIELD]: action, ...rest } = fieldsOf(raw);
   const definition = write.actions.find((candidate) => candidate.action === action);
-  if (!definition) throw new AgentInputError(ACTION_FIELD, l10n.t('must be one of: {0}', write.actions.map((candidate) => candidate.action).join(', ')));
+  if (!definition) throw new ActionInputError(ACTION_FIELD, l10n.t('must be one of: {0}', write.actions.map((candidate) => candidate.action).join(', ')));
   for (const field of Object.keys(rest)) {
     if (!(field in definition.shape) && rest[field] !== undefined && rest[field] !== null) {
-      throw new AgentInputError(field, l10n.t('is not taken by the action {0}', definition.action));
+      throw new ActionInputError(field, l10n.t('is not taken by the action {0}', definition.action));
     }
   }
   const result = z.safeParse(z.object(definition.shape), Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== null)));
   if (result.success) return { definition, input: result.data as Record<string, unknown> };
   const issue = result.error.issues[0]!;
-  throw new AgentInputError(issue.path.length > 0 ? issue.path.map(String).join('.') : 'input', issue.message);
+  throw new ActionInputError(issue.path.length > 0 ? issue.path.map(String).join('.') : 'input', issue.message);
 }
 
 /** The plan of a definition for its input, named by its tool and action. */
 export async function planOf(ctx: ActionContext, write: WriteTool, definition: ActionDefinition, input: Record<string, unknown>): Promise<ActionPlan> {
-  return { tool: write.name, action: definition.action, ...await definition.plan(ctx, input as never) };
+  return withTail(write.name, definition.action, await definition.plan(ctx, input as never));
 }
 
 /** A definition as a door reaches it: its tool (which names the plan) and the action. */

@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import { WRITE_ANSWERS } from '../../src/actions/catalog';
+import { WRITE_ANSWERS } from '../../src/actions/writeTool';
 import { WRITE_TOOLS } from '../../src/kinds/operations';
 import { StackletClient } from '../../src/api/client';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';

@@ -1,14 +1,13 @@
 // The actions' one definitions (src/kinds/<kind>/operations.ts, gathered in src/kinds/operations.ts) against the emulator over real HTTP: each plan names
 // the resources by name and ID with the monthly change from the cost model, says whether it destroys data (and
-// what to type), and carries the UI's words; the UI's refusals come back as AgentRefusal naming the resource;
+// what to type), and carries the UI's words; the UI's refusals come back as ActionRefusal naming the resource;
 // an unknown id or kind is refused naming its field; execute sends and answers the resource and its task.
 import * as assert from 'node:assert/strict';
 import * as z from 'zod/mini';
 import type { StackletClient } from '../../src/api/client';
 import { agentError } from '../../src/agent/envelope';
-import { AgentInputError } from '../../src/agent/input';
-import { AgentRefusal } from '../../src/agent/refusal';
-import { toolInputSchema } from '../../src/actions/catalog';
+import { ActionInputError, ActionRefusal } from '../../src/actions/refusals';
+import { toolInputSchema } from '../../src/actions/writeTool';
 import { definitionOf, planAction, WRITE_TOOLS } from '../../src/kinds/operations';
 import { planData, type ActionContext, type ToolKind } from '../../src/actions/definition';
 import { execute, typedConfirms } from '../../src/actions/gate';
@@ -55,11 +54,11 @@ describe('agent writes ⇄ emulator', function () {
       for (const [field, property] of Object.entries(schema.properties)) assert.ok((property.description ?? '').length > 10, `${write.name}.${field} is described`);
       for (const definition of write.actions) assert.equal(z.toJSONSchema(z.object(definition.shape))['type'], 'object', `${write.name} ${definition.action}`);
     }
-    assert.equal((await rejection(plan('stacklet', 'powerOff', { id: '999999' }), AgentInputError)).field, 'id');
-    assert.equal((await rejection(plan('stacklet', 'nuke', { id: '1' }), AgentInputError)).field, 'action');
-    assert.equal((await rejection(plan('stacklet', 'powerOff', { id: '1', size: 'b-2vcpu-4gb' }), AgentInputError)).field, 'size');
-    assert.equal((await rejection(plan('stacklet', 'resize', { id: String((await named('web-1')).id), size: 'z-huge' }), AgentInputError)).field, 'size');
-    assert.equal((await rejection(planAction(ctx, 'stacklet_nuke', {}), AgentInputError)).field, 'tool');
+    assert.equal((await rejection(plan('stacklet', 'powerOff', { id: '999999' }), ActionInputError)).field, 'id');
+    assert.equal((await rejection(plan('stacklet', 'nuke', { id: '1' }), ActionInputError)).field, 'action');
+    assert.equal((await rejection(plan('stacklet', 'powerOff', { id: '1', size: 'b-2vcpu-4gb' }), ActionInputError)).field, 'size');
+    assert.equal((await rejection(plan('stacklet', 'resize', { id: String((await named('web-1')).id), size: 'z-huge' }), ActionInputError)).field, 'size');
+    assert.equal((await rejection(planAction(ctx, 'stacklet_nuke', {}), ActionInputError)).field, 'tool');
   });
 
   it('plans a power off with the UI\'s words and no monthly change, sends it, then refuses the busy stacklet naming it', async () => {
@@ -73,7 +72,7 @@ describe('agent writes ⇄ emulator', function () {
     const result = await execute(ctx, planned, { door: 'mcp', typed: planned.typed });
     assert.equal((result['task'] as { name: string }).name.length > 0, true);
     assert.ok((await named('web-1')).task, 'the emulator runs the power-off task');
-    const busy = await rejection(plan('stacklet', 'resize', { id: web1.id, size: 'b-2vcpu-4gb' }), AgentRefusal);
+    const busy = await rejection(plan('stacklet', 'resize', { id: web1.id, size: 'b-2vcpu-4gb' }), ActionRefusal);
     assert.equal(busy.reason, 'busy');
     assert.deepEqual(busy.resource, { kind: 'stacklet', id: web1.id, name: 'web-1' });
     const data = JSON.parse(agentError('emulator', busy)) as { data: Record<string, unknown> };
@@ -90,11 +89,11 @@ describe('agent writes ⇄ emulator', function () {
     assert.equal(planned.monthlyChangeUsd, 12);
     assert.deepEqual(planned.change, { size: { from: 'b-1vcpu-2gb', to: 'b-2vcpu-4gb' }, growsDisk: false });
     assert.equal(planData(planned)['monthlyChange'], '+$12.00/mo');
-    const refused = await rejection(plan('stacklet', 'resize', { id: web1.id, size: 'b-1vcpu-2gb' }), AgentRefusal);
+    const refused = await rejection(plan('stacklet', 'resize', { id: web1.id, size: 'b-1vcpu-2gb' }), ActionRefusal);
     assert.equal(refused.reason, 'sameSize');
     assert.equal(refused.resource.name, 'web-1');
     // web-1's disk is 50 GB; b-1vcpu-1gb has 25 GB: the service would refuse it, so the plan does.
-    const shrinks = await rejection(plan('stacklet', 'resize', { id: web1.id, size: 'b-1vcpu-1gb' }), AgentRefusal);
+    const shrinks = await rejection(plan('stacklet', 'resize', { id: web1.id, size: 'b-1vcpu-1gb' }), ActionRefusal);
     assert.equal(shrinks.reason, 'smallerDisk');
     assert.equal(shrinks.message, 'b-1vcpu-1gb has a 25 GB disk, smaller than the 50 GB disk of web-1: a disk never shrinks.');
   });
@@ -102,7 +101,7 @@ describe('agent writes ⇄ emulator', function () {
   it('refuses to delete an attached volume; a detached one destroys data and needs its exact name typed', async () => {
     const volumes = (await client.listVolumes()).items;
     const attached = volumes.find((v) => v.name === 'db-data')!;
-    const refused = await rejection(plan('volume', 'delete', { id: attached.id }), AgentRefusal);
+    const refused = await rejection(plan('volume', 'delete', { id: attached.id }), ActionRefusal);
     assert.equal(refused.reason, 'attached');
     assert.equal((refused.facts['attachedTo'] as { name: string }).name, 'db-1');
     const archive = volumes.find((v) => v.name === 'archive')!;
@@ -115,7 +114,7 @@ describe('agent writes ⇄ emulator', function () {
     assert.match(planned.words(same).detail, /250 GB/);
     // The gate every door passes refuses a wrong name whichever door asked, and sends nothing.
     const before = emu.stats().applied.length;
-    assert.equal((await rejection(execute(ctx, planned, { door: 'command', typed: 'archiv' }), AgentRefusal)).reason, 'typedNameMismatch');
+    assert.equal((await rejection(execute(ctx, planned, { door: 'command', typed: 'archiv' }), ActionRefusal)).reason, 'typedNameMismatch');
     assert.equal(emu.stats().applied.length, before);
     await execute(ctx, planned, { door: 'mcp', typed: 'archive' });
     assert.equal((await client.listVolumes()).items.some((v) => v.id === archive.id), false);
@@ -143,7 +142,7 @@ describe('agent writes ⇄ emulator', function () {
     const after = await client.getFirewall(firewall.uuid);
     assert.equal(after.inbound_rules.some((r) => r.port === 5432), true);
     assert.equal(after.inbound_rules.some((r) => r.port === 22), false);
-    const unchanged = await rejection(plan('firewall', 'update', { id: firewall.uuid, inbound_rules: after.inbound_rules, outbound_rules: after.outbound_rules }), AgentRefusal);
+    const unchanged = await rejection(plan('firewall', 'update', { id: firewall.uuid, inbound_rules: after.inbound_rules, outbound_rules: after.outbound_rules }), ActionRefusal);
     assert.equal(unchanged.reason, 'unchanged');
   });
 
@@ -168,10 +167,10 @@ describe('agent writes ⇄ emulator', function () {
     assert.deepEqual(planned.resources.filter((r) => r.role === 'new').map((r) => r.name), ['fleet-1', 'fleet-2']);
     assert.deepEqual(planned.resources.filter((r) => r.role === 'stays').map((r) => r.kind), ['vpc', 'firewall', 'userdata', 'sshKey']);
     for (const [field, value, named] of [['vpc', elsewhere.uuid, 'vpc'], ['firewall', 'no-such-firewall', 'firewall'], ['userdata', 'no-such-script', 'userdata'], ['sshKeys', [keys.items[0]!.id, 999999], 'sshKeys.1'], ['image', 'no-such-image', 'image']] as const) {
-      assert.equal((await rejection(plan('stacklet', 'create', { ...input, [field]: value }), AgentInputError)).field, named, field);
+      assert.equal((await rejection(plan('stacklet', 'create', { ...input, [field]: value }), ActionInputError)).field, named, field);
     }
-    assert.equal((await rejection(plan('stacklet', 'create', { ...input, names: ['fleet-1', 'fleet-1'] }), AgentInputError)).field, 'names');
-    assert.equal((await rejection(plan('stacklet', 'create', { ...input, name: 'fleet-0' }), AgentInputError)).field, 'name', 'name or names, not both');
+    assert.equal((await rejection(plan('stacklet', 'create', { ...input, names: ['fleet-1', 'fleet-1'] }), ActionInputError)).field, 'names');
+    assert.equal((await rejection(plan('stacklet', 'create', { ...input, name: 'fleet-0' }), ActionInputError)).field, 'name', 'name or names, not both');
     const before = emu.stats().applied.length;
     const answer = await execute(ctx, planned, { door: 'mcp' });
     assert.deepEqual((answer['created'] as { resource: { name: string } }[]).map((one) => one.resource.name), ['fleet-1', 'fleet-2']);
@@ -186,7 +185,7 @@ describe('agent writes ⇄ emulator', function () {
       await client.createStacklets({ names, region: 'fra', size: 'b-1vcpu-1gb', image: 'ubuntu-22-04-x64' });
     }
     const before = emu.stats().applied.length;
-    const refused = await rejection(plan('stacklet', 'create', { name: 'one-too-many', region: 'fra', size: 'b-1vcpu-1gb', image: 'ubuntu-22-04-x64' }), AgentRefusal);
+    const refused = await rejection(plan('stacklet', 'create', { name: 'one-too-many', region: 'fra', size: 'b-1vcpu-1gb', image: 'ubuntu-22-04-x64' }), ActionRefusal);
     assert.equal(refused.reason, 'limit');
     assert.deepEqual(refused.resource, { kind: 'stacklet', name: 'one-too-many' });
     assert.deepEqual(refused.facts, { limit: { key: 'stacklets', available: 0, used: 50 } });
@@ -211,7 +210,7 @@ describe('agent writes ⇄ emulator', function () {
     const words = planned.words(markdownText);
     assert.equal(words.question.includes('](command:'), false);
     assert.equal(JSON.stringify(planData(planned)).includes(JSON.stringify(HOSTILE)), true);
-    const tagged = await rejection(plan('stacklet', 'tag', { id: web2.id, tag: 'web' }), AgentRefusal);
+    const tagged = await rejection(plan('stacklet', 'tag', { id: web2.id, tag: 'web' }), ActionRefusal);
     assert.equal(tagged.reason, 'alreadyTagged');
   });
 
@@ -221,15 +220,15 @@ describe('agent writes ⇄ emulator', function () {
     assert.equal(rebuild.destroysData, true);
     assert.equal(rebuild.typed, 'web-2');
     assert.match(rebuild.words(same).detail, /wiped .* Type web-2 to confirm|wiped/);
-    assert.equal((await rejection(plan('stacklet', 'rebuild', { id: web2.id, from: 'no-such-image' }), AgentInputError)).field, 'image');
+    assert.equal((await rejection(plan('stacklet', 'rebuild', { id: web2.id, from: 'no-such-image' }), ActionInputError)).field, 'image');
     const before = emu.stats().applied.length;
-    await rejection(execute(ctx, rebuild, { door: 'mcp' }), AgentRefusal);
+    await rejection(execute(ctx, rebuild, { door: 'mcp' }), ActionRefusal);
     assert.equal(emu.stats().applied.length, before, 'nothing sent without the name');
     await execute(ctx, rebuild, { door: 'mcp', typed: 'web-2' });
     assert.ok((await named('web-2')).task, 'the emulator runs the rebuild');
     now += 2 * TASK_MS;
     const withPrivate = (await stacklets()).find((item) => item.networks.v4.some((network) => network.type === 'private'))!;
-    assert.equal((await rejection(plan('stacklet', 'enablePrivateNetworking', { id: withPrivate.id }), AgentRefusal)).reason, 'hasPrivateNetworking');
+    assert.equal((await rejection(plan('stacklet', 'enablePrivateNetworking', { id: withPrivate.id }), ActionRefusal)).reason, 'hasPrivateNetworking');
     const lb = (await client.listLoadBalancers()).items[0]!;
     const deleting = await plan('loadBalancer', 'delete', { id: lb.uuid });
     assert.equal(deleting.destroysData, false);
@@ -248,7 +247,7 @@ describe('agent writes ⇄ emulator', function () {
     it('resets a password the service makes up; refuses an agent\'s password, keeping it out of the plan; a person\'s is planned as set', async () => {
       const web1 = await named('web-1');
       const before = applied().length;
-      const refused = await rejection(planAction(asAgent(), 'stacklet_manage_stacklet', { action: 'resetPassword', id: web1.id, password: 'an agent chose this' }), AgentRefusal);
+      const refused = await rejection(planAction(asAgent(), 'stacklet_manage_stacklet', { action: 'resetPassword', id: web1.id, password: 'an agent chose this' }), ActionRefusal);
       assert.equal(refused.reason, 'agentPassword');
       assert.match(refused.message, /chat's history/);
       assert.equal(JSON.stringify(agentError('emulator', refused)).includes('an agent chose this'), false, 'the answer never repeats it');
@@ -266,14 +265,14 @@ describe('agent writes ⇄ emulator', function () {
       const set = await plan('stacklet', 'resetPassword', { id: web1.id, password: 'correct horse battery' });
       assert.deepEqual(set.change, { password: 'set' });
       assert.equal(JSON.stringify(planData(set)).includes('correct horse battery'), false);
-      assert.equal((await rejection(plan('stacklet', 'resetPassword', { id: web1.id, password: 'short' }), AgentInputError)).field, 'password');
+      assert.equal((await rejection(plan('stacklet', 'resetPassword', { id: web1.id, password: 'short' }), ActionInputError)).field, 'password');
     });
 
     it('a service that makes up no password: an agent is told a person sets one; a person\'s door gets the refusal to ask for one', async () => {
       emu.configure({ quirks: { resetPasswordNeedsPassword: true } });
       const web1 = await named('web-1');
       const agent = asAgent();
-      const needs = await rejection(execute(agent, await planAction(agent, 'stacklet_manage_stacklet', { action: 'resetPassword', id: web1.id }), { door: 'mcp' }), AgentRefusal);
+      const needs = await rejection(execute(agent, await planAction(agent, 'stacklet_manage_stacklet', { action: 'resetPassword', id: web1.id }), { door: 'mcp' }), ActionRefusal);
       assert.equal(needs.reason, 'needsPassword');
       assert.match(needs.message, /the user sets from the views/);
       const person = await plan('stacklet', 'resetPassword', { id: web1.id });
@@ -292,7 +291,7 @@ describe('agent writes ⇄ emulator', function () {
       assert.equal(restoring.words(same).question, 'Restore db-1 from db-1 weekly?');
       assert.equal(restoring.words(same).detail, 'The disk of db-1 is replaced by the image: everything written since it was taken is lost. Type its name, db-1, to confirm.');
       assert.equal(restoring.words(same).button, 'Restore');
-      await rejection(execute(ctx, restoring, { door: 'mcp', typed: 'db' }), AgentRefusal);
+      await rejection(execute(ctx, restoring, { door: 'mcp', typed: 'db' }), ActionRefusal);
       assert.equal(applied().length, 0, 'nothing sent without the name');
       await execute(ctx, restoring, { door: 'mcp', typed: 'db-1' });
       assert.deepEqual(applied().map((record) => record.body), [{ action: 'restore', image_id: weekly.id }]);
@@ -301,7 +300,7 @@ describe('agent writes ⇄ emulator', function () {
       const fromBackup = await plan('stacklet', 'restore', { id: db1.id, from: String(backup.id) });
       assert.match(fromBackup.words(same).question, /^Restore db-1 from the backup of \d{4}-\d\d-\d\d \d\d:\d\d\?$/);
       assert.equal(fromBackup.resources[1]!.kind, 'backup');
-      assert.equal((await rejection(plan('stacklet', 'restore', { id: db1.id, from: 424242 }), AgentInputError)).field, 'from');
+      assert.equal((await rejection(plan('stacklet', 'restore', { id: db1.id, from: 424242 }), ActionInputError)).field, 'from');
     });
   });
 
@@ -310,7 +309,7 @@ describe('agent writes ⇄ emulator', function () {
     const volumes = (await client.listVolumes()).items;
     const dbData = volumes.find((v) => v.name === 'db-data')!;
     const scratch = volumes.find((v) => v.name === 'scratch')!;
-    const foreign = await rejection(plan('stacklet', 'delete', { id: db1.id, along: [dbData.id, scratch.id] }), AgentInputError);
+    const foreign = await rejection(plan('stacklet', 'delete', { id: db1.id, along: [dbData.id, scratch.id] }), ActionInputError);
     assert.equal(foreign.field, 'along.1');
     const planned = await plan('stacklet', 'delete', { id: db1.id, along: [dbData.id] });
     assert.deepEqual(planned.resources.map((r) => [r.name, r.role]), [['db-1', 'target'], ['db-data', 'goes'], ['db-1 weekly', 'stays']]);
@@ -331,10 +330,10 @@ describe('agent writes ⇄ emulator', function () {
 
     it('transfers a snapshot to a region it is not in; refuses one it is in, and a region the service does not offer', async () => {
       const weekly = await snapshot('db-1 weekly');
-      const inRegion = await rejection(plan('snapshot', 'transfer', { id: weekly.id, region: 'ams' }), AgentRefusal);
+      const inRegion = await rejection(plan('snapshot', 'transfer', { id: weekly.id, region: 'ams' }), ActionRefusal);
       assert.equal(inRegion.reason, 'inRegion');
       assert.equal(inRegion.message, 'db-1 weekly is in ams already: pick a region it is not in.');
-      assert.equal((await rejection(plan('snapshot', 'transfer', { id: weekly.id, region: 'atlantis' }), AgentInputError)).field, 'region');
+      assert.equal((await rejection(plan('snapshot', 'transfer', { id: weekly.id, region: 'atlantis' }), ActionInputError)).field, 'region');
       // The ID as find gives it (a number) or as a string: the same snapshot.
       const planned = await plan('snapshot', 'transfer', { id: String(weekly.id), region: 'nyc' });
       assert.deepEqual(planned.resources, [{ kind: 'snapshot', id: weekly.id, name: 'db-1 weekly', role: 'target' }]);
@@ -350,13 +349,13 @@ describe('agent writes ⇄ emulator', function () {
       const dbData = await volume('db-data');
       const archive = await volume('archive');
       const [web2, db1, staging] = [await stacklet('web-2'), await stacklet('db-1'), await stacklet('staging-1')];
-      const attached = await rejection(plan('volume', 'attach', { id: dbData.id, stacklet: web2.id }), AgentRefusal);
+      const attached = await rejection(plan('volume', 'attach', { id: dbData.id, stacklet: web2.id }), ActionRefusal);
       assert.equal(attached.reason, 'attached');
       assert.equal(attached.message, 'db-data is already attached to db-1; detach it first.');
-      const hasVolume = await rejection(plan('volume', 'attach', { id: archive.id, stacklet: db1.id }), AgentRefusal);
+      const hasVolume = await rejection(plan('volume', 'attach', { id: archive.id, stacklet: db1.id }), ActionRefusal);
       assert.equal(hasVolume.reason, 'hasVolume');
       assert.deepEqual(hasVolume.resource, { kind: 'stacklet', id: db1.id, name: 'db-1' });
-      const elsewhere = await rejection(plan('volume', 'attach', { id: archive.id, stacklet: staging.id }), AgentInputError);
+      const elsewhere = await rejection(plan('volume', 'attach', { id: archive.id, stacklet: staging.id }), ActionInputError);
       assert.equal(elsewhere.field, 'stacklet');
       assert.match(elsewhere.message, /is not in fra, the region of the volume/);
       const planned = await plan('volume', 'attach', { id: archive.id, stacklet: String(web2.id) });
@@ -368,12 +367,12 @@ describe('agent writes ⇄ emulator', function () {
       now += 2 * TASK_MS;
       assert.equal((await volume('archive')).stacklet?.id, web2.id);
       // Busy while its task ran; attached now: the next attach is refused in the command's words.
-      assert.equal((await rejection(plan('volume', 'attach', { id: archive.id, stacklet: web2.id }), AgentRefusal)).reason, 'attached');
+      assert.equal((await rejection(plan('volume', 'attach', { id: archive.id, stacklet: web2.id }), ActionRefusal)).reason, 'attached');
     });
 
     it('detaches an attached volume, naming its stacklet; refuses a volume attached to none', async () => {
       const scratch = await volume('scratch');
-      const free = await rejection(plan('volume', 'detach', { id: scratch.id }), AgentRefusal);
+      const free = await rejection(plan('volume', 'detach', { id: scratch.id }), ActionRefusal);
       assert.equal(free.reason, 'notAttached');
       assert.equal(free.message, 'scratch is not attached to a stacklet.');
       const dbData = await volume('db-data');
@@ -391,10 +390,10 @@ describe('agent writes ⇄ emulator', function () {
     it('grows a volume; refuses its own size or a smaller one, and more than 16384 GB, naming sizeGigabytes', async () => {
       const scratch = await volume('scratch');
       for (const size of [50, 20, 16385]) {
-        const refused = await rejection(plan('volume', 'resize', { id: scratch.id, sizeGigabytes: size }), AgentInputError);
+        const refused = await rejection(plan('volume', 'resize', { id: scratch.id, sizeGigabytes: size }), ActionInputError);
         assert.equal(refused.field, 'sizeGigabytes', String(size));
       }
-      assert.match((await rejection(plan('volume', 'resize', { id: scratch.id, sizeGigabytes: 20 }), AgentInputError)).message, /must be larger than the current 50 GB/);
+      assert.match((await rejection(plan('volume', 'resize', { id: scratch.id, sizeGigabytes: 20 }), ActionInputError)).message, /must be larger than the current 50 GB/);
       const planned = await plan('volume', 'resize', { id: scratch.id, sizeGigabytes: 80 });
       assert.deepEqual(planned.change, { sizeGigabytes: { from: 50, to: 80 } });
       assert.equal(planned.words(same).question, 'Resize scratch from 50 GB to 80 GB?');
@@ -404,7 +403,7 @@ describe('agent writes ⇄ emulator', function () {
       // A task runs on it while the emulator resizes: busy, in every door's words.
       const again = await plan('volume', 'resize', { id: scratch.id, sizeGigabytes: 90 });
       await execute(ctx, again, { door: 'mcp' });
-      const busy = await rejection(plan('volume', 'resize', { id: scratch.id, sizeGigabytes: 100 }), AgentRefusal);
+      const busy = await rejection(plan('volume', 'resize', { id: scratch.id, sizeGigabytes: 100 }), ActionRefusal);
       assert.equal(busy.reason, 'busy');
     });
 
