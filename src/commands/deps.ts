@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import type { SessionManager } from '../auth/session';
-import type { AnyDocumentKind } from '../documents/kind';
+import type { AnyDocumentKind } from '../documents/documentKind';
 import type { ExportChoice } from '../documents/account/accountExport';
 import type { ListedKind, ResourceRef } from '../kinds/registry';
 import type { ActionHistory } from '../model/actionHistory';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as notify from '../ui/notify';
-import { firewallKind } from '../documents/firewall/kind';
+import { firewallKind } from '../kinds/firewall/document';
 import type { CommandDeps } from './deps';
 import { resolveTarget } from './target';
 

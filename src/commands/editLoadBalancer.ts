@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { loadBalancerKind } from '../documents/loadBalancer/kind';
+import { loadBalancerKind } from '../kinds/loadBalancer/document';
 import type { CommandDeps } from './deps';
 import { openDocument } from './editFirewall';
 import { resolveTarget } from './target';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { userdataKind } from '../documents/userdata/kind';
+import { userdataKind } from '../kinds/userdata/document';
 import type { CommandDeps } from './deps';
 import { openDocument } from './editFirewall';
 import { resolveResource } from './target';

@@ -8,7 +8,7 @@ import * as l10n from '@vscode/l10n';
 import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, stripComments, type Node, type ParseError } from 'jsonc-parser';
 import * as z from 'zod/mini';
 import type { Problem } from '../api/validators';
-import type { DocumentProblem, Parsed } from './kind';
+import type { DocumentProblem, Parsed } from './documentKind';
 import '../api/zodLocale';
 
 /** A zod refinement with a pure validator's own message, so a document and a prompt word a problem alike. */

@@ -1,5 +1,5 @@
 /**
- * Resources as documents in the editor, for every kind in src/documents/kinds.ts (loaded on first use). The file systems only move
+ * Resources as documents in the editor, for every kind in src/kinds/documents.ts (loaded on first use). The file systems only move
  * text (drafts); this decides when something reaches the cloud: only on an explicit act, a save the user asked
  * for (VS Code tells the reason in onWillSaveTextDocument: Manual for Ctrl+S and File › Save, AfterDelay or
  * FocusOut for auto-save) or the "Apply to Stacklet Cloud" action. Auto-save only ever keeps a draft. Before
@@ -12,7 +12,7 @@ import type { ActionContext, ActionPlan } from '../actions/definition';
 import { actionContext } from '../actions/context';
 import type { Door } from '../actions/runner';
 import type { AnswerData } from '../actions/answerData';
-import type { AnyDocumentKind, DocumentKindId, DocumentProblem } from '../documents/kind';
+import type { AnyDocumentKind, DocumentKindId, DocumentProblem } from '../documents/documentKind';
 import { documentFileName, idOfSegment, idSegment, NEW_SEGMENT } from '../documents/documentPaths';
 import { DOCUMENT_SCHEMES } from '../kinds/schemes';
 import { staleAfterEdit } from '../kinds/registry';
@@ -52,14 +52,14 @@ interface Opened {
   readonly fs: DocumentFileSystem;
 }
 
-let kinds: Promise<typeof import('../documents/kinds').DOCUMENT_KINDS> | undefined;
+let kinds: Promise<typeof import('../kinds/documents').DOCUMENT_KINDS> | undefined;
 
 /**
  * The kinds (parsers, schemas, diffs), loaded when the first of their documents is read, checked or saved: a
  * chunk of its own in the build (esbuild.mjs).
  */
-function documentKinds(): Promise<typeof import('../documents/kinds').DOCUMENT_KINDS> {
-  return (kinds ??= import('../documents/kinds.js').then((m) => m.DOCUMENT_KINDS));
+function documentKinds(): Promise<typeof import('../kinds/documents').DOCUMENT_KINDS> {
+  return (kinds ??= import('../kinds/documents.js').then((m) => m.DOCUMENT_KINDS));
 }
 
 const DIAGNOSTIC_SOURCE = 'Stacklet';

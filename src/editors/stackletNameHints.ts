@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { SessionManager } from '../auth/session';
-import { stackletIdsIn } from '../documents/firewall/stackletIds';
+import { stackletIdsIn } from '../kinds/firewall/documentStackletIds';
 import { DOCUMENT_SCHEMES } from '../kinds/schemes';
 import { literalText } from '../model/serviceText';
 

@@ -1,7 +1,7 @@
 /**
  * The URI scheme of each kind of document, apart from the kinds themselves: activation registers a file system
  * for each scheme, and loads a kind (its parser, schemas and diff) only when one of its documents is opened. Its keys
- * are the document kinds' ids (src/documents/kind.ts). Here, below the documents, because the kinds' menus
+ * are the document kinds' ids (src/documents/documentKind.ts). Here, below the documents, because the kinds' menus
  * (./commands.ts) name the schemes in their `when` clauses.
  */
 

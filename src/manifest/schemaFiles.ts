@@ -4,8 +4,8 @@
  */
 import { documentSchema } from '../documents/account/accountPlan';
 import { editorJsonSchema } from '../documents/editorSchema';
-import { firewallJsonSchema } from '../documents/firewall/schema';
-import { loadBalancerJsonSchema } from '../documents/loadBalancer/schema';
+import { firewallJsonSchema } from '../kinds/firewall/documentSchema';
+import { loadBalancerJsonSchema } from '../kinds/loadBalancer/documentSchema';
 import { DECLARED_KINDS } from '../kinds/declared';
 
 export const SCHEMA_FILES: Readonly<Record<string, () => Record<string, unknown>>> = {

@@ -25,9 +25,9 @@ describe('Stacklet Cloud in the VS Code extension host', () => {
     assert.equal((vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { main?: string }).main, './dist/extension.mjs', 'VS Code imports an .mjs main as an ES module');
     assert.ok(activation.bytes <= 40 * 1024, `activation loads ${activation.bytes} B: ${activation.files.join(', ')}`);
     // What activation must leave for first use (src/extension.ts registers stand-ins that load it).
-    const later = ['src/workbench.ts', 'src/auth/session.ts', 'src/views/resourceTreeProvider.ts', 'src/views/stackletsView.ts', 'src/api/client.ts', 'src/api/schemas.ts', 'src/commands/index.ts', 'src/editors/documentEditors.ts', 'src/documents/kinds.ts', 'src/emulator/server.ts', 'node_modules/undici/', 'node_modules/zod/', 'node_modules/jsonc-parser/'];
+    const later = ['src/workbench.ts', 'src/auth/session.ts', 'src/views/resourceTreeProvider.ts', 'src/views/stackletsView.ts', 'src/api/client.ts', 'src/api/schemas.ts', 'src/commands/index.ts', 'src/editors/documentEditors.ts', 'src/kinds/documents.ts', 'src/emulator/server.ts', 'node_modules/undici/', 'node_modules/zod/', 'node_modules/jsonc-parser/'];
     assert.deepEqual(later.filter((part) => activation.inputs.some((input) => input.startsWith(part))), [], 'loaded at activation');
-    const chunked = ['src/workbench.ts', 'src/api/client.ts', 'src/api/undiciParts.ts', 'src/commands/index.ts', 'src/documents/kinds.ts', 'src/emulator/server.ts', 'src/tasks/storedTasks.ts'];
+    const chunked = ['src/workbench.ts', 'src/api/client.ts', 'src/api/undiciParts.ts', 'src/commands/index.ts', 'src/kinds/documents.ts', 'src/emulator/server.ts', 'src/tasks/storedTasks.ts'];
     assert.deepEqual(chunked.filter((source) => !lazy.some((step) => step.source === source)), [], 'without a chunk of its own');
     // A module two chunks share goes into a chunk of its own: no source is in two files, so none is evaluated twice.
     const seen = new Map<string, string>();

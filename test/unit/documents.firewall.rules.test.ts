@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import type { DocumentProblem } from '../../src/documents/kind';
-import { newFirewallTemplate, parseFirewallDocument, renderFirewallDocument } from '../../src/documents/firewall/document';
-import { describeFirewallChange, describeFirewallCreate, diffFirewall, diffRules, isEmptyChange, normaliseRules } from '../../src/documents/firewall/rules';
-import { firewallJsonSchema } from '../../src/documents/firewall/schema';
+import type { DocumentProblem } from '../../src/documents/documentKind';
+import { newFirewallTemplate, parseFirewallDocument, renderFirewallDocument } from '../../src/kinds/firewall/documentText';
+import { describeFirewallChange, describeFirewallCreate, diffFirewall, diffRules, isEmptyChange, normaliseRules } from '../../src/kinds/firewall/documentRules';
+import { firewallJsonSchema } from '../../src/kinds/firewall/documentSchema';
 
 /** The text a problem covers. */
 const at = (text: string, p: DocumentProblem) => text.slice(p.offset, p.offset + p.length);

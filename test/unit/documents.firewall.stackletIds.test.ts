@@ -1,6 +1,6 @@
 // The places of a firewall document's stacklet ids, where the editor shows each stacklet's name.
 import * as assert from 'node:assert/strict';
-import { stackletIdsIn } from '../../src/documents/firewall/stackletIds';
+import { stackletIdsIn } from '../../src/kinds/firewall/documentStackletIds';
 
 describe('firewall documents: stacklet ids', () => {
   it('finds each whole number of the top-level stacklet_ids, with its place, in JSONC with comments and a trailing comma', () => {

@@ -5,7 +5,7 @@
 // as unchanged).
 import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
-import { firewallKind } from '../../src/documents/firewall/kind';
+import { firewallKind } from '../../src/kinds/firewall/document';
 import { isComplete, reportOutcome } from '../../src/documents/outcome';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { ActionRefusal } from '../../src/actions/refusals';

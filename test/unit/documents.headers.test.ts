@@ -3,10 +3,10 @@
 // line on one of its own, and the header still read back as comments (the document parses).
 import * as assert from 'node:assert/strict';
 import { COMMENT_COLUMNS, commentLines } from '../../src/documents/jsonDocument';
-import { firewallText, newFirewallTemplate } from '../../src/documents/firewall/document';
-import { firewallKind } from '../../src/documents/firewall/kind';
-import { newLoadBalancerTemplate } from '../../src/documents/loadBalancer/kind';
-import { newUserdataTemplate } from '../../src/documents/userdata/kind';
+import { firewallText, newFirewallTemplate } from '../../src/kinds/firewall/documentText';
+import { firewallKind } from '../../src/kinds/firewall/document';
+import { newLoadBalancerTemplate } from '../../src/kinds/loadBalancer/document';
+import { newUserdataTemplate } from '../../src/kinds/userdata/document';
 
 const UUID = '7d9f3c1e-5a2b-4c8d-9e0f-1a2b3c4d5e6f';
 

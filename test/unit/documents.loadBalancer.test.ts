@@ -3,9 +3,9 @@
 // /rules, /stacklets), including a refusal half-way and a service that lacks the sub-resources.
 import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
-import type { DocumentProblem } from '../../src/documents/kind';
-import { loadBalancerKind } from '../../src/documents/loadBalancer/kind';
-import { loadBalancerJsonSchema } from '../../src/documents/loadBalancer/schema';
+import type { DocumentProblem } from '../../src/documents/documentKind';
+import { loadBalancerKind } from '../../src/kinds/loadBalancer/document';
+import { loadBalancerJsonSchema } from '../../src/kinds/loadBalancer/documentSchema';
 import { isComplete, reportOutcome } from '../../src/documents/outcome';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import type { ActionContext } from '../../src/actions/definition';

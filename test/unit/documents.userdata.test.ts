@@ -2,8 +2,8 @@
 // as it is; problems at their place; create and update against the emulator over real HTTP.
 import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
-import type { DocumentProblem } from '../../src/documents/kind';
-import { userdataKind } from '../../src/documents/userdata/kind';
+import type { DocumentProblem } from '../../src/documents/documentKind';
+import { userdataKind } from '../../src/kinds/userdata/document';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { documentContext, createFrom, planSave, save } from './support/documentSave';
 

@@ -9,7 +9,7 @@ import { ActionInputError, ActionRefusal } from '../../src/actions/refusals';
 import { planAction, writeTool } from '../../src/kinds/operations';
 import type { ActionContext } from '../../src/actions/definition';
 import { execute } from '../../src/actions/gate';
-import { loadBalancerKind } from '../../src/documents/loadBalancer/kind';
+import { loadBalancerKind } from '../../src/kinds/loadBalancer/document';
 import { IncompleteApply } from '../../src/documents/outcome';
 import type { EmulatorHandle } from '../../src/emulator/server';
 import { rejectionOf as rejection, startAgentEmulator, stopAgentEmulator } from './support/helpers';

@@ -8,7 +8,7 @@ import { stackletCount } from '../../src/kinds/rowWords';
 import { clusterDeletionWords } from '../../src/model/actionWords';
 import { boundedJson } from '../../src/model/boundedJson';
 import { plural } from '../../src/api/plural';
-import { userdataCreateWords } from '../../src/documents/userdata/kind';
+import { userdataCreateWords } from '../../src/kinds/userdata/document';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const bundle = (name: string): Record<string, string> => JSON.parse(fs.readFileSync(path.join(ROOT, 'l10n', name), 'utf8')) as Record<string, string>;

@@ -1,12 +1,12 @@
 // The walkthrough says what the product shows: its firewall step quotes the lines the confirmation of a save
-// lists (src/documents/firewall/rules.ts), for the edit it describes on the demo data's web-firewall, and its
+// lists (src/kinds/firewall/documentRules.ts), for the edit it describes on the demo data's web-firewall, and its
 // JSON sample is laid out as the document is and fits a narrow pane; its explore step says what a stacklet row shows.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { StackletClient } from '../../src/api/client';
-import { firewallKind } from '../../src/documents/firewall/kind';
-import { describeFirewallChange } from '../../src/documents/firewall/rules';
+import { firewallKind } from '../../src/kinds/firewall/document';
+import { describeFirewallChange } from '../../src/kinds/firewall/documentRules';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { KIND_ROWS } from '../../src/kinds/kindRows';
 import { call } from './support/helpers';

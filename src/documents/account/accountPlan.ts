@@ -13,7 +13,7 @@ import { kindSpec, sameId, type KindItems, type KindSpec, type ListedKind } from
 import type { ResourceStore } from '../../kinds/resourceStore';
 import { addChanges } from '../../model/cost';
 import { parseJsonDocument, problemAt } from '../jsonDocument';
-import type { DocumentProblem } from '../kind';
+import type { DocumentProblem } from '../documentKind';
 import { kindWord } from './kindWords';
 import type { Catalog, DeclaredKind, DocPath, FieldChange, PlannedId, PlanScope, StepRequest } from './declaring';
 

@@ -7,8 +7,8 @@ import * as z from 'zod/mini';
 import type { DeclaredKind, PlannedId } from '../../documents/account/declaring';
 import { fieldChange } from '../../documents/account/accountPlan';
 import { boundId, createStep, deleteStep, idIn, newName, reference, resourceName } from '../../documents/account/entryFields';
-import { normaliseRules, ruleKey } from '../../documents/firewall/rules';
-import { FirewallRuleDocument } from '../../documents/firewall/schema';
+import { normaliseRules, ruleKey } from './documentRules';
+import { FirewallRuleDocument } from './documentSchema';
 
 const Entry = z.strictObject({
   id: boundId('firewall', 'string'),

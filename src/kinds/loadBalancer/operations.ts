@@ -18,9 +18,9 @@ import { idField, targetId, text, wholeNumber } from '../../actions/fields';
 import { projectOf, refuse, regionOf } from '../../actions/conditions';
 import { buildCreateLoadBalancerBody } from '../../api/requests';
 import { LB_ALGORITHMS, LB_HEALTH_PROTOCOLS, LB_PROTOCOLS } from '../../api/validators';
-import { describeLoadBalancerChange, describeLoadBalancerCreate, diffLoadBalancer, isEmptyLoadBalancerChange, loadBalancerState, type LoadBalancerChange, type LoadBalancerState } from '../../documents/loadBalancer/changes';
-import { loadBalancerRequests } from '../../documents/loadBalancer/kind';
-import { LoadBalancerDocument } from '../../documents/loadBalancer/schema';
+import { describeLoadBalancerChange, describeLoadBalancerCreate, diffLoadBalancer, isEmptyLoadBalancerChange, loadBalancerState, type LoadBalancerChange, type LoadBalancerState } from './documentChanges';
+import { loadBalancerRequests } from './document';
+import { LoadBalancerDocument } from './documentSchema';
 import { IncompleteApply, isComplete, sendRequests } from '../../documents/outcome';
 import { applyQuestion } from '../../model/actionWords';
 

@@ -10,7 +10,7 @@ import { button } from '../../actions/buttons';
 import { check, targetId, text } from '../../actions/fields';
 import { refuse } from '../../actions/conditions';
 import { checkName, checkUserdata, USERDATA_MAX_BYTES } from '../../api/validators';
-import { describeUserdataChange, userdataCreateWords, userdataDiff } from '../../documents/userdata/kind';
+import { describeUserdataChange, userdataCreateWords, userdataDiff } from './document';
 import { applyQuestion } from '../../model/actionWords';
 
 const noun = () => l10n.t('userdata script');

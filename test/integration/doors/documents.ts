@@ -2,12 +2,12 @@
 // opens the document by its command, writes the row's text and saves it as Ctrl+S does; the language model tool
 // and the MCP tool are given the input the document's kind gives its definition for that text
 // (src/documents/<kind>/kind.ts, updateInput and createInput), so every door asks the same definition the same thing.
-import { firewallKind } from '../../../src/documents/firewall/kind';
-import type { AnyDocumentKind } from '../../../src/documents/kind';
-import { loadBalancerState } from '../../../src/documents/loadBalancer/changes';
-import { loadBalancerKind } from '../../../src/documents/loadBalancer/kind';
+import { firewallKind } from '../../../src/kinds/firewall/document';
+import type { AnyDocumentKind } from '../../../src/documents/documentKind';
+import { loadBalancerState } from '../../../src/kinds/loadBalancer/documentChanges';
+import { loadBalancerKind } from '../../../src/kinds/loadBalancer/document';
 import type { LoadBalancer } from '../../../src/api/schemas';
-import { userdataKind } from '../../../src/documents/userdata/kind';
+import { userdataKind } from '../../../src/kinds/userdata/document';
 import type { ListedKind } from '../../../src/kinds/registry';
 import type { DoorKit } from './row';
 

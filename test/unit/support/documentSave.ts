@@ -5,7 +5,7 @@ import { actionContext } from '../../../src/actions/context';
 import type { ActionContext, ActionPlan } from '../../../src/actions/definition';
 import { plan, send } from '../../../src/actions/runner';
 import type { StackletClient } from '../../../src/api/client';
-import type { AnyDocumentKind } from '../../../src/documents/kind';
+import type { AnyDocumentKind } from '../../../src/documents/documentKind';
 import { appliedOutcome, IncompleteApply, type ApplyOutcome } from '../../../src/documents/outcome';
 import { definitionOf } from '../../../src/kinds/operations';
 import { ResourceStore } from '../../../src/kinds/resourceStore';

@@ -6,12 +6,12 @@
 import * as l10n from '@vscode/l10n';
 import type { StackletClient } from '../../api/client';
 import type * as req from '../../api/requests';
-import type { DocumentKind, Parsed, ResourceName } from '../kind';
-import { parseJsonDocument, renderJsonDocument } from '../jsonDocument';
-import { ruleCount as rules, stackletList as stacklets, type ApplyRequest } from '../outcome';
-import { diffLoadBalancer, isEmptyLoadBalancerChange, loadBalancerState, normalRule, type LoadBalancerChange, type LoadBalancerState, type RuleState } from './changes';
-import { LoadBalancerDocument } from './schema';
-import { DOCUMENT_SCHEMES } from '../../kinds/schemes';
+import type { DocumentKind, Parsed, ResourceName } from '../../documents/documentKind';
+import { parseJsonDocument, renderJsonDocument } from '../../documents/jsonDocument';
+import { ruleCount as rules, stackletList as stacklets, type ApplyRequest } from '../../documents/outcome';
+import { diffLoadBalancer, isEmptyLoadBalancerChange, loadBalancerState, normalRule, type LoadBalancerChange, type LoadBalancerState, type RuleState } from './documentChanges';
+import { LoadBalancerDocument } from './documentSchema';
+import { DOCUMENT_SCHEMES } from '../schemes';
 
 export function parseLoadBalancerDocument(text: string): Parsed<LoadBalancerState> {
   const parsed = parseJsonDocument(text, LoadBalancerDocument);

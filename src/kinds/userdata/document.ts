@@ -8,9 +8,9 @@
 import * as l10n from '@vscode/l10n';
 import * as v from '../../api/validators';
 import { plural } from '../../api/plural';
-import type { DocumentKind, DocumentProblem, Parsed, ResourceName } from '../kind';
-import { commentLines, commentText } from '../jsonDocument';
-import { DOCUMENT_SCHEMES } from '../../kinds/schemes';
+import type { DocumentKind, DocumentProblem, Parsed, ResourceName } from '../../documents/documentKind';
+import { commentLines, commentText } from '../../documents/jsonDocument';
+import { DOCUMENT_SCHEMES } from '../schemes';
 
 export interface UserdataState {
   readonly name: string;

@@ -6,11 +6,11 @@ import * as l10n from '@vscode/l10n';
 import type { StackletClient } from '../../api/client';
 import type { CreateFirewallBody } from '../../api/requests';
 import type * as s from '../../api/schemas';
-import type { DocumentKind } from '../kind';
-import { ruleCount as rules, stackletList as stacklets, type ApplyRequest } from '../outcome';
-import { firewallText, newFirewallTemplate, parseFirewallDocument } from './document';
-import { diffFirewall, isEmptyChange, normaliseRules, type FirewallChange, type FirewallState, type NormalRule } from './rules';
-import { DOCUMENT_SCHEMES } from '../../kinds/schemes';
+import type { DocumentKind } from '../../documents/documentKind';
+import { ruleCount as rules, stackletList as stacklets, type ApplyRequest } from '../../documents/outcome';
+import { firewallText, newFirewallTemplate, parseFirewallDocument } from './documentText';
+import { diffFirewall, isEmptyChange, normaliseRules, type FirewallChange, type FirewallState, type NormalRule } from './documentRules';
+import { DOCUMENT_SCHEMES } from '../schemes';
 
 /** A rule as a request sends it: nulls (all) left out. */
 const requestRule = (rule: NormalRule) => ({ address: rule.address, ...(rule.port !== null ? { port: rule.port } : {}), ...(rule.protocol !== null ? { protocol: rule.protocol } : {}) });

@@ -6,8 +6,8 @@
  */
 import * as z from 'zod/mini';
 import * as v from '../../api/validators';
-import { editorJsonSchema } from '../editorSchema';
-import { checked } from '../jsonDocument';
+import { editorJsonSchema } from '../../documents/editorSchema';
+import { checked } from '../../documents/jsonDocument';
 
 
 export const FirewallRuleDocument = z

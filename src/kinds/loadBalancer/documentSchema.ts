@@ -5,8 +5,8 @@
  */
 import * as z from 'zod/mini';
 import * as v from '../../api/validators';
-import { editorJsonSchema } from '../editorSchema';
-import { checked } from '../jsonDocument';
+import { editorJsonSchema } from '../../documents/editorSchema';
+import { checked } from '../../documents/jsonDocument';
 
 const port = (what: string, description: string, examples: number[]) =>
   checked(z.number(), v.checkPort, what).check(z.meta({ description, examples }));

@@ -3,10 +3,10 @@
  * place), and rendered from a firewall's state. No vscode here.
  */
 import * as l10n from '@vscode/l10n';
-import type { Parsed, ResourceName } from '../kind';
-import { parseJsonDocument, renderJsonDocument } from '../jsonDocument';
-import { FirewallDocument } from './schema';
-import { normaliseRules, type FirewallState } from './rules';
+import type { Parsed, ResourceName } from '../../documents/documentKind';
+import { parseJsonDocument, renderJsonDocument } from '../../documents/jsonDocument';
+import { FirewallDocument } from './documentSchema';
+import { normaliseRules, type FirewallState } from './documentRules';
 
 /** Parses and checks the text: the document's firewall (the `$schema` key aside), or its problems. */
 export function parseFirewallDocument(text: string): Parsed<FirewallState> {
