@@ -7,7 +7,7 @@
 import { DOCUMENT_SCHEMES, RESOURCE_SCHEME } from './schemes';
 import { VIEW_IDS, type ViewId } from './viewIds';
 import { SIGNED_IN, type CommandDeclaration, type RowAction } from './declarations';
-import type { RowCondition } from './rowState';
+import type { RowCondition, RowStates } from './rowState';
 
 /** An editor showing a document of a kind (firewall, load balancer, userdata). */
 const DOCUMENT_EDITOR = `resourceScheme =~ /^(${Object.values(DOCUMENT_SCHEMES).join('|')})$/`;
@@ -82,8 +82,13 @@ export const COMMON_ACTIONS = {
   copyName: { command: 'stacklet.copyName', at: ['8_copy@2'] },
 } as const satisfies Record<string, RowAction<never, never>>;
 
-/** Open as Document: the resources chosen (any kinds the account document holds), as one account document. */
-export const OPEN_AS_DOCUMENT = { command: 'stacklet.openSelectionAsDocument', at: ['9_inspect@3'] } as const satisfies RowAction<never, never>;
+/**
+ * Open as Document: the resources chosen (any kinds the account document holds), as one account document; on
+ * every row of the kind but one being deleted, which is going away.
+ */
+export function openAsDocument<S extends string, F extends string>(row: RowStates<S, F>): RowAction<S, F> {
+  return { command: 'stacklet.openSelectionAsDocument', at: ['9_inspect@3'], states: row.states };
+}
 
 export const COPY_AS_CURL = { command: 'stacklet.copyAsCurl', at: ['9_inspect@2'] } as const satisfies RowAction<never, never>;
 

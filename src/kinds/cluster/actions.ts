@@ -1,11 +1,11 @@
 /** What the extension offers on Kubernetes clusters, and Create Kubernetes Cluster. No vscode import. */
-import { COMMON_ACTIONS, COPY_AS_CURL, copyAddress, OPEN_AS_DOCUMENT } from '../commands';
+import { COMMON_ACTIONS, COPY_AS_CURL, copyAddress, openAsDocument } from '../commands';
 import { kindActions } from '../declarations';
 import { clusterRow } from './row';
 
 export const clusterActions = kindActions('cluster', clusterRow, {
   ...COMMON_ACTIONS,
-  openAsDocument: OPEN_AS_DOCUMENT,
+  openAsDocument: openAsDocument(clusterRow),
   copyAsCurl: COPY_AS_CURL,
   copyAddress: copyAddress({ flags: { hasIp: true } }),
   rename: { command: { id: 'stacklet.renameCluster', title: 'Rename Cluster…', icon: 'edit' }, states: ['active'], at: ['3_modify@1'] },

@@ -1,11 +1,11 @@
 /** What the extension offers on firewalls, and New Firewall (a document). No vscode import. */
-import { COMMON_ACTIONS, COPY_AS_CURL, OPEN_AS_DOCUMENT } from '../commands';
+import { COMMON_ACTIONS, COPY_AS_CURL, openAsDocument } from '../commands';
 import { kindActions } from '../declarations';
 import { firewallRow } from './row';
 
 export const firewallActions = kindActions('firewall', firewallRow, {
   ...COMMON_ACTIONS,
-  openAsDocument: OPEN_AS_DOCUMENT,
+  openAsDocument: openAsDocument(firewallRow),
   copyAsCurl: COPY_AS_CURL,
   edit: { command: { id: 'stacklet.editFirewall', title: 'Edit Firewall Rules', icon: 'json' }, states: ['ready'], at: ['3_modify@0'] },
   rename: { command: { id: 'stacklet.renameFirewall', title: 'Rename Firewall…', icon: 'edit' }, states: ['ready'], at: ['3_modify@1'] },

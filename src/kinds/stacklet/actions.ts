@@ -1,5 +1,5 @@
 /** What the extension offers on stacklets: the commands of their rows' context menus, and Create Stacklet. No vscode import. */
-import { COMMON_ACTIONS, COPY_AS_CURL, copyAddress, OPEN_AS_DOCUMENT } from '../commands';
+import { COMMON_ACTIONS, COPY_AS_CURL, copyAddress, openAsDocument } from '../commands';
 import { kindActions } from '../declarations';
 import { stackletRow } from './row';
 
@@ -10,7 +10,7 @@ const RUNNING_OR_OFF = ['active', 'off'] as const;
 
 export const stackletActions = kindActions('stacklet', stackletRow, {
   ...COMMON_ACTIONS,
-  openAsDocument: OPEN_AS_DOCUMENT,
+  openAsDocument: openAsDocument(stackletRow),
   copyAsCurl: COPY_AS_CURL,
   copyAddress: copyAddress({ flags: { hasIp: true } }),
   connectSsh: { command: { id: 'stacklet.connectSsh', title: 'Connect via SSH', icon: 'terminal' }, states: ['active'], flags: { hasIp: true }, at: ['inline@1', '1_connect@1'] },

@@ -1,5 +1,5 @@
 /** What the extension offers on volumes, and Create Volume. No vscode import. */
-import { COMMON_ACTIONS, COPY_AS_CURL, OPEN_AS_DOCUMENT } from '../commands';
+import { COMMON_ACTIONS, COPY_AS_CURL, openAsDocument } from '../commands';
 import { kindActions } from '../declarations';
 import { volumeRow } from './row';
 
@@ -7,7 +7,7 @@ const IDLE = ['attached', 'free'] as const;
 
 export const volumeActions = kindActions('volume', volumeRow, {
   ...COMMON_ACTIONS,
-  openAsDocument: OPEN_AS_DOCUMENT,
+  openAsDocument: openAsDocument(volumeRow),
   copyAsCurl: COPY_AS_CURL,
   attach: { command: { id: 'stacklet.attachVolume', title: 'Attach Volume to Stacklet…', icon: 'link' }, states: ['free'], at: ['2_attach@1'] },
   detach: { command: { id: 'stacklet.detachVolume', title: 'Detach Volume…', icon: 'debug-disconnect' }, states: ['attached'], at: ['2_attach@2'] },

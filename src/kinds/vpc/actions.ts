@@ -1,11 +1,11 @@
 /** What the extension offers on VPCs, and Create VPC. No vscode import. */
-import { COMMON_ACTIONS, COPY_AS_CURL, OPEN_AS_DOCUMENT } from '../commands';
+import { COMMON_ACTIONS, COPY_AS_CURL, openAsDocument } from '../commands';
 import { kindActions } from '../declarations';
 import { vpcRow } from './row';
 
 export const vpcActions = kindActions('vpc', vpcRow, {
   ...COMMON_ACTIONS,
-  openAsDocument: OPEN_AS_DOCUMENT,
+  openAsDocument: openAsDocument(vpcRow),
   copyAsCurl: COPY_AS_CURL,
   rename: { command: { id: 'stacklet.renameVpc', title: 'Rename VPC…', icon: 'edit' }, states: ['ready'], at: ['3_modify@1'] },
   delete: { command: { id: 'stacklet.deleteVpc', title: 'Delete VPC…', icon: 'trash' }, states: ['ready'], at: ['9_z_delete@1'] },
