@@ -110,3 +110,26 @@ export function perTickFigure(id: string, label: string, worstTick: number, task
     tracked: { value: worstTick, better: 'lower' },
   };
 }
+
+/** The quartile of sorted `values` at `q` (0–1), interpolated. */
+function quantile(sorted: readonly number[], q: number): number {
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  return sorted[low]! + (sorted[Math.min(low + 1, sorted.length - 1)]! - sorted[low]!) * (at - low);
+}
+
+/**
+ * How far rounds of one ratio lie apart (issue 47): the range and the middle half, and the middle half's width
+ * against the median. A median over rounds from 0.63 to 3.69 is noise; one whose middle half is within a tenth
+ * of it can be acted on.
+ */
+export function spreadOf(ratios: readonly number[]): { readonly text: string; readonly relative: number } {
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const q1 = quantile(sorted, 0.25);
+  const q3 = quantile(sorted, 0.75);
+  const relative = (q3 - q1) / median(sorted);
+  return {
+    relative,
+    text: `rounds ${sorted[0]!.toFixed(2)}–${sorted.at(-1)!.toFixed(2)}×, middle half ${q1.toFixed(2)}–${q3.toFixed(2)}× (±${(relative * 50).toFixed(0)} % of the median)`,
+  };
+}

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { median, times, type Figure } from './figure';
+import { median, spreadOf, times, type Figure } from './figure';
 
 /** One host start's activations (test/integration/activation.ts). */
 interface Activation {
@@ -79,7 +79,6 @@ const OLDEST_RUNS = 5;
 function activationOf(runs: readonly Activation[]) {
   if (runs.some((run) => run.alreadyActive)) throw new Error('the extension was active before the tier measured its activation');
   const ratios = (of: (run: Activation) => number) => runs.map((run) => run.wallMs / of(run));
-  const spread = (values: readonly number[]) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}×`;
   const shaped = ratios((run) => run.shapedWallMs);
   const empty = ratios((run) => run.emptyWallMs);
   return {
@@ -91,9 +90,9 @@ function activationOf(runs: readonly Activation[]) {
     shapedLoadMs: median(runs.map((run) => run.shapedLoadMs)),
     requests: Math.max(...runs.map((run) => run.requests)),
     vsShaped: median(shaped),
-    vsShapedSpread: `${spread(shaped)}; each start: ${shaped.map((r) => r.toFixed(2)).join(', ')}`,
+    vsShapedSpread: `${spreadOf(shaped).text}; each start: ${shaped.map((r) => r.toFixed(2)).join(', ')}`,
     vsEmpty: median(empty),
-    vsEmptySpread: spread(empty),
+    vsEmptySpread: spreadOf(empty).text,
     // The same empty extension as one ES module: what the module format alone costs against the CommonJS copy.
     esmRatio: median(runs.map((run) => run.emptyEsmWallMs / run.emptyWallMs)),
   };

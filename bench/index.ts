@@ -2,7 +2,8 @@
  * `npm run bench`: every figure of issue 7 beside its target and a baseline measured in the same run, written
  * to bench/results.json and bench/results.md with the machine and the date. `npm run bench -- --check`
  * compares with the recorded results instead and exits non-zero when a figure is more than 20 % worse.
- * `--only=paging,parse` runs some groups only (the record is then not rewritten).
+ * `--only=paging,parse` runs some groups only (the record is then not rewritten). `--figures-out=FILE` writes the
+ * figures as JSON instead of recording them: how the half-CPU run (bench/halfCpu.ts) hands its figures back.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -11,6 +12,7 @@ import { emulatorFigures } from './emulatorLoad';
 import { feelFigures } from './feel';
 import { findRegressions, meetsTarget, trackedOf, TOLERANCE, type Figure } from './figure';
 import { fleetFigures } from './fleet';
+import { HALF_CPU_GROUPS, halfCpuFigures } from './halfCpu';
 import { hostFigures } from './host';
 import { hostileFigures } from './hostile';
 import { mcpFigures } from './mcp';
@@ -24,6 +26,9 @@ import { workingDayFigures } from './workingDay';
 
 const RESULTS_JSON = 'bench/results.json';
 const RESULTS_MD = 'bench/results.md';
+
+/** Which groups the half-CPU run repeats: `--half-cpu=mcp` narrows them (to try a change quickly). */
+let halfCpuGroups: readonly string[] = HALF_CPU_GROUPS;
 
 const GROUPS: Record<string, (log: (line: string) => void) => Promise<Figure[]>> = {
   size: sizeFigures,
@@ -40,6 +45,8 @@ const GROUPS: Record<string, (log: (line: string) => void) => Promise<Figure[]>>
   mcp: mcpFigures,
   mcpPackage: mcpPackageFigures,
   account: accountFigures,
+  // Last: host, feel and mcp again with half the CPU (bench/halfCpu.ts).
+  halfCpu: (log) => halfCpuFigures(log, halfCpuGroups),
 };
 
 interface Recorded {
@@ -93,7 +100,9 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const check = args.includes('--check');
   const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
-  const unknown = only?.filter((name) => !(name in GROUPS)) ?? [];
+  const halfCpu = args.find((arg) => arg.startsWith('--half-cpu='))?.slice('--half-cpu='.length).split(',');
+  if (halfCpu) halfCpuGroups = halfCpu;
+  const unknown = [...(only ?? []).filter((name) => !(name in GROUPS)), ...(halfCpu ?? []).filter((name) => !(name in GROUPS) || name === 'halfCpu')];
   if (unknown.length > 0) throw new Error(`unknown group(s) ${unknown.join(', ')}; known: ${Object.keys(GROUPS).join(', ')}`);
 
   const started = Date.now();
@@ -116,6 +125,11 @@ async function main(): Promise<void> {
     for (const r of regressions) console.log(`[bench] regression: ${r.id} ${formatNumber(r.current)} against ${formatNumber(r.recorded)} recorded on ${recorded.date}`);
     console.log(`[bench] --check: ${regressions.length} regression(s) beyond ${TOLERANCE * 100} % against ${RESULTS_JSON}`);
     process.exitCode = regressions.length > 0 ? 1 : 0;
+    return;
+  }
+  const figuresOut = args.find((arg) => arg.startsWith('--figures-out='))?.slice('--figures-out='.length);
+  if (figuresOut) {
+    writeFileSync(figuresOut, JSON.stringify(figures));
     return;
   }
   if (only) {

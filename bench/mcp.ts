@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { StackletClient } from '../src/api/client';
 import { requestsSince, totalRequests } from '../src/emulator/stats';
-import { floorFigure, median, times, type Figure } from './figure';
+import { floorFigure, median, spreadOf, times, type Figure } from './figure';
 import { floorClient, floorSession } from './mcpFloor';
 import { serveEmulator, stop, type Served } from './processes';
 
@@ -162,7 +162,7 @@ export async function mcpFigures(log: (line: string) => void): Promise<Figure[]>
       },
       floorFigure('mcp.session', `An agent's MCP session on ${STACKLETS.toLocaleString('en-US')} stacklets, +${LATENCY_MS} ms: 20 calls (find, describe, cost, one write) over stdio`,
         median(sessions.map((r) => r.ms)), median(floors.map((r) => r.ms)), SESSION_TARGET,
-        `median of ${RUNS}; the floor in a new process, as the server is; the same requests from the bench's own process, whose code has run them before: ${Math.round(warm)} ms (the session ${times(median(sessions.map((r) => r.ms)) / warm)} it)`),
+        `median of ${RUNS}, each run's session against its own floor: ${spreadOf(sessions.map((r, i) => r.ms / floors[i]!.ms)).text}; the floor in a new process, as the server is; the same requests from the bench's own process, whose code has run them before: ${Math.round(warm)} ms (the session ${times(median(sessions.map((r) => r.ms)) / warm)} it)`),
       {
         id: 'mcp.sessionRequests',
         label: 'The same session\'s requests to the service, against the floor\'s',

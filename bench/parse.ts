@@ -16,7 +16,7 @@ const MB = 1024 * 1024;
 const VALIDATE_TARGET = 2.6;
 
 /** The emulator's own answer for 10,000 stacklets, gathered page by page into one envelope. */
-async function realisticPayload(): Promise<string> {
+export async function realisticPayload(): Promise<string> {
   const emu = await startEmulator({ port: 0, seed: 'empty', extraStacklets: STACKLETS });
   // The raw pages, as the service sends them: the transport alone, with no envelope reading.
   const http = new HttpTransport({ baseUrl: emu.url, token: emu.demoToken });

@@ -1,6 +1,6 @@
 // The rules `npm run bench -- --check` applies: what counts as a regression against the recorded run.
 import * as assert from 'node:assert/strict';
-import { findRegressions, meetsTarget, regressed, trackedOf, type Figure } from '../../bench/figure';
+import { findRegressions, meetsTarget, regressed, spreadOf, trackedOf, type Figure } from '../../bench/figure';
 
 const figure = (extra: Partial<Figure>): Figure => ({ id: 'f', label: 'f', value: 10, unit: 'ms', better: 'lower', ...extra });
 
@@ -27,5 +27,14 @@ describe('benchmark figures', () => {
     assert.equal(meetsTarget(figure({ value: 11, target: { value: 10, text: '' } })), false);
     assert.equal(meetsTarget(figure({ better: 'higher', value: 9, target: { value: 10, text: '' } })), false);
     assert.equal(meetsTarget(figure({})), undefined);
+  });
+
+  it('reports the spread of rounds as their range and middle half, against the median', () => {
+    const spread = spreadOf([1.2, 1.0, 1.1, 1.4, 1.3]);
+    // Sorted 1.0 1.1 1.2 1.3 1.4: quartiles 1.1 and 1.3, median 1.2, so the middle half is ±8 % of the median.
+    assert.equal(spread.text, 'rounds 1.00–1.40×, middle half 1.10–1.30× (±8 % of the median)');
+    assert.ok(Math.abs(spread.relative - 0.2 / 1.2) < 1e-9);
+    assert.equal(spreadOf([1.5]).relative, 0, 'one round has no spread');
+    assert.ok(spreadOf([0.63, 1.0, 1.2, 3.69]).relative > spread.relative, 'the issue\'s rounds are wider');
   });
 });
