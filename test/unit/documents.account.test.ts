@@ -144,6 +144,24 @@ describe('The account as a document ⇄ emulator', function () {
     assert.match(versioned.problems.map((p) => p.message).join('\n'), /A cluster's version is not changed here/);
   });
 
+  it('lists the pools a cluster entry lacks as left alone, and deletes them only under prune', async () => {
+    const added = await edited((doc) => {
+      (doc['clusters']![0]!['nodePools'] as Record<string, unknown>[]).push({ name: 'spare-pool', size: 'b-2vcpu-4gb', count: 1 });
+    });
+    assert.equal((await apply(await planOf(added))).complete, true);
+    const text = await edited((doc) => {
+      const cluster = doc['clusters']![0]!;
+      cluster['nodePools'] = (cluster['nodePools'] as Record<string, unknown>[]).filter((pool) => pool['name'] !== 'spare-pool');
+    });
+    const plan = await planOf(text);
+    assert.deepEqual(summary(plan), []);
+    const cluster = (parse(text) as Doc)['clusters']![0]!;
+    assert.deepEqual(plan.leftAlone.map((item) => `${item.kind} ${item.name}`), [`nodePool ${String(cluster['name'])} › spare-pool`]);
+    const pruned = await planOf(text.replace('"prune": false', '"prune": true'));
+    assert.deepEqual(summary(pruned), ['nodePool.delete spare-pool']);
+    assert.deepEqual(pruned.leftAlone, []);
+  });
+
   it('places each problem on its line and plans nothing', async () => {
     const text = await edited((doc) => {
       const web = doc['stacklets']![0]!;
