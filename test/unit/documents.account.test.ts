@@ -144,6 +144,74 @@ describe('The account as a document ⇄ emulator', function () {
     assert.match(versioned.problems.map((p) => p.message).join('\n'), /A cluster's version is not changed here/);
   });
 
+  it('lists the pools a cluster entry lacks as left alone, and deletes them only under prune', async () => {
+    const added = await edited((doc) => {
+      (doc['clusters']![0]!['nodePools'] as Record<string, unknown>[]).push({ name: 'spare-pool', size: 'b-2vcpu-4gb', count: 1 });
+    });
+    assert.equal((await apply(await planOf(added))).complete, true);
+    const text = await edited((doc) => {
+      const cluster = doc['clusters']![0]!;
+      cluster['nodePools'] = (cluster['nodePools'] as Record<string, unknown>[]).filter((pool) => pool['name'] !== 'spare-pool');
+    });
+    const plan = await planOf(text);
+    assert.deepEqual(summary(plan), []);
+    const cluster = (parse(text) as Doc)['clusters']![0]!;
+    assert.deepEqual(plan.leftAlone.map((item) => `${item.kind} ${item.name}`), [`nodePool ${String(cluster['name'])} › spare-pool`]);
+    const pruned = await planOf(text.replace('"prune": false', '"prune": true'));
+    assert.deepEqual(summary(pruned), ['nodePool.delete spare-pool']);
+    assert.deepEqual(pruned.leftAlone, []);
+  });
+
+  describe('load balancers', () => {
+    const lbOf = async (doc: Doc) => agent.client.getLoadBalancer(String(doc['loadBalancers']![0]!['id']));
+    const fields: readonly [string, (lb: Record<string, unknown>) => void, (live: Awaited<ReturnType<typeof lbOf>>) => boolean][] = [
+      ['name', (lb) => (lb['name'] = 'renamed-lb'), (live) => live.name === 'renamed-lb'],
+      ['algorithm', (lb) => (lb['algorithm'] = 'least_connections'), (live) => live.algorithm === 'least_connections'],
+      ['rules', (lb) => (lb['rules'] = [...(lb['rules'] as unknown[]), { protocol: 'tcp', source_port: 8080, target_port: 8080 }]), (live) => live.rules.some((rule) => rule.source_port === 8080)],
+      ['health', (lb) => (lb['health'] = { ...(lb['health'] as object), interval: 20 }), (live) => live.health?.interval === 20],
+      ['sticky_sessions', (lb) => (lb['sticky_sessions'] = { name: 'lb-cookie', ttl: 300 }), (live) => live.sticky_sessions?.name === 'lb-cookie' && Number(live.sticky_sessions.ttl) === 300],
+      ['redirect_http_to_https', (lb) => (lb['redirect_http_to_https'] = !(lb['redirect_http_to_https'] as boolean)), (live) => live.redirect_http_to_https === false],
+      ['stacklets', (lb) => (lb['stacklets'] = (lb['stacklets'] as unknown[]).slice(1)), (live) => live.stacklet_ids.length === 1],
+    ];
+    for (const [field, edit, shows] of fields) {
+      it(`names exactly a changed ${field}, applies it, the emulator shows it, and then plans no changes`, async () => {
+        const doc = parse(await exported()) as Doc;
+        assert.equal(doc['loadBalancers']!.length, 1, 'the demo account has one load balancer');
+        assert.ok(!('ip' in doc['loadBalancers']![0]!) && !('created_at' in doc['loadBalancers']![0]!), 'nothing derived is written');
+        edit(doc['loadBalancers']![0]!);
+        const text = JSON.stringify(doc, null, 2);
+        const plan = await planOf(text);
+        assert.deepEqual(plan.problems, []);
+        assert.deepEqual(plan.steps.map((step) => `${step.kind}.${step.action}: ${step.changes.map((change) => change.field).join(',')}`), [`loadBalancer.update: ${field}`]);
+        const report = await apply(plan);
+        assert.equal(report.complete, true, report.message);
+        assert.ok(shows(await lbOf(doc)), `the emulator shows the new ${field}`);
+        assert.deepEqual(summary(await planOf(text)), [], 'applying twice gives no changes');
+      });
+    }
+
+    it('creates one after the stacklets it lists, and refuses a changed region', async () => {
+      const text = await edited((doc) => {
+        doc['stacklets']!.push({ name: 'lb-backend', region: 'fra', size: 'b-1vcpu-1gb', image: 'ubuntu-22-04-x64' });
+        doc['loadBalancers']!.push({
+          name: 'new-lb', region: 'fra', algorithm: 'round_robin', rules: [{ protocol: 'http', source_port: 80, target_port: 8080 }],
+          health: { protocol: 'http', port: 8080, path: '/health' }, sticky_sessions: null, redirect_http_to_https: false, stacklets: ['lb-backend', 'web-1'],
+        });
+      });
+      const plan = await planOf(text);
+      assert.deepEqual(plan.problems, []);
+      assert.deepEqual(summary(plan), ['stacklet.create lb-backend', 'loadBalancer.create new-lb']);
+      assert.deepEqual(plan.steps.map((step) => step.level), [0, 1], 'the load balancer waits for its new backend');
+      const report = await apply(plan);
+      assert.equal(report.complete, true, report.message);
+      assert.deepEqual(summary(await planOf(text)), []);
+      const made = (parse(await exported()) as Doc)['loadBalancers']!.find((lb) => lb['name'] === 'new-lb')!;
+      assert.deepEqual(made['stacklets'], ['lb-backend', 'web-1']);
+      const moved = await planOf(text.replace('"region": "fra",\n      "algorithm"', '"region": "ams",\n      "algorithm"'));
+      assert.match(moved.problems.map((p) => p.message).join('\n'), /A load balancer's region cannot change: delete it and create one in ams/);
+    });
+  });
+
   it('places each problem on its line and plans nothing', async () => {
     const text = await edited((doc) => {
       const web = doc['stacklets']![0]!;

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import * as l10n from '@vscode/l10n';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import * as z from 'zod/mini';
-import { kindSpec, sameId, type KindItems, type KindSpec, type ListedKind } from '../../kinds/registry';
+import { kindSpec, sameId, type Kind, type KindItems, type KindSpec, type ListedKind } from '../../kinds/registry';
 import type { ResourceStore } from '../../kinds/resourceStore';
 import { addChanges } from '../../model/cost';
 import { parseJsonDocument, problemAt } from '../jsonDocument';
@@ -43,8 +43,8 @@ export interface AccountPlan {
   readonly fingerprint: string;
   readonly readAt: string;
   readonly steps: readonly PlannedStep[];
-  /** In the document's scope, not in the document, and not pruned. */
-  readonly leftAlone: readonly { readonly kind: ListedKind; readonly id: string | number; readonly name: string }[];
+  /** In the document's scope, not in the document, and not pruned: resources, and parts an entry lacks (a cluster's pools). */
+  readonly leftAlone: readonly { readonly kind: Kind; readonly id: string | number; readonly name: string }[];
   /** What the estimated steps add up to (see notEstimated). */
   readonly monthlyChangeUsd: number;
   /** Steps whose monthly change could not be estimated before they run. */
@@ -182,6 +182,7 @@ export function planAccount(text: string, live: LiveAccount, kinds: readonly Dec
   }
 
   const steps: (StepRequest & { key: string; path: DocPath; after: string[] })[] = [];
+  const leftAlone: { kind: Kind; id: string | number; name: string }[] = [];
   const creates = new Map<string, string>();
   let counter = 0;
   const planScope: PlanScope = {
@@ -193,6 +194,7 @@ export function planAccount(text: string, live: LiveAccount, kinds: readonly Dec
       steps.push({ ...request, key, path, after: [...after] });
       return key;
     },
+    leaveAlone: (kind, id, name) => leftAlone.push({ kind, id, name }),
     problem: (path, message) => problem(path, message),
   };
 
@@ -248,7 +250,6 @@ export function planAccount(text: string, live: LiveAccount, kinds: readonly Dec
       if (item !== undefined) declared.change(entry, item as never, planScope, [declared.field, i]);
     });
   }
-  const leftAlone: { kind: ListedKind; id: string | number; name: string }[] = [];
   const deletions: typeof steps = [];
   for (const declared of kinds) {
     const spec = specOf(declared.kind);

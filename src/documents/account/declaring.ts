@@ -6,7 +6,7 @@
  * an ID of what the same plan creates is a placeholder until that step answered. No vscode import.
  */
 import type * as z from 'zod/mini';
-import type { ListedKind, KindItems } from '../../kinds/registry';
+import type { Kind, ListedKind, KindItems } from '../../kinds/registry';
 import type * as s from '../../api/schemas';
 
 /** An ID in a step's input: known, or the ID the step `created` will answer with. */
@@ -57,6 +57,8 @@ export interface PlanScope {
   ref(kind: ListedKind, reference: unknown, path: DocPath): PlannedId | undefined;
   /** Asks for a step; answers its key, for the steps that come after it on the same resource. */
   step(request: StepRequest, path: DocPath, after?: readonly string[]): string;
+  /** A part of a resource the entry lacks and the plan keeps, since the document does not prune (a cluster's pool). */
+  leaveAlone(kind: Kind, id: string | number, name: string): void;
   /** What the document asks that the service cannot do (a region changed): nothing is planned. */
   problem(path: DocPath, message: string): void;
 }

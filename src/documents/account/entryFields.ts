@@ -3,7 +3,7 @@
  */
 import * as z from 'zod/mini';
 import * as v from '../../api/validators';
-import type { DocPath, PlanScope } from './declaring';
+import type { DocPath, PlannedId, PlanScope } from './declaring';
 
 /** Another resource, by name; by ID where its name repeats in the account. */
 export const reference = (description: string) => z.union([z.string(), z.int()]).check(z.meta({ description }));
@@ -29,6 +29,16 @@ export function newName(scope: Pick<PlanScope, 'problem'>, path: DocPath, name: 
 /** The entry's `key` as the document holds it, for an input: a string or a number. */
 export function idIn(entry: Readonly<Record<string, unknown>>): string | number {
   return entry['id'] as string | number;
+}
+
+/** The IDs a list of references names (each unknown one a problem on its line): a firewall's or a load balancer's stacklets. */
+export function refs(scope: Pick<PlanScope, 'ref'>, kind: Parameters<PlanScope['ref']>[0], references: readonly unknown[], path: DocPath): PlannedId[] {
+  return references.map((reference, i) => scope.ref(kind, reference, [...path, i])).filter((id): id is PlannedId => id !== undefined);
+}
+
+/** Whether planned IDs are the live ones, in any order (a placeholder of a create never is). */
+export function sameIds(planned: readonly PlannedId[], live: readonly (string | number)[]): boolean {
+  return planned.length === live.length && planned.every((id) => live.some((other) => JSON.stringify(other) === JSON.stringify(id)));
 }
 
 /** The names of `items`, sorted the same way every time, for a diff that does not move. */

@@ -12,6 +12,7 @@ const KIND_WORDS: Readonly<Record<string, { one: () => string; many: (count: num
   userdata: { one: () => l10n.t('userdata script'), many: (n) => l10n.t('{0} userdata scripts', n) },
   snapshot: { one: () => l10n.t('snapshot'), many: (n) => l10n.t('{0} snapshots', n) },
   cluster: { one: () => l10n.t('Kubernetes cluster'), many: (n) => l10n.t('{0} Kubernetes clusters', n) },
+  loadBalancer: { one: () => l10n.t('load balancer'), many: (n) => l10n.t('{0} load balancers', n) },
   nodePool: { one: () => l10n.t('node pool'), many: (n) => l10n.t('{0} node pools', n) },
 };
 

@@ -2,7 +2,7 @@
  * Kubernetes clusters in the account document (issue 48), with their node pools: a cluster's name changes, its
  * region and version do not; a pool's name and node count change, its size does not. A new cluster is made with its
  * first pool and the others are added after it; every step on one cluster waits for the one before (a cluster runs
- * one task at a time). A pool the entry lacks is deleted only under "prune". No vscode import.
+ * one task at a time). A pool the entry lacks is deleted only under "prune", and listed as left alone otherwise. No vscode import.
  */
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
@@ -69,9 +69,10 @@ function poolSteps(next: ReturnType<typeof chain>, scope: PlanScope, cluster: Pl
       next({ ...base, action: 'resize', input: { cluster, id: known.id, count: pool.count }, changes: [{ field: 'count', from: count, to: pool.count }], monthlyChangeUsd: each === undefined ? undefined : each * (pool.count - count) }, at);
     }
   });
-  if (!scope.prune) return;
   for (const pool of live.filter((candidate) => !bound.has(candidate.id))) {
-    next({ kind: 'nodePool', action: 'delete', name: pool.name, op: 'delete', input: { cluster, id: pool.id }, changes: [], monthlyChangeUsd: deletionChange(poolPrice(scope, pool.size.slug, poolCount(pool))), destroysData: true });
+    // Named with its cluster: the list of what is left alone names resources of every kind side by side.
+    if (!scope.prune) scope.leaveAlone('nodePool', pool.id, `${clusterName} › ${pool.name}`);
+    else next({ kind: 'nodePool', action: 'delete', name: pool.name, op: 'delete', input: { cluster, id: pool.id }, changes: [], monthlyChangeUsd: deletionChange(poolPrice(scope, pool.size.slug, poolCount(pool))), destroysData: true });
   }
 }
 

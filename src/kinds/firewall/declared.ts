@@ -4,9 +4,9 @@
  * it names are made. No vscode import.
  */
 import * as z from 'zod/mini';
-import type { DeclaredKind, PlannedId } from '../../documents/account/declaring';
+import type { DeclaredKind } from '../../documents/account/declaring';
 import { fieldChange } from '../../documents/account/accountPlan';
-import { boundId, createStep, deleteStep, idIn, newName, reference, resourceName } from '../../documents/account/entryFields';
+import { boundId, createStep, deleteStep, idIn, newName, reference, refs, resourceName, sameIds } from '../../documents/account/entryFields';
 import { normaliseRules, ruleKey } from './documentRules';
 import { FirewallRuleDocument } from './documentSchema';
 
@@ -42,14 +42,14 @@ export const firewallDeclared: DeclaredKind<'firewall'> = {
   create: (raw, scope, path) => {
     const entry = raw as Entry;
     newName(scope, path, entry.name);
-    const stacklets = entry.stacklets.map((stacklet, i) => scope.ref('stacklet', stacklet, [...path, 'stacklets', i])).filter((id): id is PlannedId => id !== undefined);
+    const stacklets = refs(scope, 'stacklet', entry.stacklets, [...path, 'stacklets']);
     return createStep(scope, path, 'firewall', entry.name, { name: entry.name, inbound_rules: entry.inbound_rules, outbound_rules: entry.outbound_rules, ...(stacklets.length > 0 ? { stacklets } : {}) });
   },
   change: (raw, firewall, scope, path) => {
     const entry = raw as Entry;
-    const stacklets = entry.stacklets.map((stacklet, i) => scope.ref('stacklet', stacklet, [...path, 'stacklets', i])).filter((id): id is PlannedId => id !== undefined);
+    const stacklets = refs(scope, 'stacklet', entry.stacklets, [...path, 'stacklets']);
     const live = firewall.resources.stacklet_ids;
-    const sameStacklets = stacklets.length === live.length && stacklets.every((id) => live.some((other) => JSON.stringify(other) === JSON.stringify(id)));
+    const sameStacklets = sameIds(stacklets, live);
     const changes = [
       fieldChange('name', firewall.name, entry.name),
       sameRules(firewall.inbound_rules, entry.inbound_rules) ? undefined : { field: 'inbound_rules', from: written(firewall.inbound_rules), to: written(entry.inbound_rules) },

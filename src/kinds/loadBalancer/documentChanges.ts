@@ -145,13 +145,13 @@ export function describeForwardingRule(rule: RuleState): string {
   return `${rule.protocol.toUpperCase()} ${rule.source_port} → ${rule.target_port}${extras.length ? ` (${extras.join(', ')})` : ''}`;
 }
 
-function describeHealth(health: HealthState): string {
+export function describeHealth(health: HealthState): string {
   const h = normalHealth(health);
   const where = `${h.protocol.toUpperCase()}${h.port !== null ? ` :${h.port}` : ''}${h.path ?? ''}`;
   return l10n.t('{0} every {1} s, up after {2}, down after {3}', where, h.interval, h.rise, h.fall);
 }
 
-function describeSticky(sticky: StickyState | null | undefined): string {
+export function describeSticky(sticky: StickyState | null | undefined): string {
   if (!sticky) return l10n.t('none');
   return sticky.ttl !== undefined ? l10n.t('cookie {0} for {1} s', sticky.name ?? '—', sticky.ttl) : l10n.t('cookie {0}', sticky.name ?? '—');
 }

@@ -64,6 +64,19 @@ function distinctSourcePorts(rules: readonly ForwardingRuleDocument[]): { index:
   });
 }
 
+export const AlgorithmDocument = checked(z.string(), (value, what) => v.checkOneOf(value, v.LB_ALGORITHMS, what), 'algorithm').check(
+  z.meta({ description: 'round_robin: each request to the next stacklet; least_connections: to the one with the fewest.', examples: [...v.LB_ALGORITHMS] }),
+);
+
+/** The whole list of rules: at least one, one per source_port (also the account document's). */
+export const RulesDocument = z.array(ForwardingRuleDocument).check(
+  z.minLength(1, 'a load balancer needs at least one rule'),
+  z.superRefine((rules, ctx) => {
+    for (const clash of distinctSourcePorts(rules)) ctx.addIssue({ code: 'custom', message: clash.message, path: [clash.index, 'source_port'], input: rules });
+  }),
+  z.meta({ description: 'Forwarding rules: what the load balancer listens on and where it sends the traffic.' }),
+);
+
 export const LoadBalancerDocument = z
   .strictObject({
     $schema: z.optional(z.string()).check(z.meta({ description: 'The JSON schema of this document (ignored when saving).' })),
@@ -71,16 +84,8 @@ export const LoadBalancerDocument = z
     region: z.optional(checked(z.string(), v.checkSlug, 'region')).check(
       z.meta({ description: 'Where a new load balancer is created (a region slug such as fra). A load balancer cannot move: ignored once it exists.' }),
     ),
-    algorithm: checked(z.string(), (value, what) => v.checkOneOf(value, v.LB_ALGORITHMS, what), 'algorithm').check(
-      z.meta({ description: 'round_robin: each request to the next stacklet; least_connections: to the one with the fewest.', examples: [...v.LB_ALGORITHMS] }),
-    ),
-    rules: z.array(ForwardingRuleDocument).check(
-      z.minLength(1, 'a load balancer needs at least one rule'),
-      z.superRefine((rules, ctx) => {
-        for (const clash of distinctSourcePorts(rules)) ctx.addIssue({ code: 'custom', message: clash.message, path: [clash.index, 'source_port'], input: rules });
-      }),
-      z.meta({ description: 'Forwarding rules: what the load balancer listens on and where it sends the traffic.' }),
-    ),
+    algorithm: AlgorithmDocument,
+    rules: RulesDocument,
     health: HealthDocument,
     sticky_sessions: z.optional(z.nullable(StickySessionsDocument)),
     redirect_http_to_https: z.optional(z.boolean()).check(z.meta({ description: 'Answer plain http with a redirect to https.' })),
