@@ -255,6 +255,7 @@ export class AccountDocuments implements vscode.CodeLensProvider, vscode.Disposa
       }
       const report = await words.applyPlan(ctx, plan, typed, {
         definitionOf: account.definitionOf,
+        document: document.uri.path.slice(document.uri.path.lastIndexOf('/') + 1),
         progress: (title, work, count) => notify.withProgress('notification', title, async (progress, token) => {
           const controller = new AbortController();
           const cancel = token.onCancellationRequested(() => controller.abort());

@@ -5,6 +5,7 @@
 // the change and the document matches again. Every request is checked on the emulator, in an account of its own.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { copiedAction, runCurl } from './curlReplay';
 import { serviceGet } from './emulatorAccess';
 import { documentSuite, replaceText } from './documentSteps';
 import { waitFor } from '../harness/processes';
@@ -94,5 +95,16 @@ describe('The account as a document', function () {
     assert.match(applied.infos.join('\n'), /Applied 1 of 1 step\./);
     assert.equal((await stacklets()).find((s) => s.name === 'web-1')!.size.slug, 'b-2vcpu-4gb');
     await waitFor('the top CodeLens says it matches again', 20_000, async () => (await lenses(document)).find((l) => l.line === 0 && /Matches/.test(l.title)));
+  });
+
+  it('Copy as curl: the whole apply as one script, above its steps, which the shell runs; never the token', async () => {
+    suite.prompter.script({ pick: (item) => / \(as one script\)$/.test(item.label) });
+    assert.equal(await vscode.commands.executeCommand('stacklet.copyAsCurl'), true);
+    const script = await vscode.env.clipboard.readText();
+    assert.match(script, /^#!\/bin\/sh\n# Applying 1 step… \(stacklet\.jsonc\)\n# 1 request, as it was sent; the token comes from \$STACKLET_TOKEN\.\nset -e\ncurl -sS -X POST '.*\/v1\/stacklets\/\d+' .*"resize".*\n$/);
+    // The step alone is still offered, as before.
+    assert.match(await copiedAction(suite.prompter, /Resizing web-1/), /^curl -sS -X POST /);
+    // Run as the user would: the emulator answers it (the size is already the one asked, so it refuses as the service would).
+    assert.match(await runCurl(script, TOKEN), /^\{/);
   });
 });

@@ -5,11 +5,11 @@ import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { StackletClient } from '../../src/api/client';
-import { curlCommand, curlCommands } from '../../src/api/curl';
+import { curlCommand, curlCommands, curlScript } from '../../src/api/curl';
 import { describeRequests, PASSWORD_PLACEHOLDER, recordRequests, RequestRecorder } from '../../src/api/recording';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { totalRequests } from '../../src/emulator/stats';
-import { ActionHistory, HISTORY_SIZE, logLine } from '../../src/model/actionHistory';
+import { actionGroups, ActionHistory, HISTORY_SIZE, logLine } from '../../src/model/actionHistory';
 
 const run = promisify(execFile);
 const TOKEN = 'stk_curl_test_token_0123456789';
@@ -75,6 +75,19 @@ describe('Copy as curl', () => {
     assert.equal(curlCommands([{ method: 'GET', url: 'u1' }, { method: 'GET', url: 'u2' }]).split('\n').length, 2);
   });
 
+  it('writes several requests as one script whose comment no title can end or reorder', () => {
+    const script = curlScript('Applying 2 steps… (evil\nrm -rf ~ \u202e.jsonc)', [{ method: 'GET', url: 'u1' }, { method: 'DELETE', url: 'u2' }]);
+    assert.deepEqual(script.split('\n'), [
+      '#!/bin/sh',
+      '# Applying 2 steps… (evil rm -rf ~  .jsonc)',
+      '# 2 requests in the order they were sent; the token comes from $STACKLET_TOKEN.',
+      'set -e',
+      curlCommand({ method: 'GET', url: 'u1' }),
+      curlCommand({ method: 'DELETE', url: 'u2' }),
+      '',
+    ]);
+  });
+
   // curl is provisioned (npm run provision), so this runs everywhere the tests do.
   it('runs in a real shell with $STACKLET_TOKEN set and does what the extension did', async () => {
     const id = await stackletId('blog');
@@ -121,5 +134,21 @@ describe('the action history', () => {
       '[action 2] [agent stacklet_stacklet via editor] Resizing web-1…: nothing sent (failed: refused)',
       '[action 3] Renaming web-1…: nothing sent',
     ]);
+  });
+
+  it('marks the steps of one change as its group, and gives each group its steps in the order they ran', async () => {
+    const history = new ActionHistory();
+    const log = () => undefined;
+    await history.record('before', async () => undefined, log);
+    await history.group('Applying 2 steps… (stacklet.jsonc)', async () => {
+      await history.record('Resizing web-1…', async () => undefined, log);
+      // A step's own awaits keep the mark (AsyncLocalStorage), as the apply's concurrent steps need.
+      await Promise.all([history.record('Renaming db…', async () => undefined, log), Promise.resolve()]);
+    });
+    await history.record('after', async () => undefined, log);
+    assert.deepEqual(history.list().map((entry) => entry.group?.title), [undefined, 'Applying 2 steps… (stacklet.jsonc)', 'Applying 2 steps… (stacklet.jsonc)', undefined]);
+    const [found, ...others] = actionGroups(history.list());
+    assert.deepEqual(others, []);
+    assert.deepEqual(found!.steps.map((step) => step.title), ['Resizing web-1…', 'Renaming db…']);
   });
 });

@@ -124,6 +124,8 @@ export interface ApplyOptions {
   readonly taskTimeoutMs?: number;
   /** Between two reads of a running task (ms). */
   readonly pollMs?: number;
+  /** The document's name, for the action history's group of the steps (Copy as curl's one script). */
+  readonly document?: string;
 }
 
 /** An input with every placeholder of a created ID replaced by the ID its create answered. */
@@ -196,8 +198,10 @@ export async function applyPlan(ctx: ActionContext, plan: AccountPlan, typed: st
     }
   };
   const title = plural(plan.steps.length, l10n.t('Applying 1 step…'), l10n.t('Applying {0} steps…', plan.steps.length));
-  if (options.progress) await options.progress(title, run, plan.steps.length);
-  else await run(() => undefined);
+  const steps = async () => { await (options.progress ? options.progress(title, run, plan.steps.length) : run(() => undefined)); };
+  // The steps are recorded as one group, which Copy as curl offers as one script.
+  if (ctx.history) await ctx.history.group(options.document !== undefined ? l10n.t('{0} ({1})', title, options.document) : title, steps);
+  else await steps();
   const outcomes = plan.steps.map((step) => outcome.get(step.key) ?? { step, status: 'not-started' as const });
   return { outcomes, message: reportWords(outcomes), complete: outcomes.every((o) => o.status === 'done') };
 }
