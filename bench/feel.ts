@@ -10,7 +10,7 @@
  * 50 ms for each round of requests that must come first. The emulator's request log says which requests ours
  * made, and when.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -26,12 +26,19 @@ import { startE2eSession, type E2eSession } from '../test/harness/workbench';
 import { median, spreadOf, times, type Figure } from './figure';
 
 const LATENCY_MS = 50;
-const ROUNDS = 7;
+/** Seven rounds for the record; STACKLET_BENCH_FEEL_ROUNDS takes fewer for a profiled run. */
+const ROUNDS = Number(process.env['STACKLET_BENCH_FEEL_ROUNDS'] ?? 7);
 const BARE = { title: 'Bare Rows', name: 'bare-rows' };
 const SHAPED = { title: SHAPED_TITLE, name: 'shaped' };
 const OURS = { title: 'Stacklet Cloud' };
 /** A request arriving this long after the first of its round starts a new round (a round waits 50 ms). */
 const SAME_ROUND_MS = 25;
+/**
+ * A folder here profiles the extension host through each opening (test/fixtures/profiler-extension): its
+ * profiles are named for the extension and the round, for `node out/bench/profileSummary.js`. Sampling every
+ * 100 µs slows what it samples, so a profiled run's figures are for comparing profiles, not for the record.
+ */
+const PROFILE_DIR = process.env['STACKLET_BENCH_PROFILE'];
 
 /** What the page recorded: performance.now() and Date.now() when the measurement started and when a row showed. */
 interface Seen {
@@ -131,6 +138,20 @@ async function reloadWithContainer(page: Page, title: string, names: string[]): 
   return seenRow(page);
 }
 
+/** Profiler: Save CPU Profile, when profiling: the host's profile since its start, named `name`. */
+async function saveProfile(page: Page, name: string): Promise<void> {
+  if (!PROFILE_DIR) return;
+  const before = new Set(readdirSync(PROFILE_DIR));
+  await ui.runCommand(page, 'Profiler: Save CPU Profile');
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const written = readdirSync(PROFILE_DIR).find((file) => !before.has(file) && /^\d+-\d+\.cpuprofile$/.test(file));
+    if (written) return renameSync(path.join(PROFILE_DIR, written), path.join(PROFILE_DIR, `${name}.cpuprofile`));
+    if (Date.now() > deadline) throw new Error(`no profile in ${PROFILE_DIR}${existsSync(PROFILE_DIR) ? '' : ' (no folder)'}`);
+    await page.waitForTimeout(100);
+  }
+}
+
 interface Timed {
   readonly ms: number;
   readonly requests: readonly (Logged & { at: string })[];
@@ -182,11 +203,13 @@ export async function feelFigures(log: (line: string) => void): Promise<Figure[]
       tmp, name: BARE.name, logFile: path.join(tmp, 'package.log'), files: { 'rows.json': JSON.stringify(rows) },
     });
     const shaped = await packageFixture(SHAPED_EXTENSION_FIXTURE, { tmp, name: SHAPED.name, logFile: path.join(tmp, 'package.log'), ...shapedFixtureContent() });
+    if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
+    const profiler = PROFILE_DIR ? [await packageFixture(path.join(REPO_ROOT, 'test', 'fixtures', 'profiler-extension'), { tmp, name: 'profiler', logFile: path.join(tmp, 'package.log') })] : [];
     session = await startE2eSession({
       kind: 'bench-feel',
-      alsoInstall: [bare, shaped],
+      alsoInstall: [bare, shaped, ...profiler],
       // The shaped extension's rows come from the emulator, with the demo account's token (through the environment).
-      hostEnv: (emulator) => ({ SHAPED_FLOOR_API_URL: emulator.url, SHAPED_FLOOR_TOKEN: emulator.demoToken }),
+      hostEnv: (emulator) => ({ SHAPED_FLOOR_API_URL: emulator.url, SHAPED_FLOOR_TOKEN: emulator.demoToken, ...(PROFILE_DIR ? { STACKLET_PROFILE_DIR: PROFILE_DIR } : {}) }),
     });
     const { page } = session.browser;
     page.setDefaultTimeout(60_000);
@@ -201,7 +224,9 @@ export async function feelFigures(log: (line: string) => void): Promise<Figure[]
     const ms = (runs: readonly Timed[]) => runs.at(-1)!.ms.toFixed(0);
     for (let round = 0; round < ROUNDS; round++) {
       open.ours.push(await timed(session, () => openFromActivityBar(page, OURS.title, names)));
+      await saveProfile(page, `open-ours-${round + 1}`);
       open.shaped.push(await timed(session, () => openFromActivityBar(page, SHAPED.title, names)));
+      await saveProfile(page, `open-shaped-${round + 1}`);
       open.bare.push(await timed(session, () => openFromActivityBar(page, BARE.title, names)));
       reload.ours.push(await timed(session, () => reloadWithContainer(page, OURS.title, names)));
       reload.shaped.push(await timed(session, () => reloadWithContainer(page, SHAPED.title, names)));
