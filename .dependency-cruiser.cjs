@@ -19,9 +19,9 @@ const CORE = [
  * Each kind's actions (src/kinds/<kind>/operations.ts) and the write tools made of them (src/kinds/operations.ts);
  * each kind's part in the account document (src/kinds/<kind>/declared.ts) and their list (src/kinds/declared.ts);
  * a kind's own document (src/kinds/<kind>/document*.ts: its state, diff, schema and text) and their list
- * (src/kinds/documents.ts).
+ * (src/kinds/documents.ts); the agents' tools of the account document (src/kinds/accountTools.ts).
  */
-const OPERATIONS = '^src/kinds/(operations|declared|documents|[^/]+/(operations|declared|document[A-Za-z]*))\\.ts$';
+const OPERATIONS = '^src/kinds/(operations|declared|documents|accountTools|[^/]+/(operations|declared|document[A-Za-z]*))\\.ts$';
 
 /** The doors: each takes a request its own way and confirms it; what two need lives below them. */
 const DOORS = '^src/(commands|editors|lmTools|mcp|cli|manifest)/';

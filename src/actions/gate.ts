@@ -26,8 +26,11 @@ export function typedConfirms(plan: ActionPlan, typed: string | undefined): bool
   return plan.typed === undefined || (typed !== undefined && confirmsText(typed, plan.typed));
 }
 
+/** What the agents' limits read of a plan: one action's, or the steps of an account document's together. */
+export type Guarded = Pick<ActionPlan, 'resources' | 'monthlyChangeUsd'>;
+
 /** The tags each resource of the plan carries, as the cached listing of its kind has them (what is created has none yet). */
-async function withTags(ctx: ActionContext, plan: ActionPlan): Promise<GuardedPlan> {
+async function withTags(ctx: ActionContext, plan: Guarded): Promise<GuardedPlan> {
   const resources = await Promise.all(plan.resources.map(async (resource) => {
     if (resource.id === undefined || !(resource.kind in KINDS)) return resource;
     const spec = kindSpec(resource.kind as Kind) as unknown as KindSpec<ListedKind>;
@@ -44,7 +47,7 @@ async function withTags(ctx: ActionContext, plan: ActionPlan): Promise<GuardedPl
  * limit), before the agent's door asks anything; nothing for a person's door. Also run by `execute`, since the
  * account and the session's spending may have moved while the person read the question.
  */
-export async function guardAgent(ctx: ActionContext, plan: ActionPlan): Promise<void> {
+export async function guardAgent(ctx: ActionContext, plan: Guarded): Promise<void> {
   if (!ctx.agent) return;
   guardAgentPlan(await withTags(ctx, plan), ctx.agent.limits(), ctx.agent.ledger);
 }

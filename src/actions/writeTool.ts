@@ -112,7 +112,7 @@ export const WRITE_ANSWERS = 'A write answers JSON {note, source, data}, at most
  */
 export function toolDescription(write: WriteTool): string {
   return [
-    `Changes ${write.displayName.replace(/^Manage /, '')} in Stacklet Cloud, one action per call, each plan confirmed by the user before it is sent:`,
+    `Changes ${write.displayName.replace(/^Manage /, '')}, one action per call, each confirmed by the user before it is sent:`,
     ...write.actions.map((definition) => `${definition.action}: ${definition.description}`),
   ].join('\n');
 }

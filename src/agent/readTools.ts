@@ -9,6 +9,8 @@ import { type ReadContext } from '../actions/readContext';
 import { anyObject, cursor, envelope, id, idValue, kind, kindValue, oneOf, paged, READ_ONLY, resourceHead, text, type ToolSpec } from './toolSpec';
 
 const usd = z.nullable(z.number());
+// A listing's items are objects whose fields its description names in words: a schema of each field would weigh
+// on every session's tool list (bench/mcp.ts), for a model that reads the answer itself.
 const task = z.object({ id: z.number(), name: z.string(), progress: z.string() });
 /** Kinds the service could not list now, and why (the others answered). */
 const unavailable = z.optional(z.array(z.object({ kind: kindValue, error: z.string() })));
@@ -25,18 +27,7 @@ export const FIND: ToolSpec = {
     state: z.optional(text('Only resources in this state (e.g. active, off).')),
     cursor,
   },
-  output: envelope(paged(z.object({
-    kind: kindValue,
-    id: idValue,
-    name: z.string(),
-    state: z.optional(z.string()),
-    region: z.optional(z.string()),
-    addresses: z.optional(z.array(z.string())),
-    tags: z.optional(z.array(z.string())),
-    monthlyUsd: z.optional(z.number()),
-    task: z.optional(z.string()),
-    matched: z.optional(z.object({ field: z.enum(['id', 'address', 'tag', 'region']), value: z.string() })),
-  }), { unavailable })),
+  output: envelope(paged(anyObject, { unavailable })),
   annotations: READ_ONLY,
 };
 
@@ -81,15 +72,7 @@ export const COST: ToolSpec = {
     note: z.optional(z.string()),
     by: z.optional(z.enum(COST_BY)),
     total: z.optional(z.number()),
-    items: z.optional(z.array(z.object({
-      id: z.optional(idValue),
-      name: z.optional(z.string()),
-      region: z.optional(z.string()),
-      tag: z.optional(z.string()),
-      monthlyUsd: usd,
-      stacklets: z.optional(z.number()),
-      notEstimated: z.optional(z.number()),
-    }))),
+    items: z.optional(z.array(anyObject)),
     // …or a change's.
     change: z.optional(z.enum(CHANGES)),
     resource: z.optional(resourceHead),
@@ -107,22 +90,7 @@ export const CATALOG: ToolSpec = {
     what: z.optional(oneOf(CATALOGS, 'Which catalog; regions when absent.')),
     cursor,
   },
-  output: envelope(paged(z.union([
-    z.string(),
-    z.object({
-      slug: z.string(),
-      name: z.optional(z.nullable(z.string())),
-      available: z.optional(z.boolean()),
-      features: z.optional(z.array(z.string())),
-      vcpu: z.optional(z.number()),
-      memoryMb: z.optional(z.nullable(z.number())),
-      diskGb: z.optional(z.nullable(z.number())),
-      priceMonthlyUsd: z.optional(usd),
-      distribution: z.optional(z.string()),
-      application: z.optional(z.nullable(z.string())),
-      extraPriceUsd: z.optional(z.nullable(z.union([z.number(), z.string()]))),
-    }),
-  ]), { what: z.enum(CATALOGS), note: z.optional(z.string()) })),
+  output: envelope(paged(z.union([z.string(), anyObject]), { what: z.enum(CATALOGS), note: z.optional(z.string()) })),
   annotations: READ_ONLY,
 };
 
@@ -131,7 +99,7 @@ export const TASKS: ToolSpec = {
   title: 'Stacklet Cloud running tasks',
   description: 'The resources of the signed-in Stacklet Cloud account that run a task now, with each task\'s progress. A resource running a task takes no other action until it ends. Answers JSON, at most 16 KB, with a cursor for more items.',
   input: { cursor },
-  output: envelope(paged(z.object({ kind: kindValue, id: idValue, name: z.string(), task }), { unavailable })),
+  output: envelope(paged(anyObject, { unavailable })),
   annotations: READ_ONLY,
 };
 
@@ -140,14 +108,7 @@ export const RECENT_ACTIONS: ToolSpec = {
   title: 'Stacklet Cloud recent actions',
   description: 'The Stacklet Cloud actions taken in this VS Code window (or through this MCP server), newest first: what and when, any failure, who made it (a person, or an agent tool and its door: editor for VS Code\'s agent mode, mcp for this server) and the requests each sent (never a header or the token). Answers JSON, at most 16 KB, with a cursor for more items.',
   input: { cursor },
-  output: envelope(paged(z.object({
-    id: z.number(),
-    at: z.string(),
-    title: z.string(),
-    failure: z.optional(z.string()),
-    by: z.union([z.literal('person'), z.object({ agent: z.string(), door: z.enum(['editor', 'mcp']) })]),
-    requests: z.array(z.object({ method: z.string(), path: z.string(), status: z.nullable(z.number()), body: z.optional(z.string()) })),
-  }))),
+  output: envelope(paged(anyObject)),
   annotations: READ_ONLY,
 };
 

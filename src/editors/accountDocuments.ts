@@ -200,79 +200,58 @@ export class AccountDocuments implements vscode.CodeLensProvider, vscode.Disposa
     await vscode.commands.executeCommand('vscode.diff', left, document.uri, vscode.l10n.t('{0}: the account now ↔ your document', name));
   }
 
-  /** Apply: the document's plan, made again now, asked once and sent step by step. Never in Restricted Mode. */
+  /** Apply: the document's plan, made again now, asked once and sent step by step (the core's road). Never in Restricted Mode. */
   async apply(document: vscode.TextDocument): Promise<void> {
-    const account = await loadAccount();
+    const modules = await loadAccount();
     const words = await import('../documents/account/accountApply.js');
-    if (!vscode.workspace.isTrusted) {
-      void notify.error(words.untrustedWords());
-      return;
-    }
-    const session = await this.deps.session.current();
-    const before = this.plans.get(document.uri.toString());
-    let shown = await this.plan(document);
-    if (!shown) return;
-    const moved = before !== undefined && before.plan.fingerprint !== shown.plan.fingerprint;
-    for (let round = 0; round < 3; round++) {
-      const { plan } = shown;
-      if (plan.problems.length > 0) {
-        void notify.error(words.problemWords(plan.problems.length));
-        await vscode.commands.executeCommand('workbench.actions.view.problems');
-        return;
-      }
-      if (plan.steps.length === 0) {
-        void notify.info(words.noChangesWords(shown.account));
-        return;
-      }
-      const ctx = this.actionContext(session);
-      const refused = await words.refusalsBefore(ctx, plan, account.definitionOf);
-      if (refused.length > 0) {
-        void notify.error(words.refusedWords(refused));
-        return;
-      }
-      const question = words.applyQuestion(plan, shown.account);
-      const lines = [...(moved || round > 0 ? [words.movedWords(), ''] : []), ...question.lines];
-      const action = vscode.l10n.t('Apply');
-      if (!(await this.deps.prompter().confirm(question.question, lines.join('\n'), action))) return;
-      let typed: string | undefined;
-      if (question.typed !== undefined) {
+    const { applyDocument } = await import('../documents/account/applyDocument.js');
+    const context = async () => {
+      const session = await this.deps.session.current();
+      return { ctx: this.actionContext(session), account: session.account.email };
+    };
+    const applied = await applyDocument(context, {
+      trusted: vscode.workspace.isTrusted,
+      name: document.uri.path.slice(document.uri.path.lastIndexOf('/') + 1),
+      plan: async () => (await this.plan(document))?.plan,
+      confirm: async (question) => {
+        if (!(await this.deps.prompter().confirm(question.question, question.lines.join('\n'), vscode.l10n.t('Apply')))) return undefined;
+        if (question.typed === undefined) return {};
         const phrase = question.typed;
-        const answer = await this.deps.prompter().input({
+        const typed = await this.deps.prompter().input({
           title: question.question,
           prompt: vscode.l10n.t('Type "{0}" to confirm.', phrase),
           placeHolder: phrase,
           validate: (text) => (text === phrase ? undefined : vscode.l10n.t('Type "{0}" exactly to confirm', phrase)),
         });
-        if (answer !== phrase) return;
-        typed = answer;
-      }
-      // Bound to the account it was made from: one that moved while the question was read is planned again.
-      const again = await this.plan(document);
-      if (!again) return;
-      if (again.plan.fingerprint !== plan.fingerprint) {
-        shown = again;
-        continue;
-      }
-      const report = await words.applyPlan(ctx, plan, typed, {
-        definitionOf: account.definitionOf,
-        document: document.uri.path.slice(document.uri.path.lastIndexOf('/') + 1),
-        progress: (title, work, count) => notify.withProgress('notification', title, async (progress, token) => {
-          const controller = new AbortController();
-          const cancel = token.onCancellationRequested(() => controller.abort());
-          try {
-            return await work((ended, name) => progress.report(vscode.l10n.t('{0} of {1}: {2}', ended, count ?? ended, name), 100 / (count ?? 1)), controller.signal);
-          } finally {
-            cancel.dispose();
-          }
-        }, true),
-      });
-      this.deps.log.info(`Applied ${document.uri.toString()}: ${report.message}`);
-      await this.plan(document);
-      if (report.complete) void notify.info(report.message);
-      else void notify.error(report.message);
-      return;
+        return typed === phrase ? { typed } : undefined;
+      },
+      progress: (title, work, count) => notify.withProgress('notification', title, async (progress, token) => {
+        const controller = new AbortController();
+        const cancel = token.onCancellationRequested(() => controller.abort());
+        try {
+          return await work((ended, name) => progress.report(vscode.l10n.t('{0} of {1}: {2}', ended, count ?? ended, name), 100 / (count ?? 1)), controller.signal);
+        } finally {
+          cancel.dispose();
+        }
+      }, true),
+    }, { definitionOf: modules.definitionOf, seen: this.plans.get(document.uri.toString())?.plan.fingerprint });
+    switch (applied.status) {
+      case 'untrusted': return void notify.error(words.untrustedWords());
+      case 'problems':
+        void notify.error(words.problemWords(applied.plan.problems.length));
+        await vscode.commands.executeCommand('workbench.actions.view.problems');
+        return;
+      case 'noChanges': return void notify.info(words.noChangesWords(this.plans.get(document.uri.toString())?.account ?? ''));
+      case 'refused': return void notify.error(words.refusedWords(applied.refused));
+      case 'keptMoving': return void notify.error(words.keptMovingWords());
+      case 'applied':
+        this.deps.log.info(`Applied ${document.uri.toString()}: ${applied.report.message}`);
+        await this.plan(document);
+        if (applied.report.complete) void notify.info(applied.report.message);
+        else void notify.error(applied.report.message);
+        return;
+      default: return;
     }
-    void notify.error(words.keptMovingWords());
   }
 
   private actionContext(session: ActiveSession) {

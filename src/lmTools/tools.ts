@@ -17,6 +17,9 @@ import { writeTools } from './writeTools';
 import { agentLimits } from '../ui/agentLimits';
 import { ActionRefusal } from '../actions/refusals';
 import type { ToolName } from './toolNames';
+import { SpendingLedger } from '../agent/guards';
+import { planAccountRead } from '../kinds/accountTools';
+import { applyAccountTool } from './applyAccountTool';
 
 /** Runs `read` on the live session and answers its envelope (an error, too, is an envelope the model reads). */
 export async function readAnswer(deps: ToolDeps, input: unknown, read: (ctx: ReadContext, input: unknown) => AnswerData | Promise<AnswerData>): Promise<string> {
@@ -46,6 +49,8 @@ function readTool(deps: ToolDeps, running: string, read: (ctx: ReadContext, inpu
 
 /** Every tool, by the name package.json contributes it under. */
 export function languageModelTools(deps: ToolDeps): Tools {
+  // What this window's agent mode has added to the monthly estimate, against the person's spending limit: every write counts.
+  const ledger = new SpendingLedger();
   return new Map<ToolName, vscode.LanguageModelTool<unknown>>([
     ['stacklet_find', readTool(deps, vscode.l10n.t('Finding Stacklet Cloud resources'), findResources)],
     ['stacklet_describe', readTool(deps, vscode.l10n.t('Reading a Stacklet Cloud resource'), describeResource)],
@@ -53,6 +58,8 @@ export function languageModelTools(deps: ToolDeps): Tools {
     ['stacklet_catalog', readTool(deps, vscode.l10n.t('Reading the Stacklet Cloud catalog'), catalog)],
     ['stacklet_tasks', readTool(deps, vscode.l10n.t('Reading the running Stacklet Cloud tasks'), (ctx) => runningTasks(ctx))],
     ['stacklet_recentActions', readTool(deps, vscode.l10n.t('Reading the recent Stacklet Cloud actions'), (ctx) => recentActions(ctx))],
-    ...writeTools(deps),
+    ['stacklet_planAccount', readTool(deps, vscode.l10n.t('Planning a Stacklet Cloud account document'), planAccountRead)],
+    ...writeTools(deps, ledger),
+    ['stacklet_applyAccount', applyAccountTool(deps, ledger)],
   ]);
 }

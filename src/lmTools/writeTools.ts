@@ -16,7 +16,7 @@ import { agentCall, WRITE_TOOLS } from '../kinds/operations';
 import { planData, type ActionContext as WriteContext, type ActionPlan as WritePlan } from '../actions/definition';
 import { agentSpending, typedConfirms } from '../actions/gate';
 import { isRefusal, plan, run, type RunResult } from '../actions/runner';
-import { SpendingLedger } from '../agent/guards';
+import type { SpendingLedger } from '../agent/guards';
 import type { Account } from '../auth/accountRegistry';
 import { accountWords } from '../auth/localAccounts';
 import { agentLimits } from '../ui/agentLimits';
@@ -177,10 +177,8 @@ function writeTool(deps: ToolDeps, name: string, confirmed: ConfirmedPlans, ledg
   };
 }
 
-/** Every write tool, by name. */
-export function writeTools(deps: ToolDeps): [ToolName, vscode.LanguageModelTool<unknown>][] {
+/** Every write tool of a kind, by name; `ledger`: what this window's agent mode has added to the monthly estimate. */
+export function writeTools(deps: ToolDeps, ledger: SpendingLedger): [ToolName, vscode.LanguageModelTool<unknown>][] {
   const confirmed = new ConfirmedPlans();
-  // What this window's agent mode has added to the monthly estimate, against the person's spending limit.
-  const ledger = new SpendingLedger();
   return WRITE_TOOLS.map((write) => [write.name as ToolName, writeTool(deps, write.name, confirmed, ledger)]);
 }

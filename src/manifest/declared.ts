@@ -5,6 +5,8 @@
  */
 import { WRITE_TOOLS } from '../kinds/operations';
 import { READ_TOOLS } from '../agent/readTools';
+import { WRITE_ANSWERS } from '../actions/writeTool';
+import { ACCOUNT_READ_TOOLS, APPLY_ACCOUNT } from '../kinds/accountTools';
 import { addressActions } from '../kinds/address/actions';
 import { backupActions } from '../kinds/backup/actions';
 import { clusterActions } from '../kinds/cluster/actions';
@@ -57,7 +59,12 @@ export const DECLARED: Declared = {
 };
 
 /**
- * The read tools package.json's languageModelTools describe, by their specs (their entries written by hand);
- * the write tools' entries are written whole from the action catalog (DECLARED.writeTools, ./generate.ts).
+ * The tools package.json's languageModelTools describe by their specs (their entries written by hand): the read
+ * tools and the account document's apply, which, as the write tools, says after its description how it answers
+ * (VS Code gives a model no server's instructions); the write tools' entries are written whole from the action
+ * catalog (DECLARED.writeTools, ./generate.ts).
  */
-export const TOOL_SPECS: readonly ToolManifestSpec[] = READ_TOOLS.map(({ spec }) => spec);
+export const TOOL_SPECS: readonly ToolManifestSpec[] = [
+  ...[...READ_TOOLS, ...ACCOUNT_READ_TOOLS].map(({ spec }) => spec),
+  { ...APPLY_ACCOUNT, description: `${APPLY_ACCOUNT.description}\n${WRITE_ANSWERS}` },
+];

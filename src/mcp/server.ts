@@ -16,6 +16,8 @@ import { ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/typ
 import * as z from 'zod/mini';
 import { agentError, agentResult, type AgentSource } from '../agent/envelope';
 import { READ_TOOLS, type ReadTool } from '../agent/readTools';
+import { ACCOUNT_READ_TOOLS, APPLY_ACCOUNT, applyAccount } from '../kinds/accountTools';
+import type { ApplyQuestion } from '../documents/account/accountApply';
 import type { ReadContext } from '../actions/readContext';
 import { jsonSchema, type ToolSpec } from '../agent/toolSpec';
 import { WRITE_ANSWERS, writeToolSpec } from '../actions/writeTool';
@@ -143,7 +145,7 @@ export function createServer(ctx: ReadContext | undefined, options: ServerOption
     const { cursor, ...rest } = (input ?? {}) as { cursor?: string };
     return answer(agentResult(source, await read(c, rest), cursor));
   }));
-  const reads = limits.access !== 'off' ? READ_TOOLS.map(readTool) : [];
+  const reads = limits.access !== 'off' ? [...READ_TOOLS, ...ACCOUNT_READ_TOOLS].map(readTool) : [];
   const writes: Registered[] = [];
   if (limits.access === 'ask') {
     writes.push(...WRITE_TOOLS.map((write) => registerSpec(server, writeToolSpec(write), (input: unknown) => guarded(async (c) => {
@@ -162,6 +164,18 @@ export function createServer(ctx: ReadContext | undefined, options: ServerOption
       if (result.status === 'declined') return answer(agentResult(source, { refused: declined?.reason, error: declined?.message, plan: planData(result.plan) }), true);
       return answer(agentResult(source, { plan: planData(result.plan), result: result.data }));
     }))));
+    writes.push(registerSpec(server, APPLY_ACCOUNT, (input: unknown) => guarded(async (c) => {
+      const agent: ActionContext = { ...c, agent: { tool: APPLY_ACCOUNT.name, door: 'mcp', limits: () => limits, ledger } };
+      const account = await accountWords(agent, options.apiUrl, (text) => text);
+      return answer(agentResult(source, await applyAccount(agent, input, {
+        trusted: true,
+        account,
+        confirm: async (question) => {
+          const confirmed = await elicit(server, documentMessage(question), question.typed);
+          return 'reason' in confirmed ? undefined : confirmed;
+        },
+      })));
+    })));
     // A client that cannot ask the user (no elicitation) is not offered what it could never confirm: the tools
     // are taken off the list once it has said what it can, before it lists them.
     server.server.oninitialized = () => {
@@ -189,7 +203,7 @@ const READS = 'Read tools find, describe and price the Stacklet Cloud account\'s
 function instructions(limits: AgentLimits): string {
   if (limits.access === 'off') return 'The person running this server set its access to off: it offers no tools.';
   if (limits.access === 'read') return `${READS} The person running this server allows reads only (--access read), so no write tool is offered.`;
-  return `${READS} Write tools (stacklet_manage_<kind>) take one action per call, on IDs as stacklet_find gives them, and are offered only to a client that can ask its user to confirm (MCP elicitation): each write shows the user its plan (resources, change, monthly cost) and account before anything is sent, and what destroys data asks for its name typed. ${WRITE_ANSWERS} Resources tagged ${limits.protectedTags.join(', ') || '(none)'} are never changed by an agent, and this run's writes may add at most $${limits.monthlyLimit} a month to the estimate.`;
+  return `${READS} Write tools (stacklet_manage_<kind>, one action per call on IDs as stacklet_find gives them; stacklet_applyAccount, a whole account document) are offered only to a client that can ask its user to confirm (MCP elicitation): each write shows the user its plan (resources, change, monthly cost) and account before anything is sent, and what destroys data asks for its name typed. ${WRITE_ANSWERS} Resources tagged ${limits.protectedTags.join(', ') || '(none)'} are never changed by an agent, and this run's writes may add at most $${limits.monthlyLimit} a month to the estimate.`;
 }
 
 /**
@@ -212,32 +226,41 @@ async function planMessage(ctx: ActionContext, plan: WritePlan, apiUrl: string |
  * The account the server acts in, as the extension's Accounts menu names it: the profile's e-mail and where
  * (`demo@stacklet.example (local emulator 127.0.0.1:8787)`, `you@example.com (api.stacklet.example)`).
  */
-async function accountWords(ctx: ActionContext, apiUrl = ''): Promise<string> {
+async function accountWords(ctx: ActionContext, apiUrl = '', literal: (text: string) => string = markdownText): Promise<string> {
   const profile = await ctx.store.get('profile').then((listing) => listing.items[0], () => undefined);
   const where = { apiUrl, isEmulator: false };
-  return profile ? accountLabel({ ...where, email: profile.email || profile.uuid }, l10n.t('local emulator'), markdownText) : markdownText(accountPlace(where, l10n.t('local emulator')));
+  return profile ? accountLabel({ ...where, email: profile.email || profile.uuid }, l10n.t('local emulator'), literal) : literal(accountPlace(where, l10n.t('local emulator')));
 }
 
-/** Asks the user through the client; undefined when confirmed, else why not (nothing is sent then). */
+/** An account document's one question as the client shows it: every line escaped for Markdown (the steps name resources). */
+function documentMessage(question: ApplyQuestion): string {
+  return [question.question, '', ...question.lines].map((line) => (line === '' ? line : markdownText(line, 2000))).join('\n');
+}
+
+/** Asks the user through the client; what was typed when confirmed, else why not (nothing is sent then). */
 async function confirm(server: McpServer, ctx: ActionContext, plan: WritePlan, apiUrl: string | undefined): Promise<{ reason: string; message: string } | { typed: string | undefined }> {
   if (!server.server.getClientCapabilities()?.elicitation) {
     return { reason: 'noConfirmation', message: 'This client cannot ask the user to confirm (MCP elicitation), so no write is sent. Use a client that supports elicitation, or make the change in the Stacklet Cloud extension.' };
   }
-  const expected = plan.typed;
+  const confirmed = await elicit(server, await planMessage(ctx, plan, apiUrl), plan.typed);
+  if ('typed' in confirmed && !typedConfirms(plan, confirmed.typed)) {
+    return { reason: 'typedNameMismatch', message: 'What the user typed is not the name to type: nothing was sent.' };
+  }
+  return confirmed;
+}
+
+/** The client's question: `message`, and for what destroys data (`expected`), a field to type it in. */
+async function elicit(server: McpServer, message: string, expected: string | undefined): Promise<{ reason: string; message: string } | { typed: string | undefined }> {
   const result = await server.server.elicitInput({
     mode: 'form',
-    message: await planMessage(ctx, plan, apiUrl),
+    message,
     requestedSchema: expected === undefined
       ? { type: 'object', properties: {} }
       : { type: 'object', properties: { typed: { type: 'string', title: 'Type to confirm', description: `This destroys data: type ${markdownText(typeableText(expected))} exactly to confirm.` } }, required: ['typed'] },
   });
   if (result.action !== 'accept') return { reason: 'declined', message: 'The user did not confirm: nothing was sent.' };
   const answered = result.content?.['typed'];
-  const typed = typeof answered === 'string' ? answered : undefined;
-  if (!typedConfirms(plan, typed)) {
-    return { reason: 'typedNameMismatch', message: 'What the user typed is not the name to type: nothing was sent.' };
-  }
-  return { typed };
+  return { typed: typeof answered === 'string' ? answered : undefined };
 }
 
 /**
@@ -273,7 +296,7 @@ function cannotAskInstructions(): string {
  * not the SDK's bare "not found": the transport's incoming messages are looked at before the server's.
  */
 export function refuseWritesWhenOff(transport: Transport, source: AgentSource, access: AgentAccess = 'read'): void {
-  const names = new Set(WRITE_TOOLS.map((write) => write.name));
+  const names = new Set([...WRITE_TOOLS.map((write) => write.name), APPLY_ACCOUNT.name]);
   const onmessage = transport.onmessage;
   transport.onmessage = (message, extra) => {
     const call = message as { method?: string; id?: string | number; params?: { name?: unknown } };

@@ -362,5 +362,28 @@ describe('Language model tools', function () {
       assert.deepEqual(await mutations(before), [], 'nothing sent');
       assert.deepEqual(recorded.shown.filter((shown) => shown.level === 'error'), [], 'no failure shown: nothing was tried');
     });
+
+    it('plans an account document (stacklet_planAccount), sending nothing, and applies it (stacklet_applyAccount) once confirmed: a plan again gives no changes', async () => {
+      const staging = await stackletNamed('staging-1');
+      const entry = { id: staging.id, name: 'staging-renamed', region: staging.region.slug, size: staging.size.slug, image: 'ubuntu-24-04-x64' };
+      const document = JSON.stringify({ scope: { selection: true }, stacklets: [entry] });
+      const before = await recentRequests();
+      const { envelope } = await invoke('stacklet_planAccount', { document });
+      assert.deepEqual(envelope.data['problems'], []);
+      assert.deepEqual(envelope.data.items!.map((item) => [item['kind'], item['action'], item['name']]), [['stacklet', 'rename', 'staging-1']]);
+      assert.deepEqual(await mutations(before), [], 'planning sends nothing');
+      const apply = await tool('stacklet_applyAccount');
+      // Invoked without the confirmation VS Code shows first, it sends nothing.
+      await assert.rejects(Promise.resolve(apply.invoke({ input: { document }, toolInvocationToken: undefined }, token)), refusedWith(/notConfirmed/));
+      assert.deepEqual(await mutations(before), []);
+      const prepared = await apply.prepareInvocation!({ input: { document } }, token);
+      assert.equal(prepared!.confirmationMessages!.title, `Apply 1 step to ${EMAIL}?`);
+      assert.match((prepared!.confirmationMessages!.message as vscode.MarkdownString).value, /change stacklet staging-1\\: name staging-1 → staging-renamed/, 'each step, escaped as Markdown');
+      const result = await apply.invoke({ input: { document }, toolInvocationToken: undefined }, token);
+      const applied = JSON.parse((result!.content[0] as vscode.LanguageModelTextPart).value) as Envelope;
+      assert.deepEqual(applied.data['result'], { complete: true, outcomes: [{ kind: 'stacklet', action: 'rename', name: 'staging-1', status: 'done' }] });
+      assert.equal((await mutations(before)).length, 1, 'one request: the rename');
+      assert.deepEqual((await invoke('stacklet_planAccount', { document })).envelope.data.items, []);
+    });
   });
 });

@@ -13,6 +13,7 @@ import * as z from 'zod/mini';
 import { writeToolSpec } from '../../src/actions/writeTool';
 import { WRITE_TOOLS } from '../../src/kinds/operations';
 import { READ_TOOLS } from '../../src/agent/readTools';
+import { ACCOUNT_READ_TOOLS, APPLY_ACCOUNT } from '../../src/kinds/accountTools';
 import { LOAD_BALANCER_OPERATIONS } from '../../src/kinds/loadBalancer/operations';
 import { jsonSchema, READ_ONLY } from '../../src/agent/toolSpec';
 import { FIREWALL_OPERATIONS } from '../../src/kinds/firewall/operations';
@@ -76,14 +77,15 @@ describe('MCP server contract (node dist/mcp.js) ⇄ emulator', function () {
     for (const tool of reader.tools) assert.deepEqual(tool.annotations, READ_ONLY, `${tool.name} reads only`);
     const destructive = writer.tools.filter((t) => t.annotations?.destructiveHint).map((t) => t.name).sort();
     // A write tool is destructive when one of its actions replaces or destroys (a firewall's rules, a deletion), and only then.
-    assert.deepEqual(destructive, WRITE_TOOLS.filter((write) => write.actions.some((action) => action.destructive)).map((write) => write.name).sort());
+    // The account document's apply is too: a rebuild or a prune destroys.
+    assert.deepEqual(destructive, [...WRITE_TOOLS.filter((write) => write.actions.some((action) => action.destructive)).map((write) => write.name), APPLY_ACCOUNT.name].sort());
     assert.ok(FIREWALL_OPERATIONS.find((action) => action.action === 'update')!.destructive, 'replacing a firewall\'s rules is destructive');
     assert.ok(LOAD_BALANCER_OPERATIONS.find((action) => action.action === 'update')!.destructive, 'replacing a load balancer\'s rules is destructive');
     for (const write of WRITE_TOOLS) assert.ok(write.actions.every((action) => action.destructive === ['delete', 'rebuild', 'restore', 'resetPassword', 'update'].includes(action.action)), `${write.name}: what destroys`);
   });
 
   it('lists every tool\'s schemas as its spec\'s, without $schema, and still refuses a bad input through the protocol', async () => {
-    const specs = [...READ_TOOLS.map((tool) => tool.spec), ...WRITE_TOOLS.map(writeToolSpec)];
+    const specs = [...[...READ_TOOLS, ...ACCOUNT_READ_TOOLS].map((tool) => tool.spec), ...WRITE_TOOLS.map(writeToolSpec), APPLY_ACCOUNT];
     for (const tool of [...reader.tools, ...writer.tools]) {
       const spec = specs.find((candidate) => candidate.name === tool.name)!;
       // The dialect's address on each of 36 schemas is bytes a model reads and gains nothing from.

@@ -39,7 +39,7 @@ describe('MCP server (node dist/mcp.js) ⇄ emulator', function () {
 
   it('lists its read tools, each with an input schema, and no write tool', async () => {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), ['stacklet_catalog', 'stacklet_cost', 'stacklet_describe', 'stacklet_find', 'stacklet_recentActions', 'stacklet_tasks']);
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['stacklet_catalog', 'stacklet_cost', 'stacklet_describe', 'stacklet_find', 'stacklet_planAccount', 'stacklet_recentActions', 'stacklet_tasks']);
     assert.ok(tools.every((t) => t.inputSchema.type === 'object' && t.annotations?.readOnlyHint === true));
   });
 

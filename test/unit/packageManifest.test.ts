@@ -9,7 +9,8 @@ import * as ts from 'typescript';
 import * as z from 'zod/mini';
 import { agentError } from '../../src/agent/envelope';
 import { ActionInputError, ActionRefusal } from '../../src/actions/refusals';
-import { READ_TOOLS } from '../../src/agent/readTools';
+import { TOOL_SPECS } from '../../src/manifest/declared';
+import { APPLY_ACCOUNT } from '../../src/kinds/accountTools';
 import { CATALOGS, CHANGES, COST_BY } from '../../src/agent/reads';
 import { editorToolDescription, toolInputSchema } from '../../src/actions/writeTool';
 import { WRITE_TOOLS } from '../../src/kinds/operations';
@@ -258,7 +259,7 @@ describe('package.json', () => {
   describe('the tools offered to agents', () => {
     it('offers each only as the person\'s access lets it: reads unless off, writes at ask, on a setting a workspace cannot set', () => {
       const tools = (manifest as unknown as { contributes: { languageModelTools: { name: string; when?: string }[] } }).contributes.languageModelTools;
-      for (const tool of tools) assert.equal(tool.when, tool.name.startsWith('stacklet_manage_') ? WRITE_TOOLS_WHEN : READ_TOOLS_WHEN, tool.name);
+      for (const tool of tools) assert.equal(tool.when, tool.name.startsWith('stacklet_manage_') || tool.name === APPLY_ACCOUNT.name ? WRITE_TOOLS_WHEN : READ_TOOLS_WHEN, tool.name);
       assert.equal((settings['stacklet.agent.access'] as { scope?: string }).scope, 'application');
     });
   });
@@ -365,8 +366,8 @@ describe('package.json', () => {
           assert.equal(t.modelDescription, editorToolDescription(write), t.name);
           continue;
         }
-        // A read tool's schema is its spec's, with each field's description in package.nls.json.
-        const spec = READ_TOOLS.find(({ spec: s }) => s.name === t.name)!.spec;
+        // A read tool's schema (and the account document's apply's) is its spec's, with each field's description in package.nls.json.
+        const spec = TOOL_SPECS.find((s) => s.name === t.name)!;
         assert.deepEqual(Object.keys(t.inputSchema.properties), Object.keys(spec.input), t.name);
         for (const [field, schema] of Object.entries(t.inputSchema.properties)) {
           const described = (z.toJSONSchema(spec.input[field]!) as { description?: string }).description;

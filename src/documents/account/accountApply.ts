@@ -94,10 +94,15 @@ export interface ApplyQuestion {
   readonly typed?: string | undefined;
 }
 
-export function applyQuestion(plan: AccountPlan, account: string): ApplyQuestion {
+/** The question of `plan`; `moved`: it was made again since the plan the person saw, which it says first. */
+export function applyQuestion(plan: AccountPlan, account: string, moved = false): ApplyQuestion {
   return {
     question: plural(plan.steps.length, l10n.t('Apply 1 step to {0}?', account), l10n.t('Apply {0} steps to {1}?', plan.steps.length, account)),
-    lines: [...plan.steps.map((step, i) => `${i + 1}. ${stepWords(step)}`), l10n.t('Estimated monthly change: {0}.', totalWords(plan))],
+    lines: [
+      ...(moved ? [movedWords(), ''] : []),
+      ...plan.steps.map((step, i) => `${i + 1}. ${stepWords(step)}`),
+      l10n.t('Estimated monthly change: {0}.', totalWords(plan)),
+    ],
     typed: typedWords(plan),
   };
 }
