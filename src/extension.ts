@@ -3,7 +3,7 @@ import { AccountRegistry } from './auth/accountRegistry';
 import { StackletAuthProvider } from './auth/authProvider';
 import type { SessionState } from './auth/session';
 import { contributedCommands, registerCommands } from './commands/register';
-import { DOCUMENT_SCHEMES } from './kinds/schemes';
+import { DOCUMENT_SCHEMES, SCHEMA_SCHEME } from './kinds/schemes';
 import { registerLanguageModelTools, type Tools } from './lmTools/register';
 import { STORAGE_KEY as TASKS_KEY } from './tasks/taskStorage';
 import { LazyFileSystem } from './ui/lazyFileSystem';
@@ -58,7 +58,8 @@ export function activate(context: vscode.ExtensionContext): StackletTestHooks | 
     const view = vscode.window.createTreeView(`stacklet.${id}`, { treeDataProvider: data, showCollapseAll: id !== 'account', canSelectMany: true });
     return [id, { view, data }] as const;
   }));
-  const fileSystems = new Map(Object.values(DOCUMENT_SCHEMES).map((scheme) => [scheme, new LazyFileSystem(() => workbench())] as const));
+  // The documents' file systems, and the account document's schema with the catalog's values.
+  const fileSystems = new Map([...Object.values(DOCUMENT_SCHEMES), SCHEMA_SCHEME].map((scheme) => [scheme, new LazyFileSystem(() => workbench())] as const));
   const auth = new StackletAuthProvider(registry, async (id) => (await workbench()).deps.session.signOut(id));
   // The tools' code and the workbench are loaded when a tool is first prepared or invoked.
   let tools: Promise<Tools> | undefined;

@@ -21,6 +21,8 @@ import type { Prompter } from './ui/prompter';
 import { VscodePrompter } from './ui/vscodePrompter';
 import { DocumentEditors } from './editors/documentEditors';
 import { AccountDocuments } from './editors/accountDocuments';
+import { AccountSchemaFileSystem } from './editors/accountSchemaFileSystem';
+import { SCHEMA_SCHEME } from './kinds/schemes';
 import { PlanView } from './views/planView';
 import { viewsDrawn } from './views/viewsDrawn';
 import { tellIgnoredAgentSettings } from './ui/ignoredAgentSettings';
@@ -166,7 +168,9 @@ export function startWorkbench(shell: Shell): Workbench {
   const documentEditors = new DocumentEditors({
     session, log, tasks, state: context.globalState, readOnly: documents, history, prompter: () => prompter, fileSystems: shell.fileSystems,
   });
-  const accountDocuments = new AccountDocuments({ session, log, tasks, history, readOnly: documents, prompter: () => prompter });
+  const accountSchema = new AccountSchemaFileSystem(context.extensionUri, session);
+  shell.fileSystems.get(SCHEMA_SCHEME)?.attach(accountSchema);
+  const accountDocuments = new AccountDocuments({ session, log, tasks, history, readOnly: documents, prompter: () => prompter, schema: accountSchema });
   const planView = new PlanView(accountDocuments.onDidChangePlan);
   const properties = new PropertiesDocuments(session, documents);
   const deps: CommandDeps = {
@@ -181,6 +185,7 @@ export function startWorkbench(shell: Shell): Workbench {
     properties,
     documentEditors,
     accountDocuments,
+    accountSchema,
     planView,
     ...views.values(),
     refresh,

@@ -29,6 +29,8 @@ export interface AccountDocumentsDeps {
   readonly tasks: TaskRegistry;
   readonly history: ActionHistory;
   readonly readOnly: ResourceDocuments;
+  /** Told after each plan, which read the catalog: the schema offers its values (./accountSchemaFileSystem.ts). */
+  readonly schema?: { catalogRead(): Promise<void> };
 }
 
 
@@ -151,6 +153,7 @@ export class AccountDocuments implements vscode.CodeLensProvider, vscode.Disposa
     this.deps.log.info(`Planned ${document.uri.toString()}: ${plan.problems.length} problems, ${plan.steps.length} steps, ${plan.leftAlone.length} left alone`);
     this.lensesChanged.fire();
     if (vscode.window.activeTextEditor?.document === document || !vscode.window.activeTextEditor) this.planChanged.fire(shown);
+    void this.deps.schema?.catalogRead();
     return shown;
   }
 

@@ -13,3 +13,6 @@ export const DOCUMENT_SCHEMES = {
   loadBalancer: 'stacklet-loadbalancer',
   userdata: 'stacklet-userdata',
 } as const;
+
+/** The scheme of the account document's schema with the catalog's values (src/editors/accountSchemaFileSystem.ts). */
+export const SCHEMA_SCHEME = 'stacklet-schema';

@@ -46,6 +46,18 @@ describe('The account as a document', function () {
     assert.match(top.title, /^\$\(check\) Matches/);
   });
 
+  it('completes a size from the catalog: the schema the extension serves (stacklet-schema:) offers its values', async () => {
+    const value = document.getText().indexOf('"size": "') + '"size": "'.length;
+    const position = document.positionAt(value);
+    const labels = await waitFor('the size\'s completion offers the catalog', 60_000, async () => {
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, position);
+      const found = list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
+      return found.some((label) => label.includes('b-2vcpu-4gb')) ? found : undefined;
+    });
+    const sizes = (await serviceGet<{ sizes: { slug: string; available?: boolean }[] }>(TOKEN, '/v1/sizes?per_page=200')).sizes;
+    for (const size of sizes.filter((s) => s.available !== false)) assert.ok(labels.some((label) => label.includes(size.slug)), `offers ${size.slug}`);
+  });
+
   it('an edit, planned: its step on the resource\'s line and in the Plan view, with the monthly change', async () => {
     const web = (await stacklets()).find((s) => s.name === 'web-1')!;
     const text = document.getText().replace(new RegExp(`("id": ${web.id},\\s*"name": "web-1",\\s*"region": "fra",\\s*"size": )"${web.size.slug}"`), '$1"b-2vcpu-4gb"');

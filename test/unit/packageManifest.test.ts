@@ -430,8 +430,10 @@ describe('package.json', () => {
       const required = [
         'package.json', 'package.nls.json', 'package.nls.de.json', 'README.md', 'CHANGELOG.md', 'LICENSE',
         'dist/extension.mjs', manifest.icon!,
-        // Every schema contributes.jsonValidation names: without it VS Code shows "Unable to load schema".
-        ...((manifest.contributes as { jsonValidation?: { url: string }[] }).jsonValidation ?? []).map((v) => v.url.replace(/^\.\//, '')),
+        // Every schema contributes.jsonValidation names: without it VS Code shows "Unable to load schema". The account
+        // document's is served by the extension (stacklet-schema:), from the file the build writes.
+        ...((manifest.contributes as { jsonValidation?: { url: string }[] }).jsonValidation ?? []).filter((v) => v.url.startsWith('./')).map((v) => v.url.replace(/^\.\//, '')),
+        'dist/account.schema.json',
         'l10n/bundle.l10n.json', 'l10n/bundle.l10n.de.json', 'media/stacklet.svg',
         ...(manifest.contributes.walkthroughs ?? []).flatMap((w) => w.steps.map((s) => s.media.markdown!)),
       ];
