@@ -19,6 +19,7 @@ import { DECLARED_KINDS } from '../kinds/declared';
 import { definitionOf } from '../kinds/operations';
 import { ResourceStore } from '../kinds/resourceStore';
 import { ActionHistory } from '../model/actionHistory';
+import { lineLocator } from '../documents/jsonDocument';
 
 export const USAGE = `Usage:
   stacklet export [--tag T | --region R]         Print the account (or one tag's or region's part) as a document.
@@ -164,7 +165,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
 /** The plan as a terminal shows it: each step with its cost, the total, what is left alone; problems by line. */
 function planText(plan: AccountPlan, file: string, text: string, account: string): string {
   if (plan.problems.length > 0) {
-    const line = (offset: number) => text.slice(0, offset).split('\n').length;
+    const line = lineLocator(text);
     return `${plan.problems.map((problem) => `${file}:${line(problem.offset)}: ${problem.message}`).join('\n')}\n`;
   }
   if (plan.steps.length === 0) return `No changes: ${account} matches ${file}.\n`;

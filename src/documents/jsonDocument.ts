@@ -73,12 +73,34 @@ function issueProblems(root: Node, issue: z.core.$ZodIssue): DocumentProblem[] {
   return [{ offset: node.offset, length: node.length, message }];
 }
 
-/** A problem placed at the value `path` names in `text` (or the deepest part of it there is). */
-export function problemAt(text: string, path: readonly (string | number)[], message: string): DocumentProblem {
-  const root = parseTree(text, [], PARSE_OPTIONS);
-  if (!root) return { offset: 0, length: text.length, message };
-  const node = nodeFor(root, path);
-  return { offset: node.offset, length: node.length, message };
+/**
+ * Places problems at the value a path names in `text` (or the deepest part of it there is): the syntax tree is
+ * built on the first problem only, and once, however many problems a plan finds.
+ */
+export function problemLocator(text: string): (path: readonly (string | number)[], message: string) => DocumentProblem {
+  let root: Node | undefined | null = null;
+  return (path, message) => {
+    if (root === null) root = parseTree(text, [], PARSE_OPTIONS);
+    if (!root) return { offset: 0, length: text.length, message };
+    const node = nodeFor(root, path);
+    return { offset: node.offset, length: node.length, message };
+  };
+}
+
+/** The 1-based line of an offset in `text`, the line starts counted once for every offset asked. */
+export function lineLocator(text: string): (offset: number) => number {
+  const starts = [0];
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  return (offset) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  };
 }
 
 /** Parses `text` and checks it with `schema`; problems carry exact ranges. */

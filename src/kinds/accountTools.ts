@@ -18,6 +18,7 @@ import { anyObject, cursor, described, envelope, paged, READ_ONLY, WRITE_OUTPUT,
 import { keptMovingWords, untrustedWords } from '../documents/account/accountApply';
 import { planAccount, readLive, type AccountPlan, type PlannedStep } from '../documents/account/accountPlan';
 import { applyDocument, type DocumentDoor } from '../documents/account/applyDocument';
+import { lineLocator } from '../documents/jsonDocument';
 import { DECLARED_KINDS } from './declared';
 import { definitionOf } from './operations';
 
@@ -67,9 +68,10 @@ const stepData = (step: PlannedStep) => ({
 });
 
 /** The document's problems, each on its line. */
-const problemsData = (plan: AccountPlan, text: string) => plan.problems.map((problem) => ({
-  line: text.slice(0, problem.offset).split('\n').length, path: problem.path.join('.'), message: problem.message,
-}));
+const problemsData = (plan: AccountPlan, text: string) => {
+  const line = lineLocator(text);
+  return plan.problems.map((problem) => ({ line: line(problem.offset), path: problem.path.join('.'), message: problem.message }));
+};
 
 export async function planAccountRead(ctx: ReadContext, raw: unknown): Promise<AnswerData> {
   const text = documentOf(raw);

@@ -181,7 +181,8 @@ export async function applyPlan(ctx: ActionContext, plan: AccountPlan, typed: st
     let count = 0;
     for (const level of levels) {
       const ready = plan.steps.filter((step) => step.level === level && step.after.every((key) => outcome.get(key)?.status === 'done'));
-      for (const step of plan.steps.filter((s) => s.level === level && !ready.includes(s))) outcome.set(step.key, { step, status: 'not-started' });
+      const starting = new Set(ready);
+      for (const step of plan.steps.filter((s) => s.level === level && !starting.has(s))) outcome.set(step.key, { step, status: 'not-started' });
       if (signal?.aborted) break;
       const results = await runBounded(ready, async (step) => {
         const defined = options.definitionOf(step.kind as ToolKind, step.action);

@@ -12,7 +12,7 @@ import * as z from 'zod/mini';
 import { kindSpec, sameId, type Kind, type KindItems, type KindSpec, type ListedKind } from '../../kinds/registry';
 import type { ResourceStore } from '../../kinds/resourceStore';
 import { addChanges } from '../../model/cost';
-import { parseJsonDocument, problemAt } from '../jsonDocument';
+import { parseJsonDocument, problemLocator } from '../jsonDocument';
 import type { DocumentProblem } from '../documentKind';
 import { kindWord } from './kindWords';
 import type { Catalog, DeclaredKind, DocPath, FieldChange, PlannedId, PlanScope, StepRequest } from './declaring';
@@ -120,7 +120,8 @@ export function planAccount(text: string, live: LiveAccount, kinds: readonly Dec
   if (!parsed.ok) return empty(parsed.problems.map((problem) => ({ ...problem, path: [] })));
   const doc = parsed.value as Entries;
   const problems: (DocumentProblem & { path: DocPath })[] = [];
-  const problem = (path: DocPath, message: string) => problems.push({ ...problemAt(text, path, message), path });
+  const locate = problemLocator(text);
+  const problem = (path: DocPath, message: string) => problems.push({ ...locate(path, message), path });
 
   // Each kind's live resources by ID and by name, made once: a plan of 10,000 stacklets looks each up in constant time.
   const indexes = new Map<ListedKind, { byId: Map<string, unknown>; byName: Map<string, unknown[]> }>();
