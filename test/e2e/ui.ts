@@ -213,13 +213,63 @@ export function activeEditor(page: Page): Locator {
   return page.locator('.editor-instance .monaco-editor').first();
 }
 
+/** Focuses the active editor from the keyboard (Ctrl+1: the first editor group), wherever the focus was. */
+export async function focusEditor(page: Page): Promise<void> {
+  await page.keyboard.press('ControlOrMeta+1');
+  await activeEditor(page).and(page.locator('.focused')).waitFor();
+}
+
+/** The lines the active editor draws: what is in view of its text (not the text kept for screen readers). */
+export function editorLines(page: Page): Locator {
+  return activeEditor(page).locator('.view-lines');
+}
+
 /** Replaces the active editor's text as typed, without the editor's auto-closing of brackets and quotes. */
 export async function replaceEditorText(page: Page, text: string): Promise<void> {
   await activeEditor(page).locator('.view-lines').click();
   await page.keyboard.press('ControlOrMeta+A');
+  await replaceSelection(page, text);
+}
+
+/** Types `text` over the focused editor's selection, without the editor's auto-closing of brackets and quotes. */
+export async function replaceSelection(page: Page, text: string): Promise<void> {
   // Deleted first: typed over a selection, an opening bracket or quote would surround it instead.
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(text);
+}
+
+/**
+ * Selects the first match of `text` in the focused editor with Find (Ctrl+Home, then Ctrl+F), and closes Find: the
+ * match stays selected and in view. Find is emptied first and its count waited on each time, so a count left from
+ * the last search is never taken for this one's.
+ */
+export async function findInEditor(page: Page, text: string): Promise<void> {
+  await page.keyboard.press('ControlOrMeta+Home');
+  await page.keyboard.press('ControlOrMeta+F');
+  const find = page.locator('.editor-instance .find-widget.visible');
+  const input = find.locator('.find-part .input').first();
+  const count = find.locator('.matchesCount');
+  await input.fill('');
+  await count.filter({ hasNotText: / of / }).waitFor();
+  await input.fill(text);
+  try {
+    await count.filter({ hasText: /^1 of \d+$/ }).waitFor();
+  } catch (e) {
+    throw new Error(`Find "${text}": ${await count.innerText()}`, { cause: e });
+  }
+  // Escape hides the notification toasts first, when some show (a sign-in's, say); only then does it close Find.
+  const toasts = page.locator('.notifications-toasts.visible');
+  if (await toasts.isVisible()) {
+    await page.keyboard.press('Escape');
+    await toasts.waitFor({ state: 'hidden' });
+  }
+  await page.keyboard.press('Escape');
+  await find.waitFor({ state: 'hidden' });
+}
+
+/** A CodeLens line of the editor (its lenses side by side) that shows `text`; drawn only while its line is in view. */
+export function codeLens(page: Page, text: string | RegExp): Locator {
+  return page.locator('.editor-instance .codelens-decoration', { hasText: text });
 }
 
 /** VS Code's modal dialog (VS Code's own, e.g. a language model tool's confirmation: ours never open one). */

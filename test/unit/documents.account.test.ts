@@ -72,6 +72,8 @@ describe('The account as a document ⇄ emulator', function () {
     assert.deepEqual(plan.problems, []);
     assert.deepEqual(summary(plan), ['vpc.create lab-net', 'stacklet.create lab-1', 'volume.create lab-data']);
     assert.deepEqual(plan.steps.map((step) => step.level), [0, 1, 2]);
+    assert.deepEqual(plan.steps.map((step) => step.monthlyChangeUsd === undefined), [false, false, true], 'the service prices no volume: its create is not estimated, not free');
+    assert.equal(plan.notEstimated, 1);
     const report = await apply(plan);
     assert.equal(report.complete, true, report.message);
     const again = await planOf(await exported());

@@ -46,9 +46,13 @@ export function sortedNames(names: readonly string[]): string[] {
   return [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** A create of `kind` named `name` from `input`: its step's key, which what refers to it waits on. */
-export function createStep(scope: Pick<PlanScope, 'step'>, path: DocPath, kind: string, name: string, input: Readonly<Record<string, unknown>>, monthlyChangeUsd: number | undefined = 0): string {
-  return scope.step({ kind, action: 'create', name, op: 'create', input, changes: [], monthlyChangeUsd }, path);
+/**
+ * A create of `kind` named `name` from `input`: its step's key, which what refers to it waits on. Free unless
+ * `options` says its price, or says it is not estimated (`monthlyChangeUsd: undefined`, which a parameter's
+ * default would have turned into 0).
+ */
+export function createStep(scope: Pick<PlanScope, 'step'>, path: DocPath, kind: string, name: string, input: Readonly<Record<string, unknown>>, options: { monthlyChangeUsd?: number | undefined } = {}): string {
+  return scope.step({ kind, action: 'create', name, op: 'create', input, changes: [], monthlyChangeUsd: 'monthlyChangeUsd' in options ? options.monthlyChangeUsd : 0 }, path);
 }
 
 /** The deletion of a live resource (only under "prune"); what holds data has its name typed once to apply. */

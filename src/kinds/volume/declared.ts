@@ -41,7 +41,7 @@ export const volumeDeclared: DeclaredKind<'volume'> = {
     }
     const stacklet = scope.ref('stacklet', entry.stacklet, [...path, 'stacklet']);
     if (stacklet === undefined) return undefined;
-    return createStep(scope, path, 'volume', entry.name, { stacklet, name: entry.name, sizeGigabytes: entry.sizeGigabytes }, undefined);
+    return createStep(scope, path, 'volume', entry.name, { stacklet, name: entry.name, sizeGigabytes: entry.sizeGigabytes }, { monthlyChangeUsd: undefined });
   },
   change: (raw, volume, scope, path) => {
     const entry = raw as Entry;
