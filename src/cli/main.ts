@@ -170,7 +170,7 @@ function planText(plan: AccountPlan, file: string, text: string, account: string
   }
   if (plan.steps.length === 0) return `No changes: ${account} matches ${file}.\n`;
   return [
-    `${plan.steps.length} step(s) to make ${account} match ${file}:`,
+    `${plan.steps.length === 1 ? '1 step' : `${plan.steps.length} steps`} to make ${account} match ${file}:`,
     ...plan.steps.map((step, i) => `  ${i + 1}. ${stepWords(step)}`),
     `Estimated monthly change: ${totalWords(plan)}.`,
     ...(plan.leftAlone.length > 0 ? [`Left alone (not in the document): ${plan.leftAlone.map((item) => `${item.kind} ${item.name}`).join(', ')}.`] : []),

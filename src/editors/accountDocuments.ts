@@ -20,6 +20,7 @@ import type { Prompter } from '../ui/prompter';
 import type { ResourceDocuments } from '../ui/resourceDocuments';
 import { literalText } from '../model/serviceText';
 import { describeError } from '../api/errorText';
+import { plural } from '../api/plural';
 import { isAccountDocumentName } from '../documents/account/documentName';
 
 export interface AccountDocumentsDeps {
@@ -143,6 +144,7 @@ export class AccountDocuments implements vscode.CodeLensProvider, vscode.Disposa
     const plan = locateSteps(planning.planAccount(text, live, kinds), text);
     if (document.isClosed) return undefined;
     const shown: ShownPlan = { uri: document.uri, version, account: session.account.email, plan };
+    const before = this.plans.get(document.uri.toString());
     this.plans.set(document.uri.toString(), shown);
     this.diagnostics.set(document.uri, plan.problems.map((problem) => {
       const range = new vscode.Range(document.positionAt(problem.offset), document.positionAt(problem.offset + problem.length));
@@ -151,7 +153,9 @@ export class AccountDocuments implements vscode.CodeLensProvider, vscode.Disposa
       return diagnostic;
     }));
     this.deps.log.info(`Planned ${document.uri.toString()}: ${plan.problems.length} problems, ${plan.steps.length} steps, ${plan.leftAlone.length} left alone`);
-    this.lensesChanged.fire();
+    // Only when a lens would read differently: VS Code forgets the arguments of lenses it was told are stale, so
+    // a click on one still drawn (a plan made again as it was clicked) found no command.
+    if (!before || lensKey(before, document) !== lensKey(shown, document)) this.lensesChanged.fire();
     if (vscode.window.activeTextEditor?.document === document || !vscode.window.activeTextEditor) this.planChanged.fire(shown);
     void this.deps.schema?.catalogRead();
     return shown;
@@ -266,13 +270,19 @@ export class AccountDocuments implements vscode.CodeLensProvider, vscode.Disposa
   }
 }
 
+/** What the lenses of a plan show: the top line's words and each step's place and words. */
+function lensKey(shown: ShownPlan, document: vscode.TextDocument): string {
+  return JSON.stringify([shown.version, statusWords(shown, document), shown.plan.steps.map((step) => [step.offset, step.op, step.name, step.changes, step.monthlyChangeUsd])]);
+}
+
 /** The document's top line: whether the account matches it, as read when; our icon, then the words shown as they are. */
 function statusWords(shown: ShownPlan, document: vscode.TextDocument): string {
   const time = new Date(shown.plan.readAt).toLocaleTimeString(vscode.env.language, { hour: '2-digit', minute: '2-digit' });
   const { plan } = shown;
-  const [icon, words] = plan.problems.length > 0 ? ['error', vscode.l10n.t('{0} problems: nothing planned', plan.problems.length)]
+  const [icon, words] = plan.problems.length > 0
+    ? ['error', plural(plan.problems.length, vscode.l10n.t('1 problem: nothing planned'), vscode.l10n.t('{0} problems: nothing planned', plan.problems.length))]
     : plan.steps.length === 0 ? ['check', vscode.l10n.t('Matches {0} as read at {1}', shown.account, time)]
-      : ['diff', vscode.l10n.t('{0} differences from {1} as read at {2}', plan.steps.length, shown.account, time)];
+      : ['diff', plural(plan.steps.length, vscode.l10n.t('1 difference from {0} as read at {1}', shown.account, time), vscode.l10n.t('{0} differences from {1} as read at {2}', plan.steps.length, shown.account, time))];
   const stale = shown.version !== document.version ? vscode.l10n.t(' (edited since: save or plan again)') : '';
   return `$(${icon}) ${literalText(words + stale)}`;
 }

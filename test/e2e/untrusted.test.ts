@@ -62,7 +62,7 @@ describe('Untrusted workspace (Restricted Mode) in the workbench', function () {
       await ui.quickInput(page).locator('input').fill('stacklet.jsonc');
       await ui.quickInputRow(page, 'stacklet.jsonc').first().waitFor();
       await page.keyboard.press('Enter');
-      await page.locator('.codelens-decoration', { hasText: /1 differences from demo@stacklet\.example/ }).waitFor({ timeout: 30_000 });
+      await page.locator('.codelens-decoration', { hasText: /1 difference from demo@stacklet\.example/ }).waitFor({ timeout: 30_000 });
       await ui.runCommand(page, 'Stacklet: Apply');
       await ui.toast(page, 'Apply is off in Restricted Mode').waitFor();
       const tags = await asAccount<{ tags: { name: string }[] }>(suite.session, suite.session.emulator.demoToken, 'GET', '/v1/tags');

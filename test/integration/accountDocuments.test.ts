@@ -72,7 +72,7 @@ describe('The account as a document', function () {
     const lens = (await lenses(document)).find((l) => /will change stacklet web-1: size .* → b-2vcpu-4gb, \+\$/.test(l.title));
     assert.ok(lens, 'a CodeLens names the change');
     assert.equal(lens.line, entryLine, 'on the stacklet\'s entry');
-    assert.match((await lenses(document)).find((l) => l.line === 0)!.title, /1 differences from account-docs@stacklet\.example/);
+    assert.match((await lenses(document)).find((l) => l.line === 0)!.title, /1 difference from account-docs@stacklet\.example/);
     const rows = await waitFor('the Plan view shows the step', 20_000, () => {
       const labels = suite.api.planView.getChildren().map((row) => String(suite.api.planView.getTreeItem(row).label));
       return labels.some((label) => /change stacklet web-1/.test(label)) ? labels : undefined;
