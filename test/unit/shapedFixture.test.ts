@@ -60,7 +60,7 @@ describe('the shaped extension (the floor of activation and the first row)', () 
     assert.deepEqual(names(shaped), names(product));
     assert.deepEqual(
       ids(shaped).filter((id) => id.startsWith('file system')),
-      ['file system shaped-firewall', 'file system shaped-loadbalancer', 'file system shaped-userdata'],
+      ['file system shaped-firewall', 'file system shaped-loadbalancer', 'file system shaped-userdata', 'file system shaped-schema'],
     );
   });
 

@@ -63,14 +63,25 @@ export async function applyDocument(context: () => Promise<{ readonly ctx: Actio
     const again = await door.plan();
     if (!again) return { status: 'gone' };
     if (again.fingerprint !== plan.fingerprint) {
+      // The account moved elsewhere (another stacklet's power, say) while the plan's steps stayed what was
+      // confirmed: the fresh plan is sent. Steps that changed are asked again.
+      const confirmed = sameSteps(again, plan);
       plan = again;
-      moved = true;
-      continue;
+      if (!confirmed) {
+        moved = true;
+        continue;
+      }
     }
     const report = await applyPlan(ctx, plan, answer.typed, { definitionOf: options.definitionOf, ...(door.progress ? { progress: door.progress } : {}), ...(door.name !== undefined ? { document: door.name } : {}) });
     return { status: 'applied', plan, report };
   }
   return { status: 'keptMoving', plan };
+}
+
+/** Whether two plans send the same steps, to the same resources, with the same words and cost. */
+function sameSteps(a: AccountPlan, b: AccountPlan): boolean {
+  const steps = (plan: AccountPlan) => JSON.stringify(plan.steps.map((step) => [step.kind, step.action, step.name, step.op, step.input, step.changes, step.monthlyChangeUsd, step.after]));
+  return steps(a) === steps(b);
 }
 
 /**
