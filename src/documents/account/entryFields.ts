@@ -1,8 +1,10 @@
 /**
  * The fields kinds' entries share in the account document, each described for completion and hover. No vscode import.
  */
+import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import * as v from '../../api/validators';
+import type * as s from '../../api/schemas';
 import type { DocPath, PlannedId, PlanScope } from './declaring';
 
 /** Another resource, by name; by ID where its name repeats in the account. */
@@ -29,6 +31,13 @@ export function newName(scope: Pick<PlanScope, 'problem'>, path: DocPath, name: 
 /** The entry's `key` as the document holds it, for an input: a string or a number. */
 export function idIn(entry: Readonly<Record<string, unknown>>): string | number {
   return entry['id'] as string | number;
+}
+
+/** The catalog's region `slug` names in a new entry; a problem on the entry's `region` when there is none. */
+export function regionIn(scope: Pick<PlanScope, 'catalog' | 'problem'>, path: DocPath, slug: string): s.Region | undefined {
+  const region = scope.catalog.regions.find((candidate) => candidate.slug === slug);
+  if (!region) scope.problem([...path, 'region'], l10n.t('no region is {0}', JSON.stringify(slug)));
+  return region;
 }
 
 /** The IDs a list of references names (each unknown one a problem on its line): a firewall's or a load balancer's stacklets. */

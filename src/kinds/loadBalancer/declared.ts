@@ -9,7 +9,7 @@ import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import type { DeclaredKind, DocPath, PlanScope } from '../../documents/account/declaring';
 import { fieldChange } from '../../documents/account/accountPlan';
-import { boundId, deleteStep, idIn, newName, reference, refs, resourceName, sameIds } from '../../documents/account/entryFields';
+import { boundId, deleteStep, idIn, newName, reference, refs, regionIn, resourceName, sameIds } from '../../documents/account/entryFields';
 import { describeHealth, describeSticky, diffLoadBalancer, loadBalancerState, type LoadBalancerState } from './documentChanges';
 import { AlgorithmDocument, HealthDocument, RulesDocument, StickySessionsDocument } from './documentSchema';
 
@@ -41,9 +41,8 @@ function stateOf(entry: Entry): LoadBalancerState {
 
 /** A region the catalog offers load balancers in; a problem on its line when not. */
 function checkRegion(scope: PlanScope, path: DocPath, slug: string): void {
-  const region = scope.catalog.regions.find((candidate) => candidate.slug === slug);
-  if (!region) scope.problem([...path, 'region'], l10n.t('no region is {0}', JSON.stringify(slug)));
-  else if (!region.features.includes('load_balancers')) scope.problem([...path, 'region'], l10n.t('Region {0} offers no load balancers.', slug));
+  const region = regionIn(scope, path, slug);
+  if (region && !region.features.includes('load_balancers')) scope.problem([...path, 'region'], l10n.t('Region {0} offers no load balancers.', slug));
 }
 
 export const loadBalancerDeclared: DeclaredKind<'loadBalancer'> = {

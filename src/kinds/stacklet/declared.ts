@@ -10,7 +10,7 @@ import * as v from '../../api/validators';
 import { checked } from '../../documents/jsonDocument';
 import type { DeclaredKind, DocPath, PlanScope } from '../../documents/account/declaring';
 import { fieldChange } from '../../documents/account/accountPlan';
-import { boundId, deleteStep, idIn, newName, reference, resourceName, sortedNames } from '../../documents/account/entryFields';
+import { boundId, deleteStep, idIn, newName, reference, regionIn, resourceName, sortedNames } from '../../documents/account/entryFields';
 import { deletionChange, resizeChange, stackletPrice } from '../../model/cost';
 
 const Entry = z.strictObject({
@@ -57,7 +57,7 @@ export const stackletDeclared: DeclaredKind<'stacklet'> = {
     const entry = raw as Entry;
     newName(scope, path, entry.name, v.checkHostname);
     const size = scope.catalog.sizes.find((candidate) => candidate.slug === entry.size);
-    if (!scope.catalog.regions.some((region) => region.slug === entry.region)) scope.problem([...path, 'region'], l10n.t('no region is {0}', JSON.stringify(entry.region)));
+    regionIn(scope, path, entry.region);
     if (!size) scope.problem([...path, 'size'], l10n.t('no size is {0}', JSON.stringify(entry.size)));
     const vpc = entry.vpc === undefined || entry.vpc === null ? undefined : scope.ref('vpc', entry.vpc, [...path, 'vpc']);
     const userdata = entry.userdata === undefined ? undefined : scope.ref('userdata', entry.userdata, [...path, 'userdata']);
