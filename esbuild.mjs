@@ -44,6 +44,23 @@ const unreachableUndici = {
   },
 };
 
+/**
+ * The MCP SDK's default check of an elicitation's answer, ajv with its formats (about 100 KB minified, required as
+ * the SDK's server loads): the server passes its own (src/mcp/elicitationValidator.ts), so this stand-in, a class
+ * that throws when constructed, is never constructed.
+ */
+const sdkWithoutAjv = {
+  name: 'sdk-without-ajv',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/validation\/ajv-provider\.js$/ }, (args) =>
+      /@modelcontextprotocol[\\/]sdk[\\/]dist[\\/](cjs|esm)[\\/]server$/.test(args.resolveDir) ? { path: args.path, namespace: 'sdk-without-ajv' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'sdk-without-ajv' }, () => ({
+      contents: 'exports.AjvJsonSchemaValidator = class { constructor() { throw new Error("ajv is left out of this bundle: pass a jsonSchemaValidator (see esbuild.mjs)"); } };',
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   format: 'cjs',
@@ -53,7 +70,7 @@ const common = {
   sourcemap: !production,
   sourcesContent: false,
   logLevel: 'silent',
-  plugins: [problemReporter, unreachableUndici],
+  plugins: [problemReporter, unreachableUndici, sdkWithoutAjv],
   // jsonc-parser's main build is UMD with dynamic requires esbuild cannot follow: bundle its ES modules.
   alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
 };
@@ -138,20 +155,34 @@ async function oneSharedChunk() {
 }
 
 /**
- * `--mcp-package` (the prepack of packages/stacklet-mcp, which `npm run pack:mcp` packs): the MCP server alone,
- * minified into the npm package's one file with a shebang for its `bin`, its bundled packages' notices and the
- * licence beside it. The same sources as dist/mcp.js; only the command its usage names differs.
+ * `--mcp-package` (the prepack of packages/stacklet-mcp, which `npm run pack:mcp` packs): the MCP server
+ * (`stacklet-mcp`) and the command line (`stacklet`, the account as a document in a terminal and in CI,
+ * src/cli/main.ts), minified, with a shebang for their `bin`s, their bundled packages' notices and the licence
+ * beside them. One build split as the extension is, so that what both use (the client, undici, zod, the kinds) is
+ * one chunk in the tarball, not a copy in each file: two bundles of their own were 379 KB packed, against 256 for
+ * the issue's target. The same sources as dist/mcp.js and dist/cli.js; only the command the server's usage names
+ * differs.
  */
 if (process.argv.includes('--mcp-package')) {
   const dir = 'packages/stacklet-mcp';
   await rm(path.join(dir, 'dist'), { recursive: true, force: true });
-  const packaged = { ...common, minify: true, sourcemap: false, banner: { js: '#!/usr/bin/env node' }, metafile: true };
-  const [server, cli] = await Promise.all([
-    esbuild.build({ ...packaged, entryPoints: ['src/mcp/main.ts'], outfile: path.join(dir, 'dist/stacklet-mcp.js'), define: { STACKLET_MCP_COMMAND: JSON.stringify('stacklet-mcp') } }),
-    // The account as a document in a terminal and in CI (`stacklet export | plan | apply`, src/cli/main.ts).
-    esbuild.build({ ...packaged, entryPoints: ['src/cli/main.ts'], outfile: path.join(dir, 'dist/stacklet.js') }),
-  ]);
-  await writeThirdPartyNotices([server.metafile, cli.metafile], path.join(dir, 'dist/ThirdPartyNotices.txt'), 'The Stacklet Cloud MCP server (stacklet-mcp) and command line (stacklet)');
+  const { metafile } = await esbuild.build({
+    ...common,
+    minify: true,
+    sourcemap: false,
+    format: 'esm',
+    splitting: true,
+    entryPoints: { 'stacklet-mcp': 'src/mcp/main.ts', stacklet: 'src/cli/main.ts' },
+    outdir: path.join(dir, 'dist'),
+    entryNames: '[name]',
+    chunkNames: 'chunks/[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
+    // The bundled CommonJS (undici) calls `require` for Node's modules, which an ES module lacks.
+    banner: { js: `#!/usr/bin/env node\n${extension.banner.js}` },
+    define: { STACKLET_MCP_COMMAND: JSON.stringify('stacklet-mcp') },
+    metafile: true,
+  });
+  await writeThirdPartyNotices([metafile], path.join(dir, 'dist/ThirdPartyNotices.txt'), 'The Stacklet Cloud MCP server (stacklet-mcp) and command line (stacklet)');
   await copyFile('LICENSE', path.join(dir, 'LICENSE'));
   process.exit(0);
 }

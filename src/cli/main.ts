@@ -178,8 +178,8 @@ function planText(plan: AccountPlan, file: string, text: string, account: string
   ].join('\n');
 }
 
-/* c8 ignore start: the process's own entry */
-if (require.main === module) {
+/* c8 ignore start: the process's own entry, run as the module loads (it is never imported) */
+function main(): void {
   const terminal = process.stdin.isTTY ? readline.createInterface({ input: process.stdin, output: process.stderr }) : undefined;
   void run(process.argv.slice(2), {
     out: (text) => process.stdout.write(text),
@@ -191,3 +191,5 @@ if (require.main === module) {
     process.exitCode = code;
   });
 }
+
+main();

@@ -11,6 +11,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { elicitationValidator } from './elicitationValidator';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/mini';
@@ -127,7 +128,7 @@ function listTools(server: McpServer, registered: readonly Registered[]): void {
  */
 export function createServer(ctx: ReadContext | undefined, options: ServerOptions = {}): McpServer {
   const limits: AgentLimits = options.limits ?? { access: options.allowWrites ? 'ask' : 'read', protectedTags: DEFAULT_PROTECTED_TAGS, monthlyLimit: DEFAULT_MONTHLY_LIMIT };
-  const server = new McpServer({ name: 'stacklet-cloud', version: '0.1.0' }, { instructions: instructions(limits) });
+  const server = new McpServer({ name: 'stacklet-cloud', version: '0.1.0' }, { instructions: instructions(limits), jsonSchemaValidator: elicitationValidator });
   const source: AgentSource = ctx?.source ?? options.source ?? 'service';
   const now = options.now ?? Date.now;
   // What this run's confirmed writes have added to the monthly estimate, against --monthly-limit.

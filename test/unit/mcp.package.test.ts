@@ -3,7 +3,8 @@
 // `npx -y stacklet-mcp` serves over stdio to the MCP SDK's own client: initialize, the same tools as the in-repo
 // `node dist/mcp.js` byte for byte, and a find against the emulator.
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -13,6 +14,8 @@ import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { ELICITING_CLIENTS } from '../../src/mcp/server';
 import { NPX, packAndInstallOffline } from '../harness/mcpPackage';
+
+const execFileAsync = promisify(execFile);
 
 describe('the npm package stacklet-mcp (npm pack → an offline install → npx -y stacklet-mcp)', function () {
   this.timeout(120_000);
@@ -49,17 +52,28 @@ describe('the npm package stacklet-mcp (npm pack → an offline install → npx 
     return client;
   }
 
-  it('packs one bundled file with its notices, the licence and the README, and declares no runtime dependency', () => {
+  it('packs its two commands, the chunk they share, the notices, the licence and the README, and declares no runtime dependency', () => {
     const listed = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n').sort();
-    assert.deepEqual(listed, ['package/LICENSE', 'package/README.md', 'package/dist/ThirdPartyNotices.txt', 'package/dist/stacklet-mcp.js', 'package/dist/stacklet.js', 'package/package.json']);
+    const chunks = listed.filter((file) => file.startsWith('package/dist/chunks/'));
+    assert.ok(chunks.length > 0 && chunks.every((file) => file.endsWith('.mjs')), `chunks: ${chunks.join(', ')}`);
+    assert.deepEqual(listed.filter((file) => !chunks.includes(file)), ['package/LICENSE', 'package/README.md', 'package/dist/ThirdPartyNotices.txt', 'package/dist/stacklet-mcp.mjs', 'package/dist/stacklet.mjs', 'package/package.json']);
     const manifest = JSON.parse(fs.readFileSync(path.join(installed, 'node_modules/stacklet-mcp/package.json'), 'utf8')) as Record<string, unknown>;
     for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies', 'bundleDependencies']) assert.equal(manifest[field], undefined, field);
-    assert.deepEqual(manifest['bin'], { 'stacklet-mcp': 'dist/stacklet-mcp.js', stacklet: 'dist/stacklet.js' });
+    assert.deepEqual(manifest['bin'], { 'stacklet-mcp': 'dist/stacklet-mcp.mjs', stacklet: 'dist/stacklet.mjs' });
     assert.match(String((manifest['engines'] as { node: string }).node), /^>=20\./);
-    const bundle = fs.readFileSync(path.join(installed, 'node_modules/stacklet-mcp/dist/stacklet-mcp.js'), 'utf8');
-    assert.ok(bundle.startsWith('#!/usr/bin/env node\n'));
+    for (const bin of ['stacklet-mcp', 'stacklet']) {
+      assert.ok(fs.readFileSync(path.join(installed, `node_modules/stacklet-mcp/dist/${bin}.mjs`), 'utf8').startsWith('#!/usr/bin/env node\n'), bin);
+    }
     const notices = fs.readFileSync(path.join(installed, 'node_modules/stacklet-mcp/dist/ThirdPartyNotices.txt'), 'utf8');
     for (const name of ['@modelcontextprotocol/sdk', 'undici', 'zod']) assert.ok(notices.includes(`\n${name} `), name);
+  });
+
+  it('its stacklet command exports the account and plans the export against the emulator: no changes', async () => {
+    // Not execFileSync: the emulator answers from this process.
+    const stacklet = (...args: string[]) => execFileAsync(path.join(installed, 'node_modules/.bin/stacklet'), args, { env: { ...offline, STACKLET_API_URL: emu.url, STACKLET_TOKEN: emu.demoToken }, encoding: 'utf8' });
+    const document = path.join(work, 'account.json');
+    fs.writeFileSync(document, (await stacklet('export')).stdout);
+    assert.match((await stacklet('plan', document)).stdout, /^No changes: demo@stacklet\.example matches /);
   });
 
   it('README: the one line, the configurations, the guard rails and the options, with no token in any configuration', () => {

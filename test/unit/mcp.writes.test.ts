@@ -169,6 +169,18 @@ describe('MCP server --allow-writes (node dist/mcp.js) ⇄ emulator', function (
     assert.equal(await volume('archive'), undefined);
   });
 
+  it('an answer that does not match the question (a number typed, or nothing) deletes nothing', async () => {
+    // Checked by the server's own validator (src/mcp/elicitationValidator.ts), the bundle carrying no ajv.
+    const scratch = (await volume('scratch'))!;
+    for (const content of [{ typed: 5 }, {}]) {
+      respond = () => ({ action: 'accept', content } as ElicitResult);
+      const answer = await call(writer, 'stacklet_manage_volume', { action: 'delete', id: scratch.id });
+      assert.equal(answer.result.isError, true, JSON.stringify(content));
+      assert.match(String(answer.data['error']), /does not match requested schema: .*expected string.*\n.*→ at typed/s);
+      assert.ok(await volume('scratch'), 'still there');
+    }
+  });
+
   it('refuses a password an agent chose before asking, without repeating it; a restore asks for the name typed', async () => {
     const web2 = await stacklet('web-2');
     respond = () => ({ action: 'accept', content: {} });
