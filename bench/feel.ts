@@ -244,23 +244,28 @@ export async function feelFigures(log: (line: string) => void): Promise<Figure[]
     const tryMs = tryEmulator.row - tryEmulator.start;
 
     const figures: Figure[] = [];
-    // Opening against the shaped extension: the same views and contributions, the same round of requests.
-    const openOurs = median(open.ours.map((r) => r.ms));
-    const openShaped = median(open.shaped.map((r) => r.ms));
-    const pairs = open.ours.map((r, i) => r.ms / open.shaped[i]!.ms);
+    // Against the shaped extension: the same views and contributions, the same round of requests. Opening since
+    // issue 37; a reload since issue 47, whose runs showed VS Code's own restoring of those contributions alone
+    // (the shaped extension against the bare one) moving from 1.1× to 1.45× from run to run: work no logic of ours
+    // can take away. Each round pairs ours with the shaped extension measured just after it.
     const shapedRounds = describeRounds(rounds(open.shaped.at(-1)!.requests));
     log(`feel: open (shaped): requests ${shapedRounds}`);
-    figures.push({
-      id: 'feel.openVsShaped',
-      label: `the first stacklet row after opening the Stacklet Cloud container, signed in, +${LATENCY_MS} ms per request (median of ${ROUNDS}), against an extension of our shape opened the same way`,
-      value: openOurs / openShaped,
-      unit: '× floor',
-      better: 'lower',
-      target: { value: 1.3, text: '≤ 1.3× the shaped extension' },
-      baseline: { label: "floor: the shaped extension's first row (our contributions with no logic; the token from SecretStorage and the same round of requests), measured the same way", value: openShaped },
-      ratio: { value: openOurs / openShaped, text: `${openOurs.toFixed(0)} ms = ${times(openOurs / openShaped)} the shaped extension's ${openShaped.toFixed(0)} ms` },
-      note: `each round ours over the shaped extension opened just after it: ${pairs.map((r) => r.toFixed(2)).join(', ')} (${spreadOf(pairs).text}); the shaped extension's requests: ${shapedRounds}`,
-    });
+    for (const [id, what, runs] of [['openVsShaped', 'opening the Stacklet Cloud container', open], ['reloadVsShaped', 'a window reload with the container open', reload]] as const) {
+      const ours = median(runs.ours.map((r) => r.ms));
+      const shaped = median(runs.shaped.map((r) => r.ms));
+      const pairs = runs.ours.map((r, i) => r.ms / runs.shaped[i]!.ms);
+      figures.push({
+        id: `feel.${id}`,
+        label: `the first stacklet row after ${what}, signed in, +${LATENCY_MS} ms per request (median of ${ROUNDS}), against an extension of our shape ${id === 'openVsShaped' ? 'opened' : 'reloaded'} the same way`,
+        value: ours / shaped,
+        unit: '× floor',
+        better: 'lower',
+        target: { value: 1.3, text: '≤ 1.3× the shaped extension' },
+        baseline: { label: "floor: the shaped extension's first row (our contributions with no logic; the token from SecretStorage and the same round of requests), measured the same way", value: shaped },
+        ratio: { value: ours / shaped, text: `${ours.toFixed(0)} ms = ${times(ours / shaped)} the shaped extension's ${shaped.toFixed(0)} ms` },
+        note: `each round ours over the shaped extension just after it: ${pairs.map((r) => r.toFixed(2)).join(', ')} (${spreadOf(pairs).text}); the shaped extension's requests: ${shapedRounds}`,
+      });
+    }
     for (const [id, what, runs] of [['open', 'opening the Stacklet Cloud container', open], ['reload', 'a window reload with the container open', reload]] as const) {
       const ours = median(runs.ours.map((r) => r.ms));
       const bareMs = median(runs.bare.map((r) => r.ms));
@@ -274,12 +279,11 @@ export async function feelFigures(log: (line: string) => void): Promise<Figure[]
       log(`feel: ${id}: requests ${made}`);
       figures.push({
         id: `feel.${id}`,
-        // Opening is read against the shaped extension since issue 37 (above): this one is reported beside it.
-        label: `the first stacklet row after ${what}, signed in, +${LATENCY_MS} ms per request (median of ${ROUNDS}), against its floor${id === 'open' ? ' (reported)' : ''}`,
+        // Both are read against the shaped extension (above): these are reported beside them.
+        label: `the first stacklet row after ${what}, signed in, +${LATENCY_MS} ms per request (median of ${ROUNDS}), against its floor (reported)`,
         value: ours / floor,
         unit: '× floor',
         better: 'lower',
-        ...(id === 'reload' ? { target: { value: 1.3, text: '≤ 1.3× floor' } } : {}),
         baseline: { label: `floor: the bare extension's first rows, measured the same way (${bareMs.toFixed(0)} ms), + ${needed} request × ${LATENCY_MS} ms`, value: floor },
         ratio: { value: ours / floor, text: `${ours.toFixed(0)} ms = ${times(ours / floor)} the floor` },
         note: `${spread}; requests before the row, by rounds of arrival: ${made}; the shaped extension ${shapedMs.toFixed(0)} ms (ours ${times(ours / shapedMs)} it)`,
