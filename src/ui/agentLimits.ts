@@ -12,12 +12,20 @@ function userValue<T>(inspected: { globalValue?: T; defaultValue?: T } | undefin
   return inspected?.globalValue ?? inspected?.defaultValue;
 }
 
+/**
+ * The protected tags alone, which the Stacklets view reads to mark rows: each `inspect` costs about a millisecond
+ * in the extension host (it computes every language's overrides), on the first row's path.
+ */
+export function agentProtectedTags(config = vscode.workspace.getConfiguration('stacklet')): AgentLimits['protectedTags'] {
+  return protectedTagsOf(userValue(config.inspect('agent.protectedTags')));
+}
+
 export function agentLimits(): AgentLimits {
   const config = vscode.workspace.getConfiguration('stacklet');
   return {
     // A value the setting does not know (a typo in settings.json) reads as `read`: the stricter of the two that let agents see anything.
     access: accessOf(userValue(config.inspect('agent.access')), 'read'),
-    protectedTags: protectedTagsOf(userValue(config.inspect('agent.protectedTags'))),
+    protectedTags: agentProtectedTags(config),
     monthlyLimit: monthlyLimitOf(userValue(config.inspect('agent.monthlyLimit'))),
   };
 }

@@ -8,7 +8,7 @@ import { addressLook } from '../kinds/address/row';
 import { unknownFirewallLook } from '../kinds/firewall/row';
 import { groupRow } from '../kinds/groupRow';
 import { stackletLook, type StackletRowOptions } from '../kinds/stacklet/row';
-import { agentLimits } from '../ui/agentLimits';
+import { agentProtectedTags } from '../ui/agentLimits';
 import { stackletCount } from '../kinds/rowWords';
 import type { ResourceStore } from '../kinds/resourceStore';
 import { firewallNode } from './networkingView';
@@ -40,7 +40,7 @@ export const stackletsView: ViewSpec = {
   async roots({ store, filter }) {
     const listing = await store.get('stacklet', filter.tag ? { tagName: filter.tag } : {});
     const grouping = stackletGrouping();
-    const { protectedTags } = agentLimits();
+    const protectedTags = agentProtectedTags();
     const rows: StackletRowOptions = { cost: costInDescription(), protectedBy: (tags) => protectingTag(tags, protectedTags) };
     return listingNodes({
       id: 'stacklets',
