@@ -118,40 +118,112 @@ const extension = {
 };
 
 /**
- * One chunk for everything activation shares with the lazy chunks. esbuild gives each set of entry points that
- * reach a module a chunk of its own, so the modules activation shares with some `import()` targets and not
- * others came in seven small files, and every file an ES module loads costs a round trip through VS Code's
- * module hooks. A first build (in memory) finds those modules and the `import()` targets; the real build then
- * has every target import them all (a virtual module), so they share one set of entry points and one chunk.
- * They are evaluated at activation either way, so no target loads more than before.
+ * Modules activation copies into dist/extension.mjs although the lazy chunks hold them too, so that activation
+ * loads one file, as the shaped extension of the bench does: each file an ES module imports is a round trip
+ * through VS Code's module hooks (the empty extension as one ES module 1.11× the CommonJS one). A copy is a second
+ * evaluation, so each must hold no state at its top level and no class whose identity is checked (`instanceof`)
+ * across the two copies; the build refuses any other module activation would share with a chunk.
  */
-async function oneSharedChunk() {
+const COPIED_AT_ACTIVATION = new Set([
+  'src/api/loopback.ts', // pure functions
+  'src/auth/accountPlace.ts', // pure functions
+  'src/auth/accountRegistry.ts', // a class; its state lives in its instance, which activation hands to the workbench
+  'src/kinds/schemes.ts', // constants
+  'src/kinds/viewIds.ts', // constants
+  'src/model/lifecycle.ts', // the Disposable base class, never checked with instanceof
+  'src/model/serviceText.ts', // pure functions and constant patterns
+  'src/tasks/taskStorage.ts', // pure functions and a key
+  'vscode-by-require:vscode', // re-exports the one CommonJS `vscode` (require's cache), below
+  'vscode-by-require:vscode-api',
+]);
+
+/**
+ * The extension in two builds. The first (in memory) finds the `import()` targets of the split build and what
+ * activation shares with them. Then:
+ * - the chunks: every target an entry point of one split build (dist/chunks/<name>.mjs, names without a hash so
+ *   that the entry can name them), each importing the modules activation copies (a virtual module), so that those
+ *   share one chunk rather than a small file for each set of targets that reaches them;
+ * - the entry, dist/extension.mjs, bundled alone, its `import()`s of the targets left as imports of those files.
+ * The two metafiles are written as one (dist/extension.meta.json), the entry's imports pointing at the chunks'
+ * files, for test/harness/bundleLayout.ts.
+ */
+async function extensionLayout() {
   const { metafile } = await esbuild.build({ ...extension, write: false, minify: false, sourcemap: false });
   const outputs = metafile.outputs;
-  const entry = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'src/extension.ts');
-  const loaded = new Set();
-  const stack = [entry];
-  while (stack.length > 0) {
-    const file = stack.pop();
-    if (loaded.has(file)) continue;
-    loaded.add(file);
-    for (const imported of outputs[file].imports) if (imported.kind === 'import-statement' && !imported.external) stack.push(imported.path);
-  }
-  // The CommonJS `vscode-api` is reached through the `vscode` module that re-exports it (vscodeByRequire).
-  const shared = [...loaded].filter((file) => file !== entry).flatMap((file) => Object.keys(outputs[file].inputs)).filter((input) => input !== 'vscode-by-require:vscode-api');
-  const targets = new Set(Object.values(outputs).map((output) => output.entryPoint).filter((source) => source && source !== 'src/extension.ts').map((source) => path.resolve(source)));
-  // Re-exported rather than imported for effect: a package that declares no side effects would be dropped.
-  const barrel = shared.map((input, i) => `export * as m${i} from ${JSON.stringify(input.startsWith('vscode-by-require:') ? input.slice('vscode-by-require:'.length) : path.resolve(input))};`).join('\n');
-  return {
-    name: 'one-shared-chunk',
-    setup(build) {
-      build.onResolve({ filter: /^stacklet:activation-shared$/ }, () => ({ path: 'activation-shared', namespace: 'one-shared-chunk' }));
-      build.onLoad({ filter: /.*/, namespace: 'one-shared-chunk' }, () => ({ contents: barrel, loader: 'js', resolveDir: process.cwd() }));
-      build.onLoad({ filter: /\.ts$/ }, async (args) =>
-        targets.has(args.path) ? { contents: `import 'stacklet:activation-shared';\n${await readFile(args.path, 'utf8')}`, loader: 'ts' } : undefined,
-      );
-    },
+  const outputOf = (source) => Object.keys(outputs).find((file) => outputs[file].entryPoint === source);
+  /** A file and every file it imports statically. */
+  const closure = (start) => {
+    const loaded = new Set();
+    const stack = [start];
+    while (stack.length > 0) {
+      const file = stack.pop();
+      if (loaded.has(file)) continue;
+      loaded.add(file);
+      for (const imported of outputs[file].imports) if (imported.kind === 'import-statement' && !imported.external) stack.push(imported.path);
+    }
+    return loaded;
   };
+  const entry = outputOf('src/extension.ts');
+  const atActivation = closure(entry);
+  const shared = [...atActivation].filter((file) => file !== entry).flatMap((file) => Object.keys(outputs[file].inputs));
+  const unexpected = shared.filter((input) => !COPIED_AT_ACTIVATION.has(input));
+  if (unexpected.length > 0) throw new Error(`activation would copy ${unexpected.join(', ')}, which the lazy chunks also hold: check it holds no state (COPIED_AT_ACTIVATION, esbuild.mjs), or leave it to the chunks`);
+  const sources = Object.values(outputs).map((output) => output.entryPoint).filter((source) => source && source !== 'src/extension.ts');
+  // `src/commands/index.ts` → `commands-index`, a package by its name: unique, and stable from build to build.
+  const nameOf = (source) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1].replace('/', '-') ?? source.replace(/^src\//, '').replace(/\.ts$/, '').replace(/[\\/]/g, '-');
+  const targets = new Map(sources.map((source) => [path.resolve(source), nameOf(source)]));
+  // What the first row loads: the workbench (the first use of nearly everything) and the client, with what they
+  // import. esbuild gave each set of targets reaching a module a chunk of its own: 31 files after activation,
+  // each a round trip through the module hooks. In the shared chunk they are few; every other target is loaded
+  // after the workbench anyway.
+  const firstRow = ['src/workbench.ts', 'src/api/client.ts'].flatMap((source) => [...closure(outputOf(source))]);
+  const withWorkbench = [...new Set(firstRow)].filter((file) => !atActivation.has(file) && !outputs[file].entryPoint).flatMap((file) => Object.keys(outputs[file].inputs));
+  // Re-exported rather than imported for effect: a package that declares no side effects would be dropped.
+  const copies = [...shared, ...withWorkbench].filter((input) => input !== 'vscode-by-require:vscode-api');
+  const barrel = copies.map((input, i) => `export * as m${i} from ${JSON.stringify(input.startsWith('vscode-by-require:') ? input.slice('vscode-by-require:'.length) : path.resolve(input))};`).join('\n');
+  const chunks = {
+    ...extension,
+    entryPoints: Object.fromEntries([...targets].map(([source, name]) => [name, source])),
+    entryNames: 'chunks/[name]',
+    plugins: [...extension.plugins, {
+      name: 'activation-copies',
+      setup(build) {
+        build.onResolve({ filter: /^stacklet:activation-copies$/ }, () => ({ path: 'activation-copies', namespace: 'activation-copies' }));
+        build.onLoad({ filter: /.*/, namespace: 'activation-copies' }, () => ({ contents: barrel, loader: 'js', resolveDir: process.cwd() }));
+        build.onLoad({ filter: /\.ts$/ }, async (args) =>
+          targets.has(args.path) ? { contents: `import 'stacklet:activation-copies';\n${await readFile(args.path, 'utf8')}`, loader: 'ts' } : undefined,
+        );
+      },
+    }],
+  };
+  const entryAlone = {
+    ...extension,
+    splitting: false,
+    plugins: [...extension.plugins, {
+      name: 'import-chunks',
+      setup(build) {
+        build.onResolve({ filter: /^\./ }, (args) => {
+          if (args.kind !== 'dynamic-import') return undefined;
+          const name = targets.get(path.resolve(args.resolveDir, `${args.path.replace(/\.js$/, '')}.ts`));
+          if (!name) throw new Error(`import(${args.path}) in ${args.importer} is no chunk of the split build`);
+          return { path: `./chunks/${name}.mjs`, external: true };
+        });
+      },
+    }],
+  };
+  return { chunks, entryAlone };
+}
+
+/** One metafile for both builds, the entry's `import()`s pointing at the chunks' files. */
+function joinedMetafile(entryMeta, chunksMeta) {
+  const outputs = { ...chunksMeta.outputs };
+  for (const [file, output] of Object.entries(entryMeta.outputs)) {
+    outputs[file] = {
+      ...output,
+      imports: output.imports.map((imported) => (imported.kind === 'dynamic-import' && imported.path.startsWith('./chunks/') ? { path: `dist/${imported.path.slice(2)}`, kind: 'dynamic-import' } : imported)),
+    };
+  }
+  return { inputs: { ...chunksMeta.inputs, ...entryMeta.inputs }, outputs };
 }
 
 /**
@@ -190,8 +262,10 @@ if (process.argv.includes('--mcp-package')) {
 // Chunks are named by their content's hash: clear out the last build's.
 await rm('dist/chunks', { recursive: true, force: true });
 
+const layout = await extensionLayout();
 const contexts = await Promise.all([
-  esbuild.context({ ...extension, plugins: [...extension.plugins, await oneSharedChunk()] }),
+  esbuild.context(layout.entryAlone),
+  esbuild.context(layout.chunks),
   esbuild.context({ ...common, entryPoints: ['src/emulator/cli.ts'], outfile: 'dist/emulator.js' }),
   // The MCP server for agents outside VS Code (`node dist/mcp.js`, src/mcp/main.ts).
   // Shipped in the VSIX too, so its bundled packages' licences go into the notices (metafile).
@@ -220,7 +294,7 @@ if (watch) {
   await Promise.all(contexts.map((ctx) => ctx.watch()));
 } else {
   const results = await Promise.allSettled(contexts.map((ctx) => ctx.rebuild()));
-  if (results[0].status === 'fulfilled') await writeFile('dist/extension.meta.json', JSON.stringify(results[0].value.metafile));
+  if (results[0].status === 'fulfilled' && results[1].status === 'fulfilled') await writeFile('dist/extension.meta.json', JSON.stringify(joinedMetafile(results[0].value.metafile, results[1].value.metafile)));
   await Promise.all(contexts.map((ctx) => ctx.dispose()));
   if (results.some((r) => r.status === 'rejected')) process.exit(1);
   await writeThirdPartyNotices(results.flatMap((r) => (r.value.metafile ? [r.value.metafile] : [])), 'dist/ThirdPartyNotices.txt', 'Stacklet Cloud for VS Code');

@@ -19,7 +19,7 @@ describe('Stacklet Cloud in the VS Code extension host', () => {
     assert.equal(extension.isActive, true);
   });
 
-  it('loads at most 40 KB at activation, each part of the rest in a chunk of its own on first use, and no module twice', () => {
+  it('loads one file of at most 40 KB at activation, each part of the rest in a chunk of its own on first use, and no module twice but its stateless copies', () => {
     const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
     const { activation, lazy, outputs } = bundleLayout(root);
     assert.equal((vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { main?: string }).main, './dist/extension.mjs', 'VS Code imports an .mjs main as an ES module');
@@ -29,13 +29,18 @@ describe('Stacklet Cloud in the VS Code extension host', () => {
     assert.deepEqual(later.filter((part) => activation.inputs.some((input) => input.startsWith(part))), [], 'loaded at activation');
     const chunked = ['src/workbench.ts', 'src/api/client.ts', 'src/api/undiciParts.ts', 'src/commands/index.ts', 'src/kinds/documents.ts', 'src/emulator/server.ts', 'src/tasks/storedTasks.ts'];
     assert.deepEqual(chunked.filter((source) => !lazy.some((step) => step.source === source)), [], 'without a chunk of its own');
-    // A module two chunks share goes into a chunk of its own: no source is in two files, so none is evaluated twice.
+    // Activation is one file: the entry imports no chunk statically.
+    assert.deepEqual(activation.files, ['dist/extension.mjs']);
+    // A module two chunks share goes into a chunk of its own, so none is evaluated twice, but for the few stateless
+    // ones activation copies into the entry (COPIED_AT_ACTIVATION, esbuild.mjs): a module that holds state must
+    // never be one of them.
+    const copied = ['src/api/loopback.ts', 'src/auth/accountPlace.ts', 'src/auth/accountRegistry.ts', 'src/kinds/schemes.ts', 'src/kinds/viewIds.ts', 'src/model/lifecycle.ts', 'src/model/serviceText.ts', 'src/tasks/taskStorage.ts', 'vscode-by-require:vscode', 'vscode-by-require:vscode-api'];
     const seen = new Map<string, string>();
     const twice: string[] = [];
     for (const [file, inputs] of outputs) {
-      for (const input of inputs) if (seen.has(input)) twice.push(`${input} in ${seen.get(input)} and ${file}`); else seen.set(input, file);
+      for (const input of inputs) if (seen.has(input)) twice.push(input); else seen.set(input, file);
     }
-    assert.deepEqual(twice, []);
+    assert.deepEqual(twice.sort(), copied, 'modules in two files');
   });
 
   it('registers every command contributed in package.json', async () => {
