@@ -138,11 +138,12 @@ const COPIED_AT_ACTIVATION = new Set([
 ]);
 
 /**
- * The extension in two builds. The first (in memory) finds the `import()` targets of the split build and what
- * activation shares with them. Then:
+ * The extension in two builds. The first (in memory) finds the `import()` targets of the split build, what
+ * activation shares with them and what the first row loads. Then:
  * - the chunks: every target an entry point of one split build (dist/chunks/<name>.mjs, names without a hash so
- *   that the entry can name them), each importing the modules activation copies (a virtual module), so that those
- *   share one chunk rather than a small file for each set of targets that reaches them;
+ *   that the entry can name them), each importing the modules activation copies and those the first row loads
+ *   (a virtual module), so that those share one chunk rather than a small file for each set of targets that
+ *   reaches them;
  * - the entry, dist/extension.mjs, bundled alone, its `import()`s of the targets left as imports of those files.
  * The two metafiles are written as one (dist/extension.meta.json), the entry's imports pointing at the chunks'
  * files, for test/harness/bundleLayout.ts.
@@ -177,21 +178,23 @@ async function extensionLayout() {
   // each a round trip through the module hooks. In the shared chunk they are few; every other target is loaded
   // after the workbench anyway.
   const firstRow = ['src/workbench.ts', 'src/api/client.ts'].flatMap((source) => [...closure(outputOf(source))]);
-  const withWorkbench = [...new Set(firstRow)].filter((file) => !atActivation.has(file) && !outputs[file].entryPoint).flatMap((file) => Object.keys(outputs[file].inputs));
+  const withFirstRow = [...new Set(firstRow)].filter((file) => !atActivation.has(file) && !outputs[file].entryPoint).flatMap((file) => Object.keys(outputs[file].inputs));
   // Re-exported rather than imported for effect: a package that declares no side effects would be dropped.
-  const copies = [...shared, ...withWorkbench].filter((input) => input !== 'vscode-by-require:vscode-api');
-  const barrel = copies.map((input, i) => `export * as m${i} from ${JSON.stringify(input.startsWith('vscode-by-require:') ? input.slice('vscode-by-require:'.length) : path.resolve(input))};`).join('\n');
+  const together = [...shared, ...withFirstRow].filter((input) => input !== 'vscode-by-require:vscode-api');
+  // Only the targets that use some of them import them all: undici's chunk stays undici's alone.
+  const sharing = new Set(sources.filter((source) => [...closure(outputOf(source))].some((file) => Object.keys(outputs[file].inputs).some((input) => together.includes(input)))).map((source) => path.resolve(source)));
+  const barrel = together.map((input, i) => `export * as m${i} from ${JSON.stringify(input.startsWith('vscode-by-require:') ? input.slice('vscode-by-require:'.length) : path.resolve(input))};`).join('\n');
   const chunks = {
     ...extension,
     entryPoints: Object.fromEntries([...targets].map(([source, name]) => [name, source])),
     entryNames: 'chunks/[name]',
     plugins: [...extension.plugins, {
-      name: 'activation-copies',
+      name: 'first-use-shared',
       setup(build) {
-        build.onResolve({ filter: /^stacklet:activation-copies$/ }, () => ({ path: 'activation-copies', namespace: 'activation-copies' }));
-        build.onLoad({ filter: /.*/, namespace: 'activation-copies' }, () => ({ contents: barrel, loader: 'js', resolveDir: process.cwd() }));
+        build.onResolve({ filter: /^stacklet:first-use-shared$/ }, () => ({ path: 'first-use-shared', namespace: 'first-use-shared' }));
+        build.onLoad({ filter: /.*/, namespace: 'first-use-shared' }, () => ({ contents: barrel, loader: 'js', resolveDir: process.cwd() }));
         build.onLoad({ filter: /\.ts$/ }, async (args) =>
-          targets.has(args.path) ? { contents: `import 'stacklet:activation-copies';\n${await readFile(args.path, 'utf8')}`, loader: 'ts' } : undefined,
+          sharing.has(args.path) ? { contents: `import 'stacklet:first-use-shared';\n${await readFile(args.path, 'utf8')}`, loader: 'ts' } : undefined,
         );
       },
     }],

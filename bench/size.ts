@@ -33,8 +33,11 @@ export async function sizeFigures(log: (line: string) => void): Promise<Figure[]
   const { activation, lazy } = layout;
   const shortName = (source: string) => path.basename(source, '.ts');
   const steps = lazy.map((step) => `${shortName(step.source)} ${Math.round(step.bytes / KB)} KB`);
-  // What dist/extension.js held before the split: everything but undici and the emulator.
-  const apart = new Set(lazy.filter((step) => /undiciParts|emulator\/server/.test(step.source)).flatMap((step) => step.files));
+  // What dist/extension.js held before the split: everything but undici and the emulator, that is the files only
+  // their steps load (a chunk they share with others is the extension's).
+  const theirs = (step: (typeof lazy)[number]) => /undiciParts|emulator\/server/.test(step.source);
+  const others = new Set([...activation.files, ...lazy.filter((step) => !theirs(step)).flatMap((step) => step.files)]);
+  const apart = new Set(lazy.filter(theirs).flatMap((step) => step.files).filter((file) => !others.has(file)));
   const files = new Set([...activation.files, ...lazy.flatMap((step) => step.files)]);
   const bytes = (list: Iterable<string>) => [...list].reduce((sum, file) => sum + statSync(file).size, 0);
   const extension = bytes([...files].filter((file) => !apart.has(file)));
