@@ -78,8 +78,8 @@ const common = {
 /**
  * The extension is an ES module (VS Code imports a `.mjs` main natively), split by esbuild: dist/extension.mjs
  * holds what activation needs, and every `await import()` in the sources starts a chunk in dist/chunks/ that is
- * loaded on first use; a module two chunks share goes into a chunk of its own, so none is ever loaded twice.
- * The bundled CommonJS (undici) calls `require` for Node's modules, which an ES module lacks: the banner gives
+ * loaded on first use; a module two chunks share goes into a chunk of its own, so none is loaded twice but the
+ * few activation copies (COPIED_AT_ACTIVATION, below). The bundled CommonJS (undici) calls `require` for Node's modules, which an ES module lacks: the banner gives
  * every file one.
  */
 /**
@@ -179,10 +179,11 @@ async function extensionLayout() {
   // after the workbench anyway.
   const firstRow = ['src/workbench.ts', 'src/api/client.ts'].flatMap((source) => [...closure(outputOf(source))]);
   const withFirstRow = [...new Set(firstRow)].filter((file) => !atActivation.has(file) && !outputs[file].entryPoint).flatMap((file) => Object.keys(outputs[file].inputs));
-  // Re-exported rather than imported for effect: a package that declares no side effects would be dropped.
   const together = [...shared, ...withFirstRow].filter((input) => input !== 'vscode-by-require:vscode-api');
+  const inBarrel = new Set(together);
   // Only the targets that use some of them import them all: undici's chunk stays undici's alone.
-  const sharing = new Set(sources.filter((source) => [...closure(outputOf(source))].some((file) => Object.keys(outputs[file].inputs).some((input) => together.includes(input)))).map((source) => path.resolve(source)));
+  const sharing = new Set(sources.filter((source) => [...closure(outputOf(source))].some((file) => Object.keys(outputs[file].inputs).some((input) => inBarrel.has(input)))).map((source) => path.resolve(source)));
+  // Re-exported rather than imported for effect: a package that declares no side effects would be dropped.
   const barrel = together.map((input, i) => `export * as m${i} from ${JSON.stringify(input.startsWith('vscode-by-require:') ? input.slice('vscode-by-require:'.length) : path.resolve(input))};`).join('\n');
   const chunks = {
     ...extension,

@@ -27,7 +27,7 @@ import { monthlyChangeWords } from '../model/cost';
 import { groupedRegistry, newTaskGroup } from '../tasks/taskGroups';
 import { progressText } from '../model/taskText';
 import type { TaskGroup } from '../tasks/types';
-import { agentLimits } from '../ui/agentLimits';
+import { agentProtectedTags } from '../ui/agentLimits';
 import * as notify from '../ui/notify';
 import { typedCheck } from '../ui/typedCheck';
 import { windowDoor } from '../ui/windowDoor';
@@ -198,7 +198,7 @@ async function runOne<T, I extends object>(deps: CommandDeps, defined: Defined, 
   const { typed, ...rest } = answered as I & { typed?: unknown };
   const input = (one.typedInPrompts ? rest : answered) as I;
   // A person is not refused what protects a resource from agents; the question says it is protected.
-  const tag = protectingTag(one.tags, agentLimits().protectedTags);
+  const tag = protectingTag(one.tags, agentProtectedTags());
   const note = tag === undefined ? '' : `\n\n${vscode.l10n.t('{0} carries the tag {1}, which protects it from agents; you can change it.', one.name, tag)}`;
   const by = one.typedInPrompts ? 'prompt' : one.confirm(input);
   // What a definition marks destructive is asked with Keep first, as every deletion is.

@@ -13,8 +13,9 @@ function userValue<T>(inspected: { globalValue?: T; defaultValue?: T } | undefin
 }
 
 /**
- * The protected tags alone, which the Stacklets view reads to mark rows: each `inspect` costs about a millisecond
- * in the extension host (it computes every language's overrides), on the first row's path.
+ * The protected tags alone, which the Stacklets view reads to mark rows and a person's question to name the tag:
+ * each `inspect` costs about a millisecond in the extension host (it computes every language's overrides), and
+ * the view reads them on the first row's path.
  */
 export function agentProtectedTags(config = vscode.workspace.getConfiguration('stacklet')): AgentLimits['protectedTags'] {
   return protectedTagsOf(userValue(config.inspect('agent.protectedTags')));
