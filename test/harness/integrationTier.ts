@@ -73,7 +73,10 @@ export async function runIntegrationTier(options: IntegrationTierOptions = {}): 
     write(`[${name}] emulator ${emulator.url}\n`);
 
     // Remote-SSH's own setting, which Open in Remote Window honours: its tests write there, never to ~/.ssh/config.
-    writeUserSettings(run.userDataDir, { 'stacklet.apiUrl': emulator.url, 'remote.SSH.configFile': path.join(run.tmp, 'ssh', 'config') });
+    // Auto-save off, desktop VS Code's default: code-server's is after 1 s, and on a slow machine it saved a typed
+    // document before the test's own save, which then found nothing to save (the auto-save suite turns it on itself;
+    // the e2e tier keeps the browser's default).
+    writeUserSettings(run.userDataDir, { 'stacklet.apiUrl': emulator.url, 'remote.SSH.configFile': path.join(run.tmp, 'ssh', 'config'), 'files.autoSave': 'off' });
     // the baseline the activation figures are read against (test/integration/activation.ts)
     await installBaselineExtensions(paths, { tmp: run.tmp, userDataDir: run.userDataDir, extensionsDir: run.extensionsDir, logFile: path.join(run.artifacts, 'install.log') });
     const server = await startCodeServer(paths, {

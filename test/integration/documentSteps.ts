@@ -105,6 +105,8 @@ export function documentSuite(account: { email: string; token: string }, scheme:
   suite.steps = new DocumentSteps(() => suite.api, suite.prompter, () => suite.shown, account.email);
   let restore: (() => void)[] = [];
   before(async () => {
+    // An auto-save between typing and the test's save would leave that save nothing to do (the tier turns it off).
+    assert.equal(vscode.workspace.getConfiguration('files').get('autoSave'), 'off', 'auto-save is off in the integration tier');
     suite.api = await extensionApi();
     await signOutAll(suite.api);
     await control('/_emulator/accounts', { token: account.token, email: account.email, seed: 'demo' });

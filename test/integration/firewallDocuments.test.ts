@@ -53,9 +53,18 @@ describe('Firewall documents', function () {
     return document;
   }
 
-  after(async () => {
-    await vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+  /** The user's auto-save settings as the tier set them (off), put back after the test that turns auto-save on. */
+  let userAutoSave: { autoSave?: unknown; autoSaveDelay?: unknown } = {};
+  before(() => {
+    const files = vscode.workspace.getConfiguration('files');
+    userAutoSave = { autoSave: files.inspect('autoSave')?.globalValue, autoSaveDelay: files.inspect('autoSaveDelay')?.globalValue };
   });
+  async function restoreAutoSave(): Promise<void> {
+    const files = vscode.workspace.getConfiguration('files');
+    await files.update('autoSave', userAutoSave.autoSave, vscode.ConfigurationTarget.Global);
+    await files.update('autoSaveDelay', userAutoSave.autoSaveDelay, vscode.ConfigurationTarget.Global);
+  }
+  after(restoreAutoSave);
 
   it('shows each stacklet\'s name beside its id in stacklet_ids, as an inlay hint', async () => {
     const firewall = (await firewallNamed('web-firewall'))!;
@@ -272,8 +281,7 @@ describe('Firewall documents', function () {
       await until('the diff\'s service side shows the applied rule', () => serviceSide.getText().includes('"port": 4443'));
       assert.equal(serviceSide.getText(), document.getText(), 'both sides agree once applied');
     } finally {
-      await files.update('autoSave', undefined, vscode.ConfigurationTarget.Global);
-      await files.update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
+      await restoreAutoSave();
     }
   });
 
