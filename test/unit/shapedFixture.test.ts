@@ -39,7 +39,7 @@ function ids(manifest: ShapedManifest | typeof product): string[] {
 }
 
 describe('the shaped extension (the floor of activation and the first row)', () => {
-  for (const prefix of ['shaped', 'shapedBefore', 'shapedAfter']) {
+  for (const prefix of ['shaped', 'shapedWarmup', 'shapedBefore', 'shapedAfter']) {
     it(`contributes what package.json contributes, renamed to ${prefix}`, () => {
       const shaped = shapedManifest(product, prefix);
       // Renamed back, it is package.json's contributions and activation events, whole.
