@@ -7,7 +7,6 @@ import { DOCUMENT_SCHEMES, SCHEMA_SCHEME } from './kinds/schemes';
 import { registerLanguageModelTools, type Tools } from './lmTools/register';
 import { STORAGE_KEY as TASKS_KEY } from './tasks/taskStorage';
 import { LazyFileSystem } from './ui/lazyFileSystem';
-import { plainLog } from './ui/log';
 import { WalkthroughProgress } from './ui/walkthroughProgress';
 import { LazyTreeData } from './views/lazyTreeData';
 import type { ResourceNode } from './views/resourceNode';
@@ -43,7 +42,6 @@ let loaded: Promise<Workbench> | undefined;
  */
 export function activate(context: vscode.ExtensionContext): StackletTestHooks | undefined {
   const started = performance.now();
-  const log = plainLog(vscode.window.createOutputChannel('Stacklet Cloud', { log: true }));
   const registry = new AccountRegistry(context.secrets, context.globalState);
   const walkthrough = new WalkthroughProgress(context.globalState, context.extension.id);
   const setState = (kind: SessionState['kind']) => {
@@ -69,14 +67,13 @@ export function activate(context: vscode.ExtensionContext): StackletTestHooks | 
   const workbench = (): Promise<Workbench> =>
     (loaded ??= import('./workbench.js').then((m) =>
       m.startWorkbench({
-        context, log, registry, views, fileSystems, auth, walkthrough, setState,
+        context, registry, views, fileSystems, auth, walkthrough, setState,
         get activationMs() {
           return activationMs;
         },
       })));
 
   context.subscriptions.push(
-    log,
     walkthrough,
     ...[...views.values()].flatMap(({ view, data }) => [view, data]),
     ...[...fileSystems].flatMap(([scheme, fs]) => [vscode.workspace.registerFileSystemProvider(scheme, fs, { isCaseSensitive: true }), fs]),
@@ -97,7 +94,6 @@ export function activate(context: vscode.ExtensionContext): StackletTestHooks | 
   // wait of PREPARE_AFTER_MS.
   if (registry.active()) setTimeout(() => void workbench().then((w) => w.deps.session.prepare(), () => undefined), PREPARE_AFTER_MS);
   activationMs = performance.now() - started;
-  log.info(`Activated in ${activationMs.toFixed(1)} ms`);
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return { activationMs, load: async () => (await workbench()).api, tools: languageModelTools };
 }

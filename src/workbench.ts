@@ -28,7 +28,7 @@ import { viewsDrawn } from './views/viewsDrawn';
 import { tellIgnoredAgentSettings } from './ui/ignoredAgentSettings';
 import { PropertiesDocuments } from './editors/propertiesDocuments';
 import type { LazyFileSystem } from './ui/lazyFileSystem';
-import type { Log } from './ui/log';
+import { plainLog, type Log } from './ui/log';
 import { agentLimits } from './ui/agentLimits';
 import { editorMcpApi, editorServerConfig, EditorServerRegistration } from './mcp/editorServer';
 import { ActionHistory } from './model/actionHistory';
@@ -50,7 +50,6 @@ import { VIEW_SPECS } from './views/viewSpecs';
 /** What activation made, for the workbench to build on. */
 export interface Shell {
   readonly context: vscode.ExtensionContext;
-  readonly log: Log;
   readonly registry: AccountRegistry;
   readonly views: ReadonlyMap<ViewId, { readonly view: vscode.TreeView<ResourceNode>; readonly data: LazyTreeData<ResourceNode> }>;
   readonly fileSystems: ReadonlyMap<string, LazyFileSystem>;
@@ -102,7 +101,12 @@ export interface Workbench {
 
 /** Builds the objects and registers them with the extension's subscriptions. No request is made here. */
 export function startWorkbench(shell: Shell): Workbench {
-  const { context, log, registry, walkthrough } = shell;
+  const { context, registry, walkthrough } = shell;
+  // Made here rather than at activation, which writes nothing: a log channel costs the extension host a few
+  // milliseconds and a file.
+  const log = plainLog(vscode.window.createOutputChannel('Stacklet Cloud', { log: true }));
+  context.subscriptions.push(log);
+  log.info(`Activated in ${shell.activationMs.toFixed(1)} ms`);
   // The core's words (validators, API errors, document diagnostics) use @vscode/l10n, which has no vscode
   // import: give it the bundle VS Code loaded for the display language (none for English).
   if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
