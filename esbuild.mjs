@@ -86,9 +86,10 @@ const common = {
  * `vscode` as VS Code's CommonJS loader hands it out (`require('vscode')`, through the banner's `require`),
  * not as the ES module it also offers: that one is generated for each extension from every name of the API
  * and compiled while the extension activates. An `import * as vscode` of a CommonJS module makes esbuild copy
- * every name of it onto a new object in each module that imports it (its `__toESM`: about 0.2 ms for the API's
- * few hundred names, in 121 modules), so the CommonJS module is imported once, by an ES module that re-exports
- * it (one copy), and every other module imports that one.
+ * every name of it onto a new object, a getter each, in each module that imports it (its `__toESM`, and
+ * `__reExport` for an `export *`: 0.5–0.7 ms in a CPU profile of activation). So `vscode` is one ES module
+ * that names the API's values (vscodeValues, below) and reads each once from the CommonJS one: esbuild then turns
+ * `vscode.window` into a plain binding, and nothing is copied.
  */
 const vscodeByRequire = {
   name: 'vscode-by-require',
@@ -96,11 +97,31 @@ const vscodeByRequire = {
     build.onResolve({ filter: /^vscode$/ }, (args) =>
       args.namespace === 'vscode-by-require' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-by-require' },
     );
-    build.onResolve({ filter: /^vscode-api$/ }, () => ({ path: 'vscode-api', namespace: 'vscode-by-require' }));
-    build.onLoad({ filter: /^vscode$/, namespace: 'vscode-by-require' }, () => ({ contents: "export * from 'vscode-api';", loader: 'js' }));
-    build.onLoad({ filter: /^vscode-api$/, namespace: 'vscode-by-require' }, () => ({ contents: "module.exports = require('vscode');", loader: 'js' }));
+    build.onLoad({ filter: /^vscode$/, namespace: 'vscode-by-require' }, async () => ({
+      // Each read marked pure, so that esbuild drops the names a file does not use.
+      contents: `const api = require('vscode');\nconst read = (name) => api[name];\n${(await vscodeValues()).map((name) => `export const ${name} = /* @__PURE__ */ read('${name}');`).join('\n')}`,
+      loader: 'js',
+    }));
   },
 };
+
+/**
+ * Names an editor built on VS Code adds to its API, which the extension looks for at run time: Cursor's
+ * `cursor.mcp` (src/mcp/editorServer.ts).
+ */
+const OTHER_EDITORS_VALUES = ['cursor'];
+
+/**
+ * The values `vscode` exports (its namespaces, classes, enums and constants, not its types), from the API's
+ * declarations in @types/vscode (the version engines.vscode admits, whose names every supported editor has), and
+ * OTHER_EDITORS_VALUES. A name the running editor lacks reads as undefined, as it did from the CommonJS module.
+ */
+async function vscodeValues() {
+  const declarations = await readFile(createRequire(import.meta.url).resolve('@types/vscode/index.d.ts'), 'utf8');
+  const names = [...declarations.matchAll(/^\texport (?:abstract )?(?:namespace|class|enum|const|let|function) (\w+)/gm)].map((m) => m[1]);
+  if (!names.includes('window') || !names.includes('Uri')) throw new Error('@types/vscode/index.d.ts: the API\'s values were not found');
+  return [...new Set([...names, ...OTHER_EDITORS_VALUES])];
+}
 
 const extension = {
   ...common,
@@ -131,10 +152,8 @@ const COPIED_AT_ACTIVATION = new Set([
   'src/kinds/schemes.ts', // constants
   'src/kinds/viewIds.ts', // constants
   'src/model/lifecycle.ts', // the Disposable base class, never checked with instanceof
-  'src/model/serviceText.ts', // pure functions and constant patterns
   'src/tasks/taskStorage.ts', // pure functions and a key
-  'vscode-by-require:vscode', // re-exports the one CommonJS `vscode` (require's cache), below
-  'vscode-by-require:vscode-api',
+  'vscode-by-require:vscode', // reads the one CommonJS `vscode` (require's cache), above
 ]);
 
 /**
@@ -179,12 +198,13 @@ async function extensionLayout() {
   // after the workbench anyway.
   const firstRow = ['src/workbench.ts', 'src/api/client.ts'].flatMap((source) => [...closure(outputOf(source))]);
   const withFirstRow = [...new Set(firstRow)].filter((file) => !atActivation.has(file) && !outputs[file].entryPoint).flatMap((file) => Object.keys(outputs[file].inputs));
-  const together = [...shared, ...withFirstRow].filter((input) => input !== 'vscode-by-require:vscode-api');
+  const together = [...shared, ...withFirstRow];
   const inBarrel = new Set(together);
   // Only the targets that use some of them import them all: undici's chunk stays undici's alone.
   const sharing = new Set(sources.filter((source) => [...closure(outputOf(source))].some((file) => Object.keys(outputs[file].inputs).some((input) => inBarrel.has(input)))).map((source) => path.resolve(source)));
   // Re-exported rather than imported for effect: a package that declares no side effects would be dropped.
-  const barrel = together.map((input, i) => `export * as m${i} from ${JSON.stringify(input.startsWith('vscode-by-require:') ? input.slice('vscode-by-require:'.length) : path.resolve(input))};`).join('\n');
+  // `vscode` by one of its names: all of them would keep every name the API has in the chunk.
+  const barrel = together.map((input, i) => (input === 'vscode-by-require:vscode' ? `export { window as m${i} } from 'vscode';` : `export * as m${i} from ${JSON.stringify(path.resolve(input))};`)).join('\n');
   const chunks = {
     ...extension,
     entryPoints: Object.fromEntries([...targets].map(([source, name]) => [name, source])),

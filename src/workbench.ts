@@ -245,7 +245,8 @@ const AGENT_SETTINGS = ['stacklet.agent.access', 'stacklet.agent.protectedTags',
  * VS Code there is no such API: its agent has the language model tools, and nothing is listed twice.
  */
 function registerServerWithEditor(context: vscode.ExtensionContext, session: SessionManager, log: Log): void {
-  const api = editorMcpApi(vscode);
+  // Cursor's own namespace, which VS Code's types do not name (esbuild.mjs reads it with the API's values).
+  const api = editorMcpApi({ cursor: (vscode as unknown as { cursor?: unknown }).cursor });
   if (!api) return;
   // Only the error's kind is logged: the editor's own message might repeat the configuration, token included.
   const failed = (error: unknown) => log.error(`Could not register the MCP server with the editor (${error instanceof Error ? error.name : typeof error}).`);
