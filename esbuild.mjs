@@ -79,8 +79,8 @@ const common = {
  * The extension is an ES module (VS Code imports a `.mjs` main natively), split by esbuild: dist/extension.mjs
  * holds what activation needs, and every `await import()` in the sources starts a chunk in dist/chunks/ that is
  * loaded on first use; a module two chunks share goes into a chunk of its own, so none is loaded twice but the
- * few activation copies (COPIED_AT_ACTIVATION, below). The bundled CommonJS (undici) calls `require` for Node's modules, which an ES module lacks: the banner gives
- * every file one.
+ * few activation copies (COPIED_AT_ACTIVATION, below). The bundled CommonJS (undici) calls `require` for Node's
+ * modules, which an ES module lacks: the banner gives every file one.
  */
 /**
  * `vscode` as VS Code's CommonJS loader hands it out (`require('vscode')`, through the banner's `require`),
@@ -116,7 +116,13 @@ const OTHER_EDITORS_VALUES = ['cursor'];
  * declarations in @types/vscode (the version engines.vscode admits, whose names every supported editor has), and
  * OTHER_EDITORS_VALUES. A name the running editor lacks reads as undefined, as it did from the CommonJS module.
  */
-async function vscodeValues() {
+function vscodeValues() {
+  // Read once, though three builds load `vscode`.
+  return (vscodeValuesRead ??= readVscodeValues());
+}
+let vscodeValuesRead;
+
+async function readVscodeValues() {
   const declarations = await readFile(createRequire(import.meta.url).resolve('@types/vscode/index.d.ts'), 'utf8');
   const names = [...declarations.matchAll(/^\texport (?:abstract )?(?:namespace|class|enum|const|let|function) (\w+)/gm)].map((m) => m[1]);
   if (!names.includes('window') || !names.includes('Uri')) throw new Error('@types/vscode/index.d.ts: the API\'s values were not found');

@@ -1,15 +1,14 @@
 // Activation as the integration tier sees it. index.ts calls measureActivation() before any suite runs: it
 // activates warm-up copies of the empty extension (test/fixtures/empty-extension, installed by
-// test/harness/activationBaseline.ts) and of the shaped one, then times `Extension.activate()` of an empty copy, a shaped copy (our
-// contributions registered with no logic, test/fixtures/shaped-extension), ours, another shaped copy and another
-// empty copy, each once the host is quiet, counting what the emulator received meanwhile; the performance suite
-// reports and checks it.
-import * as v8 from 'node:v8';
-import * as vm from 'node:vm';
+// test/harness/activationBaseline.ts) and of the shaped one, then times `Extension.activate()` of an empty copy,
+// a shaped copy (our contributions registered with no logic, test/fixtures/shaped-extension), ours, another
+// shaped copy and another empty copy, each once the host is quiet, counting what the emulator received
+// meanwhile; the performance suite reports and checks it.
 import * as vscode from 'vscode';
 import { totalRequests } from '../../src/emulator/stats';
 import type { StackletTestHooks } from '../../src/extension';
 import { EXTENSION_ID } from './emulatorAccess';
+import { forcedGc } from './forcedGc';
 import { testEmulator } from './testEnvironment';
 
 export interface ActivationFacts {
@@ -73,20 +72,13 @@ async function timedActivation<T>(id: string): Promise<{ wallMs: number; loadMs:
   if (!extension) throw new Error(`${id} is not installed`);
   const alreadyActive = extension.isActive;
   const settleMs = await quietHost();
-  collectGarbage();
+  // A full collection first: a collection of what the activations before left (50–90 ms in CPU profiles of the
+  // extension host) otherwise lands on whichever comes next, more often on one that loads more code. Each then
+  // pays for its own garbage only.
+  forcedGc()();
   const started = performance.now();
   const api = await extension.activate();
   return { wallMs: performance.now() - started, loadMs: loadMs(id), settleMs, api, alreadyActive };
-}
-
-/**
- * A full collection before each timed activation: a collection of what the activations before left (50–90 ms
- * in CPU profiles of the extension host) otherwise lands on whichever comes next, more often on one that loads
- * more code. Each then pays for its own garbage only. The host exposes no `gc`; V8's flag makes one.
- */
-function collectGarbage(): void {
-  v8.setFlagsFromString('--expose-gc');
-  (vm.runInNewContext('gc') as () => void)();
 }
 
 /**

@@ -7,8 +7,6 @@
 import * as assert from 'node:assert/strict';
 import { createHook } from 'node:async_hooks';
 import * as fs from 'node:fs';
-import * as v8 from 'node:v8';
-import * as vm from 'node:vm';
 import * as vscode from 'vscode';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { totalRequests } from '../../src/emulator/stats';
@@ -18,6 +16,7 @@ import type { ResourceNode } from '../../src/views/resourceNode';
 import { sleep, waitFor } from '../harness/processes';
 import { FakeClock } from '../unit/support/fakeClock';
 import { extensionApi, signInByCommand, signOutAll } from './emulatorAccess';
+import { forcedGc } from './forcedGc';
 import { ScriptedPrompter } from './scriptedPrompter';
 
 const STACKLETS = 2_000;
@@ -73,12 +72,6 @@ function timerOrigins(): () => Record<string, number> {
     for (const { timer, at } of armed.values()) if (timer.deref()?.hasRef()) origins[at] = (origins[at] ?? 0) + 1;
     return origins;
   };
-}
-
-/** V8's gc(), which the extension host does not expose: the flag set now, the function taken from a new context. */
-function forcedGc(): () => void {
-  v8.setFlagsFromString('--expose-gc');
-  return vm.runInNewContext('gc') as () => void;
 }
 
 describe('a working day in memory', function () {
