@@ -70,6 +70,9 @@ const common = {
   sourcemap: !production,
   sourcesContent: false,
   logLevel: 'silent',
+  // A name `vscode` does not export reads as undefined at run time (Cursor's `cursor` would, if it left
+  // OTHER_EDITORS_VALUES): a failed build, not a warning scrolled past.
+  logOverride: { 'import-is-undefined': 'error' },
   plugins: [problemReporter, unreachableUndici, sdkWithoutAjv],
   // jsonc-parser's main build is UMD with dynamic requires esbuild cannot follow: bundle its ES modules.
   alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
