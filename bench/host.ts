@@ -6,17 +6,18 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { median, spreadOf, times, type Figure } from './figure';
+import { againstNeighbours, median, ratioMedian, spreadOf, times, type Figure } from './figure';
 
 /** One host start's activations (test/integration/activation.ts). */
 interface Activation {
   activateMs: number;
   wallMs: number;
-  emptyWallMs: number;
-  shapedWallMs: number;
+  /** The baselines' copies timed just before ours and just after, in the same host. */
+  emptyWallsMs: [before: number, after: number];
+  shapedWallsMs: [before: number, after: number];
   /** Loading the code, from VS Code's marks (whole milliseconds). */
   loadMs: number;
-  shapedLoadMs: number;
+  shapedLoadsMs: [before: number, after: number];
   emptyEsmWallMs: number;
   requests: number;
   alreadyActive: number;
@@ -59,9 +60,10 @@ export function integrationFigures<T>(grep: string, tag: string, log: (line: str
 
 /**
  * Host starts whose activations are timed: one activation of a few milliseconds swings 4× on a shared machine,
- * and issue 37 asks for the median of at least seven.
+ * and issue 37 asks for the median of at least seven. Nine: drawn from the shaped extension's own timings, a
+ * copy of it read 0.76–1.36× (tenth to ninetieth percentile) over seven starts, 0.78–1.31× over nine.
  */
-const ACTIVATION_RUNS = 7;
+const ACTIVATION_RUNS = 9;
 
 /**
  * The activation test alone in `count` more host starts (the tier times activation before any suite), each
@@ -78,23 +80,23 @@ const OLDEST_RUNS = 5;
 /** The medians of host starts' activations, each start's ours read against its own baselines. */
 function activationOf(runs: readonly Activation[]) {
   if (runs.some((run) => run.alreadyActive)) throw new Error('the extension was active before the tier measured its activation');
-  const ratios = (of: (run: Activation) => number) => runs.map((run) => run.wallMs / of(run));
-  const shaped = ratios((run) => run.shapedWallMs);
-  const empty = ratios((run) => run.emptyWallMs);
+  const ratios = (of: (run: Activation) => readonly [number, number]) => againstNeighbours(runs.map((run) => ({ value: run.wallMs, before: of(run)[0], after: of(run)[1] })));
+  const shaped = ratios((run) => run.shapedWallsMs);
+  const empty = ratios((run) => run.emptyWallsMs);
   return {
     activateMs: median(runs.map((run) => run.activateMs)),
     wallMs: median(runs.map((run) => run.wallMs)),
-    emptyWallMs: median(runs.map((run) => run.emptyWallMs)),
-    shapedWallMs: median(runs.map((run) => run.shapedWallMs)),
+    emptyWallMs: median(runs.flatMap((run) => run.emptyWallsMs)),
+    shapedWallMs: median(runs.flatMap((run) => run.shapedWallsMs)),
     loadMs: median(runs.map((run) => run.loadMs)),
-    shapedLoadMs: median(runs.map((run) => run.shapedLoadMs)),
+    shapedLoadMs: median(runs.flatMap((run) => run.shapedLoadsMs)),
     requests: Math.max(...runs.map((run) => run.requests)),
-    vsShaped: median(shaped),
-    vsShapedSpread: `${spreadOf(shaped).text}; each start: ${shaped.map((r) => r.toFixed(2)).join(', ')}`,
-    vsEmpty: median(empty),
+    vsShaped: ratioMedian(shaped),
+    vsShapedSpread: `${spreadOf(shaped).text}; each start, against the copy before and the one after: ${runs.map((_, i) => `${shaped[2 * i]!.toFixed(2)}/${shaped[2 * i + 1]!.toFixed(2)}`).join(', ')}`,
+    vsEmpty: ratioMedian(empty),
     vsEmptySpread: spreadOf(empty).text,
     // The same empty extension as one ES module: what the module format alone costs against the CommonJS copy.
-    esmRatio: median(runs.map((run) => run.emptyEsmWallMs / run.emptyWallMs)),
+    esmRatio: ratioMedian(againstNeighbours(runs.map((run) => ({ value: run.emptyEsmWallMs, before: run.emptyWallsMs[0], after: run.emptyWallsMs[1] })))),
   };
 }
 
@@ -136,7 +138,7 @@ export async function hostFigures(log: (line: string) => void): Promise<Figure[]
       unit: '×',
       better: 'lower',
       target: { value: 1.2, text: '≤ 1.2× the shaped extension' },
-      baseline: { label: `the shaped extension's Extension.activate(), the faster of one activated just before ours and one just after (median of ${ACTIVATION_RUNS} host starts)`, value: activation.shapedWallMs },
+      baseline: { label: `the shaped extension's Extension.activate(), a copy activated just before ours and one just after, ours read against each (median of ${ACTIVATION_RUNS} host starts)`, value: activation.shapedWallMs },
       ratio: { value: activation.vsShaped, text: `${times(activation.vsShaped)} the shaped extension` },
       // A few milliseconds against a few: tracked with a floor, so that 1.1× → 1.4× on a busy host is not a regression.
       tracked: { value: Math.max(activation.vsShaped, 2), better: 'lower' },
@@ -148,7 +150,7 @@ export async function hostFigures(log: (line: string) => void): Promise<Figure[]
       value: activation.vsEmpty,
       unit: '×',
       better: 'lower',
-      baseline: { label: `an empty extension's Extension.activate(), the faster of one activated just before ours and one just after (median of ${ACTIVATION_RUNS} host starts)`, value: activation.emptyWallMs },
+      baseline: { label: `an empty extension's Extension.activate(), a copy activated just before ours and one just after, ours read against each (median of ${ACTIVATION_RUNS} host starts)`, value: activation.emptyWallMs },
       ratio: { value: activation.vsEmpty, text: `${times(activation.vsEmpty)} the empty extension` },
       // Tens of milliseconds over a few: tracked with a floor, so that 2.8× → 3.4× on a busy host is not a regression.
       tracked: { value: Math.max(activation.vsEmpty, 4), better: 'lower' },

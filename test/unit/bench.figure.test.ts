@@ -1,6 +1,6 @@
 // The rules `npm run bench -- --check` applies: what counts as a regression against the recorded run.
 import * as assert from 'node:assert/strict';
-import { findRegressions, meetsTarget, regressed, spreadOf, trackedOf, type Figure } from '../../bench/figure';
+import { againstNeighbours, findRegressions, meetsTarget, median, ratioMedian, regressed, spreadOf, trackedOf, type Figure } from '../../bench/figure';
 
 const figure = (extra: Partial<Figure>): Figure => ({ id: 'f', label: 'f', value: 10, unit: 'ms', better: 'lower', ...extra });
 
@@ -36,5 +36,19 @@ describe('benchmark figures', () => {
     assert.ok(Math.abs(spread.relative - 0.2 / 1.2) < 1e-9);
     assert.equal(spreadOf([1.5]).relative, 0, 'one round has no spread');
     assert.ok(spreadOf([0.63, 1.0, 1.2, 3.69]).relative > spread.relative, 'the issue\'s rounds are wider');
+  });
+
+  it('reads a copy of the baseline as 1× against each neighbour, where the faster neighbour alone read it slower', () => {
+    // Three timings of one extension, each in turn in ours's place: every order of them, as runs could fall.
+    const timings = [10, 14, 22];
+    const runs = timings.flatMap((value, i) => {
+      const others = timings.filter((_, j) => j !== i);
+      return [{ value, before: others[0]!, after: others[1]! }, { value, before: others[1]!, after: others[0]! }];
+    });
+    assert.ok(Math.abs(ratioMedian(againstNeighbours(runs)) - 1) < 1e-12, `against each neighbour: ${ratioMedian(againstNeighbours(runs))}×`);
+    assert.ok(median(againstNeighbours(runs)) > 1, 'the middle two met halfway in difference, not in proportion, read above 1×');
+    assert.equal(againstNeighbours(runs).length, 2 * runs.length, 'two ratios a run');
+    const againstFaster = median(runs.map(({ value, before, after }) => value / Math.min(before, after)));
+    assert.ok(againstFaster > 1.2, `the faster neighbour alone: ${againstFaster}×`);
   });
 });
