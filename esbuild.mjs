@@ -79,13 +79,6 @@ const common = {
 };
 
 /**
- * The extension is an ES module (VS Code imports a `.mjs` main natively), split by esbuild: dist/extension.mjs
- * holds what activation needs, and every `await import()` in the sources starts a chunk in dist/chunks/ that is
- * loaded on first use; a module two chunks share goes into a chunk of its own, so none is loaded twice but the
- * few activation copies (COPIED_AT_ACTIVATION, below). The bundled CommonJS (undici) calls `require` for Node's
- * modules, which an ES module lacks: the banner gives every file one.
- */
-/**
  * `vscode` as VS Code's CommonJS loader hands it out (`require('vscode')`, through the banner's `require`),
  * not as the ES module it also offers: that one is generated for each extension from every name of the API
  * and compiled while the extension activates. An `import * as vscode` of a CommonJS module makes esbuild copy
@@ -132,6 +125,13 @@ async function readVscodeValues() {
   return [...new Set([...names, ...OTHER_EDITORS_VALUES])];
 }
 
+/**
+ * The extension is an ES module (VS Code imports a `.mjs` main natively), split by esbuild: dist/extension.mjs
+ * holds what activation needs, and every `await import()` in the sources starts a chunk in dist/chunks/ that is
+ * loaded on first use; a module two chunks share goes into a chunk of its own, so none is loaded twice but the
+ * few activation copies (COPIED_AT_ACTIVATION, below). The bundled CommonJS (undici) calls `require` for Node's
+ * modules, which an ES module lacks: the banner gives every file one.
+ */
 const extension = {
   ...common,
   plugins: [...common.plugins, vscodeByRequire],

@@ -80,9 +80,14 @@ const OLDEST_RUNS = 5;
 /** The medians of host starts' activations, each start's ours read against its own baselines. */
 function activationOf(runs: readonly Activation[]) {
   if (runs.some((run) => run.alreadyActive)) throw new Error('the extension was active before the tier measured its activation');
-  const ratios = (of: (run: Activation) => readonly [number, number]) => againstNeighbours(runs.map((run) => ({ value: run.wallMs, before: of(run)[0], after: of(run)[1] })));
-  const shaped = ratios((run) => run.shapedWallsMs);
-  const empty = ratios((run) => run.emptyWallsMs);
+  // `value` of each run over each of its two baselines' copies (before and after ours).
+  const against = (value: (run: Activation) => number, walls: (run: Activation) => readonly [number, number]) =>
+    againstNeighbours(runs.map((run) => {
+      const [before, after] = walls(run);
+      return { value: value(run), before, after };
+    }));
+  const shaped = against((run) => run.wallMs, (run) => run.shapedWallsMs);
+  const empty = against((run) => run.wallMs, (run) => run.emptyWallsMs);
   return {
     activateMs: median(runs.map((run) => run.activateMs)),
     wallMs: median(runs.map((run) => run.wallMs)),
@@ -92,11 +97,11 @@ function activationOf(runs: readonly Activation[]) {
     shapedLoadMs: median(runs.flatMap((run) => run.shapedLoadsMs)),
     requests: Math.max(...runs.map((run) => run.requests)),
     vsShaped: ratioMedian(shaped),
-    vsShapedSpread: `${spreadOf(shaped).text}; each start, against the copy before and the one after: ${runs.map((_, i) => `${shaped[2 * i]!.toFixed(2)}/${shaped[2 * i + 1]!.toFixed(2)}`).join(', ')}`,
+    vsShapedSpread: `${spreadOf(shaped).text}; each start, against the copy before and the one after: ${runs.map((run) => run.shapedWallsMs.map((ms) => (run.wallMs / ms).toFixed(2)).join('/')).join(', ')}`,
     vsEmpty: ratioMedian(empty),
     vsEmptySpread: spreadOf(empty).text,
     // The same empty extension as one ES module: what the module format alone costs against the CommonJS copy.
-    esmRatio: ratioMedian(againstNeighbours(runs.map((run) => ({ value: run.emptyEsmWallMs, before: run.emptyWallsMs[0], after: run.emptyWallsMs[1] })))),
+    esmRatio: ratioMedian(against((run) => run.emptyEsmWallMs, (run) => run.emptyWallsMs)),
   };
 }
 
