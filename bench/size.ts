@@ -46,7 +46,7 @@ export async function sizeFigures(log: (line: string) => void): Promise<Figure[]
   return [
     {
       id: 'size.activation',
-      label: 'what activation loads: dist/extension.mjs and the chunks it imports, minified',
+      label: 'what activation loads: dist/extension.cjs and the chunks it imports, minified',
       value: activation.bytes / KB,
       unit: 'KB',
       better: 'lower',
@@ -58,7 +58,7 @@ export async function sizeFigures(log: (line: string) => void): Promise<Figure[]
     },
     {
       id: 'size.bundle',
-      label: 'the extension without undici and the emulator, minified (dist/extension.mjs and its chunks; what dist/extension.js held before the split)',
+      label: 'the extension without undici and the emulator, minified (dist/extension.cjs and its chunks; what dist/extension.js held before the split)',
       value: extension / KB,
       unit: 'KB',
       better: 'lower',

@@ -19,8 +19,9 @@ const VSCE = path.join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
 const EMPTY_COPIES = ['empty-warmup', 'empty-before', 'empty-after'];
 
 /**
- * The same empty extension as one ES module (`main` an .mjs file, as ours is): activated after the others, it
- * shows what loading an ES module costs in this host before any of its code, beside the CommonJS copies.
+ * The same empty extension as one ES module (`main` an .mjs file): activated after the others, it shows what
+ * loading an ES module costs in this host before any of its code, beside the CommonJS copies (why ours's entry is
+ * CommonJS, esbuild.mjs).
  */
 const EMPTY_ESM = { name: 'empty-esm', files: { 'extension.mjs': 'export function activate() {\n  return {};\n}\n' }, manifest: { main: './extension.mjs' } };
 

@@ -60,6 +60,6 @@ export function bundleLayout(extensionRoot: string): BundleLayout {
   const activation = step(entry, new Set());
   const atActivation = new Set(closure(entry, new Set()));
   const dynamic = new Set(Object.values(meta.outputs).flatMap((output) => output.imports.filter((i) => i.kind === 'dynamic-import' && !i.external).map((i) => i.path)));
-  const outputs = new Map(Object.entries(meta.outputs).filter(([file]) => file.endsWith('.mjs')).map(([file, output]) => [file, Object.keys(output.inputs)] as const));
+  const outputs = new Map(Object.entries(meta.outputs).filter(([file]) => /\.[cm]js$/.test(file)).map(([file, output]) => [file, Object.keys(output.inputs)] as const));
   return { activation, lazy: [...dynamic].sort().map((file) => step(file, atActivation)), outputs };
 }

@@ -21,7 +21,7 @@ import { parseLastResult, type Counts } from './results';
 import { createRunFolders } from './runFolders';
 
 export const TESTS_INDEX = path.join(REPO_ROOT, 'out', 'test', 'integration', 'index.js');
-export const EXTENSION_MAIN = path.join(REPO_ROOT, 'dist', 'extension.mjs');
+export const EXTENSION_MAIN = path.join(REPO_ROOT, 'dist', 'extension.cjs');
 
 /** Marks the test reporter's output in the automation log (an invisible separator, U+2063, and a word). */
 const OUTPUT_TAG = '\u2063mocha\u2063';

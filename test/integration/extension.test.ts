@@ -22,7 +22,7 @@ describe('Stacklet Cloud in the VS Code extension host', () => {
   it('loads one file of at most 40 KB at activation, each part of the rest in a chunk of its own on first use, and no module twice but its stateless copies', () => {
     const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
     const { activation, lazy, outputs } = bundleLayout(root);
-    assert.equal((vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { main?: string }).main, './dist/extension.mjs', 'VS Code imports an .mjs main as an ES module');
+    assert.equal((vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { main?: string }).main, './dist/extension.cjs', 'VS Code requires a .cjs main as CommonJS, as the shaped extension is loaded');
     assert.ok(activation.bytes <= 40 * 1024, `activation loads ${activation.bytes} B: ${activation.files.join(', ')}`);
     // What activation must leave for first use (src/extension.ts registers stand-ins that load it).
     const later = ['src/workbench.ts', 'src/auth/session.ts', 'src/views/resourceTreeProvider.ts', 'src/views/stackletsView.ts', 'src/api/client.ts', 'src/api/schemas.ts', 'src/commands/index.ts', 'src/editors/documentEditors.ts', 'src/kinds/documents.ts', 'src/emulator/server.ts', 'node_modules/undici/', 'node_modules/zod/', 'node_modules/jsonc-parser/'];
@@ -30,7 +30,7 @@ describe('Stacklet Cloud in the VS Code extension host', () => {
     const chunked = ['src/workbench.ts', 'src/api/client.ts', 'src/api/undiciParts.ts', 'src/commands/index.ts', 'src/kinds/documents.ts', 'src/emulator/server.ts', 'src/tasks/storedTasks.ts'];
     assert.deepEqual(chunked.filter((source) => !lazy.some((step) => step.source === source)), [], 'without a chunk of its own');
     // Activation is one file: the entry imports no chunk statically.
-    assert.deepEqual(activation.files, ['dist/extension.mjs']);
+    assert.deepEqual(activation.files, ['dist/extension.cjs']);
     // A module two chunks share goes into a chunk of its own, so none is evaluated twice, but for the few stateless
     // ones activation copies into the entry (COPIED_AT_ACTIVATION, esbuild.mjs): a module that holds state must
     // never be one of them.

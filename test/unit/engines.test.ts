@@ -46,8 +46,8 @@ describe('engines.vscode', () => {
     assert.ok(newestMajor === major && newestMinor >= minor, `VS Code ${NEWEST_EDITOR.vscode} satisfies ${manifest.engines.vscode}`);
   });
 
-  it('is at least 1.100, where an extension may be an ES module (main is dist/extension.mjs)', () => {
-    assert.equal(readJson<{ main: string }>('package.json').main, './dist/extension.mjs');
+  it('is at least 1.100, where an extension may load ES modules (its chunks; main is dist/extension.cjs)', () => {
+    assert.equal(readJson<{ main: string }>('package.json').main, './dist/extension.cjs');
     const [major, minor] = enginesFloor();
     assert.ok(major > 1 || minor >= 100, manifest.engines.vscode);
   });

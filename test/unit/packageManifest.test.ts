@@ -429,7 +429,7 @@ describe('package.json', () => {
       const files = (await vsce.listFiles({ cwd: ROOT, packageManager: 2 /* PackageManager.None */ })).map((f) => f.replace(/\\/g, '/')).sort();
       const required = [
         'package.json', 'package.nls.json', 'package.nls.de.json', 'README.md', 'CHANGELOG.md', 'LICENSE',
-        'dist/extension.mjs', manifest.icon!,
+        'dist/extension.cjs', manifest.icon!,
         // Every schema contributes.jsonValidation names: without it VS Code shows "Unable to load schema". The account
         // document's is served by the extension (stacklet-schema:), from the file the build writes.
         ...((manifest.contributes as { jsonValidation?: { url: string }[] }).jsonValidation ?? []).filter((v) => v.url.startsWith('./')).map((v) => v.url.replace(/^\.\//, '')),
@@ -437,7 +437,7 @@ describe('package.json', () => {
         'l10n/bundle.l10n.json', 'l10n/bundle.l10n.de.json', 'media/stacklet.svg',
         ...(manifest.contributes.walkthroughs ?? []).flatMap((w) => w.steps.map((s) => s.media.markdown!)),
       ];
-      const built = fs.existsSync(path.join(ROOT, 'dist', 'extension.mjs'));
+      const built = fs.existsSync(path.join(ROOT, 'dist', 'extension.cjs'));
       // The chunks the entry imports, at once or on first use (esbuild.mjs): every one the build wrote.
       if (built) {
         const chunks = fs.readdirSync(path.join(ROOT, 'dist', 'chunks')).filter((file) => file.endsWith('.mjs')).map((file) => `dist/chunks/${file}`);
