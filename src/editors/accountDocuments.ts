@@ -51,6 +51,11 @@ function isAccountDocument(document: vscode.TextDocument): boolean {
   return isAccountDocumentName(document.uri.path);
 }
 
+/** Whether `document` is the file an open untitled document of the same path is being saved to. */
+function isSaveOfUntitled(document: vscode.TextDocument): boolean {
+  return document.uri.scheme !== 'untitled' && vscode.workspace.textDocuments.some((other) => other.uri.scheme === 'untitled' && other.uri.path === document.uri.path);
+}
+
 export class AccountDocuments implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly plans = new Map<string, ShownPlan>();
   private readonly diagnostics = vscode.languages.createDiagnosticCollection('stacklet-account');
@@ -68,7 +73,8 @@ export class AccountDocuments implements vscode.CodeLensProvider, vscode.Disposa
       this.lensesChanged,
       this.planChanged,
       vscode.languages.registerCodeLensProvider([{ language: 'jsonc' }, { language: 'json' }], this),
-      vscode.workspace.onDidOpenTextDocument((document) => this.planQuietly(document)),
+      // A new document saved to its file opens that file first: its save, which follows, plans it.
+      vscode.workspace.onDidOpenTextDocument((document) => (isSaveOfUntitled(document) ? undefined : this.planQuietly(document))),
       vscode.workspace.onDidSaveTextDocument((document) => this.planQuietly(document)),
       vscode.workspace.onDidCloseTextDocument((document) => this.forget(document)),
       vscode.window.onDidChangeActiveTextEditor((editor) => this.planChanged.fire(editor ? this.plans.get(editor.document.uri.toString()) : undefined)),
@@ -130,6 +136,11 @@ export class AccountDocuments implements vscode.CodeLensProvider, vscode.Disposa
     const work = this.planNow(document).finally(() => this.planning.delete(key));
     this.planning.set(key, work);
     return work;
+  }
+
+  /** Resolves once no plan is being made, those asked for while waiting included. */
+  async settled(): Promise<void> {
+    while (this.planning.size > 0) await Promise.allSettled(this.planning.values());
   }
 
   private async planNow(document: vscode.TextDocument): Promise<ShownPlan | undefined> {

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { copiedAction, runCurl } from './curlReplay';
-import { serviceGet } from './emulatorAccess';
+import { recentRequests, requestsSince, serviceGet } from './emulatorAccess';
 import { documentSuite, replaceText } from './documentSteps';
 import { waitFor } from '../harness/processes';
 
@@ -118,5 +118,19 @@ describe('The account as a document', function () {
     assert.match(await copiedAction(suite.prompter, /Resizing web-1/), /^curl -sS -X POST /);
     // Run as the user would: the emulator answers it (the size is already the one asked, so it refuses as the service would).
     assert.match(await runCurl(script, TOKEN), /^\{/);
+  });
+
+  it('saved to its file, the new document is planned once: by its save, not also by the opening of its file', async () => {
+    const before = await recentRequests();
+    const saved = await vscode.workspace.save(document.uri);
+    assert.ok(saved && saved.scheme === 'file' && saved.path.endsWith('/stacklet.jsonc'), `saved as ${saved?.toString()}`);
+    const file = vscode.workspace.textDocuments.find((d) => d.uri.toString() === saved.toString())!;
+    await waitFor('the saved file is planned', 20_000, () => suite.api.accountDocuments.shown(file));
+    await suite.api.accountDocuments.settled();
+    assert.equal(suite.api.accountDocuments.shown(file)!.version, file.version);
+    const sent = requestsSince(EMAIL, before, await recentRequests());
+    const listings = sent.filter((r) => r.route === 'GET /v1/stacklets');
+    assert.equal(listings.length, 1, `the stacklets were read ${listings.length} times: ${sent.map((r) => r.route).join(', ')}`);
+    await vscode.workspace.fs.delete(saved);
   });
 });

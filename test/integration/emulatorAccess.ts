@@ -75,6 +75,11 @@ export async function recentRequests(): Promise<Sent[]> {
 
 /** What the account of `email` sent that could change something (every method but GET), after `before`. */
 export function mutationsSince(email: string, before: readonly Sent[], after: readonly Sent[]): Sent[] {
+  return requestsSince(email, before, after).filter((r) => r.method !== 'GET' && r.method !== 'HEAD');
+}
+
+/** Every request the account of `email` sent after `before`. */
+export function requestsSince(email: string, before: readonly Sent[], after: readonly Sent[]): Sent[] {
   const last = before.length > 0 ? JSON.stringify(before[before.length - 1]) : undefined;
   let start = 0;
   if (last !== undefined) {
@@ -85,7 +90,7 @@ export function mutationsSince(email: string, before: readonly Sent[], after: re
       }
     }
   }
-  return after.slice(start).filter((r) => r.account === email && r.method !== 'GET' && r.method !== 'HEAD');
+  return after.slice(start).filter((r) => r.account === email);
 }
 
 /**
