@@ -232,8 +232,8 @@ async function extensionLayout() {
   };
   // The entry as CommonJS, as most extensions' mains are: VS Code's `require` compiles it, where an ES module main
   // goes through the host's module hooks (ours's loading took 1 ms against 2 side by side, 2 against 4 on a slower
-  // machine; the empty extension as one ES module 1.30–1.35× its CommonJS copy). Its `import()`s of the chunks
-  // stay native imports.
+  // machine; the empty extension's two copies are too noisy to tell, 0.89–1.35× in four runs). Its `import()`s of
+  // the chunks stay native imports.
   const entryAlone = {
     ...extension,
     format: 'cjs',

@@ -20,8 +20,8 @@ const EMPTY_COPIES = ['empty-warmup', 'empty-before', 'empty-after'];
 
 /**
  * The same empty extension as one ES module (`main` an .mjs file): activated after the others, it shows what
- * loading an ES module costs in this host before any of its code, beside the CommonJS copies (why ours's entry is
- * CommonJS, esbuild.mjs).
+ * loading an ES module costs in this host before any of its code, beside the CommonJS copies (ours's entry is
+ * CommonJS: esbuild.mjs says why).
  */
 const EMPTY_ESM = { name: 'empty-esm', files: { 'extension.mjs': 'export function activate() {\n  return {};\n}\n' }, manifest: { main: './extension.mjs' } };
 
