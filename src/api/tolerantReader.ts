@@ -69,6 +69,8 @@ export const ids = readEntries((list) => list.flatMap((entry) =>
 
 /** A list whose entries are only shown (addresses, images, nodes): an entry that cannot be read is passed over. */
 export function shownList<T extends z.ZodMiniType>(schema: T) {
+  // With zod's generated parsers even on a short page (src/api/envelope.ts): read without them, these entries
+  // added half of JSON.parse's time to validating 10,000 stacklets (2.4× it to 2.9×).
   return readEntries((list) => list.flatMap((entry) => {
     const result = schema.safeParse(entry);
     return result.success ? [result.data as z.output<T>] : [];

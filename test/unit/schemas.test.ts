@@ -135,6 +135,21 @@ describe('envelopes', () => {
     assert.throws(() => readOne(s.Tag, 'x', ['tag'], where), /expected a JSON object/);
   });
 
+  it('read a long page (with zod\'s generated parsers) as they read a short one (without)', () => {
+    const odd = [
+      { id: 1, name: 'ok', status: 'active', region, size: { slug: 's', vcpu: 1, disk: 1, memory: 1 }, brand_new: [1], tags: ['a', 3], networks: { v4: [{ ip_address: '10.0.0.1', type: 'private' }, 7] } },
+      { id: 2, status: 'off', region: { slug: 'ams', features: 'none' }, size: { slug: 's', vcpu: '2', disk: 1 }, memory: 'lots', locked: 'no' },
+      { id: 3, name: 'bad', status: 'active', region, size: { slug: 7, vcpu: 1, disk: 1, memory: 1 } },
+    ];
+    const short = readList(s.Stacklet, { stacklets: odd }, ['stacklets'], where);
+    const long = readList(s.Stacklet, { stacklets: Array.from({ length: 150 }, (_, i) => odd[i % odd.length]) }, ['stacklets'], where);
+    assert.equal(long.items.length, 100);
+    for (let i = 0; i < long.items.length; i++) assert.deepEqual(long.items[i], short.items[i % 2]);
+    assert.deepEqual(long.problems.map((problem) => [problem.index, problem.fieldPath, problem.reason]),
+      Array.from({ length: 50 }, (_, i) => [i * 3 + 2, `stacklets[${i * 3 + 2}].size.slug`, short.problems[0]!.reason]));
+    assert.deepEqual(short.problems.map((problem) => [problem.index, problem.fieldPath]), [[2, 'stacklets[2].size.slug']]);
+  });
+
   it('read unreadable paging information as a problem and the page as the only one', () => {
     const page = readList(s.Tag, { tags: [{ name: 'a' }], meta: { pagination: { current_page: 'one', pages: 3 } } }, ['tags'], where);
     assert.deepEqual(page.items, [{ name: 'a' }]);
