@@ -29,17 +29,22 @@ const problemReporter = {
  * - the fetch body encoder, which undici requires only for a FormData body (the client sends JSON strings);
  * - the SOCKS5 proxy agent (11 KB), which ProxyAgent constructs only for a socks:// proxy URL, and the client
  *   accepts only http:// and https:// proxies (src/api/proxy.ts). ProxyAgent requires it as it loads, so its
- *   stand-in is a class that throws when constructed.
+ *   stand-in is a class that throws when constructed;
+ * - HTTP/2 (10 KB minified, and Node's http2 module, which it requires as it loads): a connection speaks it
+ *   only when TLS settles on h2, and undici offers h2 only with `allowH2`, which src/api/dispatcher.ts never
+ *   sets. Its stand-in is a function that throws when called: the connection fails with that error.
  */
 const unreachableUndici = {
   name: 'unreachable-undici',
   setup(build) {
-    build.onResolve({ filter: /^\.\.?\/(llhttp\/llhttp_simd-wasm|web\/fetch\/body|socks5-proxy-agent)(\.js)?$/ }, (args) =>
+    build.onResolve({ filter: /^\.\.?\/(llhttp\/llhttp_simd-wasm|web\/fetch\/body|socks5-proxy-agent|client-h2)(\.js)?$/ }, (args) =>
       /undici[\\/]lib[\\/]dispatcher$/.test(args.resolveDir) ? { path: args.path, namespace: 'unreachable-undici' } : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: 'unreachable-undici' }, (args) => {
       const error = `new Error(${JSON.stringify(`${args.path} is left out of this bundle (see esbuild.mjs)`)})`;
-      return { contents: args.path.includes('socks5') ? `module.exports = class { constructor() { throw ${error}; } };` : `throw ${error};` };
+      if (args.path.includes('socks5')) return { contents: `module.exports = class { constructor() { throw ${error}; } };` };
+      if (args.path.includes('client-h2')) return { contents: `module.exports = function connectH2() { throw ${error}; };` };
+      return { contents: `throw ${error};` };
     });
   },
 };

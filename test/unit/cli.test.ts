@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse } from 'jsonc-parser';
 import { StackletClient } from '../../src/api/client';
+import { createAuthority, issueCertificate } from '../../src/emulator/certificates';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 
 describe('stacklet (node dist/cli.js) ⇄ emulator', function () {
@@ -26,8 +27,8 @@ describe('stacklet (node dist/cli.js) ⇄ emulator', function () {
   });
 
   // A process of its own, waited for without blocking: the emulator answers it from this one.
-  const cli = (...args: string[]) => new Promise<{ code: number | null; out: string; err: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['dist/cli.js', ...args], { env: { PATH: process.env['PATH'] ?? '', STACKLET_API_URL: emu.url, STACKLET_TOKEN: emu.demoToken } });
+  const cliWith = (env: Record<string, string>, ...args: string[]) => new Promise<{ code: number | null; out: string; err: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['dist/cli.js', ...args], { env: { PATH: process.env['PATH'] ?? '', STACKLET_API_URL: emu.url, STACKLET_TOKEN: emu.demoToken, ...env } });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -38,7 +39,23 @@ describe('stacklet (node dist/cli.js) ⇄ emulator', function () {
       resolve({ code, out, err });
     });
   });
+  const cli = (...args: string[]) => cliWith({}, ...args);
   const file = (name: string) => path.join(dir, name);
+
+  // The build leaves undici's HTTP/2 out (esbuild.mjs): a TLS connection still works, and speaks HTTP/1.1.
+  it('exports over HTTPS from the bundle, its certificate trusted through NODE_EXTRA_CA_CERTS', async () => {
+    const authority = createAuthority('CLI Test CA');
+    const secure = await startEmulator({ port: 0, host: '127.0.0.1', tls: issueCertificate(authority, { names: ['127.0.0.1'] }) });
+    try {
+      fs.writeFileSync(file('ca.pem'), authority.cert);
+      const exported = await cliWith({ STACKLET_API_URL: secure.url, NODE_EXTRA_CA_CERTS: file('ca.pem') }, 'export');
+      assert.equal(exported.code, 0, exported.err);
+      assert.match(exported.out, /^\/\/ Stacklet Cloud account demo@stacklet\.example as read at\s/);
+      assert.match(secure.url, /^https:/);
+    } finally {
+      await secure.close();
+    }
+  });
 
   it('exports, and plans its export as no changes (exit 0)', async () => {
     const exported = await cli('export');
