@@ -240,8 +240,9 @@ const AGENT_SETTINGS = ['stacklet.agent.access', 'stacklet.agent.protectedTags',
 
 /**
  * In an editor whose agent takes extensions' MCP servers rather than VS Code's language model tools (Cursor), the
- * signed-in account's server is registered there, with the person's agent settings (user settings only) as its
- * options, again after a sign-in, switch or setting change, and removed at sign-out, expiry or deactivation. In
+ * signed-in account's server is registered there, with the person's agent settings (user settings only) and the
+ * window's Restricted Mode as its options, again after a sign-in, switch, setting change or the folder's trust,
+ * and removed at sign-out, expiry or deactivation. In
  * VS Code there is no such API: its agent has the language model tools, and nothing is listed twice.
  */
 function registerServerWithEditor(context: vscode.ExtensionContext, session: SessionManager, log: Log): void {
@@ -256,12 +257,14 @@ function registerServerWithEditor(context: vscode.ExtensionContext, session: Ses
     const limits = agentLimits();
     if (state.kind !== 'active' || limits.access === 'off') return undefined;
     const { apiUrl, token } = await session.connectionTarget();
-    return apiUrl && token ? editorServerConfig({ apiUrl, token, isEmulator: state.account.isEmulator }, limits, runtime) : undefined;
+    return apiUrl && token ? editorServerConfig({ apiUrl, token, isEmulator: state.account.isEmulator }, limits, runtime, vscode.workspace.isTrusted) : undefined;
   }, failed);
   context.subscriptions.push(
     registration,
     session.onDidChange(() => void registration.update()),
     vscode.workspace.onDidChangeConfiguration((event) => AGENT_SETTINGS.some((name) => event.affectsConfiguration(name)) && void registration.update()),
+    // Started with --restricted in Restricted Mode; once the folder is trusted, started again without it.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void registration.update()),
   );
   void registration.update();
 }

@@ -44,13 +44,19 @@ export function editorMcpApi(editor: unknown): EditorMcpApi | undefined {
   return typeof mcp?.registerServer === 'function' && typeof mcp.unregisterServer === 'function' ? (mcp as EditorMcpApi) : undefined;
 }
 
-/** What the editor is given to start: the person's limits as the server's options, the account in its environment. */
-export function editorServerConfig(account: ServedAccount, limits: AgentLimits, runtime: ServerRuntime): EditorServerConfig {
+/**
+ * What the editor is given to start: the person's limits as the server's options, and `--restricted` while the
+ * window is in Restricted Mode (`trusted` false), the account in its environment.
+ */
+export function editorServerConfig(account: ServedAccount, limits: AgentLimits, runtime: ServerRuntime, trusted: boolean): EditorServerConfig {
   return {
     name: EDITOR_SERVER_NAME,
     server: {
       command: runtime.nodePath,
-      args: [runtime.script, '--access', limits.access, `--protected-tags=${limits.protectedTags.join(',')}`, '--monthly-limit', String(limits.monthlyLimit)],
+      args: [
+        runtime.script, '--access', limits.access, `--protected-tags=${limits.protectedTags.join(',')}`, '--monthly-limit', String(limits.monthlyLimit),
+        ...(trusted ? [] : ['--restricted']),
+      ],
       env: {
         ELECTRON_RUN_AS_NODE: '1',
         STACKLET_API_URL: account.apiUrl,

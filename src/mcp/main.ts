@@ -19,7 +19,7 @@ import { readToken } from '../auth/tokenSource';
 declare const STACKLET_MCP_COMMAND: string | undefined;
 const COMMAND = typeof STACKLET_MCP_COMMAND === 'string' ? STACKLET_MCP_COMMAND : 'node dist/mcp.js';
 
-export const USAGE = `Usage: ${COMMAND} [--access off|read|ask] [--protected-tags a,b] [--monthly-limit USD] [--help]
+export const USAGE = `Usage: ${COMMAND} [--access off|read|ask] [--protected-tags a,b] [--monthly-limit USD] [--restricted] [--help]
 
 The Stacklet Cloud MCP server: the account's resources as tools for an agent, over stdio.
 
@@ -36,6 +36,7 @@ Options:
                         (it is read again at once after the server's own writes). Default:
                         ${FRESH_MS / 1000}; 0 reads the service on every call, for an account
                         others change as you go.
+  --restricted          ${wrap('For an editor window in Restricted Mode (the editor passes it): an account document, which comes from the workspace, is never applied.')}
   --help, -h            Print this and exit.
 
 Environment:
@@ -66,8 +67,9 @@ function wrap(text: string): string {
 }
 
 /** What the command line asks for: the usage, the server with the person's limits, or a mistake. */
-export function parseArgs(args: readonly string[]): { help: true } | { help: false; limits: AgentLimits; freshMs: number } | { error: string } {
+export function parseArgs(args: readonly string[]): { help: true } | { help: false; limits: AgentLimits; freshMs: number; restricted: boolean } | { error: string } {
   let access: AgentAccess = 'read';
+  let restricted = false;
   let freshMs = FRESH_MS;
   let protectedTags = DEFAULT_PROTECTED_TAGS;
   let monthlyLimit = DEFAULT_MONTHLY_LIMIT;
@@ -77,6 +79,7 @@ export function parseArgs(args: readonly string[]): { help: true } | { help: fal
     const value = () => inline ?? args[++i];
     if (flag === '--help' || flag === '-h') return { help: true };
     if (flag === '--allow-writes') access = 'ask';
+    else if (flag === '--restricted') restricted = true;
     else if (flag === '--access') {
       const level = value();
       if (!(AGENT_ACCESS as readonly unknown[]).includes(level)) return { error: `--access takes one of ${AGENT_ACCESS.join(', ')}` };
@@ -95,7 +98,7 @@ export function parseArgs(args: readonly string[]): { help: true } | { help: fal
       freshMs = seconds * 1000;
     } else return { error: `Unknown option: ${arg}` };
   }
-  return { help: false, limits: { access, protectedTags, monthlyLimit }, freshMs };
+  return { help: false, limits: { access, protectedTags, monthlyLimit }, freshMs, restricted };
 }
 
 async function main(): Promise<void> {
@@ -133,7 +136,7 @@ async function main(): Promise<void> {
     // Signed out: the tools are listed and each says how to sign in.
     process.stderr.write('stacklet-cloud MCP: STACKLET_API_URL and a token (STACKLET_TOKEN_FILE, STACKLET_TOKEN_COMMAND or STACKLET_TOKEN) are not both set; every tool will say so.\n');
   }
-  const server = createServer(ctx, { source, limits: parsed.limits, freshMs: parsed.freshMs, ...(signedOut ? { signedOut } : {}), ...(baseUrl ? { apiUrl: baseUrl } : {}) });
+  const server = createServer(ctx, { source, limits: parsed.limits, freshMs: parsed.freshMs, restricted: parsed.restricted, ...(signedOut ? { signedOut } : {}), ...(baseUrl ? { apiUrl: baseUrl } : {}) });
   const transport = new StdioServerTransport();
   await server.connect(transport);
   if (parsed.limits.access !== 'ask') refuseWritesWhenOff(transport, source, parsed.limits.access);

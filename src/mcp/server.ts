@@ -70,6 +70,11 @@ export interface ServerOptions {
   readonly now?: () => number;
   /** How long a listing answers calls (--fresh-seconds); FRESH_MS by default. */
   readonly freshMs?: number;
+  /**
+   * Started by an editor for a window in Restricted Mode (--restricted): an account document, which comes from
+   * the workspace, is not applied, as the extension's own Apply and agent tool refuse there.
+   */
+  readonly restricted?: boolean;
 }
 
 /** Drops the listings read more than `freshMs` ago; the others answer this call from the cache. */
@@ -169,7 +174,7 @@ export function createServer(ctx: ReadContext | undefined, options: ServerOption
       const agent: ActionContext = { ...c, agent: { tool: APPLY_ACCOUNT.name, door: 'mcp', limits: () => limits, ledger } };
       const account = await accountWords(agent, options.apiUrl, (text) => text);
       return answer(agentResult(source, await applyAccount(agent, input, {
-        trusted: true,
+        trusted: options.restricted !== true,
         account,
         confirm: async (question) => {
           const confirmed = await elicit(server, documentMessage(question), question.typed);

@@ -39,15 +39,21 @@ describe('the MCP server registered with an editor that takes extensions\' serve
   });
 
   it('starts dist/mcp.js with the person\'s limits as options, the account and token in the environment only', () => {
-    const config = editorServerConfig({ apiUrl: 'https://api.stacklet.example', token: TOKEN, isEmulator: false }, { access: 'read', protectedTags: ['prod', 'keep'], monthlyLimit: 12.5 }, RUNTIME);
+    const config = editorServerConfig({ apiUrl: 'https://api.stacklet.example', token: TOKEN, isEmulator: false }, { access: 'read', protectedTags: ['prod', 'keep'], monthlyLimit: 12.5 }, RUNTIME, true);
     assert.equal(config.name, EDITOR_SERVER_NAME);
     assert.equal(config.server.command, process.execPath);
     assert.deepEqual(config.server.args, [RUNTIME.script, '--access', 'read', '--protected-tags=prod,keep', '--monthly-limit', '12.5']);
     assert.deepEqual(config.server.env, { ELECTRON_RUN_AS_NODE: '1', STACKLET_API_URL: 'https://api.stacklet.example', STACKLET_TOKEN: TOKEN });
     assert.equal(config.server.args.some((arg) => arg.includes(TOKEN.slice(0, 8))), false);
     // No tag protected is said as an empty list, which the server takes as none (not as its default).
-    assert.ok(editorServerConfig({ apiUrl: 'http://127.0.0.1:1', token: TOKEN, isEmulator: true }, { ...ASK, protectedTags: [] }, RUNTIME).server.args.includes('--protected-tags='));
-    assert.equal(editorServerConfig({ apiUrl: 'http://127.0.0.1:1', token: TOKEN, isEmulator: true }, ASK, RUNTIME).server.env['STACKLET_EMULATOR'], '1');
+    assert.ok(editorServerConfig({ apiUrl: 'http://127.0.0.1:1', token: TOKEN, isEmulator: true }, { ...ASK, protectedTags: [] }, RUNTIME, true).server.args.includes('--protected-tags='));
+    assert.equal(editorServerConfig({ apiUrl: 'http://127.0.0.1:1', token: TOKEN, isEmulator: true }, ASK, RUNTIME, true).server.env['STACKLET_EMULATOR'], '1');
+  });
+
+  it('starts it with --restricted for a window in Restricted Mode, where an account document is not applied', () => {
+    const account = { apiUrl: 'https://api.stacklet.example', token: TOKEN, isEmulator: false };
+    assert.equal(editorServerConfig(account, ASK, RUNTIME, false).server.args.at(-1), '--restricted');
+    assert.equal(editorServerConfig(account, ASK, RUNTIME, true).server.args.includes('--restricted'), false);
   });
 
   it('registers at sign-in, again when the limits or the account change, not for nothing new, and removes it at sign-out and when disposed', async () => {
@@ -55,7 +61,7 @@ describe('the MCP server registered with an editor that takes extensions\' serve
     let account: ServedAccount | undefined;
     let limits = ASK;
     const errors: unknown[] = [];
-    const registration = new EditorServerRegistration(api, async () => (account && limits.access !== 'off' ? editorServerConfig(account, limits, RUNTIME) : undefined), (error) => errors.push(error));
+    const registration = new EditorServerRegistration(api, async () => (account && limits.access !== 'off' ? editorServerConfig(account, limits, RUNTIME, true) : undefined), (error) => errors.push(error));
 
     await registration.update();
     assert.equal(api.calls.length, 0, 'signed out: nothing registered');
@@ -90,7 +96,7 @@ describe('the MCP server registered with an editor that takes extensions\' serve
     registration.dispose();
     assert.equal(api.calls.length, count, 'nothing registered: nothing to remove');
 
-    const again = new EditorServerRegistration(api, async () => editorServerConfig({ apiUrl: 'https://api.stacklet.example', token: TOKEN, isEmulator: false }, ASK, RUNTIME), (error) => errors.push(error));
+    const again = new EditorServerRegistration(api, async () => editorServerConfig({ apiUrl: 'https://api.stacklet.example', token: TOKEN, isEmulator: false }, ASK, RUNTIME, true), (error) => errors.push(error));
     await again.update();
     const pending = again.update();
     again.dispose();
@@ -105,7 +111,7 @@ describe('the MCP server registered with an editor that takes extensions\' serve
     let fail = true;
     const registration = new EditorServerRegistration(api, async () => {
       if (fail) throw new Error('the emulator could not start');
-      return editorServerConfig({ apiUrl: 'https://api.stacklet.example', token: TOKEN, isEmulator: false }, ASK, RUNTIME);
+      return editorServerConfig({ apiUrl: 'https://api.stacklet.example', token: TOKEN, isEmulator: false }, ASK, RUNTIME, true);
     }, (error) => errors.push(error));
     await registration.update();
     assert.equal(errors.length, 1);
@@ -125,7 +131,7 @@ describe('the MCP server registered with an editor that takes extensions\' serve
 
     it('answers a find on the account it was registered for, with the limits it was given', async () => {
       const api = standIn();
-      const registration = new EditorServerRegistration(api, async () => editorServerConfig({ apiUrl: emu.url, token: emu.demoToken, isEmulator: true }, { ...ASK, access: 'read' }, RUNTIME), () => undefined);
+      const registration = new EditorServerRegistration(api, async () => editorServerConfig({ apiUrl: emu.url, token: emu.demoToken, isEmulator: true }, { ...ASK, access: 'read' }, RUNTIME, true), () => undefined);
       await registration.update();
       const [, config] = api.calls[0] as ['register', EditorServerConfig];
       const client = new Client({ name: 'editor', version: '1.0.0' });

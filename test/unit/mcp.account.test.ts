@@ -116,6 +116,21 @@ describe('MCP account document tools (node dist/mcp.js) ⇄ emulator', function 
     assert.equal(sent(), before, 'nothing was sent');
   });
 
+  it('refuses an apply with --restricted (an editor window in Restricted Mode) before any question, and still plans', async () => {
+    const writer = await connect(['--allow-writes', '--protected-tags=', '--restricted']);
+    const doc = await exported();
+    stacklet(doc, 'blog')['size'] = 'b-1vcpu-2gb';
+    const before = sent();
+    const answer = await call(writer, 'stacklet_applyAccount', { document: JSON.stringify(doc) });
+    assert.equal(answer.isError, true);
+    assert.equal(answer.data['refused'], 'untrusted');
+    assert.match(String(answer.data['error']), /Restricted Mode/);
+    assert.deepEqual(asked, [], 'nothing was asked');
+    assert.equal(sent(), before, 'nothing was sent');
+    const plan = await call(writer, 'stacklet_planAccount', { document: JSON.stringify(doc) });
+    assert.equal((plan.data['items'] as unknown[]).length, 1);
+  });
+
   it('refuses an apply whose steps together pass the spending limit before any question, though each alone fits', async () => {
     const writer = await connect(['--allow-writes', '--protected-tags=', '--monthly-limit', '10']);
     const doc = await exported();
