@@ -16,6 +16,19 @@ declare module 'undici/lib/dispatcher/proxy-agent' {
   export = ProxyAgentClass;
 }
 
+/** The one part of WebAssembly used (./undiciParts.ts), which Node has and the ES2022 library does not declare. */
+declare namespace WebAssembly {
+  class Module {
+    constructor(bytes: Uint8Array);
+  }
+}
+
+/** The bytes of undici's HTTP parser, the WebAssembly build of llhttp that its HTTP/1 client compiles. */
+declare module 'undici/lib/llhttp/llhttp-wasm' {
+  const bytes: Buffer;
+  export = bytes;
+}
+
 /** `Dispatcher.prototype.connect`, which undici's index attaches to every dispatcher. */
 declare module 'undici/lib/api/api-connect' {
   import type { Dispatcher } from 'undici';

@@ -44,12 +44,13 @@ export type SessionState =
 const loadClient = () => import('../api/client.js');
 
 /**
- * Starts loading the client's chunk and undici's (which its first request needs) together. Loading is all
- * this does; a failure shows where they are used.
+ * Starts loading the client's chunk and undici's (which its first request needs) together, and compiles
+ * undici's HTTP parser once loaded, which its first connection would do. Nothing else; a failure shows where
+ * they are used.
  */
 function loadChunks(): void {
   void loadClient().catch(() => undefined);
-  void import('../api/undiciParts.js').catch(() => undefined);
+  void import('../api/undiciParts.js').then((undici) => undici.compileHttpParser()).catch(() => undefined);
 }
 
 /** Starts (or finds running) the embedded emulator; answers its URL and the token of this start. */

@@ -3,6 +3,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkApiUrl } from '../../src/api/apiUrl';
 import { HttpTransport, type RequestLogEntry } from '../../src/api/transport';
+import { compileHttpParser } from '../../src/api/undiciParts';
 import { rejection } from './support/helpers';
 
 const TOKEN = 'stk_test_secret_token_123456';
@@ -299,6 +300,21 @@ describe('HttpTransport', () => {
     try {
       const error = await rejection(t.request('GET', '/v1/x'));
       assert.ok(!error.message.includes(TOKEN.slice(0, 12)), error.message.slice(-40));
+    } finally {
+      await t.close();
+      await s.close();
+    }
+  });
+
+  it('compiles undici\'s HTTP parser ahead of the first connection (llhttp\'s module), once; requests then go as before', async () => {
+    const parser = compileHttpParser();
+    assert.equal(compileHttpParser(), parser, 'kept, and compiled once');
+    const exports = (WebAssembly.Module as unknown as { exports(module: unknown): { name: string }[] }).exports(parser).map((e) => e.name);
+    assert.ok(exports.includes('llhttp_execute') && exports.includes('llhttp_alloc'), exports.join());
+    const s = await scripted([json(200, { ok: true })]);
+    const { t } = transport(s.url);
+    try {
+      assert.deepEqual((await t.request('GET', '/v1/x')).json, { ok: true });
     } finally {
       await t.close();
       await s.close();
