@@ -4,7 +4,7 @@
  * (a closed port) and an empty cache, so whatever installs and runs comes from the tarball alone.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -32,6 +32,9 @@ export function packAndInstallOffline(work: string): InstalledPackage {
   const tarball = path.join(work, packed[0]!.filename);
   const folder = path.join(work, 'installed');
   mkdirSync(folder);
+  // A folder of its own to npm: without a package.json, npm installs into the nearest folder above that has one
+  // or a node_modules (a stray /tmp/node_modules took the package once).
+  writeFileSync(path.join(folder, 'package.json'), '{ "private": true }\n');
   execFileSync(NPM, ['install', '--offline', '--no-audit', '--no-fund', '--no-package-lock', tarball], { cwd: folder, env: offline, stdio: 'pipe' });
   return { tarball, folder, offline };
 }
