@@ -92,7 +92,7 @@ export function readOne<S extends z.ZodMiniType>(schema: S, body: unknown, keys:
   // `userdata` text) or a broken envelope: only a body that passes as the resource itself is the former.
   const present = keys.find((key) => key in body);
   if (present !== undefined) {
-    const direct = schema.safeParse(body, { jitless: true });
+    const direct = schema.safeParse(body, WITHOUT_GENERATED);
     if (direct.success) return direct.data as z.output<S>;
     throw invalidResponse(where, l10n.t('{0}: expected an object, got {1}', present, describe(body[present])), present);
   }
