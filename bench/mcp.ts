@@ -9,6 +9,8 @@
  *   is, on the same emulator in the same run: the first paging of every
  *   listing find reads, then each call's own requests (the sizes listing a resize estimate reads, the profile
  *   whose e-mail the write's question names, the write's POST); what the cache answers costs the floor nothing.
+ *   The server reads that profile as it starts (src/mcp/main.ts), connected untimed: the read may still be under
+ *   way as the first find pages, and the emulator counts it with the session's requests.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';

@@ -5,6 +5,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { isLoopbackUrl } from '../api/loopback';
 import { StackletClient } from '../api/client';
+import { ApiError } from '../api/errors';
 import type { AgentSource } from '../agent/envelope';
 import type { ReadContext } from '../actions/readContext';
 import { isLocalEmulator } from '../auth/accountPlace';
@@ -101,6 +102,18 @@ export function parseArgs(args: readonly string[]): { help: true } | { help: fal
   return { help: false, limits: { access, protectedTags, monthlyLimit }, freshMs, restricted };
 }
 
+/**
+ * Reads the profile as the server starts, before any call: the connection to the service is open by the first
+ * call, a refused token is said at once, and the account every write's question names is in the cache. Said
+ * with the status only: what the service wrote is for the tools' answers, as JSON values.
+ */
+function readProfileAtStart(store: ResourceStore): void {
+  store.get('profile').catch((error: unknown) => {
+    const why = error instanceof ApiError ? (error.status !== undefined ? `HTTP ${error.status}` : error.kind) : 'network';
+    process.stderr.write(`stacklet-cloud MCP: the account's profile could not be read at start (${why}); each tool's answer says why.\n`);
+  });
+}
+
 async function main(): Promise<void> {
   const parsed = parseArgs(process.argv.slice(2));
   if ('error' in parsed) {
@@ -132,6 +145,7 @@ async function main(): Promise<void> {
     }
     const client = new StackletClient({ baseUrl, token: read.token, allowInsecureHttp: loopback });
     ctx = actionContext({ account: place, client, store: new ResourceStore(client), history: new ActionHistory() });
+    if (parsed.limits.access !== 'off') readProfileAtStart(ctx.store);
   } else {
     // Signed out: the tools are listed and each says how to sign in.
     process.stderr.write('stacklet-cloud MCP: STACKLET_API_URL and a token (STACKLET_TOKEN_FILE, STACKLET_TOKEN_COMMAND or STACKLET_TOKEN) are not both set; every tool will say so.\n');
