@@ -101,6 +101,31 @@ describe('The account as a document ⇄ emulator', function () {
     assert.equal(right.complete, true, right.message);
   });
 
+  it('prunes by rank: a failed volume\'s deletion holds back the stacklet\'s, not the other volume\'s, and no prune lists the other steps', async () => {
+    let pruned: { volumes: Record<string, unknown>[]; stacklet: Record<string, unknown> } | undefined;
+    const text = (await edited((doc) => {
+      const loose = doc['volumes']!.filter((v) => v['stacklet'] === null || v['stacklet'] === undefined).slice(0, 2);
+      const whole = JSON.stringify(doc);
+      // A stacklet no other entry names (a volume, a firewall, a load balancer), so that its prune leaves no dangling name.
+      const stacklet = doc['stacklets']!.find((s) => whole.split(JSON.stringify(s['name'])).length === 2)!;
+      pruned = { volumes: loose, stacklet };
+      doc['volumes'] = doc['volumes']!.filter((v) => !loose.includes(v));
+      doc['stacklets'] = doc['stacklets']!.filter((s) => s !== stacklet);
+      doc['vpcs']![0]!['name'] = 'ranked-net';
+      for (const s of doc['stacklets']!) if (s['vpc'] !== null && s['vpc'] !== undefined) s['vpc'] = 'ranked-net';
+    })).replace('"prune": false', '"prune": true');
+    assert.equal(pruned!.volumes.length, 2, 'the demo account has two loose volumes');
+    const plan = await planOf(text);
+    assert.deepEqual(plan.problems, []);
+    assert.deepEqual(plan.steps.map((step) => `${step.kind}.${step.action} ${step.level}`), ['vpc.rename 0', 'volume.delete 1', 'volume.delete 1', 'stacklet.delete 2']);
+    assert.deepEqual(plan.steps.map((step) => step.after), [[], [], [], []], 'a prune waits by its rank, listing no step');
+    // One volume goes before the apply (a co-tenant's delete): its step fails, the stacklet's waits on it.
+    const gone = plan.steps[1]!;
+    await agent.client.deleteVolume(String((gone.input as { id: unknown }).id));
+    const report = await apply(plan);
+    assert.deepEqual(report.outcomes.map((o) => `${o.step.kind}.${o.step.action} ${o.status}`), ['vpc.rename done', 'volume.delete failed', 'volume.delete done', 'stacklet.delete not-started']);
+  });
+
   it('prunes an attached volume by detaching it first, then deleting it; a fault halfway is reported and planning again shows the rest', async () => {
     const text = (await edited((doc) => {
       const attached = doc['volumes']!.find((v) => v['stacklet'] !== null)!;
@@ -111,7 +136,9 @@ describe('The account as a document ⇄ emulator', function () {
     const plan = await planOf(text);
     assert.deepEqual(plan.problems, []);
     assert.deepEqual(plan.steps.map((step) => `${step.kind}.${step.action}`), ['vpc.rename', 'volume.detach', 'volume.delete']);
-    assert.ok(plan.steps[2]!.after.includes(plan.steps[1]!.key) && plan.steps[2]!.after.includes(plan.steps[0]!.key), 'the delete waits for the detach, and for every other step');
+    assert.deepEqual(plan.steps[2]!.after, [plan.steps[1]!.key], 'the delete waits for the detach');
+    // Both are the prune's: they wait on every other step by their rank, above its level, and are listed by none.
+    assert.deepEqual(plan.steps.map((step) => [step.level, step.pruneRank]), [[0, undefined], [1, 0], [2, 0]]);
     // The rename fails (a fault on every request for a moment): what waits on it (the pruning) does not start.
     agent.emu.configure({ faultRate: 1, faultKinds: ['http500'] });
     const report = await apply(plan);

@@ -167,6 +167,21 @@ async function untilIdle(ctx: ActionContext, kind: ListedKind, id: string | numb
   }
 }
 
+/**
+ * Whether a prune's step of `rank` may start as far as its rank waits (PlannedStep.pruneRank): every step that is not
+ * a prune's done, and every prune of a lower rank. Those are all on lower levels, so their outcomes are known by then.
+ */
+function rankWaits(plan: AccountPlan, outcome: ReadonlyMap<string, StepOutcome>): (rank: number) => boolean {
+  let othersDone = true;
+  let lowestUndone = Infinity;
+  for (const step of plan.steps) {
+    if (outcome.get(step.key)?.status === 'done') continue;
+    if (step.pruneRank === undefined) othersDone = false;
+    else lowestUndone = Math.min(lowestUndone, step.pruneRank);
+  }
+  return (rank) => othersDone && lowestUndone >= rank;
+}
+
 /** The plan's steps, sent: level by level, at most 8 at a time, each after what it waits on. */
 export async function applyPlan(ctx: ActionContext, plan: AccountPlan, typed: string | undefined, options: ApplyOptions): Promise<ApplyReport> {
   // The plan waits for each task itself (untilIdle); the window's tracker would still call a resource busy for a poll.
@@ -180,7 +195,8 @@ export async function applyPlan(ctx: ActionContext, plan: AccountPlan, typed: st
   const run = async (ended: (count: number, name: string) => void, signal?: AbortSignal): Promise<void> => {
     let count = 0;
     for (const level of levels) {
-      const ready = plan.steps.filter((step) => step.level === level && step.after.every((key) => outcome.get(key)?.status === 'done'));
+      const ranks = rankWaits(plan, outcome);
+      const ready = plan.steps.filter((step) => step.level === level && step.after.every((key) => outcome.get(key)?.status === 'done') && (step.pruneRank === undefined || ranks(step.pruneRank)));
       const starting = new Set(ready);
       for (const step of plan.steps.filter((s) => s.level === level && !starting.has(s))) outcome.set(step.key, { step, status: 'not-started' });
       if (signal?.aborted) break;
@@ -230,7 +246,8 @@ export function reportWords(outcomes: readonly StepOutcome[]): string {
  */
 export async function refusalsBefore(ctx: ActionContext, plan: AccountPlan, definitionOf: ApplyOptions['definitionOf']): Promise<{ step: PlannedStep; reason: string }[]> {
   const refused: { step: PlannedStep; reason: string }[] = [];
-  for (const step of plan.steps.filter((s) => s.after.length === 0)) {
+  // Level 0: waiting on no other step of the plan (a prune waits on every other step, by its rank).
+  for (const step of plan.steps.filter((s) => s.after.length === 0 && s.level === 0)) {
     try {
       await planStep(ctx, definitionOf(step.kind as ToolKind, step.action), step.input as Record<string, unknown>);
     } catch (error) {

@@ -32,6 +32,12 @@ export interface PlannedStep extends StepRequest {
   readonly path: DocPath;
   /** The steps it waits on: their resource first, or what it needs created. */
   readonly after: readonly string[];
+  /**
+   * A prune's step (a deletion, or what goes first, as a volume's detach): it also waits on every step that is not a
+   * prune's, and on the prunes of a lower rank (a volume's before its stacklet's). Said once by the rank, not listed
+   * in `after`: thousands of prunes beside thousands of changes made lists of n·m keys.
+   */
+  readonly pruneRank?: number;
   /** Steps of one level run together (at most 8 at a time); a level starts once the one before ended. */
   readonly level: number;
   /** Where its resource's entry starts in the document's text (absent for a deletion): for a CodeLens, say. */
@@ -312,33 +318,40 @@ export function createdKeys(value: unknown): string[] {
 
 /**
  * The steps in the order they run, each with its level: after what it waits on (its `after`, and the creates its
- * input needs); deletions after every other step (what is deleted may be what a change detached), by their kind's
+ * input needs); prunes after every other step (what is deleted may be what a change detached), by their kind's
  * rank (a volume before its stacklet, a stacklet before its VPC).
  */
 function ordered(steps: readonly (StepRequest & { key: string; path: DocPath; after: string[] })[], deletions: readonly (StepRequest & { key: string; path: DocPath; after: string[]; rank: number })[]): PlannedStep[] {
-  const others = steps.map((step) => step.key);
-  // A deletion waits on every other step (one that failed leaves what it would delete as it is), and on the
-  // deletions of a lower rank.
-  const waiting = [
-    ...steps.map((step) => ({ ...step, after: [...new Set([...step.after, ...createdKeys(step.input)])] })),
-    ...deletions.map(({ rank, ...step }) => ({
-      ...step,
-      after: [...new Set([...step.after, ...createdKeys(step.input), ...others, ...deletions.filter((other) => other.rank < rank).map((other) => other.key)])],
-    })),
+  const waitsOn = (step: StepRequest & { after: string[] }) => [...new Set([...step.after, ...createdKeys(step.input)])];
+  const waiting: (Omit<PlannedStep, 'level'>)[] = [
+    ...steps.map((step) => ({ ...step, after: waitsOn(step) })),
+    ...deletions.map(({ rank, ...step }) => ({ ...step, after: waitsOn(step), pruneRank: rank })),
   ];
   const all = new Map(waiting.map((step) => [step.key, step]));
+  // The level above which each rank's prunes start: every other step's, then every prune's of a lower rank.
+  const floors = new Map<number, number>();
   const level = new Map<string, number>();
   const visiting = new Set<string>();
+  const cycle = (key: string) => new Error(`the steps wait on each other: ${key}`);
   const levelOf = (key: string): number => {
     const known = level.get(key);
     if (known !== undefined) return known;
-    if (visiting.has(key)) throw new Error(`the steps wait on each other: ${key}`);
+    if (visiting.has(key)) throw cycle(key);
     visiting.add(key);
-    const value = all.get(key)!.after.reduce((top, other) => (all.has(other) ? Math.max(top, levelOf(other)) : top), -1) + 1;
+    const step = all.get(key)!;
+    const floor = step.pruneRank === undefined ? -1 : floors.get(step.pruneRank);
+    // A prune whose rank's floor is not known yet waits on what waits on it (a step, or a prune of a lower rank).
+    if (floor === undefined) throw cycle(key);
+    const value = step.after.reduce((top, other) => (all.has(other) ? Math.max(top, levelOf(other)) : top), floor) + 1;
     visiting.delete(key);
     level.set(key, value);
     return value;
   };
+  let top = waiting.reduce((max, step) => (step.pruneRank === undefined ? Math.max(max, levelOf(step.key)) : max), -1);
+  for (const rank of [...new Set(deletions.map((step) => step.rank))].sort((a, b) => a - b)) {
+    floors.set(rank, top);
+    top = waiting.reduce((max, step) => (step.pruneRank === rank ? Math.max(max, levelOf(step.key)) : max), top);
+  }
   return waiting.map((step) => ({ ...step, level: levelOf(step.key) })).sort((a, b) => a.level - b.level);
 }
 

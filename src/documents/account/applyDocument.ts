@@ -80,7 +80,7 @@ export async function applyDocument(context: () => Promise<{ readonly ctx: Actio
 
 /** Whether two plans send the same steps, to the same resources, with the same words and cost. */
 function sameSteps(a: AccountPlan, b: AccountPlan): boolean {
-  const steps = (plan: AccountPlan) => JSON.stringify(plan.steps.map((step) => [step.kind, step.action, step.name, step.op, step.input, step.changes, step.monthlyChangeUsd, step.after]));
+  const steps = (plan: AccountPlan) => JSON.stringify(plan.steps.map((step) => [step.kind, step.action, step.name, step.op, step.input, step.changes, step.monthlyChangeUsd, step.after, step.pruneRank]));
   return steps(a) === steps(b);
 }
 
