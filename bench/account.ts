@@ -3,7 +3,8 @@
  * account's volumes, firewalls and tags) against the time to read those listings, and exporting it likewise (both
  * ≤ 1.3×; the compute alone reported); applying 100 independent changes against their floor, levels × ⌈n / 8⌉ ×
  * RTT (≤ 1.3×); and the compute of a plan that changes half the stacklets and prunes the other half against the
- * unchanged export's (≤ 1.5×). Each step of the apply is planned by its definition and sent through the gate, as Apply sends it.
+ * unchanged export's (≤ 1.5×). Each step of the apply is planned by its definition and sent through the gate, as
+ * Apply sends it.
  */
 import { StackletClient } from '../src/api/client';
 import { applyPlan } from '../src/documents/account/accountApply';
@@ -49,10 +50,12 @@ export async function accountFigures(log: (line: string) => void): Promise<Figur
       log(`account run ${run + 1}: read ${Math.round(reads.at(-1)!)} ms, export ${Math.round(exports.at(-1)!)} ms, plan ${Math.round(plans.at(-1)!)} ms (compute ${Math.round(computes.at(-1)!)} ms)`);
     }
     const read = median(reads);
+    // The export as JSON, its comment lines taken off, for an edit of it.
+    const exportedDoc = () => JSON.parse(text.replace(/^\/\/.*\n/gm, '')) as { stacklets: { tags: string[] }[]; prune?: boolean };
     // Half the stacklets changed (a tag each) and the other half pruned: thousands of prunes beside thousands of
     // changes, whose waits were lists of n·m keys until issue 47 (9.3 s and 228 MB for 5,000 of each here).
     const live = await readLive(store, DECLARED_KINDS);
-    const mixedDoc = JSON.parse(text.replace(/^\/\/.*\n/gm, '')) as { stacklets: { tags: string[] }[]; prune?: boolean };
+    const mixedDoc = exportedDoc();
     const half = Math.floor(mixedDoc.stacklets.length / 2);
     mixedDoc.stacklets = mixedDoc.stacklets.slice(0, half);
     mixedDoc.stacklets.forEach((stacklet) => stacklet.tags.push('bench-mixed'));
@@ -69,7 +72,7 @@ export async function accountFigures(log: (line: string) => void): Promise<Figur
     }
     log(`account: the mixed plan, ${mixedSteps} steps: ${mixed.map((ms) => `${Math.round(ms)} ms`).join(', ')}`);
     // 100 independent changes: a new tag on 100 stacklets, one level, sent 8 at a time.
-    const doc = JSON.parse(text.replace(/^\/\/.*\n/gm, '')) as { stacklets: { tags: string[] }[] };
+    const doc = exportedDoc();
     doc.stacklets.slice(0, CHANGES).forEach((stacklet) => stacklet.tags.push('bench-applied'));
     const plan = planAccount(JSON.stringify(doc), await readLive(store, DECLARED_KINDS), DECLARED_KINDS);
     if (plan.steps.length !== CHANGES) throw new Error(`${plan.steps.length} steps planned, not ${CHANGES}`);
