@@ -24,6 +24,7 @@ import { REPO_ROOT } from '../test/harness/provision';
 import { SHAPED_EXTENSION_FIXTURE, SHAPED_TITLE, shapedFixtureContent } from '../test/harness/shapedFixture';
 import { startE2eSession, type E2eSession } from '../test/harness/workbench';
 import { median, spreadOf, times, type Figure } from './figure';
+import { untilQuiet, type Quiet } from './quiet';
 
 const LATENCY_MS = 50;
 /** Seven rounds for the record; STACKLET_BENCH_FEEL_ROUNDS takes fewer for a profiled run. */
@@ -111,18 +112,19 @@ async function reloadWindow(page: Page): Promise<void> {
 }
 
 /** Reloads the window with no view container open beside the Explorer, so that neither extension is active. */
-async function reloadToExplorer(page: Page): Promise<void> {
+async function reloadToExplorer(page: Page, groups: readonly number[]): Promise<Quiet> {
   const explorer = page.locator('.part.sidebar .composite.title', { hasText: 'Explorer' });
   if (!(await explorer.isVisible())) await page.locator('.activitybar a.action-label[aria-label^="Explorer"]').click();
   await explorer.waitFor();
   await reloadWindow(page);
   await explorer.waitFor();
-  // The extension host starts after the workbench: a user's click comes once the window has settled.
-  await page.waitForTimeout(3000);
+  // A user's click comes once the window has settled: the extension host starts after the workbench, and then
+  // activates the built-in extensions (bench/quiet.ts).
+  return untilQuiet(groups);
 }
 
-async function openFromActivityBar(page: Page, title: string, names: string[]): Promise<Required<Seen>> {
-  await reloadToExplorer(page);
+async function openFromActivityBar(page: Page, groups: readonly number[], title: string, names: string[], settled: Quiet[]): Promise<Required<Seen>> {
+  settled.push(await reloadToExplorer(page, groups));
   await watch(page, { from: 'click', selector: activityItem(title), names });
   await page.locator(activityItem(title)).click();
   return seenRow(page);
@@ -158,6 +160,9 @@ interface Timed {
   /** When the listing reached the emulator, from the start: what came before the request and what after. */
   readonly listingAtMs: number | undefined;
 }
+
+/** `4.2 s`, or `30.0 s (never quiet)` when the wait gave up. */
+const waited = ({ waitedMs, quiet }: Quiet) => `${(waitedMs / 1000).toFixed(1)} s${quiet ? '' : ' (never quiet)'}`;
 
 /** Times one measurement, with the requests the emulator received between its start and the row. */
 async function timed(session: E2eSession, measure: () => Promise<Required<Seen>>): Promise<Timed> {
@@ -228,16 +233,18 @@ export async function feelFigures(log: (line: string) => void): Promise<Figure[]
       const { ms: total, listingAtMs } = runs.at(-1)!;
       return `${total.toFixed(0)} ms${listingAtMs === undefined ? '' : ` (listing at ${listingAtMs})`}`;
     };
+    /** Each opening's wait for a quiet workbench, in the order of the openings. */
+    const settled: Quiet[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      open.ours.push(await timed(session, () => openFromActivityBar(page, OURS.title, names)));
+      open.ours.push(await timed(session, () => openFromActivityBar(page, session!.groups, OURS.title, names, settled)));
       await saveProfile(page, `open-ours-${round + 1}`);
-      open.shaped.push(await timed(session, () => openFromActivityBar(page, SHAPED.title, names)));
+      open.shaped.push(await timed(session, () => openFromActivityBar(page, session!.groups, SHAPED.title, names, settled)));
       await saveProfile(page, `open-shaped-${round + 1}`);
-      open.bare.push(await timed(session, () => openFromActivityBar(page, BARE.title, names)));
+      open.bare.push(await timed(session, () => openFromActivityBar(page, session!.groups, BARE.title, names, settled)));
       reload.ours.push(await timed(session, () => reloadWithContainer(page, OURS.title, names)));
       reload.shaped.push(await timed(session, () => reloadWithContainer(page, SHAPED.title, names)));
       reload.bare.push(await timed(session, () => reloadWithContainer(page, BARE.title, names)));
-      log(`feel: round ${round + 1}: open ${ms(open.ours)} (shaped ${ms(open.shaped)}, bare ${ms(open.bare)}), reload ${ms(reload.ours)} (shaped ${ms(reload.shaped)}, bare ${ms(reload.bare)})`);
+      log(`feel: round ${round + 1}: open ${ms(open.ours)} (shaped ${ms(open.shaped)}, bare ${ms(open.bare)}), reload ${ms(reload.ours)} (shaped ${ms(reload.shaped)}, bare ${ms(reload.bare)}); each opening after ${settled.slice(-3).map(waited).join(', ')} of waiting for a quiet workbench`);
     }
 
     // Try the Local Emulator, signed out, from the welcome view: the embedded emulator starts in the extension host.
