@@ -220,6 +220,7 @@ export async function feelFigures(log: (line: string) => void): Promise<Figure[]
       hostEnv: (emulator) => ({ SHAPED_FLOOR_API_URL: emulator.url, SHAPED_FLOOR_TOKEN: emulator.demoToken, ...(PROFILE_DIR ? { STACKLET_PROFILE_DIR: PROFILE_DIR } : {}) }),
     });
     const { page } = session.browser;
+    const { groups } = session;
     page.setDefaultTimeout(60_000);
     await page.addInitScript({ content: `(${WATCH_IN_PAGE})(null)` });
     await ui.openWorkbench(page, session.address);
@@ -236,11 +237,11 @@ export async function feelFigures(log: (line: string) => void): Promise<Figure[]
     /** Each opening's wait for a quiet workbench, in the order of the openings. */
     const settled: Quiet[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      open.ours.push(await timed(session, () => openFromActivityBar(page, session!.groups, OURS.title, names, settled)));
+      open.ours.push(await timed(session, () => openFromActivityBar(page, groups, OURS.title, names, settled)));
       await saveProfile(page, `open-ours-${round + 1}`);
-      open.shaped.push(await timed(session, () => openFromActivityBar(page, session!.groups, SHAPED.title, names, settled)));
+      open.shaped.push(await timed(session, () => openFromActivityBar(page, groups, SHAPED.title, names, settled)));
       await saveProfile(page, `open-shaped-${round + 1}`);
-      open.bare.push(await timed(session, () => openFromActivityBar(page, session!.groups, BARE.title, names, settled)));
+      open.bare.push(await timed(session, () => openFromActivityBar(page, groups, BARE.title, names, settled)));
       reload.ours.push(await timed(session, () => reloadWithContainer(page, OURS.title, names)));
       reload.shaped.push(await timed(session, () => reloadWithContainer(page, SHAPED.title, names)));
       reload.bare.push(await timed(session, () => reloadWithContainer(page, BARE.title, names)));
