@@ -5,6 +5,7 @@
  * first row of every extension measured then, the bare one's included, took 1.2–1.8 s rather than 0.1–0.3 s.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { sleep } from '../test/harness/processes';
 
 /** Linux's clock ticks per second for /proc's CPU times (`getconf CLK_TCK`, 100 on every kernel we run on). */
 const TICKS_PER_SECOND = 100;
@@ -64,6 +65,6 @@ export async function untilQuiet(groups: readonly number[], options: QuietOption
     const elapsed = now - started;
     if (elapsed >= minMs && spanMs >= windowMs && used <= (share * TICKS_PER_SECOND * spanMs) / 1000) return { waitedMs: elapsed, quiet: true };
     if (elapsed >= maxMs) return { waitedMs: elapsed, quiet: false };
-    await new Promise((resolve) => setTimeout(resolve, stepMs));
+    await sleep(stepMs);
   }
 }
