@@ -11,7 +11,7 @@ import { readList, readOne, type Where } from './envelope';
 import { DEFAULT_LISTING_LIMITS, ListingBudget, type ListingLimits } from './listingLimits';
 import { collectPages, DEFAULT_PAGE_CONCURRENCY, type ListResult } from './paging';
 import { refusalNamesField } from './refusals';
-import { FIREWALL_RULE_FIELDS, spellFirewallRules, type RuleSpelling } from './requests';
+import { FIREWALL_RULE_FIELDS, spellFirewallRules, type RuleSpelling } from './firewallRuleSpelling';
 import type * as req from './requests';
 import * as s from './schemas';
 import type { ProxyRoute } from './proxy';

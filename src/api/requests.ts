@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { aliased } from './aliases';
+import { FIREWALL_RULE_ALIASES } from './firewallRuleSpelling';
 import * as v from './validators';
 
 /** Turns a pure validator into a zod refinement with the validator's own message. */
@@ -43,10 +44,8 @@ export const FirewallRuleInput = z.object({
 });
 export type FirewallRuleInput = z.infer<typeof FirewallRuleInput>;
 
-const ruleAliases = { inboud_rules: 'inbound_rules', outboud_rules: 'outbound_rules', otbound_rules: 'outbound_rules' };
-
 export const CreateFirewallBody = aliased(
-  ruleAliases,
+  FIREWALL_RULE_ALIASES,
   z.object({
     name: resourceName,
     inbound_rules: z.array(FirewallRuleInput),
@@ -58,28 +57,12 @@ export const CreateFirewallBody = aliased(
 /** What callers give: the rule arrays under their response spelling (`createFirewall` chooses the one sent). */
 export type CreateFirewallBody = z.output<typeof CreateFirewallBody>;
 
-/**
- * The two spellings of a new firewall's rule arrays: `inbound` as the responses and the documentation's
- * example have it, `inboud` as its attribute list writes it (`inboud_rules`, `outboud_rules`).
- */
-export type RuleSpelling = 'inbound' | 'inboud';
-
-/** The create body with its rule arrays under `spelling`. */
-export function spellFirewallRules(body: CreateFirewallBody, spelling: RuleSpelling): Record<string, unknown> {
-  if (spelling === 'inbound') return body;
-  const { inbound_rules: inbound, outbound_rules: outbound, ...rest } = body;
-  return { ...rest, inboud_rules: inbound, outboud_rules: outbound };
-}
-
-/** Every name the rule arrays of a new firewall go by: a refusal that names one is about the spelling. */
-export const FIREWALL_RULE_FIELDS = ['inbound_rules', 'outbound_rules', ...Object.keys(ruleAliases)];
-
 export const UpdateFirewallBody = z.object({ name });
 export type UpdateFirewallBody = z.infer<typeof UpdateFirewallBody>;
 
 /** Body of POST and DELETE /v1/firewalls/:uuid/rules: at least one rule in either list. */
 export const FirewallRulesBody = aliased(
-  ruleAliases,
+  FIREWALL_RULE_ALIASES,
   z
     .object({
       inbound_rules: z.optional(z.array(FirewallRuleInput)),
@@ -235,50 +218,6 @@ export const CreateLoadBalancerBody = aliased(
   }),
 );
 export type CreateLoadBalancerBody = z.input<typeof CreateLoadBalancerBody>;
-
-/** What Create Load Balancer collects, in the extension's words. */
-export interface NewLoadBalancer {
-  readonly name: string;
-  readonly region: string;
-  readonly algorithm: string;
-  readonly rules: readonly ForwardingRuleInput[];
-  readonly health: {
-    readonly protocol: string;
-    readonly port: number;
-    readonly path?: string;
-    readonly interval?: number;
-    readonly rise?: number;
-    readonly fall?: number;
-  };
-  readonly stackletIds?: readonly number[];
-  /** Sticky sessions by cookie; undefined when they are off. */
-  readonly sticky?: { readonly cookieName: string; readonly ttlSeconds: number };
-  readonly redirectHttpToHttps?: boolean;
-}
-
-/**
- * The create body as the documentation writes it: `sticky_sessions` left out when off ("not configured if
- * omitted"; never null), its `ttl` a string of seconds as the model shows it, and no empty `stacklet_ids`.
- */
-export function buildCreateLoadBalancerBody(lb: NewLoadBalancer): z.output<typeof CreateLoadBalancerBody> {
-  return {
-    name: lb.name,
-    region: lb.region,
-    algorithm: lb.algorithm,
-    rules: lb.rules.map((rule) => ({ ...rule })),
-    health: {
-      protocol: lb.health.protocol,
-      port: lb.health.port,
-      ...(lb.health.path !== undefined ? { path: lb.health.path } : {}),
-      ...(lb.health.interval !== undefined ? { interval: lb.health.interval } : {}),
-      ...(lb.health.rise !== undefined ? { rise: lb.health.rise } : {}),
-      ...(lb.health.fall !== undefined ? { fall: lb.health.fall } : {}),
-    },
-    ...(lb.stackletIds && lb.stackletIds.length > 0 ? { stacklet_ids: [...lb.stackletIds] } : {}),
-    ...(lb.sticky ? { sticky_sessions: { name: lb.sticky.cookieName, ttl: String(lb.sticky.ttlSeconds) } } : {}),
-    redirect_http_to_https: lb.redirectHttpToHttps ?? false,
-  };
-}
 
 export const UpdateLoadBalancerBody = z.object({
   name,

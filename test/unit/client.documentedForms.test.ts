@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { StackletClient } from '../../src/api/client';
 import { refusalNamesField } from '../../src/api/refusals';
-import { buildCreateLoadBalancerBody, type NewLoadBalancer } from '../../src/api/requests';
+import { buildCreateLoadBalancerBody, type NewLoadBalancer } from '../../src/api/loadBalancerBody';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import { rejection } from './support/helpers';
 

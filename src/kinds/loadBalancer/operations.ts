@@ -16,7 +16,7 @@ import { button } from '../../actions/buttons';
 import { head } from '../../actions/answers';
 import { idField, targetId, text, wholeNumber } from '../../actions/fields';
 import { projectOf, refuse, regionOf } from '../../actions/conditions';
-import { buildCreateLoadBalancerBody } from '../../api/requests';
+import { buildCreateLoadBalancerBody } from '../../api/loadBalancerBody';
 import { LB_ALGORITHMS, LB_HEALTH_PROTOCOLS, LB_PROTOCOLS } from '../../api/validators';
 import { describeLoadBalancerChange, describeLoadBalancerCreate, diffLoadBalancer, isEmptyLoadBalancerChange, loadBalancerState, type LoadBalancerChange, type LoadBalancerState } from './documentChanges';
 import { loadBalancerRequests } from './document';
