@@ -7,40 +7,40 @@
  */
 import * as z from 'zod/mini';
 import { aliased } from './aliases';
-import { actedList, flag, ids, looseObject, maybe, named, orElse, orNull, shownList, strings, text } from './tolerantReader';
+import { actedList, flag, ids, looseObject, maybe, named, onFirstUse, orElse, orNull, shownList, strings, text } from './tolerantReader';
 
 const timestamp = z.string();
 
 // ── shared objects ──────────────────────────────────────────────────────────
 
 /** A task is followed by its id (the tracker tells one task from the next by it); the texts may be absent. */
-export const Task = looseObject({
+export const Task = onFirstUse(() => looseObject({
   id: z.int(),
   name: text(),
   description: orElse(
     looseObject({ progress: text(), completed: text() }),
     () => ({ progress: '', completed: '' }),
   ),
-});
+}));
 export type Task = z.infer<typeof Task>;
 
 /** Regions are told apart, filtered and sent back by slug; the rest is shown when present. */
-export const Region = looseObject({
+export const Region = onFirstUse(() => looseObject({
   slug: z.string(),
   name: text(),
   features: strings,
   available: flag(true),
-});
+}));
 export type Region = z.infer<typeof Region>;
 
-export const SizeCategory = looseObject({
+export const SizeCategory = onFirstUse(() => looseObject({
   name: maybe(z.string()),
   premium: maybe(z.boolean()),
   cpu_model: maybe(z.string()),
   description: maybe(z.string()),
-});
+}));
 
-const sizeFacts = {
+const sizeFacts = () => ({
   slug: z.string(),
   /** Resize asks whether to grow the disk when the new size's disk is larger than the stacklet's. */
   disk: z.number(),
@@ -51,20 +51,20 @@ const sizeFacts = {
   price_monthly: maybe(z.number()),
   category: maybe(SizeCategory),
   snapshots_limit: maybe(z.int()),
-};
+});
 
 /** A size of the catalog, as the size pickers show it (slug and vCPU count). */
-export const Size = looseObject({ ...sizeFacts, vcpu: z.number() });
+export const Size = onFirstUse(() => looseObject({ ...sizeFacts(), vcpu: z.number() }));
 export type Size = z.infer<typeof Size>;
 
 /** The size of a stacklet or a node pool: only its slug is acted on (resize compares it). */
-export const SizeRef = looseObject({ ...sizeFacts, vcpu: maybe(z.number()) });
+export const SizeRef = onFirstUse(() => looseObject({ ...sizeFacts(), vcpu: maybe(z.number()) }));
 export type SizeRef = z.infer<typeof SizeRef>;
 
 /** Prices come as decimal strings ("0.0000") in most places and as numbers in a few. */
 const price = z.union([z.string(), z.number()]);
 
-const imageFacts = {
+const imageFacts = () => ({
   id: maybe(z.int()),
   name: maybe(z.string()),
   version: maybe(z.string()),
@@ -75,18 +75,18 @@ const imageFacts = {
   min_disk: maybe(z.number()),
   min_vcpu: maybe(z.number()),
   min_memory: maybe(z.number()),
-};
+});
 
-export const DistributionImage = looseObject({ ...imageFacts, slug: z.string() });
+export const DistributionImage = onFirstUse(() => looseObject({ ...imageFacts(), slug: z.string() }));
 export type DistributionImage = z.infer<typeof DistributionImage>;
 
-export const Distribution = looseObject({
+export const Distribution = onFirstUse(() => looseObject({
   name: z.string(),
   images: shownList(DistributionImage),
-});
+}));
 export type Distribution = z.infer<typeof Distribution>;
 
-export const Application = named(
+export const Application = onFirstUse(() => named(
   looseObject({
     id: maybe(z.int()),
     name: maybe(z.string()),
@@ -96,10 +96,10 @@ export const Application = named(
     size_ids: maybe(z.array(z.int())),
   }),
   (application) => application.slug,
-);
+));
 export type Application = z.infer<typeof Application>;
 
-export const ContainerImage = looseObject({
+export const ContainerImage = onFirstUse(() => looseObject({
   id: maybe(z.int()),
   slug: z.string(),
   version: maybe(z.string()),
@@ -107,39 +107,39 @@ export const ContainerImage = looseObject({
   size_ids: maybe(z.array(z.int())),
   available: flag(true),
   extra_price: maybe(price),
-});
+}));
 export type ContainerImage = z.infer<typeof ContainerImage>;
 
 /** A family is told apart and shown by its name. */
-export const ContainerFamily = looseObject({
+export const ContainerFamily = onFirstUse(() => looseObject({
   name: z.string(),
   images: shownList(ContainerImage),
-});
+}));
 export type ContainerFamily = z.infer<typeof ContainerFamily>;
 
-export const NetworkV4 = looseObject({
+export const NetworkV4 = onFirstUse(() => looseObject({
   address: z.string(),
   gateway: maybe(z.string()),
   netmask: maybe(z.string()),
   type: text(),
-});
-export const NetworkV6 = looseObject({
+}));
+export const NetworkV6 = onFirstUse(() => looseObject({
   address: z.string(),
   gateway: maybe(z.string()),
   netmask: maybe(z.int()),
   range_start: maybe(z.string()),
   range_end: maybe(z.string()),
   type: text(),
-});
-export const Networks = looseObject({
+}));
+export const Networks = onFirstUse(() => looseObject({
   v4: shownList(NetworkV4),
   v6: shownList(NetworkV6),
-});
+}));
 export type Networks = z.infer<typeof Networks>;
 
 // ── resources ───────────────────────────────────────────────────────────────
 
-export const Stacklet = named(
+export const Stacklet = onFirstUse(() => named(
   looseObject({
     id: z.int(),
     name: maybe(z.string()),
@@ -150,7 +150,7 @@ export const Stacklet = named(
     disk: maybe(z.number()),
     memory: maybe(z.number()),
     vcpu: maybe(z.number()),
-    distribution: maybe(looseObject({ name: maybe(z.string()), image: maybe(looseObject({ ...imageFacts, slug: maybe(z.string()) })) })),
+    distribution: maybe(looseObject({ name: maybe(z.string()), image: maybe(looseObject({ ...imageFacts(), slug: maybe(z.string()) })) })),
     firewall_uuid: orNull(z.string()),
     locked: flag(false),
     recovery_mode: flag(false),
@@ -168,17 +168,17 @@ export const Stacklet = named(
     vpc_uuid: orNull(z.string()),
   }),
   (stacklet) => stacklet.id,
-);
+));
 export type Stacklet = z.infer<typeof Stacklet>;
 
 /**
  * The stacklet nested in a volume, a snapshot or a backup: its fields are "not shown" in the specification,
  * so it may carry any of them or none. An attached stacklet whose id is unknown is shown as "attached".
  */
-export const NestedStacklet = looseObject({ id: maybe(z.int()), name: maybe(z.string()) });
+export const NestedStacklet = onFirstUse(() => looseObject({ id: maybe(z.int()), name: maybe(z.string()) }));
 export type NestedStacklet = z.infer<typeof NestedStacklet>;
 
-export const Snapshot = aliased(
+export const Snapshot = onFirstUse(() => aliased(
   { region_ids: 'regions' },
   named(
     looseObject({
@@ -194,23 +194,23 @@ export const Snapshot = aliased(
     }),
     (snapshot) => snapshot.id,
   ),
-);
+));
 export type Snapshot = z.infer<typeof Snapshot>;
 
 /** A backup as the documentation lists them: no name, no regions; the views label it by its date. */
-export const Backup = looseObject({
+export const Backup = onFirstUse(() => looseObject({
   id: z.int(),
   created_at: maybe(timestamp),
   task: orNull(Task),
   disk_size: maybe(z.number()),
   size_gigabytes: maybe(z.number()),
   stacklet: orNull(NestedStacklet),
-});
+}));
 export type Backup = z.infer<typeof Backup>;
 
 const GiB = 1024 ** 3;
 
-export const Volume = aliased(
+export const Volume = onFirstUse(() => aliased(
   { uuid: 'id' },
   named(
     z.pipe(
@@ -237,30 +237,30 @@ export const Volume = aliased(
     ),
     (volume) => volume.id,
   ),
-);
+));
 export type Volume = z.infer<typeof Volume>;
 
 /**
  * Responses show lowercase protocols and null for "all"; requests may use TCP/UDP/ICMP or empty. A rule is
  * read exactly or not at all: a firewall document edits the whole list.
  */
-export const FirewallRule = looseObject({
+export const FirewallRule = onFirstUse(() => looseObject({
   address: z.string(),
   port: z.nullish(z.int()),
   protocol: z.nullish(z.string()),
-});
+}));
 export type FirewallRule = z.infer<typeof FirewallRule>;
 
 /** `resources` is an object with `stacklet_ids` in the specification and a bare array on the model page. */
-const FirewallResources = orElse(
+const FirewallResources = onFirstUse(() => orElse(
   z.pipe(
     z.transform((value) => (Array.isArray(value) ? { stacklet_ids: value } : value)),
     looseObject({ stacklet_ids: ids }),
   ),
   () => ({ stacklet_ids: [] }),
-);
+));
 
-export const Firewall = aliased(
+export const Firewall = onFirstUse(() => aliased(
   {
     inboud_rules: 'inbound_rules',
     outboud_rules: 'outbound_rules',
@@ -279,30 +279,30 @@ export const Firewall = aliased(
     }),
     (firewall) => firewall.uuid,
   ),
-);
+));
 export type Firewall = z.infer<typeof Firewall>;
 
 /** The body of POST /v1/firewalls/:uuid/rules: a bare object in the documentation's example. */
-export const FirewallRuleSet = aliased(
+export const FirewallRuleSet = onFirstUse(() => aliased(
   { inboud_rules: 'inbound_rules', outboud_rules: 'outbound_rules', otbound_rules: 'outbound_rules' },
   looseObject({
     inbound_rules: actedList(FirewallRule),
     outbound_rules: actedList(FirewallRule),
   }),
-);
+));
 export type FirewallRuleSet = z.infer<typeof FirewallRuleSet>;
 
 /** Create Kubernetes Cluster offers the versions of the account's clusters: the slug is needed. */
-export const KubernetesVersion = looseObject({
+export const KubernetesVersion = onFirstUse(() => looseObject({
   slug: z.string(),
   version: maybe(z.string()),
   min_vcpu: maybe(z.number()),
   min_disk: maybe(z.number()),
   min_memory: maybe(z.number()),
   available: flag(true),
-});
+}));
 
-export const KubernetesNode = named(
+export const KubernetesNode = onFirstUse(() => named(
   looseObject({
     id: z.string(),
     name: maybe(z.string()),
@@ -310,10 +310,10 @@ export const KubernetesNode = named(
     status: maybe(z.string()),
   }),
   (node) => node.id,
-);
+));
 export type KubernetesNode = z.infer<typeof KubernetesNode>;
 
-export const NodePool = named(
+export const NodePool = onFirstUse(() => named(
   looseObject({
     id: z.string(),
     name: maybe(z.string()),
@@ -323,10 +323,10 @@ export const NodePool = named(
     nodes: shownList(KubernetesNode),
   }),
   (pool) => pool.id,
-);
+));
 export type NodePool = z.infer<typeof NodePool>;
 
-export const KubernetesCluster = named(
+export const KubernetesCluster = onFirstUse(() => named(
   looseObject({
     uuid: z.string(),
     name: maybe(z.string()),
@@ -343,20 +343,20 @@ export const KubernetesCluster = named(
     service_subnet: maybe(z.string()),
   }),
   (cluster) => cluster.uuid,
-);
+));
 export type KubernetesCluster = z.infer<typeof KubernetesCluster>;
 
-export const ForwardingRule = looseObject({
+export const ForwardingRule = onFirstUse(() => looseObject({
   protocol: z.string(),
   source_port: z.int(),
   target_port: z.int(),
   certificate_id: maybe(z.int()),
   tls_passthrough: flag(false),
-});
+}));
 export type ForwardingRule = z.infer<typeof ForwardingRule>;
 
 /** Listed as an array in the documentation and sent as an object: a one-element array is read as its element. */
-export const HealthCheck = z.pipe(
+export const HealthCheck = onFirstUse(() => z.pipe(
   z.transform((value) => (Array.isArray(value) && value.length === 1 ? value[0] : value)),
   looseObject({
     protocol: z.string(),
@@ -366,15 +366,15 @@ export const HealthCheck = z.pipe(
     rise: maybe(z.int()),
     fall: maybe(z.int()),
   }),
-);
+));
 export type HealthCheck = z.infer<typeof HealthCheck>;
 
-export const StickySessions = looseObject({
+export const StickySessions = onFirstUse(() => looseObject({
   name: maybe(z.string()),
   ttl: maybe(z.union([z.string(), z.number()])),
-});
+}));
 
-export const LoadBalancer = aliased(
+export const LoadBalancer = onFirstUse(() => aliased(
   { stacklet_id: 'stacklet_ids' },
   named(
     looseObject({
@@ -393,13 +393,13 @@ export const LoadBalancer = aliased(
     }),
     (lb) => lb.uuid,
   ),
-);
+));
 export type LoadBalancer = z.infer<typeof LoadBalancer>;
 
 /** A VPC's region is a region object in responses; a bare slug is accepted too. */
-const RegionOrSlug = z.union([Region, z.pipe(z.string(), z.transform((slug) => Region.parse({ slug, name: slug })))]);
+const RegionOrSlug = onFirstUse(() => z.union([Region, z.pipe(z.string(), z.transform((slug) => Region.parse({ slug, name: slug })))]));
 
-export const Vpc = aliased(
+export const Vpc = onFirstUse(() => aliased(
   { stackelt_ids: 'stacklet_ids' },
   named(
     looseObject({
@@ -413,10 +413,10 @@ export const Vpc = aliased(
     }),
     (vpc) => vpc.uuid,
   ),
-);
+));
 export type Vpc = z.infer<typeof Vpc>;
 
-export const Userdata = named(
+export const Userdata = onFirstUse(() => named(
   looseObject({
     uuid: z.string(),
     name: maybe(z.string()),
@@ -424,10 +424,10 @@ export const Userdata = named(
     created_at: maybe(timestamp),
   }),
   (script) => script.uuid,
-);
+));
 export type Userdata = z.infer<typeof Userdata>;
 
-export const SshKey = named(
+export const SshKey = onFirstUse(() => named(
   looseObject({
     id: z.int(),
     name: maybe(z.string()),
@@ -436,24 +436,24 @@ export const SshKey = named(
     created_at: maybe(timestamp),
   }),
   (key) => key.id,
-);
+));
 export type SshKey = z.infer<typeof SshKey>;
 
 /**
  * A tag (§11): its name (the documentation's create answer is `{name}`), and how many resources carry it
  * when the service says (`resources.count`, as the emulator and the conventional tag object give it).
  */
-export const Tag = looseObject({
+export const Tag = onFirstUse(() => looseObject({
   name: z.string(),
   resources: maybe(looseObject({ count: maybe(z.number()) })),
-});
+}));
 export type Tag = z.infer<typeof Tag>;
 
 /**
  * A project (service notes §13): the create pickers need its identifier and whether it is the default. The
  * documentation's example names the identifier `uuid`; `id` is read too.
  */
-export const Project = named(
+export const Project = onFirstUse(() => named(
   aliased(
     { id: 'uuid' },
     looseObject({
@@ -465,15 +465,15 @@ export const Project = named(
     }),
   ),
   (project) => project.uuid,
-);
+));
 export type Project = z.infer<typeof Project>;
 /** A resource as POST /v1/tags/:name/resources answers it: `{id, ipv4_address, name, status, tags, type}`. */
-export const TaggedResource = looseObject({
+export const TaggedResource = onFirstUse(() => looseObject({
   id: z.union([z.int(), z.string()]),
   type: maybe(z.string()),
   name: maybe(z.string()),
   tags: maybe(strings),
-});
+}));
 export type TaggedResource = z.infer<typeof TaggedResource>;
 
 /** One limit of the profile, as far as it could be read: `{available, used}`, or a bare total. */
@@ -508,10 +508,10 @@ function readLimits(raw: Record<string, unknown>): Record<string, Limit> {
   return limits;
 }
 
-const Limits = orElse(z.pipe(z.record(z.string(), z.unknown()), z.transform(readLimits)), () => ({}));
+const Limits = onFirstUse(() => orElse(z.pipe(z.record(z.string(), z.unknown()), z.transform(readLimits)), () => ({})));
 
 /** The profile is read at sign-in: its uuid identifies the account; everything else is shown when present. */
-export const Profile = looseObject({
+export const Profile = onFirstUse(() => looseObject({
   uuid: z.string(),
   first_name: maybe(z.string()),
   last_name: maybe(z.string()),
@@ -526,24 +526,24 @@ export const Profile = looseObject({
   is_member: maybe(z.boolean()),
   is_verified: maybe(z.boolean()),
   is_email_confirmed: maybe(z.boolean()),
-});
+}));
 export type Profile = z.infer<typeof Profile>;
 
 /** Paging needs the page it got and the page count; the rest is optional. */
-export const Pagination = looseObject({
+export const Pagination = onFirstUse(() => looseObject({
   current_page: z.int(),
   next_page: orNull(z.int()),
   pages: z.int(),
   per_page: maybe(z.int()),
   previous_page: orNull(z.int()),
   total: maybe(z.int()),
-});
+}));
 export type Pagination = z.infer<typeof Pagination>;
 
-export const Meta = looseObject({
+export const Meta = onFirstUse(() => looseObject({
   pagination: z.nullish(Pagination),
   total: maybe(z.int()),
   query: z.optional(z.unknown()),
   sort: z.optional(z.unknown()),
-});
+}));
 export type Meta = z.infer<typeof Meta>;

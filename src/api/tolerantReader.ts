@@ -26,6 +26,15 @@ export function looseObject<T extends $ZodLooseShape>(shape: T): LooseObject<T> 
   return new ZodMiniObjectJIT({ type: 'object', shape, catchall: z.unknown() }) as LooseObject<T>;
 }
 
+/**
+ * A schema built on its first use rather than as its module loads: building all of the service's schemas took
+ * 9 ms of the first row's path in plain Node, more on a slower CPU (issue 47), and a view reads with a few of
+ * them. Parsing through it costs one call more per value.
+ */
+export function onFirstUse<T extends z.ZodMiniType>(build: () => T): z.ZodMiniLazy<T> {
+  return z.lazy(build);
+}
+
 // ── how a field is read ─────────────────────────────────────────────────────
 
 /** A field the extension can do without: absent, null or of another type, it reads as absent. */
