@@ -1,8 +1,7 @@
 /**
- * The human message in an error body the service sent. Apart from ./errors.ts, which activation loads, so that
- * jsonc-parser comes with the client (its chunk in the build), never at activation.
+ * The human message in an error body the service sent. jsonc-parser is loaded only for a body JSON.parse refuses,
+ * not on the path of every first answer (issue 47).
  */
-import { parse } from 'jsonc-parser';
 
 const MAX_MESSAGE = 500;
 
@@ -33,17 +32,17 @@ function fromErrorsArray(errors: unknown): string | undefined {
  * `redact` runs on the message once it is decoded (JSON can spell the token `\u0073tk…` or with `\/`), before
  * it is shortened, so not even the token's beginning survives.
  */
-export function extractServiceMessage(
+export async function extractServiceMessage(
   body: string,
   contentType: string | undefined,
   redact: (text: string) => string = (text) => text,
-): string | undefined {
+): Promise<string | undefined> {
   const trimmed = body.trim();
   if (trimmed === '') return undefined;
   let found: string | undefined;
   if (trimmed.startsWith('{') || trimmed.startsWith('[') || contentType?.includes('json')) {
     try {
-      const json = parseLeniently(trimmed);
+      const json = await parseLeniently(trimmed);
       if (Array.isArray(json)) {
         found = fromErrorsArray(json);
       } else if (json && typeof json === 'object') {
@@ -72,10 +71,11 @@ export function extractServiceMessage(
  * JSON.parse, or else jsonc-parser's error-tolerant parse: an error body cut at its size limit (or just sloppy)
  * still yields the message it begins with. Throws (too deep, say) when neither can read it.
  */
-function parseLeniently(text: string): unknown {
+async function parseLeniently(text: string): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
+    const { parse } = await import('jsonc-parser');
     return parse(text, [], { allowTrailingComma: true });
   }
 }

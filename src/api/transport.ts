@@ -212,7 +212,7 @@ export class HttpTransport {
           return response;
         }
         retryAfter = response.retryAfter;
-        outcome = this.statusError(method, where, response);
+        outcome = await this.statusError(method, where, response);
         mayRetry = isRead && RETRYABLE_STATUS.has(response.status);
         this.log(method, shownPath, attemptStart, attempt, response.status);
       } catch (error) {
@@ -340,11 +340,11 @@ export class HttpTransport {
     );
   }
 
-  private statusError(method: HttpMethod, path: string, response: RawResponse & { retryAfter?: number }): ApiError {
+  private async statusError(method: HttpMethod, path: string, response: RawResponse & { retryAfter?: number }): Promise<ApiError> {
     // The body is at most maxErrorBodyBytes here. The token goes from the raw text, and again from the message
     // once it is decoded from JSON; a message cut with the body may end in a start of the token as well.
     const raw = this.redact(response.text, response.truncated);
-    const serviceMessage = extractServiceMessage(raw, response.contentType, (text) => this.redact(text, response.truncated));
+    const serviceMessage = await extractServiceMessage(raw, response.contentType, (text) => this.redact(text, response.truncated));
     const summary = serviceMessage ?? describeStatus(response.status);
     return new ApiError(l10n.t('{0} (HTTP {1}, {2} {3})', summary, response.status, method, path), {
       kind: 'http',

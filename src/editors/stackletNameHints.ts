@@ -5,7 +5,6 @@
  */
 import * as vscode from 'vscode';
 import type { SessionManager } from '../auth/session';
-import { stackletIdsIn } from '../kinds/firewall/documentStackletIds';
 import { DOCUMENT_SCHEMES } from '../kinds/schemes';
 import { literalText } from '../model/serviceText';
 
@@ -16,6 +15,8 @@ export function registerStackletNameHints(session: SessionManager): vscode.Dispo
       const { store } = await session.current();
       const stacklets = (store.peek('stacklet') ?? (await store.get('stacklet').catch(() => undefined)))?.items ?? [];
       const names = new Map(stacklets.map((stacklet) => [stacklet.id, stacklet.name]));
+      // Loaded with the first firewall document, not with the workbench: it brings jsonc-parser (issue 47).
+      const { stackletIdsIn } = await import('../kinds/firewall/documentStackletIds.js');
       return stackletIdsIn(document.getText()).flatMap(({ id, offset, length }) => {
         const name = names.get(id);
         if (name === undefined) return [];

@@ -41,6 +41,11 @@ describe('Stacklet Cloud in the VS Code extension host', () => {
       for (const input of inputs) if (seen.has(input)) twice.push(input); else seen.set(input, file);
     }
     assert.deepEqual(twice.sort(), copied, 'modules in two files');
+    // The first row (the workbench and the client) leaves what only an emulator, a document or an unreadable error
+    // body needs (issue 47).
+    const firstRow = lazy.filter((step) => step.source === 'src/workbench.ts' || step.source === 'src/api/client.ts').flatMap((step) => step.inputs);
+    const notFirst = ['src/api/requests.ts', 'src/emulator/server.ts', 'src/documents/jsonDocument.ts', 'node_modules/jsonc-parser/'];
+    assert.deepEqual(notFirst.filter((part) => firstRow.some((input) => input.startsWith(part))), [], 'loaded with the first row');
   });
 
   it('registers every command contributed in package.json', async () => {
