@@ -1,7 +1,7 @@
 /**
- * The two spellings of a new firewall's rule arrays, apart from the request schemas (./requests.ts) so that the
- * client, which sends either, does not build every request schema when it loads: only the emulator validates
- * bodies with those (issue 47).
+ * The spellings of a firewall's rule arrays, which the response and request schemas both read. Apart from the
+ * request schemas (./requests.ts) so that the client, which sends either, does not build every request schema when
+ * it loads: only the emulator validates bodies with those (issue 47).
  */
 
 /** The documentation's other spellings of the rule arrays, each with the name the responses use. */

@@ -48,4 +48,3 @@ export function buildCreateLoadBalancerBody(lb: NewLoadBalancer): output<typeof 
     redirect_http_to_https: lb.redirectHttpToHttps ?? false,
   };
 }
-

@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { aliased } from './aliases';
+import { FIREWALL_RULE_ALIASES } from './firewallRuleSpelling';
 import { actedList, flag, ids, looseObject, maybe, named, onFirstUse, orElse, orNull, shownList, strings, text } from './tolerantReader';
 
 const timestamp = z.string();
@@ -261,12 +262,7 @@ const FirewallResources = onFirstUse(() => orElse(
 ));
 
 export const Firewall = onFirstUse(() => aliased(
-  {
-    inboud_rules: 'inbound_rules',
-    outboud_rules: 'outbound_rules',
-    otbound_rules: 'outbound_rules',
-    id: 'uuid',
-  },
+  { ...FIREWALL_RULE_ALIASES, id: 'uuid' },
   named(
     looseObject({
       uuid: z.string(),
@@ -284,7 +280,7 @@ export type Firewall = z.infer<typeof Firewall>;
 
 /** The body of POST /v1/firewalls/:uuid/rules: a bare object in the documentation's example. */
 export const FirewallRuleSet = onFirstUse(() => aliased(
-  { inboud_rules: 'inbound_rules', outboud_rules: 'outbound_rules', otbound_rules: 'outbound_rules' },
+  FIREWALL_RULE_ALIASES,
   looseObject({
     inbound_rules: actedList(FirewallRule),
     outbound_rules: actedList(FirewallRule),
