@@ -124,22 +124,40 @@ export type NodePlace = Omit<NodeInit, 'label' | 'description' | 'icon' | 'conte
 
 /** The tree row of a kind's look (src/kinds/<kind>/row.ts), placed where the view puts it. */
 export function lookNode(look: RowLook, place: NodePlace): ResourceNode {
+  return new ResourceNode(lookInit(look, place));
+}
+
+/** What the row of a kind's look holds (see lookNode). */
+export function lookInit(look: RowLook, place: NodePlace): NodeInit {
   const { tooltip } = look;
-  return new ResourceNode({
-    ...place,
+  // Every property written, in one order: the rows of a listing share one shape, which V8 reads at full speed
+  // (conditional spreads made a shape per combination, and Node 20 copied each spread in its runtime).
+  return {
+    id: place.id,
+    resource: place.resource,
+    children: place.children,
+    counts: place.counts,
+    expanded: place.expanded,
+    command: place.command,
     label: look.label,
-    ...(look.description !== undefined ? { description: look.description } : {}),
+    description: look.description,
     icon: themeIcon(look.icon),
     contextValue: look.contextValue,
-    ...(look.state !== undefined ? { state: look.state } : {}),
-    ...(look.spoken !== undefined ? { accessibilityLabel: look.spoken } : {}),
-    ...(tooltip ? { tooltip: () => markdown(tooltip()) } : {}),
-  });
+    state: look.state,
+    accessibilityLabel: look.spoken,
+    tooltip: tooltip ? () => markdown(tooltip()) : undefined,
+  };
 }
+
+/** The icons rows share, by codicon and colour: a view of 10,000 rows makes a handful, not 10,000. */
+const icons = new Map<string, vscode.ThemeIcon>();
 
 /** A codicon, coloured when the look names a theme colour. */
 function themeIcon(icon: RowIcon): vscode.ThemeIcon {
-  return new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+  const key = `${icon.id} ${icon.color ?? ''}`;
+  let made = icons.get(key);
+  if (!made) icons.set(key, (made = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined)));
+  return made;
 }
 
 /** A row that carries a message (empty, warning, error) instead of a resource. */

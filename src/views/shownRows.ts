@@ -1,4 +1,4 @@
-import { isDeepStrictEqual } from 'node:util';
+import equal from 'fast-deep-equal';
 import type { ResourceNode } from './resourceNode';
 
 /** The key of a view's top-level rows; other lists are keyed by their parent row's id. */
@@ -71,13 +71,15 @@ export class ShownRows {
         return fresh;
       }
       if (!current) return existing;
+      // The same content as before (RowCache): nothing it shows can differ, but a count, which its listing holds.
+      if (existing.init === fresh.init && fresh.init.counts === undefined) return existing;
       const before = this.prints.get(fresh.id) ?? this.print(existing);
       const data = existing.init.resource?.data;
       if (existing !== fresh) existing.adopt(fresh);
       const after = this.print(existing);
       this.prints.set(fresh.id, after);
       if (before.open !== after.open) whole = true;
-      else if (before.text !== after.text || !isDeepStrictEqual(data, existing.init.resource?.data)) rows.push(existing);
+      else if (before.text !== after.text || !equal(data, existing.init.resource?.data)) rows.push(existing);
       return existing;
     });
     this.lists.set(key, { ids: nodes.map((node) => node.id), dirty: !current });

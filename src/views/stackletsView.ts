@@ -13,10 +13,11 @@ import { stackletCount } from '../kinds/rowWords';
 import type { ResourceStore } from '../kinds/resourceStore';
 import { firewallNode } from './networkingView';
 import { listingNodes } from './listing';
-import { lookNode, ResourceNode } from './resourceNode';
+import { lookInit, lookNode, ResourceNode, type NodeInit } from './resourceNode';
 import type { ViewSpec } from './resourceTreeProvider';
 import { snapshotNode } from './snapshotsView';
 import { volumeNode } from './volumesView';
+import { RowCache } from './rowCache';
 
 export type StackletGrouping = 'none' | 'region' | 'tag';
 
@@ -33,6 +34,9 @@ function costInDescription(): boolean {
   return vscode.workspace.getConfiguration('stacklet').get<boolean>('showCostInDescription', false);
 }
 
+/** The Stacklets view's stacklet rows, kept while their stacklets and settings are the same (see RowCache). */
+const cache = new RowCache<Stacklet, NodeInit>();
+
 export const stackletsView: ViewSpec = {
   id: 'stacklets',
   kinds: ['stacklet', 'volume', 'snapshot', 'firewall'],
@@ -41,13 +45,17 @@ export const stackletsView: ViewSpec = {
     const listing = await store.get('stacklet', filter.tag ? { tagName: filter.tag } : {});
     const grouping = stackletGrouping();
     const protectedTags = agentProtectedTags();
-    const rows: StackletRowOptions = { cost: costInDescription(), protectedBy: (tags) => protectingTag(tags, protectedTags) };
+    const cost = costInDescription();
+    const rows: StackletRowOptions = { cost, protectedBy: (tags) => protectingTag(tags, protectedTags) };
+    // What a stacklet's row is built from besides the stacklet: its children's store and the two settings.
+    cache.use([store, cost, protectedTags.join('\n')]);
+    const build = (s: Stacklet, place: string) => new ResourceNode(cache.row(s, place, () => stackletInit(s, store, place, rows)));
     return listingNodes({
       id: 'stacklets',
       listing,
       name: (s) => s.name,
-      build: (s) => stackletNode(s, store, 'stacklet', rows),
-      ...(grouping !== 'none' ? { group: (items: Stacklet[]) => groupNodes(items, grouping, store, rows) } : {}),
+      build: (s) => build(s, 'stacklet'),
+      ...(grouping !== 'none' ? { group: (items: Stacklet[]) => groupNodes(items, grouping, build) } : {}),
       ...(filter.name ? { nameFilter: filter.name } : {}),
       empty: filter.tag ? vscode.l10n.t('No stacklets carry the tag "{0}".', filter.tag) : vscode.l10n.t('No stacklets in this account.'),
     });
@@ -60,7 +68,7 @@ export const stackletsView: ViewSpec = {
  * its expanded state and selection survive a change of grouping; under its second tag and later it has an id
  * of its own there.
  */
-function groupNodes(items: Stacklet[], grouping: 'region' | 'tag', store: ResourceStore, rows: StackletRowOptions): ResourceNode[] {
+function groupNodes(items: Stacklet[], grouping: 'region' | 'tag', build: (s: Stacklet, place: string) => ResourceNode): ResourceNode[] {
   const groups = new Map<string, Stacklet[]>();
   const add = (key: string, s: Stacklet) => groups.set(key, [...(groups.get(key) ?? []), s]);
   for (const s of items) {
@@ -81,7 +89,7 @@ function groupNodes(items: Stacklet[], grouping: 'region' | 'tag', store: Resour
     const children = members.map((s) => {
       const first = !placed.has(s.id);
       placed.add(s.id);
-      return stackletNode(s, store, first ? 'stacklet' : `stacklets/tag/${key}/stacklet`, rows);
+      return build(s, first ? 'stacklet' : `stacklets/tag/${key}/stacklet`);
     });
     return new ResourceNode({
       id: key === UNTAGGED ? 'stacklets/untagged' : `stacklets/${grouping}/${key}`,
@@ -102,8 +110,12 @@ const UNTAGGED = '';
 export { stackletContextValue } from '../kinds/stacklet/row';
 
 export function stackletNode(s: Stacklet, store: ResourceStore, idPrefix: string, rows: StackletRowOptions = { cost: false }): ResourceNode {
+  return new ResourceNode(stackletInit(s, store, idPrefix, rows));
+}
+
+function stackletInit(s: Stacklet, store: ResourceStore, idPrefix: string, rows: StackletRowOptions): NodeInit {
   const base = `${idPrefix}/${s.id}`;
-  return lookNode(stackletLook(s, rows), { id: base, resource: refTo('stacklet', s), children: () => stackletChildren(s, store, base) });
+  return lookInit(stackletLook(s, rows), { id: base, resource: refTo('stacklet', s), children: () => stackletChildren(s, store, base) });
 }
 
 async function stackletChildren(s: Stacklet, store: ResourceStore, base: string): Promise<ResourceNode[]> {

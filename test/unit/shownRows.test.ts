@@ -71,6 +71,33 @@ describe('the rows a view handed VS Code', () => {
     assert.deepEqual(printed, ['A', 'B2', 'C'], 'then once a build');
   });
 
+  it('prints nothing again for a row built from the same content (RowCache), but a counting row', () => {
+    // A stand-in whose content is the object it was built from, as ResourceNode's init is.
+    class Built {
+      constructor(readonly id: string, public init: { label: string; counts?: string }) {}
+      adopt(newer: Built): void {
+        this.init = newer.init;
+      }
+    }
+    const contents = [{ label: 'A' }, { label: 'Volumes', counts: 'volume' }, { label: 'C' }];
+    const build = () => contents.map((content, index) => new Built(String(index), content) as unknown as ResourceNode);
+    const printed: string[] = [];
+    const shown = new ShownRows((node) => {
+      const { label } = (node as unknown as Built).init;
+      printed.push(label);
+      return { text: label, open: undefined };
+    });
+    const first = shown.record(ROOT, build(), true);
+    printed.length = 0;
+    const again = shown.record(ROOT, build(), true);
+    assert.deepEqual(printed, ['Volumes'], 'only the counting row, whose count its listing holds');
+    assert.deepEqual({ whole: again.whole, rows: again.rows }, { whole: false, rows: [] });
+    assert.ok(again.nodes.every((node, index) => node === first.nodes[index]), 'the objects handed before');
+    contents[2] = { label: 'C, resized' };
+    const changed = shown.record(ROOT, build(), true);
+    assert.deepEqual(ids(changed.rows), ['2'], 'newer content is compared as before');
+  });
+
   it('redraws a row whose resource changed where its row shows the same', () => {
     const shown = new ShownRows(print);
     shown.record(ROOT, rows(['a', { label: 'A', data: { tags: ['x'] } }], ['b', { label: 'B', data: { tags: [] } }], ['c', { label: 'C' }]), true);
