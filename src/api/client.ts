@@ -7,7 +7,7 @@
 import * as l10n from '@vscode/l10n';
 import type * as z from 'zod/mini';
 import { ApiError } from './errors';
-import { readList, readOne, type Where } from './envelope';
+import { readList, readOne, type ListPage, type Where } from './envelope';
 import { DEFAULT_LISTING_LIMITS, ListingBudget, type ListingLimits } from './listingLimits';
 import { collectPages, DEFAULT_PAGE_CONCURRENCY, type ListResult } from './paging';
 import { refusalNamesField } from './refusals';
@@ -15,7 +15,8 @@ import { FIREWALL_RULE_FIELDS, spellFirewallRules, type RuleSpelling } from './f
 import type * as req from './requests';
 import * as s from './schemas';
 import type { ProxyRoute } from './proxy';
-import { HttpTransport, type HttpMethod, type TransportOptions } from './transport';
+import { HttpTransport, type HttpMethod, type RequestOptions, type TransportOptions } from './transport';
+import { PageMemo } from './pageMemo';
 
 export interface ClientOptions extends TransportOptions {
   /** Pages fetched at once after the first (default 4). */
@@ -67,6 +68,7 @@ export class StackletClient {
   private readonly perPage: number | undefined;
   private readonly listingLimits: ListingLimits;
   private ruleSpelling: RuleSpelling = 'inbound';
+  private readonly pages = new PageMemo();
 
   constructor(options: ClientOptions) {
     this.listingLimits = { ...DEFAULT_LISTING_LIMITS, ...options.listingLimits };
@@ -77,6 +79,7 @@ export class StackletClient {
   }
 
   dispose(): Promise<void> {
+    this.pages.clear();
     return this.http.close();
   }
 
@@ -483,8 +486,13 @@ export class StackletClient {
     return collectPages(
       async (page, signal) => {
         const pageQuery = { ...query, page: page === 1 ? undefined : page, per_page: this.perPage };
-        const response = await this.call('GET', path, { query: pageQuery, signal, budget }, endpoint);
-        const { items, meta, problems } = readList(schema, response.json, keys, where);
+        // Each path is read with one schema: the path and the query name what is read from a page.
+        const memoKey = JSON.stringify([path, pageQuery]);
+        const response = await this.call('GET', path, { query: pageQuery, signal, budget, digest: { before: this.pages.digestOf(memoKey) } }, endpoint);
+        const again = response.same && response.digest ? this.pages.readOf<ListPage<z.output<S>>>(memoKey, response.digest) : undefined;
+        const read = again ?? readList(schema, response.json, keys, where);
+        if (response.digest && !again) this.pages.remember(memoKey, { digest: response.digest, bytes: response.bytes ?? 0, read });
+        const { items, meta, problems } = read;
         budget.takeItems(items.length);
         return { items, pagination: meta?.pagination ?? undefined, problems: problems.map((problem) => ({ ...problem, page })) };
       },
@@ -495,7 +503,7 @@ export class StackletClient {
   private async call(
     method: HttpMethod,
     path: string,
-    options: { body?: unknown; query?: Query; signal?: AbortSignal | undefined; budget?: ListingBudget },
+    options: { body?: unknown; query?: Query; signal?: AbortSignal | undefined; budget?: ListingBudget; digest?: RequestOptions['digest'] },
     endpoint: Endpoint,
   ) {
     try {
@@ -504,6 +512,7 @@ export class StackletClient {
         ...(options.query ? { query: options.query } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.budget ? { budget: options.budget } : {}),
+        ...(options.digest ? { digest: options.digest } : {}),
       });
     } catch (error) {
       if (
