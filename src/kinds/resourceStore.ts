@@ -8,6 +8,7 @@ import * as l10n from '@vscode/l10n';
 import type { ListResult, StackletClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { Emitter } from '../model/emitter';
+import { keepSame } from '../model/sameItems';
 import { kindSpec, isKnownKind, sameId, staleAfterCreate, type KindItems, type CatalogKind, type Kind, type KindSpec, type KnownKind, type ListedKind, type ListingItems, type ListingKind, type ListingParams } from './registry';
 
 export type { ListingKind, ListingParams };
@@ -36,6 +37,11 @@ const CATALOG: { [K in CatalogKind]: Loader<K> } = {
   project: (client, _params, signal) => client.listProjects({ signal }),
 };
 
+/** How an item of a listing is told from the others: by its kind's key; the catalog's by their place alone. */
+function keyOf(kind: ListingKind): ((item: unknown) => string | number) | undefined {
+  return Object.hasOwn(CATALOG, kind) ? undefined : (kindSpec(kind as ListedKind) as KindSpec<ListedKind>).key as (item: unknown) => string | number;
+}
+
 function loaderOf<K extends ListingKind>(kind: K): Loader<K> {
   if (Object.hasOwn(CATALOG, kind)) return CATALOG[kind as CatalogKind] as unknown as Loader<K>;
   const spec = kindSpec(kind as ListedKind) as KindSpec<ListedKind>;
@@ -45,6 +51,8 @@ function loaderOf<K extends ListingKind>(kind: K): Loader<K> {
 interface Entry {
   promise?: Promise<Listing<unknown>>;
   value?: Listing<unknown>;
+  /** The items of the value an invalidation dropped, until a load replaces them (keepSame). */
+  previous?: readonly unknown[];
   controller?: AbortController;
   generation: number;
 }
@@ -96,9 +104,12 @@ export class ResourceStore {
     entry.controller = controller;
     const current = entry;
     const promise: Promise<Listing<ListingItems[K]>> = this.load(kind, params, controller.signal).then(
-      (listing) => {
+      (loaded) => {
+        // What did not change keeps its object, and with it what the views made from it.
+        const listing = current.previous ? { ...loaded, items: keepSame(current.previous as ListingItems[K][], loaded.items, keyOf(kind)) as ListingItems[K][] } : loaded;
         if (current.generation === generation && !this.disposed) {
           current.value = listing;
+          current.previous = undefined;
           current.promise = undefined;
           this.loaded.fire(kind);
         }
@@ -132,6 +143,7 @@ export class ResourceStore {
         if (key === kind || key.startsWith(`${kind}?`)) {
           entry.controller?.abort();
           entry.generation++;
+          if (entry.value) entry.previous = entry.value.items;
           entry.value = undefined;
           entry.promise = undefined;
         }

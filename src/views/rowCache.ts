@@ -4,7 +4,8 @@ const MAX_PLACES = 500;
 /**
  * The content of a view's rows by listing item, made once while the item and the rows' other inputs stay the
  * same. The store never changes an item in place (an update replaces it, src/kinds/resourceStore.ts), so an item
- * object a row was made from before, with the same inputs, makes the same row. VS Code fetching a whole view
+ * object a row was made from before, with the same inputs, makes the same row; and a refresh keeps the objects of
+ * the items that did not change (src/model/sameItems.ts). VS Code fetching a whole view
  * again, and a rebuild for another listing's change (a volume's redraws the Stacklets view), then find 10,000
  * rows made, and ShownRows tells them unchanged by their content's identity rather than by comparing each.
  * It holds content, not the nodes handed VS Code: those take content from newer builds (ResourceNode.adopt).
