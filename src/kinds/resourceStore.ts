@@ -51,7 +51,7 @@ function loaderOf<K extends ListingKind>(kind: K): Loader<K> {
 interface Entry {
   promise?: Promise<Listing<unknown>>;
   value?: Listing<unknown>;
-  /** The items of the value an invalidation dropped, until a load replaces them (keepSame). */
+  /** The items of the value an invalidation dropped, until a load replaces them (keepSame); unfiltered listings only. */
   previous?: readonly unknown[];
   controller?: AbortController;
   generation: number;
@@ -143,7 +143,9 @@ export class ResourceStore {
         if (key === kind || key.startsWith(`${kind}?`)) {
           entry.controller?.abort();
           entry.generation++;
-          if (entry.value) entry.previous = entry.value.items;
+          // Kept for a kind's whole listing alone: one per kind, where every filter's variant would keep one each
+          // (a tag filter makes one per tag) long after its view stopped asking for it.
+          if (entry.value && key === kind) entry.previous = entry.value.items;
           entry.value = undefined;
           entry.promise = undefined;
         }

@@ -52,6 +52,16 @@ describe('a listing read again keeps what did not change', () => {
       store.invalidate('stacklet');
       const third = (await store.get('stacklet')).items;
       assert.ok(third.every((item, index) => item === again[index]));
+      // A filter's variant keeps nothing once invalidated: a tag filter makes one per tag.
+      // (Another stacklet tagged, so that the page's answer is new: the client keeps a page whose answer is the same.)
+      const filtered = (await store.get('stacklet', { tagName: 'kept' })).items;
+      await client.tagResource('kept', { id: first[10]!.id, type: 'stacklet' });
+      store.invalidate('stacklet');
+      const refiltered = (await store.get('stacklet', { tagName: 'kept' })).items;
+      assert.equal(refiltered.length, 2);
+      const same = refiltered.find((item) => item.id === tagged.id)!;
+      assert.deepEqual(same, filtered[0]);
+      assert.notEqual(same, filtered[0]);
     } finally {
       store.dispose();
       await client.dispose();
