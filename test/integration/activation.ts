@@ -28,6 +28,13 @@ export interface ActivationFacts {
    * authentication provider registered with no logic): the copy activated just before ours and the one just after.
    */
   readonly shapedWallsMs: readonly [before: number, after: number];
+  /**
+   * The extension host thread's CPU time through ours's `Extension.activate()` (NaN where the host's Node lacks
+   * `process.threadCpuUsage`): the work, without the window's round trips and a busy core's waits the wall time holds.
+   */
+  readonly cpuMs: number;
+  /** The same through the shaped extension's, the copy before ours and the one after. */
+  readonly shapedCpusMs: readonly [before: number, after: number];
   /** Loading ours's code (VS Code's own marks around its import, whole milliseconds). */
   readonly loadMs: number;
   /** Loading the shaped extension's code, the copy before ours and the one after. */
@@ -64,13 +71,16 @@ function loadMs(id: string): number {
   return from === undefined || to === undefined ? NaN : to - from;
 }
 
+/** process.threadCpuUsage: Node 23.9 and later (code-server 4.139's Node 24), not the oldest editor's Node 20. */
+const threadCpuUsage = (process as { threadCpuUsage?: (since?: NodeJS.CpuUsage) => NodeJS.CpuUsage }).threadCpuUsage?.bind(process);
+
 /**
  * Times one activation once the host is quiet: activated straight after another, an extension waited for the
  * window to take in that one's registrations before its storage was answered (VS Code reads an extension's
  * global and workspace state from the window before calling activate()), which cost ours 11–25 ms more than the
  * shaped copy activated after an empty one.
  */
-async function timedActivation<T>(id: string): Promise<{ wallMs: number; loadMs: number; settleMs: number; api: T; alreadyActive: boolean }> {
+async function timedActivation<T>(id: string): Promise<{ wallMs: number; cpuMs: number; loadMs: number; settleMs: number; api: T; alreadyActive: boolean }> {
   const extension = vscode.extensions.getExtension<T>(id);
   if (!extension) throw new Error(`${id} is not installed`);
   const alreadyActive = extension.isActive;
@@ -79,9 +89,12 @@ async function timedActivation<T>(id: string): Promise<{ wallMs: number; loadMs:
   // extension host) otherwise lands on whichever comes next, more often on one that loads more code. Each then
   // pays for its own garbage only.
   forcedGc()();
+  const cpu = threadCpuUsage?.();
   const started = performance.now();
   const api = await extension.activate();
-  return { wallMs: performance.now() - started, loadMs: loadMs(id), settleMs, api, alreadyActive };
+  const wallMs = performance.now() - started;
+  const used = threadCpuUsage?.(cpu);
+  return { wallMs, cpuMs: used ? (used.user + used.system) / 1000 : NaN, loadMs: loadMs(id), settleMs, api, alreadyActive };
 }
 
 /**
@@ -122,6 +135,8 @@ export async function measureActivation(): Promise<void> {
     wallMs: ours.wallMs,
     emptyWallsMs: [emptyBefore.wallMs, emptyAfter.wallMs],
     shapedWallsMs: [shapedBefore.wallMs, shapedAfter.wallMs],
+    cpuMs: ours.cpuMs,
+    shapedCpusMs: [shapedBefore.cpuMs, shapedAfter.cpuMs],
     loadMs: ours.loadMs,
     shapedLoadsMs: [shapedBefore.loadMs, shapedAfter.loadMs],
     emptyEsmWallMs: emptyEsm.wallMs,
@@ -133,6 +148,7 @@ export async function measureActivation(): Promise<void> {
   console.log(
     `${process.env.STACKLET_TEST_OUTPUT_TAG ?? ''}[activation] Extension.activate() ${ours.wallMs.toFixed(1)} ms (loading ${ours.loadMs} ms, activate() ${facts.activateMs.toFixed(2)} ms), ` +
       `the shaped extension's ${shapedBefore.wallMs.toFixed(1)} ms before and ${shapedAfter.wallMs.toFixed(1)} ms after (loading ${shapedBefore.loadMs} and ${shapedAfter.loadMs} ms): ${(ours.wallMs / shapedBefore.wallMs).toFixed(2)}× and ${(ours.wallMs / shapedAfter.wallMs).toFixed(2)}×; ` +
+      `the host thread's CPU ${ours.cpuMs.toFixed(2)} ms, the shaped extension's ${shapedBefore.cpuMs.toFixed(2)} and ${shapedAfter.cpuMs.toFixed(2)} ms; ` +
       `the empty extension's ${emptyBefore.wallMs.toFixed(1)} ms before and ${emptyAfter.wallMs.toFixed(1)} ms after; ` +
       `as one ES module ${emptyEsm.wallMs.toFixed(1)} ms; ` +
       `warm-up ${warmup.wallMs.toFixed(1)} ms after ${warmup.settleMs.toFixed(0)} ms waiting for a quiet host at first, the shaped warm-up ${shapedWarmup.wallMs.toFixed(1)} ms; ${facts.requests} request(s)` +
