@@ -160,12 +160,9 @@ const extension = {
  * across the two copies; the build refuses any other module activation would share with a chunk.
  */
 const COPIED_AT_ACTIVATION = new Set([
-  'src/api/loopback.ts', // pure functions
-  'src/auth/accountPlace.ts', // pure functions
-  'src/auth/accountRegistry.ts', // a class; its state lives in its instance, which activation hands to the workbench
+  'src/auth/accountKeys.ts', // keys and a pure function
   'src/kinds/schemes.ts', // constants
   'src/kinds/viewIds.ts', // constants
-  'src/model/lifecycle.ts', // the Disposable base class, never checked with instanceof
   'src/tasks/taskStorage.ts', // pure functions and a key
   'vscode-by-require:vscode', // reads the one CommonJS `vscode` (require's cache), above
 ]);

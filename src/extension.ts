@@ -1,13 +1,12 @@
 import * as vscode from 'vscode';
-import { AccountRegistry } from './auth/accountRegistry';
-import { StackletAuthProvider } from './auth/authProvider';
+import { hasAccounts } from './auth/accountKeys';
+import { LazyAuthProvider } from './ui/lazyAuthProvider';
 import type { SessionState } from './auth/session';
 import { contributedCommands, registerCommands } from './commands/register';
 import { DOCUMENT_SCHEMES, SCHEMA_SCHEME } from './kinds/schemes';
 import { registerLanguageModelTools, type Tools } from './lmTools/register';
 import { STORAGE_KEY as TASKS_KEY } from './tasks/taskStorage';
 import { LazyFileSystem } from './ui/lazyFileSystem';
-import { WalkthroughProgress } from './ui/walkthroughProgress';
 import { LazyTreeData } from './views/lazyTreeData';
 import type { ResourceNode } from './views/resourceNode';
 import { VIEW_IDS } from './kinds/viewIds';
@@ -38,18 +37,16 @@ let loaded: Promise<Workbench> | undefined;
 
 /**
  * Registers the views, the command ids, the documents' file systems and the Accounts entry, and returns: all
- * the rest (src/workbench.ts) is loaded when one of them is first used. No request is made here.
+ * the rest (src/workbench.ts) is loaded when one of them is first used. No request is made here. Each line
+ * here is compiled and run on every start, in every window, before the window can draw the views: what only
+ * the workbench needs (the account registry, the walkthrough's progress) is made there.
  */
 export function activate(context: vscode.ExtensionContext): StackletTestHooks | undefined {
   const started = performance.now();
-  const registry = new AccountRegistry(context.secrets, context.globalState);
-  const walkthrough = new WalkthroughProgress(context.globalState, context.extension.id);
-  const setState = (kind: SessionState['kind']) => {
-    void vscode.commands.executeCommand('setContext', 'stacklet.state', STATE_CONTEXT[kind]);
-    if (kind === 'active') walkthrough.mark('signedIn');
-  };
+  const signedIn = () => hasAccounts(context.globalState);
+  const setState = (kind: SessionState['kind']) => void vscode.commands.executeCommand('setContext', 'stacklet.state', STATE_CONTEXT[kind]);
   // Until the session is loaded, none has expired: that is only ever learned from a request.
-  setState(registry.active() ? 'active' : 'signed-out');
+  setState(signedIn() ? 'active' : 'signed-out');
 
   const views = new Map(VIEW_IDS.map((id) => {
     const data = new LazyTreeData<ResourceNode>(() => workbench());
@@ -58,7 +55,7 @@ export function activate(context: vscode.ExtensionContext): StackletTestHooks | 
   }));
   // The documents' file systems, and the account document's schema with the catalog's values.
   const fileSystems = new Map([...Object.values(DOCUMENT_SCHEMES), SCHEMA_SCHEME].map((scheme) => [scheme, new LazyFileSystem(() => workbench())] as const));
-  const auth = new StackletAuthProvider(registry, async (id) => (await workbench()).deps.session.signOut(id));
+  const auth = new LazyAuthProvider(signedIn, () => workbench());
   // The tools' code and the workbench are loaded when a tool is first prepared or invoked.
   let tools: Promise<Tools> | undefined;
   const languageModelTools = (): Promise<Tools> =>
@@ -67,17 +64,15 @@ export function activate(context: vscode.ExtensionContext): StackletTestHooks | 
   const workbench = (): Promise<Workbench> =>
     (loaded ??= import('./workbench.js').then((m) =>
       m.startWorkbench({
-        context, registry, views, fileSystems, auth, walkthrough, setState,
+        context, views, fileSystems, auth, setState,
         get activationMs() {
           return activationMs;
         },
       })));
 
   context.subscriptions.push(
-    walkthrough,
     ...[...views.values()].flatMap(({ view, data }) => [view, data]),
     ...[...fileSystems].flatMap(([scheme, fs]) => [vscode.workspace.registerFileSystemProvider(scheme, fs, { isCaseSensitive: true }), fs]),
-    vscode.workspace.onDidOpenTextDocument((document) => document.uri.scheme === DOCUMENT_SCHEMES.firewall && walkthrough.mark('editedDocument')),
     auth,
     ...registerCommands(contributedCommands(context.extension), async () => (await workbench()).deps),
     ...registerLanguageModelTools(languageModelTools),
@@ -92,7 +87,7 @@ export function activate(context: vscode.ExtensionContext): StackletTestHooks | 
   // and loading the chunks holds this thread for some 60 ms, so started at once it held the window's work back
   // until it was done: the window took in `stacklet.state` 60–90 ms after activation, against 5–20 ms after a
   // wait of PREPARE_AFTER_MS.
-  if (registry.active()) setTimeout(() => void workbench().then((w) => w.deps.session.prepare(), () => undefined), PREPARE_AFTER_MS);
+  if (signedIn()) setTimeout(() => void workbench().then((w) => w.deps.session.prepare(), () => undefined), PREPARE_AFTER_MS);
   activationMs = performance.now() - started;
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return { activationMs, load: async () => (await workbench()).api, tools: languageModelTools };

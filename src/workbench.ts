@@ -9,8 +9,9 @@ import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import * as notify from './ui/notify';
 import { DEFAULT_PAGE_CONCURRENCY } from './api/paging';
-import type { AccountRegistry } from './auth/accountRegistry';
-import type { StackletAuthProvider } from './auth/authProvider';
+import { AccountRegistry } from './auth/accountRegistry';
+import { StackletAuthProvider } from './auth/authProvider';
+import type { LazyAuthProvider } from './ui/lazyAuthProvider';
 import { EmbeddedEmulator } from './emulator/embedded';
 import { emulatorWorldStorage } from './emulatorWorldStorage';
 import { SessionManager, type SessionState } from './auth/session';
@@ -22,7 +23,7 @@ import { VscodePrompter } from './ui/vscodePrompter';
 import { DocumentEditors } from './editors/documentEditors';
 import { AccountDocuments } from './editors/accountDocuments';
 import { AccountSchemaFileSystem } from './editors/accountSchemaFileSystem';
-import { SCHEMA_SCHEME } from './kinds/schemes';
+import { DOCUMENT_SCHEMES, SCHEMA_SCHEME } from './kinds/schemes';
 import { PlanView } from './views/planView';
 import { viewsDrawn } from './views/viewsDrawn';
 import { tellIgnoredAgentSettings } from './ui/ignoredAgentSettings';
@@ -42,7 +43,7 @@ import { Notifier } from './ui/notifier';
 import { ResourceDocuments } from './ui/resourceDocuments';
 import { RefreshManager } from './views/refreshManager';
 import type { ResourceNode } from './views/resourceNode';
-import type { WalkthroughProgress } from './ui/walkthroughProgress';
+import { WalkthroughProgress } from './ui/walkthroughProgress';
 import { ResourceTreeProvider } from './views/resourceTreeProvider';
 import { VIEW_IDS, type ViewId } from './kinds/viewIds';
 import { VIEW_SPECS } from './views/viewSpecs';
@@ -50,11 +51,9 @@ import { VIEW_SPECS } from './views/viewSpecs';
 /** What activation made, for the workbench to build on. */
 export interface Shell {
   readonly context: vscode.ExtensionContext;
-  readonly registry: AccountRegistry;
   readonly views: ReadonlyMap<ViewId, { readonly view: vscode.TreeView<ResourceNode>; readonly data: LazyTreeData<ResourceNode> }>;
   readonly fileSystems: ReadonlyMap<string, LazyFileSystem>;
-  readonly auth: StackletAuthProvider;
-  readonly walkthrough: WalkthroughProgress;
+  readonly auth: LazyAuthProvider;
   /** Sets the `stacklet.state` context key the welcome views and menus read. */
   setState(kind: SessionState['kind']): void;
   /** How long activate() took, in milliseconds. */
@@ -101,7 +100,7 @@ export interface Workbench {
 
 /** Builds the objects and registers them with the extension's subscriptions. No request is made here. */
 export function startWorkbench(shell: Shell): Workbench {
-  const { context, registry, walkthrough } = shell;
+  const { context } = shell;
   // Made here rather than at activation, which writes nothing: a log channel costs the extension host a few
   // milliseconds and a file.
   const log = plainLog(vscode.window.createOutputChannel('Stacklet Cloud', { log: true }));
@@ -123,7 +122,15 @@ export function startWorkbench(shell: Shell): Workbench {
         log.info(`${e.method} ${e.path} → ${e.status ?? e.error} ${e.ms} ms${e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}`),
     };
   };
+  const registry = new AccountRegistry(context.secrets, context.globalState);
   const session = new SessionManager(registry, settings, () => emulator.ensureStarted());
+  const walkthrough = new WalkthroughProgress(context.globalState, context.extension.id);
+  const auth = new StackletAuthProvider(registry, (id) => session.signOut(id));
+  shell.auth.attach(auth);
+  const setState = (kind: SessionState['kind']) => {
+    shell.setState(kind);
+    if (kind === 'active') walkthrough.mark('signedIn');
+  };
   const documents = new ResourceDocuments();
   const views = new Map<ViewId, ResourceTreeProvider>();
   for (const id of VIEW_IDS) {
@@ -137,11 +144,11 @@ export function startWorkbench(shell: Shell): Workbench {
   const explored = () => session.state.kind === 'active' && views.get('stacklets')?.view.visible && walkthrough.mark('explored');
   explored();
 
-  shell.setState(session.state.kind);
+  setState(session.state.kind);
   let lastState = session.state.kind;
   const sessionSubscription = session.onDidChange((state) => {
-    shell.setState(state.kind);
-    void shell.auth.announce();
+    setState(state.kind);
+    void auth.announce();
     if (state.kind === 'expired' && lastState !== 'expired') {
       const signInAgain = vscode.l10n.t('Sign In Again');
       void notify.warning(vscode.l10n.t('Your Stacklet Cloud session for {0} has expired or the token was revoked.', state.account.email), signInAgain)
@@ -185,6 +192,9 @@ export function startWorkbench(shell: Shell): Workbench {
   };
 
   context.subscriptions.push(
+    walkthrough,
+    auth,
+    vscode.workspace.onDidOpenTextDocument((document) => document.uri.scheme === DOCUMENT_SCHEMES.firewall && walkthrough.mark('editedDocument')),
     documents,
     properties,
     documentEditors,

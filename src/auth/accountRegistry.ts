@@ -4,6 +4,7 @@
  * state. Written against two small interfaces that SecretStorage and Memento satisfy, so it runs in Node.
  */
 import type { KnownResources } from '../kinds/resourceStore';
+import { ACCOUNTS_KEY, ACTIVE_KEY } from './accountKeys';
 
 export interface SecretStore {
   get(key: string): PromiseLike<string | undefined>;
@@ -28,8 +29,6 @@ export interface Account {
   readonly trailingSlash?: boolean;
 }
 
-const ACCOUNTS_KEY = 'stacklet.accounts';
-const ACTIVE_KEY = 'stacklet.activeAccount';
 const TOKEN_PREFIX = 'stacklet.token.';
 const KNOWN_PREFIX = 'stacklet.known.';
 

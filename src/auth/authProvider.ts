@@ -4,23 +4,19 @@ import { accountLabel } from './accountPlace';
 
 /**
  * Puts signed-in Stacklet accounts in VS Code's Accounts menu (with Sign Out there). Sessions are the
- * accounts of the registry; creating one runs the extension's own sign-in flow. Registered at activation,
- * before the session is loaded: `signOut` loads it, and the session calls announce() when it changes.
+ * accounts of the registry; creating one runs the extension's own sign-in flow. Made with the workbench and
+ * attached to the provider activation registered (./lazyAuthProvider.ts); the session calls announce() when
+ * it changes.
  */
 export class StackletAuthProvider implements vscode.AuthenticationProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
   readonly onDidChangeSessions = this.changed.event;
-  private readonly registration: vscode.Disposable;
   private known: vscode.AuthenticationSession[] = [];
 
   constructor(
     private readonly registry: AccountRegistry,
     private readonly signOut: (id: string) => Promise<void>,
-  ) {
-    this.registration = vscode.authentication.registerAuthenticationProvider('stacklet', 'Stacklet Cloud', this, {
-      supportsMultipleAccounts: true,
-    });
-  }
+  ) {}
 
   async getSessions(): Promise<vscode.AuthenticationSession[]> {
     const sessions: vscode.AuthenticationSession[] = [];
@@ -47,7 +43,6 @@ export class StackletAuthProvider implements vscode.AuthenticationProvider, vsco
   }
 
   dispose(): void {
-    this.registration.dispose();
     this.changed.dispose();
   }
 

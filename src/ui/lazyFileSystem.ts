@@ -1,22 +1,15 @@
 import * as vscode from 'vscode';
+import { LazyTarget } from './lazyTarget';
 
 /**
- * What a document scheme's file system is registered as at activation: it loads the extension's workbench
- * (esbuild.mjs: a chunk of its own) on the first read or write, then passes every call to the scheme's real
- * file system, attached by then.
+ * What a document scheme's file system is registered as at activation: it loads the workbench on the first read
+ * or write, then passes every call to the scheme's real file system, attached by then.
  */
-export class LazyFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
-  private target: vscode.FileSystemProvider | undefined;
-  private subscription: vscode.Disposable | undefined;
-  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+export class LazyFileSystem extends LazyTarget<vscode.FileSystemProvider, vscode.FileChangeEvent[]> implements vscode.FileSystemProvider {
   readonly onDidChangeFile = this.changed.event;
 
-  constructor(private readonly load: () => Promise<unknown>) {}
-
-  attach(target: vscode.FileSystemProvider): void {
-    this.subscription?.dispose();
-    this.target = target;
-    this.subscription = target.onDidChangeFile((events) => this.changed.fire(events));
+  constructor(load: () => Promise<unknown>) {
+    super(load, (target) => target.onDidChangeFile);
   }
 
   /** The documents' file systems have nothing to watch (their changes come from this window only). */
@@ -25,41 +18,30 @@ export class LazyFileSystem implements vscode.FileSystemProvider, vscode.Disposa
   }
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
-    return (await this.fs()).stat(uri);
+    return (await this.loaded()).stat(uri);
   }
 
   async readDirectory(uri: vscode.Uri): Promise<[string, vscode.FileType][]> {
-    return (await this.fs()).readDirectory(uri);
+    return (await this.loaded()).readDirectory(uri);
   }
 
   async createDirectory(uri: vscode.Uri): Promise<void> {
-    return (await this.fs()).createDirectory(uri);
+    return (await this.loaded()).createDirectory(uri);
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
-    return (await this.fs()).readFile(uri);
+    return (await this.loaded()).readFile(uri);
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array, options: { readonly create: boolean; readonly overwrite: boolean }): Promise<void> {
-    return (await this.fs()).writeFile(uri, content, options);
+    return (await this.loaded()).writeFile(uri, content, options);
   }
 
   async delete(uri: vscode.Uri, options: { readonly recursive: boolean }): Promise<void> {
-    return (await this.fs()).delete(uri, options);
+    return (await this.loaded()).delete(uri, options);
   }
 
   async rename(oldUri: vscode.Uri, newUri: vscode.Uri, options: { readonly overwrite: boolean }): Promise<void> {
-    return (await this.fs()).rename(oldUri, newUri, options);
-  }
-
-  dispose(): void {
-    this.subscription?.dispose();
-    this.changed.dispose();
-  }
-
-  private async fs(): Promise<vscode.FileSystemProvider> {
-    if (!this.target) await this.load();
-    if (!this.target) throw new Error('the document file system was not attached');
-    return this.target;
+    return (await this.loaded()).rename(oldUri, newUri, options);
   }
 }

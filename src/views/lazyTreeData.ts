@@ -1,27 +1,22 @@
 import * as vscode from 'vscode';
+import { LazyTarget } from '../ui/lazyTarget';
+
+type Change<T> = T | T[] | undefined | null | void;
 
 /**
- * What a view's TreeView is created with at activation: it loads the extension's workbench (esbuild.mjs: a
- * chunk of its own) when VS Code first asks for rows, then answers with the view's real provider, attached
- * by then. Rows only ever come from that provider, so every call on a row finds it attached.
+ * What a view's TreeView is created with at activation: it loads the workbench when VS Code first asks for rows,
+ * then answers with the view's real provider, attached by then. Rows only ever come from that provider, so every
+ * call on a row finds it attached.
  */
-export class LazyTreeData<T> implements vscode.TreeDataProvider<T>, vscode.Disposable {
-  private target: vscode.TreeDataProvider<T> | undefined;
-  private subscription: vscode.Disposable | undefined;
-  private readonly changed = new vscode.EventEmitter<T | T[] | undefined | null | void>();
+export class LazyTreeData<T> extends LazyTarget<vscode.TreeDataProvider<T>, Change<T>> implements vscode.TreeDataProvider<T> {
   readonly onDidChangeTreeData = this.changed.event;
 
-  constructor(private readonly load: () => Promise<unknown>) {}
-
-  attach(target: vscode.TreeDataProvider<T>): void {
-    this.subscription?.dispose();
-    this.target = target;
-    this.subscription = target.onDidChangeTreeData?.((change) => this.changed.fire(change));
+  constructor(load: () => Promise<unknown>) {
+    super(load, (target) => target.onDidChangeTreeData);
   }
 
   async getChildren(element?: T): Promise<T[]> {
-    if (!this.target) await this.load();
-    return (await this.provider().getChildren(element)) ?? [];
+    return (await (await this.loaded()).getChildren(element)) ?? [];
   }
 
   getTreeItem(element: T): vscode.TreeItem | Thenable<vscode.TreeItem> {
@@ -35,11 +30,6 @@ export class LazyTreeData<T> implements vscode.TreeDataProvider<T>, vscode.Dispo
 
   getParent(element: T): vscode.ProviderResult<T> {
     return this.provider().getParent?.(element);
-  }
-
-  dispose(): void {
-    this.subscription?.dispose();
-    this.changed.dispose();
   }
 
   private provider(): vscode.TreeDataProvider<T> {
