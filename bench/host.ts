@@ -184,7 +184,7 @@ export async function hostFigures(log: (line: string) => void): Promise<Figure[]
       baseline: { label: `the shaped extension's, the copies before ours and after it, ours read against each (median of ${ACTIVATION_RUNS} host starts)`, value: activation.shapedCpuMs },
       ratio: { value: activation.cpuVsShaped, text: `${times(activation.cpuVsShaped)} the shaped extension` },
       tracked: { value: Math.max(activation.cpuVsShaped, 2), better: 'lower' },
-      note: `process.threadCpuUsage() around each (${activation.cpuVsShapedSpread}); medians: ours ${activation.cpuMs.toFixed(2)} ms, the shaped extension ${activation.shapedCpuMs.toFixed(2)} ms`,
+      note: `process.threadCpuUsage() around each, which moves by the kernel's tick (4 ms on these machines) while the thread runs without a pause, so one reading can be a few milliseconds off and only the median over starts is read (${activation.cpuVsShapedSpread}); medians: ours ${activation.cpuMs.toFixed(2)} ms, the shaped extension ${activation.shapedCpuMs.toFixed(2)} ms`,
     },
     {
       id: 'host.activateVsEmpty',
