@@ -44,9 +44,10 @@ let loaded: Promise<Workbench> | undefined;
 export function activate(context: vscode.ExtensionContext): StackletTestHooks | undefined {
   const started = performance.now();
   const signedIn = () => hasAccounts(context.globalState);
+  const active = signedIn();
   const setState = (kind: SessionState['kind']) => void vscode.commands.executeCommand('setContext', 'stacklet.state', STATE_CONTEXT[kind]);
   // Until the session is loaded, none has expired: that is only ever learned from a request.
-  setState(signedIn() ? 'active' : 'signed-out');
+  setState(active ? 'active' : 'signed-out');
 
   const views = new Map(VIEW_IDS.map((id) => {
     const data = new LazyTreeData<ResourceNode>(() => workbench());
@@ -59,7 +60,7 @@ export function activate(context: vscode.ExtensionContext): StackletTestHooks | 
   // still activating: loading the workbench for that answer then held the host's thread for it (ours's activation
   // 1.5× the shaped extension's, its CPU time 10.5 ms against 7.1). So the answer waits for the load the signed-in
   // timer below starts, as would any other use of the Accounts entry that soon.
-  const auth = new LazyAuthProvider(signedIn, () => new Promise((resolve) => setTimeout(resolve, PREPARE_AFTER_MS)).then(workbench));
+  const auth = new LazyAuthProvider(signedIn, () => workbenchSoon());
   // The tools' code and the workbench are loaded when a tool is first prepared or invoked.
   let tools: Promise<Tools> | undefined;
   const languageModelTools = (): Promise<Tools> =>
@@ -73,10 +74,13 @@ export function activate(context: vscode.ExtensionContext): StackletTestHooks | 
           return activationMs;
         },
       })));
+  /** The workbench, loaded once VS Code has had PREPARE_AFTER_MS to write what activation registered. */
+  const workbenchSoon = (): Promise<Workbench> => new Promise((resolve) => setTimeout(resolve, PREPARE_AFTER_MS)).then(workbench);
 
   context.subscriptions.push(
     ...[...views.values()].flatMap(({ view, data }) => [view, data]),
     ...[...fileSystems].flatMap(([scheme, fs]) => [vscode.workspace.registerFileSystemProvider(scheme, fs, { isCaseSensitive: true }), fs]),
+    vscode.authentication.registerAuthenticationProvider('stacklet', 'Stacklet Cloud', auth, { supportsMultipleAccounts: true }),
     auth,
     ...registerCommands(contributedCommands(context.extension), async () => (await workbench()).deps),
     ...registerLanguageModelTools(contributedTools(context.extension), languageModelTools),
@@ -91,7 +95,7 @@ export function activate(context: vscode.ExtensionContext): StackletTestHooks | 
   // and loading the chunks holds this thread for some 60 ms, so started at once it held the window's work back
   // until it was done: the window took in `stacklet.state` 60–90 ms after activation, against 5–20 ms after a
   // wait of PREPARE_AFTER_MS.
-  if (signedIn()) setTimeout(() => void workbench().then((w) => w.deps.session.prepare(), () => undefined), PREPARE_AFTER_MS);
+  if (active) void workbenchSoon().then((w) => w.deps.session.prepare(), () => undefined);
   activationMs = performance.now() - started;
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return { activationMs, load: async () => (await workbench()).api, tools: languageModelTools };

@@ -5,17 +5,16 @@ type Provider = vscode.AuthenticationProvider;
 type SessionsChange = vscode.AuthenticationProviderAuthenticationSessionsChangeEvent;
 
 /**
- * The Accounts menu's Stacklet Cloud entry as activation registers it: the provider that lists the accounts
- * (src/auth/authProvider.ts, with the registry) comes with the workbench. VS Code asks for the sessions as soon
- * as a provider is registered: while no account is signed in, the answer is none, and nothing is loaded for it.
+ * The Accounts menu's Stacklet Cloud entry as activation registers it (src/extension.ts): the provider that lists
+ * the accounts (src/auth/authProvider.ts, with the registry) comes with the workbench. VS Code asks for the
+ * sessions as soon as a provider is registered: while no account is signed in, the answer is none, and nothing
+ * is loaded for it.
  */
 export class LazyAuthProvider extends LazyTarget<Provider, SessionsChange> implements Provider {
   readonly onDidChangeSessions = this.changed.event;
-  private readonly registration: vscode.Disposable;
 
   constructor(private readonly signedIn: () => boolean, load: () => Promise<unknown>) {
     super(load, (target) => target.onDidChangeSessions);
-    this.registration = vscode.authentication.registerAuthenticationProvider('stacklet', 'Stacklet Cloud', this, { supportsMultipleAccounts: true });
   }
 
   async getSessions(scopes: readonly string[] | undefined, options: vscode.AuthenticationProviderSessionOptions): Promise<vscode.AuthenticationSession[]> {
@@ -29,10 +28,5 @@ export class LazyAuthProvider extends LazyTarget<Provider, SessionsChange> imple
 
   async removeSession(sessionId: string): Promise<void> {
     return (await this.loaded()).removeSession(sessionId);
-  }
-
-  override dispose(): void {
-    this.registration.dispose();
-    super.dispose();
   }
 }
