@@ -149,6 +149,10 @@ const extension = {
   outExtension: { '.js': '.mjs' },
   external: ['vscode'],
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  // The extension host's `navigator` is a getter that reports a PendingMigrationError, logged as a deprecation
+  // warning with our stack, on every start: zod reads it once to rule out Cloudflare's workers before it generates
+  // its parsers. No code of ours runs in a browser, so the name reads as undefined in our build.
+  define: { navigator: 'undefined' },
   metafile: true,
 };
 
