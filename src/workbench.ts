@@ -98,6 +98,9 @@ export interface Workbench {
   shutdown(): Promise<void>;
 }
 
+/** How long after the workbench starts the folder's ignored agent settings are looked for (see below). */
+const TELL_IGNORED_AFTER_MS = 5000;
+
 /** Builds the objects and registers them with the extension's subscriptions. No request is made here. */
 export function startWorkbench(shell: Shell): Workbench {
   const { context } = shell;
@@ -217,8 +220,11 @@ export function startWorkbench(shell: Shell): Workbench {
   const shutdown = () => (stopping ??= session.dispose().then(() => emulator.stop()));
   context.subscriptions.push({ dispose: () => void shutdown() });
   log.info('Loaded the session and the views.');
-  // After the views are up: reading the folder's settings files is no part of the first rows.
-  void tellIgnoredAgentSettings(context.workspaceState, log);
+  // After the first rows, which a small machine shows 0.3 s after a click and 1–3 s after a reload: reading the
+  // folder's settings files, and jsonc-parser's chunk to read them with, is no part of them (at once, it was
+  // 1–4 ms of the extension host's thread in CPU profiles of the first row), and the notice can wait.
+  const tellLater = setTimeout(() => void tellIgnoredAgentSettings(context.workspaceState, log), TELL_IGNORED_AFTER_MS);
+  context.subscriptions.push({ dispose: () => clearTimeout(tellLater) });
   return {
     deps,
     shutdown,

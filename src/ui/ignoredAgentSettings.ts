@@ -22,7 +22,7 @@ async function setByWorkspace(): Promise<string[]> {
     ...(vscode.workspace.workspaceFolders ?? []).map((folder) => ({ uri: vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json'), nested: false })),
     ...(workspaceFile ? [{ uri: workspaceFile, nested: true }] : []),
   ];
-  // jsonc-parser is in the client's chunk: loaded here once the views are up, never at activation.
+  // jsonc-parser is a chunk of its own, loaded here: after the first rows (src/workbench.ts), never at activation.
   const { parse } = await import('jsonc-parser');
   const found = new Set<string>();
   for (const { uri, nested } of files) {
