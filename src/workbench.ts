@@ -221,8 +221,8 @@ export function startWorkbench(shell: Shell): Workbench {
   context.subscriptions.push({ dispose: () => void shutdown() });
   log.info('Loaded the session and the views.');
   // After the first rows, which a small machine shows 0.3 s after a click and 1–3 s after a reload: reading the
-  // folder's settings files, and jsonc-parser's chunk to read them with, is no part of them (at once, it was
-  // 1–4 ms of the extension host's thread in CPU profiles of the first row), and the notice can wait.
+  // folder's settings files, and jsonc-parser's chunk to read them with, is no part of them (at once, they took
+  // 1.1–4.2 ms of the extension host's thread in CPU profiles of the first row), and the notice can wait.
   const tellLater = setTimeout(() => void tellIgnoredAgentSettings(context.workspaceState, log), TELL_IGNORED_AFTER_MS);
   context.subscriptions.push({ dispose: () => clearTimeout(tellLater) });
   return {
