@@ -34,7 +34,7 @@ import { agentLimits } from './ui/agentLimits';
 import { editorMcpApi, editorServerConfig, EditorServerRegistration } from './mcp/editorServer';
 import { ActionHistory } from './model/actionHistory';
 import { liveListeners } from './model/emitter';
-import { pendingTimers } from './model/clock';
+import { pendingTimers, systemClock } from './model/clock';
 import { TaskStatusBar } from './tasks/statusBar';
 import { TaskNotifications } from './tasks/taskNotifications';
 import { TaskTracker } from './tasks/taskTracker';
@@ -223,8 +223,8 @@ export function startWorkbench(shell: Shell): Workbench {
   // After the first rows, which a small machine shows 0.3 s after a click and 1–3 s after a reload: reading the
   // folder's settings files, and jsonc-parser's chunk to read them with, is no part of them (at once, they took
   // 1.1–4.2 ms of the extension host's thread in CPU profiles of the first row), and the notice can wait.
-  const tellLater = setTimeout(() => void tellIgnoredAgentSettings(context.workspaceState, log), TELL_IGNORED_AFTER_MS);
-  context.subscriptions.push({ dispose: () => clearTimeout(tellLater) });
+  const tellLater = systemClock.setTimer(() => void tellIgnoredAgentSettings(context.workspaceState, log), TELL_IGNORED_AFTER_MS);
+  context.subscriptions.push({ dispose: () => systemClock.clearTimer(tellLater) });
   return {
     deps,
     shutdown,
