@@ -132,15 +132,27 @@ export function paneAction(page: Page, title: string, label: string): Locator {
 
 /** Right-clicks `target` and runs the context-menu entry `label`. */
 export async function contextMenu(page: Page, target: Locator, label: string): Promise<void> {
-  await target.click({ button: 'right' });
+  const menu = page.locator('.context-view .monaco-menu');
   const entry = page.locator('.context-view .action-item', { hasText: label }).first();
-  await entry.waitFor();
-  // The menu ignores a click that comes too soon after it opened (the right-click's own mouse-up):
-  // hovering focuses the entry, and Enter runs it, as a keyboard user would.
-  await entry.hover();
-  await page.locator('.context-view .action-item.focused', { hasText: label }).first().waitFor();
-  await page.keyboard.press('Enter');
-  await page.locator('.context-view .monaco-menu').waitFor({ state: 'detached' });
+  for (let attempt = 1; ; attempt++) {
+    await target.click({ button: 'right' });
+    try {
+      await entry.waitFor({ timeout: 20_000 });
+      // The menu ignores a click that comes too soon after it opened (the right-click's own mouse-up):
+      // hovering focuses the entry, and Enter runs it, as a keyboard user would.
+      await entry.hover({ timeout: 5_000 });
+      await page.locator('.context-view .action-item.focused', { hasText: label }).first().waitFor({ timeout: 5_000 });
+    } catch (e) {
+      // A menu closes when anything takes the focus or moves the workbench (a banner coming, a page focusing its
+      // own element a moment after a click); a user opens it again. A menu still open without the entry fails.
+      if (attempt === 3 || (await menu.count()) > 0) throw e;
+      console.log(`      (the context menu closed before "${label}" was chosen: opening it again)`);
+      continue;
+    }
+    await page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'detached' });
+    return;
+  }
 }
 
 /**

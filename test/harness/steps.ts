@@ -29,12 +29,15 @@ export class StepRunner {
     private readonly log: (line: string) => void = (l) => console.log(l),
   ) {}
 
-  /** Runs `body` as the next step, bounded by `timeoutMs` (also the default timeout of playwright's waits in it). */
+  /**
+   * Runs `body` as the next step, bounded by `timeoutMs`. Playwright's waits in it default to a little less, so
+   * that a wait which never ends fails first, naming its locator, rather than the step's bare timeout.
+   */
   async step<T>(name: string, timeoutMs: number, body: (page: Page) => Promise<T>): Promise<T> {
     const number = String(++this.count).padStart(2, '0');
     const file = path.join(this.dir, `${number}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.png`);
     const started = Date.now();
-    this.page.setDefaultTimeout(timeoutMs);
+    this.page.setDefaultTimeout(timeoutMs - Math.min(15_000, Math.floor(timeoutMs / 6)));
     try {
       const value = await withTimeout(body(this.page), timeoutMs, `step "${name}"`);
       const screenshot = await this.screenshot(file);
