@@ -21,9 +21,20 @@ interface Activation {
   /** Loading the code, from VS Code's marks (whole milliseconds). */
   loadMs: number;
   shapedLoadsMs: [before: number, after: number];
+  /** Where each went: before loading, loading, the state's wait, activate(), after (whole milliseconds). */
+  phases: Phases;
+  shapedPhasesBefore: Phases;
+  shapedPhasesAfter: Phases;
   emptyEsmWallMs: number;
   requests: number;
   alreadyActive: number;
+}
+
+type Phases = [beforeLoad: number, load: number, context: number, activate: number, after: number];
+
+/** Each phase's median over the activations, as `a/b/c/d/e`. */
+function phaseMedians(all: readonly Phases[]): string {
+  return [0, 1, 2, 3, 4].map((i) => median(all.map((phases) => phases[i]!))).join('/');
 }
 
 interface HostFigures {
@@ -106,6 +117,7 @@ function activationOf(runs: readonly Activation[]) {
     shapedCpuMs: median(runs.flatMap((run) => run.shapedCpusMs)),
     cpuVsShaped: ratioMedian(cpu),
     cpuVsShapedSpread: spreadOf(cpu).text,
+    phases: `phases' medians (before loading, loading, the state's wait, activate(), after, whole ms): ours ${phaseMedians(runs.map((run) => run.phases))}, the shaped extension ${phaseMedians(runs.flatMap((run) => [run.shapedPhasesBefore, run.shapedPhasesAfter]))}`,
     vsEmpty: ratioMedian(empty),
     vsEmptySpread: spreadOf(empty).text,
     // The same empty extension as one ES module: what the module format alone costs against the CommonJS copy.
@@ -134,7 +146,7 @@ export async function hostFigures(log: (line: string) => void): Promise<Figure[]
   const activation = activationOf([first, ...activationStarts(log, ACTIVATION_RUNS - 1)]);
   const refreshRatio = children.reloadMs / children.firstLoadMs;
   const changedRatio = children.refreshChangedMs / children.firstLoadMs;
-  const medians = `medians: ours ${activation.wallMs.toFixed(1)} ms, loading its code ${activation.loadMs} ms, activate() ${activation.activateMs.toFixed(1)} ms, the shaped extension ${activation.shapedWallMs.toFixed(1)} ms, loading its code ${activation.shapedLoadMs} ms, the empty extension ${activation.emptyWallMs.toFixed(1)} ms`;
+  const medians = `medians: ours ${activation.wallMs.toFixed(1)} ms, loading its code ${activation.loadMs} ms, activate() ${activation.activateMs.toFixed(1)} ms, the shaped extension ${activation.shapedWallMs.toFixed(1)} ms, loading its code ${activation.shapedLoadMs} ms, the empty extension ${activation.emptyWallMs.toFixed(1)} ms; ${activation.phases}`;
   const oldest = activationOf(activationStarts(log, OLDEST_RUNS, {}, ['--oldest']));
   return [
     {
@@ -184,7 +196,7 @@ export async function hostFigures(log: (line: string) => void): Promise<Figure[]
       baseline: { label: `the shaped extension's, the copies before ours and after it, ours read against each (median of ${ACTIVATION_RUNS} host starts)`, value: activation.shapedCpuMs },
       ratio: { value: activation.cpuVsShaped, text: `${times(activation.cpuVsShaped)} the shaped extension` },
       tracked: { value: Math.max(activation.cpuVsShaped, 2), better: 'lower' },
-      note: `process.threadCpuUsage() around each, which moves by the kernel's tick (4 ms on these machines) while the thread runs without a pause, so one reading can be a few milliseconds off and only the median over starts is read (${activation.cpuVsShapedSpread}); medians: ours ${activation.cpuMs.toFixed(2)} ms, the shaped extension ${activation.shapedCpuMs.toFixed(2)} ms`,
+      note: `process.threadCpuUsage() around each, which on some of these machines moves only by the kernel's tick (4 ms) while the thread runs without a pause (on others it agrees with /proc/thread-self/schedstat to 0.05 ms), so one reading can be a few milliseconds off and only the median over starts is read (${activation.cpuVsShapedSpread}); medians: ours ${activation.cpuMs.toFixed(2)} ms, the shaped extension ${activation.shapedCpuMs.toFixed(2)} ms`,
     },
     {
       id: 'host.activateVsEmpty',

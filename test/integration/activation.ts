@@ -39,6 +39,10 @@ export interface ActivationFacts {
   readonly loadMs: number;
   /** Loading the shaped extension's code, the copy before ours and the one after. */
   readonly shapedLoadsMs: readonly [before: number, after: number];
+  /** Where ours's time went, by the host's own marks. */
+  readonly phases: ActivationPhases;
+  /** The same of the shaped extension, the copy before ours and the one after. */
+  readonly shapedPhases: readonly [before: ActivationPhases, after: ActivationPhases];
   /** The empty extension as one ES module, activated after the others: what loading an ES module costs here. */
   readonly emptyEsmWallMs: number;
   /** The first activation of the run (the warm-up copy), which pays for what the host does once. */
@@ -49,6 +53,24 @@ export interface ActivationFacts {
   readonly settleMs: number;
   /** Requests the emulator received from activation until a short settle after it. */
   readonly requests: number;
+}
+
+/**
+ * Where one `Extension.activate()` went, in whole milliseconds from the marks the extension host sets (Date.now()):
+ * VS Code loads the code and, at the same time, asks the window for the extension's global and workspace state,
+ * and calls activate() once both are there. On a busy machine the window's answer is a wait for another process.
+ */
+export interface ActivationPhases {
+  /** From the call until VS Code starts loading the code (its will-activate notice to the window, its log line). */
+  readonly beforeLoad: number;
+  /** Loading the code. */
+  readonly load: number;
+  /** From the code's load until activate() is called: the wait for the state the window sends, when it is later. */
+  readonly context: number;
+  /** activate() itself, as VS Code marks it. */
+  readonly activate: number;
+  /** From activate()'s end until the caller's `await` resumes. */
+  readonly after: number;
 }
 
 let facts: ActivationFacts | undefined;
@@ -63,12 +85,17 @@ async function emulatorRequestCount(): Promise<number> {
  * How long VS Code took to load an extension's code, from the marks its extension host sets around the import
  * (base/common/performance, whole milliseconds; the extension host keeps them on globalThis).
  */
-function loadMs(id: string): number {
+function hostMarks(id: string): (step: string) => number {
   const store = (globalThis as { MonacoPerformanceMarks?: { getMarks(): { name: string; startTime: number }[] } }).MonacoPerformanceMarks;
   const marks = new Map((store?.getMarks() ?? []).map((mark) => [mark.name, mark.startTime]));
-  const from = marks.get(`code/extHost/willLoadExtensionCode/${id}`);
-  const to = marks.get(`code/extHost/didLoadExtensionCode/${id}`);
-  return from === undefined || to === undefined ? NaN : to - from;
+  return (step) => marks.get(`code/extHost/${step}/${id}`) ?? NaN;
+}
+
+/** The phases of one activation between `started` and `ended` (Date.now()), from the host's marks. */
+function phasesOf(id: string, started: number, ended: number): ActivationPhases {
+  const mark = hostMarks(id);
+  const [willLoad, didLoad, willActivate, didActivate] = ['willLoadExtensionCode', 'didLoadExtensionCode', 'willActivateExtension', 'didActivateExtension'].map(mark) as [number, number, number, number];
+  return { beforeLoad: willLoad - started, load: didLoad - willLoad, context: willActivate - didLoad, activate: didActivate - willActivate, after: ended - didActivate };
 }
 
 /** process.threadCpuUsage: Node 23.9 and later (code-server 4.139's Node 24), not the oldest editor's Node 20. */
@@ -80,7 +107,7 @@ const threadCpuUsage = (process as { threadCpuUsage?: (since?: NodeJS.CpuUsage) 
  * global and workspace state from the window before calling activate()), which cost ours 11–25 ms more than the
  * shaped copy activated after an empty one.
  */
-async function timedActivation<T>(id: string): Promise<{ wallMs: number; cpuMs: number; loadMs: number; settleMs: number; api: T; alreadyActive: boolean }> {
+async function timedActivation<T>(id: string): Promise<{ wallMs: number; cpuMs: number; loadMs: number; phases: ActivationPhases; settleMs: number; api: T; alreadyActive: boolean }> {
   const extension = vscode.extensions.getExtension<T>(id);
   if (!extension) throw new Error(`${id} is not installed`);
   const alreadyActive = extension.isActive;
@@ -90,11 +117,14 @@ async function timedActivation<T>(id: string): Promise<{ wallMs: number; cpuMs: 
   // pays for its own garbage only.
   forcedGc()();
   const cpu = threadCpuUsage?.();
+  const startedAt = Date.now();
   const started = performance.now();
   const api = await extension.activate();
   const wallMs = performance.now() - started;
+  const endedAt = Date.now();
   const used = threadCpuUsage?.(cpu);
-  return { wallMs, cpuMs: used ? (used.user + used.system) / 1000 : NaN, loadMs: loadMs(id), settleMs, api, alreadyActive };
+  const phases = phasesOf(id, startedAt, endedAt);
+  return { wallMs, cpuMs: used ? (used.user + used.system) / 1000 : NaN, loadMs: phases.load, phases, settleMs, api, alreadyActive };
 }
 
 /**
@@ -139,6 +169,8 @@ export async function measureActivation(): Promise<void> {
     shapedCpusMs: [shapedBefore.cpuMs, shapedAfter.cpuMs],
     loadMs: ours.loadMs,
     shapedLoadsMs: [shapedBefore.loadMs, shapedAfter.loadMs],
+    phases: ours.phases,
+    shapedPhases: [shapedBefore.phases, shapedAfter.phases],
     emptyEsmWallMs: emptyEsm.wallMs,
     warmupWallMs: warmup.wallMs,
     shapedWarmupWallMs: shapedWarmup.wallMs,
@@ -149,11 +181,21 @@ export async function measureActivation(): Promise<void> {
     `${process.env.STACKLET_TEST_OUTPUT_TAG ?? ''}[activation] Extension.activate() ${ours.wallMs.toFixed(1)} ms (loading ${ours.loadMs} ms, activate() ${facts.activateMs.toFixed(2)} ms), ` +
       `the shaped extension's ${shapedBefore.wallMs.toFixed(1)} ms before and ${shapedAfter.wallMs.toFixed(1)} ms after (loading ${shapedBefore.loadMs} and ${shapedAfter.loadMs} ms): ${(ours.wallMs / shapedBefore.wallMs).toFixed(2)}× and ${(ours.wallMs / shapedAfter.wallMs).toFixed(2)}×; ` +
       `the host thread's CPU ${ours.cpuMs.toFixed(2)} ms, the shaped extension's ${shapedBefore.cpuMs.toFixed(2)} and ${shapedAfter.cpuMs.toFixed(2)} ms; ` +
+      `phases (before loading, loading, the state's wait, activate(), after, ms): ours ${phaseText(ours.phases)}, the shaped extension's ${phaseText(shapedBefore.phases)} and ${phaseText(shapedAfter.phases)}; ` +
       `the empty extension's ${emptyBefore.wallMs.toFixed(1)} ms before and ${emptyAfter.wallMs.toFixed(1)} ms after; ` +
       `as one ES module ${emptyEsm.wallMs.toFixed(1)} ms; ` +
       `warm-up ${warmup.wallMs.toFixed(1)} ms after ${warmup.settleMs.toFixed(0)} ms waiting for a quiet host at first, the shaped warm-up ${shapedWarmup.wallMs.toFixed(1)} ms; ${facts.requests} request(s)` +
       `${facts.alreadyActive ? ' (one was active before the tier)' : ''}`,
   );
+}
+
+/** The phases in their order, as the performance suite reports them to the bench. */
+export function phaseList(p: ActivationPhases): [beforeLoad: number, load: number, context: number, activate: number, after: number] {
+  return [p.beforeLoad, p.load, p.context, p.activate, p.after];
+}
+
+function phaseText(p: ActivationPhases): string {
+  return phaseList(p).join('/');
 }
 
 export function activationFacts(): ActivationFacts {
