@@ -18,10 +18,7 @@ interface Activation {
   /** The host thread's CPU time through each (null where its Node cannot tell: the oldest editor's). */
   cpuMs: number;
   shapedCpusMs: [before: number, after: number];
-  /** Loading the code, from VS Code's marks (whole milliseconds). */
-  loadMs: number;
-  shapedLoadsMs: [before: number, after: number];
-  /** Where each went: before loading, loading, the state's wait, activate(), after (whole milliseconds). */
+  /** Where each went, from VS Code's marks: before loading, loading, the state's wait, activate(), after (whole milliseconds). */
   phases: Phases;
   shapedPhasesBefore: Phases;
   shapedPhasesAfter: Phases;
@@ -106,19 +103,16 @@ function activationOf(runs: readonly Activation[]) {
   // Without the wait for the window's answer with the state (phase 2), which every extension waits for alike. The
   // marks are whole milliseconds: an activation is never read as less than one.
   const own = (wallMs: number, phases: Phases) => Math.max(wallMs - phases[2], 1);
-  const ownRuns = runs.map((run) => ({
-    value: own(run.wallMs, run.phases),
-    before: own(run.shapedWallsMs[0], run.shapedPhasesBefore),
-    after: own(run.shapedWallsMs[1], run.shapedPhasesAfter),
-  }));
-  const ownRatios = againstNeighbours(ownRuns);
+  const ownOf = (run: Activation) => own(run.wallMs, run.phases);
+  const shapedOwnOf = (run: Activation): [number, number] => [own(run.shapedWallsMs[0], run.shapedPhasesBefore), own(run.shapedWallsMs[1], run.shapedPhasesAfter)];
+  const ownRatios = against(ownOf, shapedOwnOf);
   return {
     activateMs: median(runs.map((run) => run.activateMs)),
     wallMs: median(runs.map((run) => run.wallMs)),
     emptyWallMs: median(runs.flatMap((run) => run.emptyWallsMs)),
     shapedWallMs: median(runs.flatMap((run) => run.shapedWallsMs)),
-    loadMs: median(runs.map((run) => run.loadMs)),
-    shapedLoadMs: median(runs.flatMap((run) => run.shapedLoadsMs)),
+    loadMs: median(runs.map((run) => run.phases[1])),
+    shapedLoadMs: median(runs.flatMap((run) => [run.shapedPhasesBefore[1], run.shapedPhasesAfter[1]])),
     requests: Math.max(...runs.map((run) => run.requests)),
     vsShaped: ratioMedian(shaped),
     vsShapedSpread: `${spreadOf(shaped).text}; each start, against the copy before and the one after: ${runs.map((run) => run.shapedWallsMs.map((ms) => (run.wallMs / ms).toFixed(2)).join('/')).join(', ')}`,
@@ -128,8 +122,8 @@ function activationOf(runs: readonly Activation[]) {
     cpuVsShapedSpread: spreadOf(cpu).text,
     ownVsShaped: ratioMedian(ownRatios),
     ownVsShapedSpread: spreadOf(ownRatios).text,
-    ownMs: median(ownRuns.map((run) => run.value)),
-    shapedOwnMs: median(ownRuns.flatMap((run) => [run.before, run.after])),
+    ownMs: median(runs.map(ownOf)),
+    shapedOwnMs: median(runs.flatMap(shapedOwnOf)),
     phases: `phases' medians (before loading, loading, the state's wait, activate(), after, whole ms): ours ${phaseMedians(runs.map((run) => run.phases))}, the shaped extension ${phaseMedians(runs.flatMap((run) => [run.shapedPhasesBefore, run.shapedPhasesAfter]))}`,
     vsEmpty: ratioMedian(empty),
     vsEmptySpread: spreadOf(empty).text,

@@ -35,11 +35,7 @@ export interface ActivationFacts {
   readonly cpuMs: number;
   /** The same through the shaped extension's, the copy before ours and the one after. */
   readonly shapedCpusMs: readonly [before: number, after: number];
-  /** Loading ours's code (VS Code's own marks around its import, whole milliseconds). */
-  readonly loadMs: number;
-  /** Loading the shaped extension's code, the copy before ours and the one after. */
-  readonly shapedLoadsMs: readonly [before: number, after: number];
-  /** Where ours's time went, by the host's own marks. */
+  /** Where ours's time went, by the host's own marks (loading its code among them). */
   readonly phases: ActivationPhases;
   /** The same of the shaped extension, the copy before ours and the one after. */
   readonly shapedPhases: readonly [before: ActivationPhases, after: ActivationPhases];
@@ -82,8 +78,8 @@ async function emulatorRequestCount(): Promise<number> {
 }
 
 /**
- * How long VS Code took to load an extension's code, from the marks its extension host sets around the import
- * (base/common/performance, whole milliseconds; the extension host keeps them on globalThis).
+ * The marks the extension host set for an extension, by step (base/common/performance, whole milliseconds; the
+ * extension host keeps them on globalThis), NaN for a step it did not mark.
  */
 function hostMarks(id: string): (step: string) => number {
   const store = (globalThis as { MonacoPerformanceMarks?: { getMarks(): { name: string; startTime: number }[] } }).MonacoPerformanceMarks;
@@ -107,7 +103,7 @@ const threadCpuUsage = (process as { threadCpuUsage?: (since?: NodeJS.CpuUsage) 
  * global and workspace state from the window before calling activate()), which cost ours 11–25 ms more than the
  * shaped copy activated after an empty one.
  */
-async function timedActivation<T>(id: string): Promise<{ wallMs: number; cpuMs: number; loadMs: number; phases: ActivationPhases; settleMs: number; api: T; alreadyActive: boolean }> {
+async function timedActivation<T>(id: string): Promise<{ wallMs: number; cpuMs: number; phases: ActivationPhases; settleMs: number; api: T; alreadyActive: boolean }> {
   const extension = vscode.extensions.getExtension<T>(id);
   if (!extension) throw new Error(`${id} is not installed`);
   const alreadyActive = extension.isActive;
@@ -123,8 +119,7 @@ async function timedActivation<T>(id: string): Promise<{ wallMs: number; cpuMs: 
   const wallMs = performance.now() - started;
   const endedAt = Date.now();
   const used = threadCpuUsage?.(cpu);
-  const phases = phasesOf(id, startedAt, endedAt);
-  return { wallMs, cpuMs: used ? (used.user + used.system) / 1000 : NaN, loadMs: phases.load, phases, settleMs, api, alreadyActive };
+  return { wallMs, cpuMs: used ? (used.user + used.system) / 1000 : NaN, phases: phasesOf(id, startedAt, endedAt), settleMs, api, alreadyActive };
 }
 
 /**
@@ -167,8 +162,6 @@ export async function measureActivation(): Promise<void> {
     shapedWallsMs: [shapedBefore.wallMs, shapedAfter.wallMs],
     cpuMs: ours.cpuMs,
     shapedCpusMs: [shapedBefore.cpuMs, shapedAfter.cpuMs],
-    loadMs: ours.loadMs,
-    shapedLoadsMs: [shapedBefore.loadMs, shapedAfter.loadMs],
     phases: ours.phases,
     shapedPhases: [shapedBefore.phases, shapedAfter.phases],
     emptyEsmWallMs: emptyEsm.wallMs,
@@ -178,8 +171,8 @@ export async function measureActivation(): Promise<void> {
     requests: (await emulatorRequestCount()) - before,
   };
   console.log(
-    `${process.env.STACKLET_TEST_OUTPUT_TAG ?? ''}[activation] Extension.activate() ${ours.wallMs.toFixed(1)} ms (loading ${ours.loadMs} ms, activate() ${facts.activateMs.toFixed(2)} ms), ` +
-      `the shaped extension's ${shapedBefore.wallMs.toFixed(1)} ms before and ${shapedAfter.wallMs.toFixed(1)} ms after (loading ${shapedBefore.loadMs} and ${shapedAfter.loadMs} ms): ${(ours.wallMs / shapedBefore.wallMs).toFixed(2)}× and ${(ours.wallMs / shapedAfter.wallMs).toFixed(2)}×; ` +
+    `${process.env.STACKLET_TEST_OUTPUT_TAG ?? ''}[activation] Extension.activate() ${ours.wallMs.toFixed(1)} ms (loading ${ours.phases.load} ms, activate() ${facts.activateMs.toFixed(2)} ms), ` +
+      `the shaped extension's ${shapedBefore.wallMs.toFixed(1)} ms before and ${shapedAfter.wallMs.toFixed(1)} ms after (loading ${shapedBefore.phases.load} and ${shapedAfter.phases.load} ms): ${(ours.wallMs / shapedBefore.wallMs).toFixed(2)}× and ${(ours.wallMs / shapedAfter.wallMs).toFixed(2)}×; ` +
       `the host thread's CPU ${ours.cpuMs.toFixed(2)} ms, the shaped extension's ${shapedBefore.cpuMs.toFixed(2)} and ${shapedAfter.cpuMs.toFixed(2)} ms; ` +
       `phases (before loading, loading, the state's wait, activate(), after, ms): ours ${phaseText(ours.phases)}, the shaped extension's ${phaseText(shapedBefore.phases)} and ${phaseText(shapedAfter.phases)}; ` +
       `the empty extension's ${emptyBefore.wallMs.toFixed(1)} ms before and ${emptyAfter.wallMs.toFixed(1)} ms after; ` +

@@ -85,7 +85,7 @@ describe('performance at scale', function () {
 
   it('activates without a request', () => {
     const facts = activationFacts();
-    report('activation', { activateMs: facts.activateMs, wallMs: facts.wallMs, emptyWallsMs: facts.emptyWallsMs, shapedWallsMs: facts.shapedWallsMs, cpuMs: facts.cpuMs, shapedCpusMs: facts.shapedCpusMs, loadMs: facts.loadMs, shapedLoadsMs: facts.shapedLoadsMs, phases: phaseList(facts.phases), shapedPhasesBefore: phaseList(facts.shapedPhases[0]), shapedPhasesAfter: phaseList(facts.shapedPhases[1]), emptyEsmWallMs: facts.emptyEsmWallMs, requests: facts.requests, alreadyActive: facts.alreadyActive ? 1 : 0 });
+    report('activation', { activateMs: facts.activateMs, wallMs: facts.wallMs, emptyWallsMs: facts.emptyWallsMs, shapedWallsMs: facts.shapedWallsMs, cpuMs: facts.cpuMs, shapedCpusMs: facts.shapedCpusMs, phases: phaseList(facts.phases), shapedPhasesBefore: phaseList(facts.shapedPhases[0]), shapedPhasesAfter: phaseList(facts.shapedPhases[1]), emptyEsmWallMs: facts.emptyEsmWallMs, requests: facts.requests, alreadyActive: facts.alreadyActive ? 1 : 0 });
     assert.ok([...facts.emptyWallsMs, ...facts.shapedWallsMs, facts.wallMs].every((ms) => ms > 0), 'the five activations were timed');
     // The host's Node has process.threadCpuUsage from 23.9 (code-server 4.139's Node 24): there it must be read.
     if ('threadCpuUsage' in process) assert.ok([...facts.shapedCpusMs, facts.cpuMs].every((ms) => ms > 0), "the host thread's CPU time was read through the three activations");
