@@ -4,6 +4,7 @@
  * every JSON document kind; no vscode here (the edge turns problems into diagnostics).
  */
 import { plainText } from '../model/serviceText';
+import { foldWords } from '../model/usageText';
 import * as l10n from '@vscode/l10n';
 import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, stripComments, type Node, type ParseError } from 'jsonc-parser';
 import * as z from 'zod/mini';
@@ -154,18 +155,8 @@ export const COMMENT_COLUMNS = 80;
  * words (a word longer than a line, a long name say, has a line of its own).
  */
 export function commentLines(marker: string, text: string): string[] {
-  const room = COMMENT_COLUMNS - marker.length - 1;
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ').filter(Boolean)) {
-    if (line !== '' && line.length + 1 + word.length > room) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line === '' ? word : `${line} ${word}`;
-    }
-  }
-  return [...lines, line].map((words) => `${marker} ${words}`);
+  const folded = foldWords(text, COMMENT_COLUMNS - marker.length - 1);
+  return (folded.length > 0 ? folded : ['']).map((words) => `${marker} ${words}`);
 }
 
 /** A document's text: a short comment header, then pretty JSON. */
