@@ -282,6 +282,24 @@ function joinedMetafile(entryMeta, chunksMeta) {
  * the issue's target. The same sources as dist/mcp.js and dist/cli.js; only the command the server's usage names
  * differs.
  */
+/**
+ * The translations of the words the package's own sources say (src/model/processLocale.ts reads them from
+ * `dist/l10n/` beside its commands): each bundle cut to the strings those files pass to `l10n.t`, found by the
+ * extractor `npm run l10n:export` runs, so the tarball does not carry the editor's words too.
+ */
+async function writeTranslations(metafile, outDir) {
+  const { getL10nJson } = await import('@vscode/l10n-dev');
+  const sources = Object.keys(metafile.inputs).filter((file) => file.startsWith('src/') && file.endsWith('.ts'));
+  const used = await getL10nJson(await Promise.all(sources.map(async (file) => ({ contents: await readFile(file, 'utf8'), extension: '.ts' }))));
+  await mkdir(outDir, { recursive: true });
+  for (const name of await readdir('l10n')) {
+    if (!/^bundle\.l10n\.[^.]+\.json$/.test(name)) continue;
+    const bundle = JSON.parse(await readFile(path.join('l10n', name), 'utf8'));
+    const kept = Object.fromEntries(Object.entries(bundle).filter(([key]) => key in used));
+    await writeFile(path.join(outDir, name), `${JSON.stringify(kept)}\n`);
+  }
+}
+
 if (process.argv.includes('--mcp-package')) {
   const dir = 'packages/stacklet-mcp';
   await rm(path.join(dir, 'dist'), { recursive: true, force: true });
@@ -302,6 +320,7 @@ if (process.argv.includes('--mcp-package')) {
     metafile: true,
   });
   await writeThirdPartyNotices([metafile], path.join(dir, 'dist/ThirdPartyNotices.txt'), 'The Stacklet Cloud MCP server (stacklet-mcp) and command line (stacklet)');
+  await writeTranslations(metafile, path.join(dir, 'dist/l10n'));
   await copyFile('LICENSE', path.join(dir, 'LICENSE'));
   process.exit(0);
 }

@@ -267,7 +267,7 @@ function registerServerWithEditor(context: vscode.ExtensionContext, session: Ses
   if (!api) return;
   // Only the error's kind is logged: the editor's own message might repeat the configuration, token included.
   const failed = (error: unknown) => log.error(`Could not register the MCP server with the editor (${error instanceof Error ? error.name : typeof error}).`);
-  const runtime = { nodePath: process.execPath, script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'mcp.js').fsPath };
+  const runtime = { nodePath: process.execPath, script: vscode.Uri.joinPath(context.extensionUri, 'dist', 'mcp.js').fsPath, language: vscode.env.language };
   const registration = new EditorServerRegistration(api, async () => {
     const state = session.state;
     const limits = agentLimits();

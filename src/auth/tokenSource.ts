@@ -8,6 +8,7 @@
  */
 import { execFile } from 'node:child_process';
 import { open } from 'node:fs/promises';
+import * as l10n from '@vscode/l10n';
 
 /** The variables, in the order the usage names them. */
 export const TOKEN_VARIABLES = ['STACKLET_TOKEN', 'STACKLET_TOKEN_FILE', 'STACKLET_TOKEN_COMMAND'] as const;
@@ -28,7 +29,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 export async function readToken(env: Env, platform: NodeJS.Platform = process.platform): Promise<TokenRead> {
   const given = TOKEN_VARIABLES.filter((name) => (env[name] ?? '') !== '');
   if (given.length === 0) return { none: true };
-  if (given.length > 1) return { problem: `Set only one of ${given.join(', ')}: the server would not know which token to use.` };
+  if (given.length > 1) return { problem: l10n.t('Set only one of {0}: the server would not know which token to use.', given.join(', ')) };
   const from = given[0]!;
   const value = env[from]!;
   const read = from === 'STACKLET_TOKEN' ? { text: value } : from === 'STACKLET_TOKEN_FILE' ? await fromFile(value, platform) : await fromCommand(value);
@@ -39,10 +40,10 @@ export async function readToken(env: Env, platform: NodeJS.Platform = process.pl
 /** The first line, trimmed: a file written by `echo` or an editor ends with a line break. */
 function checked(text: string, from: (typeof TOKEN_VARIABLES)[number]): TokenRead {
   const token = text.split(/\r?\n/, 1)[0]!.trim();
-  if (token === '') return { problem: `${from} gave an empty token.` };
+  if (token === '') return { problem: l10n.t('{0} gave an empty token.', from) };
   // Sent in a header: a space or a control character would be refused by the transport, or split the header.
   // eslint-disable-next-line no-control-regex -- controls are what it refuses
-  if (/[\s\u0000-\u001f\u007f]/.test(token)) return { problem: `${from} gave a token with a space or a control character in it.` };
+  if (/[\s\u0000-\u001f\u007f]/.test(token)) return { problem: l10n.t('{0} gave a token with a space or a control character in it.', from) };
   return { token, from };
 }
 
@@ -51,14 +52,14 @@ async function fromFile(path: string, platform: NodeJS.Platform): Promise<{ text
   try {
     handle = await open(path, 'r');
   } catch (error) {
-    return { problem: `STACKLET_TOKEN_FILE could not be opened (${(error as NodeJS.ErrnoException).code ?? 'error'}).` };
+    return { problem: l10n.t('STACKLET_TOKEN_FILE could not be opened ({0}).', (error as NodeJS.ErrnoException).code ?? 'error') };
   }
   try {
     const stats = await handle.stat();
-    if (!stats.isFile()) return { problem: 'STACKLET_TOKEN_FILE is not a file.' };
+    if (!stats.isFile()) return { problem: l10n.t('STACKLET_TOKEN_FILE is not a file.') };
     // Windows keeps no such mode bits (its ACLs decide); elsewhere a token others can read is refused.
     if (platform !== 'win32' && (stats.mode & 0o077) !== 0) {
-      return { problem: `STACKLET_TOKEN_FILE can be read by others (mode ${(stats.mode & 0o777).toString(8)}): make it readable by its owner only (chmod 600).` };
+      return { problem: l10n.t('STACKLET_TOKEN_FILE can be read by others (mode {0}): make it readable by its owner only (chmod 600).', (stats.mode & 0o777).toString(8)) };
     }
     const buffer = Buffer.alloc(MAX_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, MAX_BYTES, 0);
@@ -77,9 +78,9 @@ function fromCommand(command: string): Promise<{ text: string } | { problem: str
     execFile(shell, args, { timeout: COMMAND_TIMEOUT_MS, maxBuffer: MAX_BYTES, windowsHide: true, encoding: 'utf8' }, (error, stdout) => {
       if (!error) return resolve({ text: stdout });
       const failure = error as NodeJS.ErrnoException & { killed?: boolean; code?: number | string };
-      if (failure.killed) return resolve({ problem: `STACKLET_TOKEN_COMMAND did not finish within ${COMMAND_TIMEOUT_MS / 1000} s.` });
-      if (failure.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') return resolve({ problem: `STACKLET_TOKEN_COMMAND printed more than ${MAX_BYTES} bytes.` });
-      resolve({ problem: `STACKLET_TOKEN_COMMAND failed (exit ${String(failure.code ?? 'unknown')}).` });
+      if (failure.killed) return resolve({ problem: l10n.t('STACKLET_TOKEN_COMMAND did not finish within {0} s.', COMMAND_TIMEOUT_MS / 1000) });
+      if (failure.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') return resolve({ problem: l10n.t('STACKLET_TOKEN_COMMAND printed more than {0} bytes.', MAX_BYTES) });
+      resolve({ problem: l10n.t('STACKLET_TOKEN_COMMAND failed (exit {0}).', String(failure.code ?? 'unknown')) });
     });
   });
 }

@@ -36,6 +36,8 @@ export interface ServerRuntime {
   readonly nodePath: string;
   /** The absolute path of dist/mcp.js in the installed extension. */
   readonly script: string;
+  /** The editor's display language (`vscode.env.language`), which the server's words and confirmations then speak. */
+  readonly language?: string;
 }
 
 /** The editor's API where it has one, checked at run time: undefined in VS Code, which serves its agent the language model tools. */
@@ -62,6 +64,7 @@ export function editorServerConfig(account: ServedAccount, limits: AgentLimits, 
         STACKLET_API_URL: account.apiUrl,
         STACKLET_TOKEN: account.token,
         ...(account.isEmulator ? { STACKLET_EMULATOR: '1' } : {}),
+        ...(runtime.language ? { STACKLET_LOCALE: runtime.language } : {}),
       },
     },
   };

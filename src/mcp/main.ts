@@ -3,6 +3,7 @@
  * prints the usage and exits without serving. No vscode import.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import * as l10n from '@vscode/l10n';
 import { isLoopbackUrl } from '../api/loopback';
 import { StackletClient } from '../api/client';
 import { ApiError } from '../api/errors';
@@ -15,56 +16,43 @@ import { actionContext } from '../actions/context';
 import { AGENT_ACCESS, DEFAULT_MONTHLY_LIMIT, DEFAULT_PROTECTED_TAGS, protectedTagsOf, type AgentAccess, type AgentLimits } from '../agent/guards';
 import { createServer, ELICITING_CLIENTS, FRESH_MS, instructClientsThatCannotAsk, refuseWritesWhenOff } from './server';
 import { readToken } from '../auth/tokenSource';
+import { speakEnvironmentLanguage } from '../model/processLocale';
+import { foldWords, usageRows } from '../model/usageText';
 
 /** Set by the npm package's build (esbuild.mjs --mcp-package): its `bin`. The VSIX and a clone run the file itself. */
 declare const STACKLET_MCP_COMMAND: string | undefined;
 const COMMAND = typeof STACKLET_MCP_COMMAND === 'string' ? STACKLET_MCP_COMMAND : 'node dist/mcp.js';
 
-export const USAGE = `Usage: ${COMMAND} [--access off|read|ask] [--protected-tags a,b] [--monthly-limit USD] [--restricted] [--help]
+/** What `--help` prints, in the environment's language: each option's words folded beside it (24 columns in, 90 wide). */
+export function usage(): string {
+  const rows = (list: readonly (readonly [string, string])[]) => usageRows(list, 24, 90);
+  return `${l10n.t('Usage:')} ${COMMAND} [--access off|read|ask] [--protected-tags a,b] [--monthly-limit USD] [--restricted] [--help]
 
-The Stacklet Cloud MCP server: the account's resources as tools for an agent, over stdio.
+${l10n.t("The Stacklet Cloud MCP server: the account's resources as tools for an agent, over stdio.")}
 
-Options:
-  --access LEVEL        ${wrap(`What the agent may do: off (no tools), read (the read tools; the default), ask (also the write tools, each confirmed by the user through the client, MCP elicitation, before anything is sent; a client that cannot ask is offered no write tool). Clients that can ask, by their own documentation: ${ELICITING_CLIENTS}.`)}
-  --allow-writes        The same as --access ask.
-  --protected-tags A,B  Resources carrying one of these tags (any case) are never changed:
-                        a plan touching one is refused. Default: ${DEFAULT_PROTECTED_TAGS.join(',')}
-                        (an empty value protects none).
-  --monthly-limit USD   What the confirmed writes of this run may add to the monthly
-                        estimate, in US dollars; a plan that would pass it is refused.
-                        Default: ${DEFAULT_MONTHLY_LIMIT}.
-  --fresh-seconds N     How long a listing read from the service answers calls, in seconds
-                        (it is read again at once after the server's own writes). Default:
-                        ${FRESH_MS / 1000}; 0 reads the service on every call, for an account
-                        others change as you go.
-  --restricted          ${wrap('For an editor window in Restricted Mode (the editor passes it): an account document, which comes from the workspace, is never applied.')}
-  --help, -h            Print this and exit.
+${l10n.t('Options:')}
+${rows([
+    ['  --access LEVEL', l10n.t('What the agent may do: off (no tools), read (the read tools; the default), ask (also the write tools, each confirmed by the user through the client, MCP elicitation, before anything is sent; a client that cannot ask is offered no write tool). Clients that can ask, by their own documentation: {0}.', ELICITING_CLIENTS)],
+    ['  --allow-writes', l10n.t('The same as --access ask.')],
+    ['  --protected-tags A,B', l10n.t('Resources carrying one of these tags (any case) are never changed: a plan touching one is refused. Default: {0} (an empty value protects none).', DEFAULT_PROTECTED_TAGS.join(','))],
+    ['  --monthly-limit USD', l10n.t('What the confirmed writes of this run may add to the monthly estimate, in US dollars; a plan that would pass it is refused. Default: {0}.', DEFAULT_MONTHLY_LIMIT)],
+    ['  --fresh-seconds N', l10n.t("How long a listing read from the service answers calls, in seconds (it is read again at once after the server's own writes). Default: {0}; 0 reads the service on every call, for an account others change as you go.", FRESH_MS / 1000)],
+    ['  --restricted', l10n.t('For an editor window in Restricted Mode (the editor passes it): an account document, which comes from the workspace, is never applied.')],
+    ['  --help, -h', l10n.t('Print this and exit.')],
+  ])}
 
-Environment:
-  STACKLET_API_URL        The API address, e.g. https://api.stacklet.example (plain http
-                          only on this machine). A loopback address is the local
-                          emulator: its answers say "source": "emulator".
-  STACKLET_TOKEN_FILE     A file holding the API token, readable by its owner only
-                          (chmod 600); refused when others can read it.
-  STACKLET_TOKEN_COMMAND  A command that prints the API token (a password manager's).
-  STACKLET_TOKEN          The API token itself, for a client that fills it from its own
-                          secret input. Set one of the three; never printed, never part of
-                          an answer.
-  STACKLET_EMULATOR       1 marks any address as an emulator (demo data).
+${l10n.t('Environment:')}
+${rows([
+    ['  STACKLET_API_URL', l10n.t('The API address, e.g. https://api.stacklet.example (plain http only on this machine). A loopback address is the local emulator: its answers say "source": "emulator".')],
+    ['  STACKLET_TOKEN_FILE', l10n.t('A file holding the API token, readable by its owner only (chmod 600); refused when others can read it.')],
+    ['  STACKLET_TOKEN_COMMAND', l10n.t("A command that prints the API token (a password manager's).")],
+    ['  STACKLET_TOKEN', l10n.t('The API token itself, for a client that fills it from its own secret input. Set one of the three; never printed, never part of an answer.')],
+    ['  STACKLET_EMULATOR', l10n.t('1 marks any address as an emulator (demo data).')],
+    ['  STACKLET_LOCALE', l10n.t('The language of these words and of the confirmations, e.g. de; otherwise LANGUAGE, LC_ALL, LC_MESSAGES or LANG.')],
+  ])}
 
-Without an API address and a token every tool answers how to sign in.
-Listings are read from the service at most every ${FRESH_MS / 1000} seconds (--fresh-seconds;
-at once after the server's own writes).
+${foldWords(l10n.t("Without an API address and a token every tool answers how to sign in. Listings are read from the service at most every {0} seconds (--fresh-seconds; at once after the server's own writes).", FRESH_MS / 1000), 90).join('\n')}
 `;
-
-/** Words folded to the usage's column of descriptions (24 spaces in, 88 wide). */
-function wrap(text: string): string {
-  const lines = [''];
-  for (const word of text.split(' ')) {
-    if (lines.at(-1)!.length + word.length + 1 > 66 && lines.at(-1) !== '') lines.push('');
-    lines[lines.length - 1] += `${lines.at(-1) === '' ? '' : ' '}${word}`;
-  }
-  return lines.join(`\n${' '.repeat(24)}`);
 }
 
 /** What the command line asks for: the usage, the server with the person's limits, or a mistake. */
@@ -83,21 +71,21 @@ export function parseArgs(args: readonly string[]): { help: true } | { help: fal
     else if (flag === '--restricted') restricted = true;
     else if (flag === '--access') {
       const level = value();
-      if (!(AGENT_ACCESS as readonly unknown[]).includes(level)) return { error: `--access takes one of ${AGENT_ACCESS.join(', ')}` };
+      if (!(AGENT_ACCESS as readonly unknown[]).includes(level)) return { error: l10n.t('--access takes one of {0}', AGENT_ACCESS.join(', ')) };
       access = level as AgentAccess;
     } else if (flag === '--protected-tags') {
       const list = value();
-      if (list === undefined) return { error: '--protected-tags takes a comma-separated list of tags' };
+      if (list === undefined) return { error: l10n.t('--protected-tags takes a comma-separated list of tags') };
       protectedTags = protectedTagsOf(list.split(','));
     } else if (flag === '--monthly-limit') {
       const amount = Number(value());
-      if (!Number.isFinite(amount) || amount < 0) return { error: '--monthly-limit takes an amount of US dollars from 0' };
+      if (!Number.isFinite(amount) || amount < 0) return { error: l10n.t('--monthly-limit takes an amount of US dollars from 0') };
       monthlyLimit = amount;
     } else if (flag === '--fresh-seconds') {
       const seconds = Number(value());
-      if (!Number.isFinite(seconds) || seconds < 0 || seconds > 3600) return { error: '--fresh-seconds takes a number of seconds from 0 to 3600' };
+      if (!Number.isFinite(seconds) || seconds < 0 || seconds > 3600) return { error: l10n.t('--fresh-seconds takes a number of seconds from 0 to 3600') };
       freshMs = seconds * 1000;
-    } else return { error: `Unknown option: ${arg}` };
+    } else return { error: l10n.t('Unknown option: {0}', arg) };
   }
   return { help: false, limits: { access, protectedTags, monthlyLimit }, freshMs, restricted };
 }
@@ -110,19 +98,20 @@ export function parseArgs(args: readonly string[]): { help: true } | { help: fal
 function readProfileAtStart(store: ResourceStore): void {
   store.get('profile').catch((error: unknown) => {
     const why = error instanceof ApiError ? (error.status !== undefined ? `HTTP ${error.status}` : error.kind) : 'network';
-    process.stderr.write(`stacklet-cloud MCP: the account's profile could not be read at start (${why}); each tool's answer says why.\n`);
+    process.stderr.write(`stacklet-cloud MCP: ${l10n.t("the account's profile could not be read at start ({0}); each tool's answer says why.", why)}\n`);
   });
 }
 
 async function main(): Promise<void> {
+  speakEnvironmentLanguage(process.env, process.argv[1]);
   const parsed = parseArgs(process.argv.slice(2));
   if ('error' in parsed) {
-    process.stderr.write(`${parsed.error}\n\n${USAGE}`);
+    process.stderr.write(`${parsed.error}\n\n${usage()}`);
     process.exitCode = 2;
     return;
   }
   if (parsed.help) {
-    process.stdout.write(USAGE);
+    process.stdout.write(usage());
     return;
   }
   const baseUrl = process.env['STACKLET_API_URL'];
@@ -134,7 +123,7 @@ async function main(): Promise<void> {
   let signedOut: string | undefined;
   if ('problem' in read) {
     // Said on stderr and by every tool; never with the token.
-    signedOut = `Not signed in: ${read.problem}`;
+    signedOut = l10n.t('Not signed in: {0}', read.problem);
     process.stderr.write(`stacklet-cloud MCP: ${read.problem}\n`);
   } else if (baseUrl && 'token' in read) {
     let loopback = false;
@@ -148,7 +137,7 @@ async function main(): Promise<void> {
     if (parsed.limits.access !== 'off') readProfileAtStart(ctx.store);
   } else {
     // Signed out: the tools are listed and each says how to sign in.
-    process.stderr.write('stacklet-cloud MCP: STACKLET_API_URL and a token (STACKLET_TOKEN_FILE, STACKLET_TOKEN_COMMAND or STACKLET_TOKEN) are not both set; every tool will say so.\n');
+    process.stderr.write(`stacklet-cloud MCP: ${l10n.t('STACKLET_API_URL and a token (STACKLET_TOKEN_FILE, STACKLET_TOKEN_COMMAND or STACKLET_TOKEN) are not both set; every tool will say so.')}\n`);
   }
   const server = createServer(ctx, { source, limits: parsed.limits, freshMs: parsed.freshMs, restricted: parsed.restricted, ...(signedOut ? { signedOut } : {}), ...(baseUrl ? { apiUrl: baseUrl } : {}) });
   const transport = new StdioServerTransport();

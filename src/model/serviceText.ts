@@ -167,6 +167,26 @@ export function typeableText(value: unknown): string {
 }
 
 /**
+ * Service text on a line a terminal shows (the command line's output and questions). A terminal renders no links
+ * or codicons but obeys what a control starts: ESC and CSI sequences move the cursor, rewrite lines, set the title
+ * or make a link. So the text is one line, each unsafe character shown as its escape (`\u001B`), and whole: a
+ * terminal line is read to its end. The same form as `typeableText`, which a terminal's question asks for.
+ */
+export function terminalText(value: unknown): string {
+  return typeableText(value);
+}
+
+/**
+ * JSON written where a terminal may show it (`stacklet export`, `plan --json`): each unsafe character other than
+ * the layout's line breaks written as its JSON escape (`\u202E`, two for one beyond the Basic Multilingual Plane),
+ * which every JSON reader reads back as the same character. In JSON that JSON.stringify wrote, such a character
+ * can only be inside a string; a document's comments were made plain text (`plainText`) before.
+ */
+export function terminalJson(text: string): string {
+  return text.replace(UNSAFE_CHARS, (char) => (char === '\n' ? char : Array.from({ length: char.length }, (_, i) => `\\u${char.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0')}`).join('')));
+}
+
+/**
  * Whether `typed` confirms the service text `expected`: the exact text (pasted), or the form the user was asked
  * to type, `typeableText`; spaces around what was typed do not count. So `prod-db` never confirms
  * `prod\u200B-db` (a zero-width space), and the user can still confirm it by typing `prod\u200B-db` as shown.

@@ -11,6 +11,7 @@ import { parse } from 'jsonc-parser';
 import { StackletClient } from '../../src/api/client';
 import { createAuthority, issueCertificate } from '../../src/emulator/certificates';
 import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
+import { hasUnsafe } from '../../src/model/serviceText';
 
 describe('stacklet (node dist/cli.js) ⇄ emulator', function () {
   this.timeout(60_000);
@@ -100,6 +101,20 @@ describe('stacklet (node dist/cli.js) ⇄ emulator', function () {
     assert.match(stale.err, /The account changed since the plan was made: nothing was applied/);
   });
 
+  it('speaks the language the environment asks for, its own words and the core\'s, from the bundle beside it', async () => {
+    const help = await cliWith({ LANG: 'de_DE.UTF-8' }, '--help');
+    assert.equal(help.code, 0, help.err);
+    assert.match(help.out, /^Aufruf:\n {2}stacklet export/);
+    const planned = await cliWith({ LANG: 'de_DE.UTF-8' }, 'plan', file('stacklet.jsonc'));
+    assert.match(planned.out, /^Keine Änderungen: demo@stacklet\.example entspricht /);
+    const exported = await cliWith({ LANGUAGE: 'de:en', LANG: 'de_AT.UTF-8' }, 'export');
+    assert.match(exported.out, /^\/\/ Stacklet-Cloud-Konto demo@stacklet\.example, gelesen um\s/, 'the core\'s words (the export\'s header)');
+    // C asks for no language, whatever LANGUAGE says; STACKLET_LOCALE (the editor's, for the server it registers) wins.
+    assert.match((await cliWith({ LANGUAGE: 'de', LC_ALL: 'C' }, '--help')).out, /^Usage:/);
+    assert.match((await cliWith({ STACKLET_LOCALE: 'de', LANG: 'en_US.UTF-8' }, '--help')).out, /^Aufruf:/);
+    assert.match((await cliWith({ LANG: 'fr_FR.UTF-8' }, '--help')).out, /^Usage:/, 'English where there is no bundle');
+  });
+
   it('exits 1 for a document with problems, each as file:line: message', async () => {
     const text = fs.readFileSync(file('stacklet.jsonc'), 'utf8').replace('"region": "sgp"', '"region": "nowhere"');
     fs.writeFileSync(file('bad.stacklet.jsonc'), text);
@@ -108,5 +123,37 @@ describe('stacklet (node dist/cli.js) ⇄ emulator', function () {
     const line = text.slice(0, text.indexOf('"region": "nowhere"')).split('\n').length;
     assert.match(planned.out, new RegExp(`bad\\.stacklet\\.jsonc:${line}: `));
     assert.equal((await cli('frobnicate')).code, 1);
+  });
+
+  // A co-tenant may name a volume with a C1 control (U+009B is CSI to a terminal that reads 8-bit controls) and a
+  // bidi override, which the API allows; a compromised service may send an e-mail with ESC in it.
+  it('writes no control or bidi character to the terminal, and the export still reads back the exact names', async () => {
+    const token = 'stk_cli_hostile_0001';
+    const email = 'ops\u001b]8;;https://evil.example\u0007@corp.example';
+    emu.addAccount(token, { email, seed: 'demo' });
+    const client = new StackletClient({ baseUrl: emu.url, token });
+    const volume = (await client.listVolumes()).items[0]!;
+    const name = 'data\u009b2J\u202eevil\u{e0041}';
+    await client.renameVolume(volume.id, name);
+    await client.dispose();
+    const clean = (text: string) => !hasUnsafe(text.replace(/\n/g, ''));
+
+    const exported = await cliWith({ STACKLET_TOKEN: token }, 'export');
+    assert.equal(exported.code, 0, exported.err);
+    assert.ok(clean(exported.out), 'the export as the terminal shows it');
+    assert.match(exported.out, /ops\\u001B\]8;;https:\/\/evil\.example\\u0007@corp\.example/, 'the e-mail in the header, escaped');
+    const doc = parse(exported.out) as { volumes: { name: string }[]; tags: { name: string }[] };
+    assert.ok(doc.volumes.some((entry) => entry.name === name), 'the JSON escapes read back as the very name');
+
+    doc.volumes = doc.volumes.filter((entry) => entry.name !== name);
+    doc.tags.push({ name: 'hostile-test' });
+    fs.writeFileSync(file('hostile.stacklet.jsonc'), JSON.stringify(doc, null, 2));
+    const planned = await cliWith({ STACKLET_TOKEN: token }, 'plan', file('hostile.stacklet.jsonc'));
+    assert.equal(planned.code, 2, planned.err);
+    assert.ok(clean(planned.out) && clean(planned.err), 'the plan as the terminal shows it');
+    assert.ok(planned.out.includes('data\\u009B2J\\u202Eevil\\u{E0041}'), `the name left alone, escaped: ${planned.out}`);
+    const json = await cliWith({ STACKLET_TOKEN: token }, 'plan', file('hostile.stacklet.jsonc'), '--json');
+    assert.ok(clean(json.out), 'the plan as JSON');
+    assert.ok((JSON.parse(json.out) as { leftAlone: { name: string }[] }).leftAlone.some((item) => item.name === name));
   });
 });

@@ -48,6 +48,8 @@ describe('the MCP server registered with an editor that takes extensions\' serve
     // No tag protected is said as an empty list, which the server takes as none (not as its default).
     assert.ok(editorServerConfig({ apiUrl: 'http://127.0.0.1:1', token: TOKEN, isEmulator: true }, { ...ASK, protectedTags: [] }, RUNTIME, true).server.args.includes('--protected-tags='));
     assert.equal(editorServerConfig({ apiUrl: 'http://127.0.0.1:1', token: TOKEN, isEmulator: true }, ASK, RUNTIME, true).server.env['STACKLET_EMULATOR'], '1');
+    // The editor's display language, for the server's words and confirmations (src/model/processLocale.ts).
+    assert.equal(editorServerConfig({ apiUrl: 'http://127.0.0.1:1', token: TOKEN, isEmulator: true }, ASK, { ...RUNTIME, language: 'de' }, true).server.env['STACKLET_LOCALE'], 'de');
   });
 
   it('starts it with --restricted for a window in Restricted Mode, where an account document is not applied', () => {

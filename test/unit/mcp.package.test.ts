@@ -56,7 +56,7 @@ describe('the npm package stacklet-mcp (npm pack → an offline install → npx 
     const listed = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n').sort();
     const chunks = listed.filter((file) => file.startsWith('package/dist/chunks/'));
     assert.ok(chunks.length > 0 && chunks.every((file) => file.endsWith('.mjs')), `chunks: ${chunks.join(', ')}`);
-    assert.deepEqual(listed.filter((file) => !chunks.includes(file)), ['package/LICENSE', 'package/README.md', 'package/dist/ThirdPartyNotices.txt', 'package/dist/stacklet-mcp.mjs', 'package/dist/stacklet.mjs', 'package/package.json']);
+    assert.deepEqual(listed.filter((file) => !chunks.includes(file)), ['package/LICENSE', 'package/README.md', 'package/dist/ThirdPartyNotices.txt', 'package/dist/l10n/bundle.l10n.de.json', 'package/dist/stacklet-mcp.mjs', 'package/dist/stacklet.mjs', 'package/package.json']);
     const manifest = JSON.parse(fs.readFileSync(path.join(installed, 'node_modules/stacklet-mcp/package.json'), 'utf8')) as Record<string, unknown>;
     for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies', 'bundleDependencies']) assert.equal(manifest[field], undefined, field);
     assert.deepEqual(manifest['bin'], { 'stacklet-mcp': 'dist/stacklet-mcp.mjs', stacklet: 'dist/stacklet.mjs' });
@@ -92,6 +92,21 @@ describe('the npm package stacklet-mcp (npm pack → an offline install → npx 
     const usage = execFileSync(NPX, ['-y', '--offline', 'stacklet-mcp', '--help'], { cwd: installed, env: offline, encoding: 'utf8' });
     assert.match(usage, /^Usage: stacklet-mcp \[--access off\|read\|ask\]/);
     assert.ok(usage.replace(/\s+/g, ' ').includes(ELICITING_CLIENTS));
+  });
+
+  it('speaks the language LANG asks for, from the translations it carries: both commands, German', () => {
+    const german: Record<string, string> = { ...offline, LANG: 'de_DE.UTF-8' };
+    for (const name of ['LC_ALL', 'LC_MESSAGES', 'LANGUAGE']) delete german[name];
+    const usage = execFileSync(NPX, ['-y', '--offline', 'stacklet-mcp', '--help'], { cwd: installed, env: german, encoding: 'utf8' });
+    assert.match(usage, /^Aufruf: stacklet-mcp \[--access off\|read\|ask\]/);
+    assert.match(usage, /Umgebung:/);
+    const cli = execFileSync(process.execPath, [path.join(installed, 'node_modules/stacklet-mcp/dist/stacklet.mjs'), '--help'], { env: german, encoding: 'utf8' });
+    assert.match(cli, /^Aufruf:\n {2}stacklet export/);
+    // Only the words its own sources say: the editor's are left out of the tarball.
+    const carried = JSON.parse(fs.readFileSync(path.join(installed, 'node_modules/stacklet-mcp/dist/l10n/bundle.l10n.de.json'), 'utf8')) as Record<string, string>;
+    const all = JSON.parse(fs.readFileSync('l10n/bundle.l10n.de.json', 'utf8')) as Record<string, string>;
+    assert.ok(Object.keys(carried).length > 50 && Object.keys(carried).length < Object.keys(all).length, `${Object.keys(carried).length} of ${Object.keys(all).length}`);
+    assert.equal(carried['Usage:'], all['Usage:']);
   });
 
   it('initializes over stdio, lists the same tools as node dist/mcp.js byte for byte, and finds web-1 on the emulator', async () => {
