@@ -89,6 +89,9 @@ describe('performance at scale', function () {
     assert.ok([...facts.emptyWallsMs, ...facts.shapedWallsMs, facts.wallMs].every((ms) => ms > 0), 'the five activations were timed');
     // The host's Node has process.threadCpuUsage from 23.9 (code-server 4.139's Node 24): there it must be read.
     if ('threadCpuUsage' in process) assert.ok([...facts.shapedCpusMs, facts.cpuMs].every((ms) => ms > 0), "the host thread's CPU time was read through the three activations");
+    // A mark VS Code renamed or dropped would read NaN, and the bench's phases would then say nothing.
+    const phases = [facts.phases, ...facts.shapedPhases].map(phaseList);
+    assert.ok(phases.flat().every((ms) => Number.isFinite(ms) && ms >= 0), `the host's marks split each activation: ${phases.map((list) => list.join('/')).join(', ')}`);
     assert.equal(facts.requests, 0, 'activation reached the network');
   });
 
