@@ -8,6 +8,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
 
+type Env = Readonly<Record<string, string | undefined>>;
+
 /** A language tag as a bundle's file name carries it (`de`, `pt-br`): nothing else may reach a path. */
 const TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/;
 
@@ -22,7 +24,7 @@ function tagOf(value: string | undefined): string | undefined {
  * language, which the extension passes to the server it registers with an editor. Then gettext's order: the
  * first of LANGUAGE's list, unless the locale (LC_ALL, LC_MESSAGES, LANG, the first set) is `C` or `POSIX`.
  */
-export function localeOf(env: Readonly<Record<string, string | undefined>>): string | undefined {
+export function localeOf(env: Env): string | undefined {
   const given = tagOf(env['STACKLET_LOCALE']);
   if (given) return given;
   const locale = [env['LC_ALL'], env['LC_MESSAGES'], env['LANG']].find((value) => value !== undefined && value !== '');
@@ -40,16 +42,16 @@ export function bundleFiles(locale: string, dirs: readonly string[]): string[] {
 /**
  * Speaks the environment's language where a bundle for it lies beside the running script (`l10n/`, the npm
  * package's) or one folder up (`../l10n/`, the VSIX's and a clone's); English otherwise, and when the bundle
- * cannot be read. `script` is the file the process runs, links resolved. Answers the bundle used, if any.
+ * cannot be read. `script` is the file the process runs (`process.argv[1]`); a link to it (npm's bin) is followed.
  */
-export function speakEnvironmentLanguage(env: Readonly<Record<string, string | undefined>>, script: string | undefined): string | undefined {
+export function speakEnvironmentLanguage(env: Env, script: string | undefined): void {
   const locale = localeOf(env);
-  if (!locale || locale === 'en' || locale.startsWith('en-') || !script) return undefined;
+  if (!locale || locale === 'en' || locale.startsWith('en-') || !script) return;
   let dir: string;
   try {
     dir = path.dirname(fs.realpathSync(script));
   } catch {
-    return undefined;
+    return;
   }
   for (const file of bundleFiles(locale, [path.join(dir, 'l10n'), path.join(dir, '..', 'l10n')])) {
     let contents: unknown;
@@ -60,7 +62,6 @@ export function speakEnvironmentLanguage(env: Readonly<Record<string, string | u
     }
     if (contents === null || typeof contents !== 'object' || Array.isArray(contents)) continue;
     l10n.config({ contents: contents as Record<string, string> });
-    return file;
+    return;
   }
-  return undefined;
 }
